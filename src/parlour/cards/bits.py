@@ -1,0 +1,52 @@
+"""Int bitsets of card indices: the engine's representation of a hand or pile.
+
+>>> mask = mask_of([0, 3, 5])
+>>> bits_of(mask), mask.bit_count(), lowest_bit(mask)
+([0, 3, 5], 3, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+_BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)
+)
+
+
+def mask_of(indices: Iterable[int]) -> int:
+    """The bitset holding exactly ``indices``."""
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """The indices set in ``mask``, ascending."""
+    offset = 0
+    while mask:
+        byte = mask & 0xFF
+        if byte:
+            for bit in _BYTE_BITS[byte]:
+                yield offset + bit
+        mask >>= 8
+        offset += 8
+
+
+def bits_of(mask: int) -> list[int]:
+    """The indices set in ``mask`` as an ascending list."""
+    result: list[int] = []
+    offset = 0
+    while mask:
+        byte = mask & 0xFF
+        if byte:
+            result.extend(offset + bit for bit in _BYTE_BITS[byte])
+        mask >>= 8
+        offset += 8
+    return result
+
+
+def lowest_bit(mask: int) -> int:
+    """The smallest index in a non-empty ``mask``."""
+    return (mask & -mask).bit_length() - 1

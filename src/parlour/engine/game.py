@@ -1,0 +1,221 @@
+"""The game contract: :class:`Game` (a rules set with validated options) and
+:class:`State` (one match in progress). Every surface talks to games only
+through these two classes; see DESIGN.md, "The game contract".
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.cards import Deck
+from parlour.engine.options import OptionSchema, OptionValue
+from parlour.errors import IllegalAction, ParseError
+
+CHANCE_PLAYER = -1
+"""``current_player()`` at a chance node (as in OpenSpiel)."""
+
+TERMINAL_PLAYER = -4
+"""``current_player()`` once the match is over (as in OpenSpiel)."""
+
+Deal = Mapping[str, Any]
+Observation = dict[str, Any]
+
+
+class Game(ABC):
+    """A registered rules set with its options fixed.
+
+    Subclasses declare the class attributes below and implement
+    :meth:`_new_state`. ``parlour.make(name, **options)`` is the usual way in.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    deck: ClassVar[Deck]
+    description: ClassVar[str]
+    schema: ClassVar[OptionSchema]
+    rules_text: ClassVar[str]
+    """Rules in brief and the decisions taken where sources disagree."""
+
+    def __init__(self, **options: object) -> None:
+        self.options: dict[str, OptionValue] = self.schema.validate(options)
+
+    def __repr__(self) -> str:
+        changed = {
+            key: value for key, value in self.options.items()
+            if value != self.schema.options[key].default
+        }
+        arguments = "".join(f", {key}={value!r}" for key, value in changed.items())
+        return f"parlour.make({self.name!r}{arguments})"
+
+    @property
+    def num_players(self) -> int:
+        """Seats at the table."""
+        return int(self.options.get("players", self.min_players))
+
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """Size of the fixed action space; every action id is below it."""
+
+    @property
+    @abstractmethod
+    def observation_tensor_size(self) -> int:
+        """Length of :meth:`State.observation_tensor`."""
+
+    def new_state(
+        self, seed: int | None = None, deal: Deal | None = None, explicit_chance: bool = False
+    ) -> State:
+        """A new match.
+
+        ``seed`` fixes every shuffle (a fresh one is drawn and recorded when
+        omitted). ``deal`` fixes the first hand instead (DESIGN.md,
+        "Public API"). With ``explicit_chance`` every card dealt is a chance
+        action (``is_chance_node()``) instead of being resolved by the seed.
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ParseError(f"a seed must be an integer, not {seed!r}")
+        if deal is not None and explicit_chance:
+            raise ParseError("a fixed deal has no chance events; drop explicit_chance")
+        return self._new_state(seed, deal, explicit_chance)
+
+    @abstractmethod
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> State:
+        """The new match for a resolved seed (see :meth:`new_state`)."""
+
+    def describe(self) -> dict[str, Any]:
+        """Metadata for listings, help and web forms (JSON-able)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": [self.min_players, self.max_players],
+            "deck": self.deck.name,
+            "description": self.description,
+            "options": self.schema.describe(),
+        }
+
+
+class State(ABC):
+    """One match in progress. Mutable; :meth:`clone` is cheap.
+
+    Invariant: a state equals ``game.new_state(seed, deal)`` followed by
+    ``history``; :meth:`record` relies on it.
+    """
+
+    game: Game
+    seed: int
+    deal: Deal | None
+    explicit_chance: bool
+    history: list[int]
+
+    # --- whose turn -------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat to act, :data:`CHANCE_PLAYER` or :data:`TERMINAL_PLAYER`."""
+
+    def is_chance_node(self) -> bool:
+        """Whether the next action is a chance outcome (explicit chance only)."""
+        return self.current_player() == CHANCE_PLAYER
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action, probability)`` pairs at a chance node, sorted by action."""
+        raise IllegalAction("this is not a chance node")
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the match is over."""
+
+    # --- moves ------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The legal action ids, ascending (empty when terminal)."""
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Play ``action``; :class:`IllegalAction` leaves the state untouched."""
+
+    @abstractmethod
+    def action_to_str(self, action: int) -> str:
+        """Canonical text of ``action`` (a card code or a call word)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """The action id that ``text`` names (:class:`ParseError` if none)."""
+
+    def apply_text(self, text: str) -> int:
+        """Parse and apply ``text``; returns the action id."""
+        action = self.parse_action(text)
+        self.apply(action)
+        return action
+
+    # --- outcome ----------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Running match totals per seat, in the game's own unit."""
+
+    @abstractmethod
+    def hand_results(self) -> list[list[int]]:
+        """Per finished hand, the change to each seat's total."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat outcome of the match (zeros until it is over)."""
+
+    # --- what a seat sees -------------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know, as a JSON-able dict (DESIGN.md schema)."""
+
+    @abstractmethod
+    def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """:meth:`observation` as a fixed-size float vector."""
+
+    @abstractmethod
+    def card_locations(self) -> dict[str, int]:
+        """Every card of the deck by zone (name -> bitset); zones are disjoint.
+
+        For tests and tools that check card conservation; it reveals hidden
+        cards, so it must never serve a seat.
+        """
+
+    # --- search -----------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A clone whose hidden cards are re-dealt consistently with what
+        ``seat`` knows; ``seat``'s observation is unchanged."""
+
+    # --- records ----------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The JSON game record that :func:`parlour.replay` turns back into this state."""
+        from parlour.engine.record import make_record
+
+        return make_record(self)
+
+    def result(self) -> dict[str, Any] | None:
+        """Final scores and returns, or ``None`` while the match goes on."""
+        if not self.is_terminal():
+            return None
+        return {"scores": self.scores(), "returns": self.returns()}
+
+    def check_seat(self, seat: int) -> None:
+        """Raise :class:`ParseError` unless ``seat`` is a seat of this table."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+            0 <= seat < self.game.num_players
+        ):
+            raise ParseError(
+                f"seat {seat!r} does not exist; seats are 0 to {self.game.num_players - 1}"
+            )

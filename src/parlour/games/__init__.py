@@ -1,0 +1,7 @@
+"""The rules of every game; importing this package registers them."""
+
+from __future__ import annotations
+
+from parlour.games import polignac
+
+__all__ = ["polignac"]

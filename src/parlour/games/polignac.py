@@ -1,0 +1,304 @@
+"""Polignac (Jeu des Valets, Four Jacks): avoid winning jacks, above all the
+jack of spades, "the Polignac". ``rules/polignac.md`` §1-2.
+
+* Players: 3-6 (default 4). Deck: piquet 32; with 3, 5 or 6 players two
+  cards are removed (``pack_reduction``) or discarded by the dealer.
+* Ranking K Q J A T 9 8 7 (``ace_high``: A K Q J T 9 8 7, queens penalised).
+* Options: ``players`` 4, ``target`` 20, ``ace_high`` false,
+  ``pack_reduction`` black_sevens, ``capot`` true, ``capot_fail`` bidder_5,
+  ``capot_bidder_leads`` false.
+* Action ids: 0-31 a piquet card (play, or the dealer's discard) by the
+  index layout of :mod:`parlour.cards.deck` (``suit * 8 + rank``, suits
+  S H D C, ranks 7 … A); 32 ``pass``; 33 ``capot`` (also typed ``general``).
+* Phases: deal, [dealer discard], [capot announcements], 3-10 tricks.
+* Scores are penalty points; the match ends after the hand in which some
+  total reaches ``target``; the highest total loses, every other seat wins.
+  ``returns()``: each loser -1, the winners share the losers' stakes.
+* Speed: see ``benchmarks/bench_tricks.py`` (random play, clone, tensors).
+
+Decisions where the sources disagree are listed in :data:`RULES` (§8.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.cards import PIQUET_32
+from parlour.cards.bits import bits_of
+from parlour.engine.game import Deal
+from parlour.engine.options import Option, OptionSchema
+from parlour.engine.registry import register
+from parlour.errors import IllegalAction
+from parlour.games.tricks import (
+    PHASE_ANNOUNCE,
+    PHASE_DISCARD,
+    PHASE_OVER,
+    TrickGame,
+    TrickState,
+    penalty_match_over,
+    penalty_returns,
+    seat_name,
+)
+
+RULES = """\
+POLIGNAC — for 3 to 6 players with a piquet pack of 32 cards.
+
+Aim: avoid winning tricks that hold jacks. Each jack taken costs 1 penalty
+point, the jack of spades ("the Polignac") 2. The first player whose total
+reaches the target (20) loses; everyone else wins.
+
+Cards rank K Q J A 10 9 8 7 in every suit (the ace between jack and ten).
+With 3, 5 or 6 players the black sevens are removed (30 cards): 10, 6 or 5
+cards each; four players get 8 each. The dealer deals in packets of 2 and 3.
+Eldest (dealer's left) leads; follow suit if you can, otherwise play any
+card. There are no trumps; the highest card of the suit led wins.
+
+Capot: before the first lead, from eldest round to the dealer, each player
+may announce "capot" (to win every trick) or pass; the first announcement
+closes the bidding. Made: every other player takes 5. Failed: the bidder
+takes 5 and the jacks are not scored (see capot_fail).
+
+Decisions taken where the sources disagree (rules/polignac.md §8.1):
+- "capot" and "general" are one bid, typed either way.
+- A failed capot costs the bidder 5 and nobody is charged for jacks
+  (capot_fail=bidder_5); bidder_5_plus_jacks and jacks_normal are options.
+- A made capot scores 0 for the bidder whatever jacks he took.
+- The eldest still leads after a capot (option capot_bidder_leads).
+- Bidding runs eldest first, clockwise, ending with the dealer; one capot
+  per hand at most; a player who passed cannot bid later.
+- ace_high: A K Q J 10 9 8 7, the queens become the penalty cards and the
+  queen of spades is worth 2.
+- With 3, 5 or 6 players: remove 7S 7C (default), 7H 7D (red_sevens), or
+  deal the two surplus cards to the dealer, who discards two cards that are
+  not penalty cards (dealer_discard).
+- Packets: 3-2-3-2 (3 players), 3-2-3 (4), 3-3 (5), 3-2 (6).
+- Deal and play pass to the left (clockwise).
+- "Reaching" the target means >=; if several reach it in one hand the
+  highest total loses and equal highest totals all lose.
+- A player who wins every trick without bidding scores his jacks (5).
+- Not adopted: the 52-card party version; 7-8 player tables.
+"""
+
+_HAND_SIZE = {3: 10, 4: 8, 5: 6, 6: 5}
+_PACKETS = {3: (3, 2, 3, 2), 4: (3, 2, 3), 5: (3, 3), 6: (3, 2)}
+_POLIGNAC_ORDER = "789TAJQK"  # low to high
+_PASS = 32
+_CAPOT = 33
+
+
+@register
+class Polignac(TrickGame):
+    """Polignac; see the module docstring and :data:`RULES`."""
+
+    name = "polignac"
+    title = "Polignac"
+    version = 1
+    min_players = 3
+    max_players = 6
+    deck = PIQUET_32
+    description = (
+        "Avoid winning jacks, above all the jack of spades (the Polignac); "
+        "3-6 players, piquet pack, capot bids."
+    )
+    rules_text = RULES
+    schema = OptionSchema([
+        Option.choice("players", (3, 4, 5, 6), 4, "number of players"),
+        Option.integer("target", 20, "penalty total that ends the match", minimum=1),
+        Option.flag("ace_high", False, "rank A K Q J 10 9 8 7 and penalise queens"),
+        Option.choice(
+            "pack_reduction", ("black_sevens", "red_sevens", "dealer_discard"), "black_sevens",
+            "with 3, 5 or 6 players: which sevens go, or the dealer discards two",
+        ),
+        Option.flag("capot", True, "whether a capot (general) may be announced"),
+        Option.choice(
+            "capot_fail", ("bidder_5", "bidder_5_plus_jacks", "jacks_normal"), "bidder_5",
+            "scoring of a failed capot",
+        ),
+        Option.flag("capot_bidder_leads", False, "the capot bidder leads to trick 1"),
+    ])
+    words = ("pass", "capot")
+    word_aliases = {"general": "capot", "bid": "capot", "no": "pass"}
+
+    penalty_values: tuple[int, ...]
+    penalty_mask: int
+
+    def _configure(self) -> None:
+        players = int(self.options["players"])
+        deck = self.deck
+        self.hand_size = _HAND_SIZE[players]
+        self.packets = _PACKETS[players]
+        self.turnup = False
+        self.surplus = 0
+        self.in_play = deck.full_mask
+        if players != 4:
+            reduction = self.options["pack_reduction"]
+            if reduction == "dealer_discard":
+                self.surplus = 2
+            else:
+                removed = "7S 7C" if reduction == "black_sevens" else "7H 7D"
+                self.in_play &= ~deck.mask(removed.split())
+        ace_high = bool(self.options["ace_high"])
+        order = "789TJQKA" if ace_high else _POLIGNAC_ORDER
+        self.strength = tuple(order.index(card.rank) for card in deck.cards)
+        penalty_rank = "Q" if ace_high else "J"
+        self.penalty_values = tuple(
+            (2 if card.suits == ("Spades",) else 1) if card.rank == penalty_rank else 0
+            for card in deck.cards
+        )
+        self.penalty_mask = sum(1 << card for card, value in enumerate(self.penalty_values)
+                                if value)
+
+    @property
+    def extra_feature_size(self) -> int:
+        return self.num_players + 1
+
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> PolignacState:
+        return PolignacState(self, seed, deal, explicit_chance)
+
+
+class PolignacState(TrickState):
+    """A Polignac match."""
+
+    game: Polignac
+
+    __slots__ = ("bidder", "discards", "passes")
+
+    def _reset_hand(self) -> None:
+        super()._reset_hand()
+        self.bidder = -1
+        self.discards = 0
+        self.passes = 0
+
+    # --- phases before the play ------------------------------------------
+    def _after_deal(self) -> None:
+        if self.game.surplus:
+            self.phase = PHASE_DISCARD
+            self.to_move = self.dealer
+        else:
+            self._begin_announcements()
+
+    def _begin_announcements(self) -> None:
+        if self.game.options["capot"]:
+            self.phase = PHASE_ANNOUNCE
+            self.to_move = self.eldest
+        else:
+            self._begin_play(self.eldest)
+
+    def _extra_legal(self) -> list[int]:
+        if self.phase == PHASE_DISCARD:
+            return bits_of(self.hands[self.dealer] & ~self.game.penalty_mask)
+        return [_PASS, _CAPOT]
+
+    def _apply_call(self, action: int) -> None:
+        if self.phase == PHASE_DISCARD:
+            self._discard(action)
+        else:
+            self._announce(action)
+
+    def _discard(self, card: int) -> None:
+        game = self.game
+        if not 0 <= card < len(game.deck):
+            raise IllegalAction("the dealer must first discard two cards face down")
+        code = game.deck.cards[card].code
+        if not self.hands[self.dealer] >> card & 1:
+            raise IllegalAction(f"you do not hold {code}")
+        if game.penalty_mask >> card & 1:
+            raise IllegalAction(f"you may not discard a penalty card ({code})")
+        self.history.append(card)
+        bit = 1 << card
+        self.hands[self.dealer] &= ~bit
+        self.out_of_play |= bit
+        self.discards |= bit
+        self.events.append(("discard", self.dealer))
+        if self.discards.bit_count() == game.surplus:
+            self._begin_announcements()
+
+    def _announce(self, action: int) -> None:
+        if action == _PASS:
+            self.history.append(action)
+            self.events.append(("bid", self.to_move, "pass"))
+            if self.to_move == self.dealer:
+                self._begin_play(self.eldest)
+            else:
+                self.to_move = (self.to_move + 1) % self.game.num_players
+        elif action == _CAPOT:
+            self.history.append(action)
+            self.bidder = self.to_move
+            self.events.append(("bid", self.to_move, "capot"))
+            leads = bool(self.game.options["capot_bidder_leads"])
+            self._begin_play(self.bidder if leads else self.eldest)
+        else:
+            raise IllegalAction("announce first: say 'capot' or 'pass'")
+
+    # --- scoring -----------------------------------------------------------
+    def jack_penalties(self) -> list[int]:
+        """Penalty points for the penalty cards in each seat's won tricks."""
+        values = self.game.penalty_values
+        totals = [0] * self.game.num_players
+        for seat, pile in enumerate(self.won):
+            for card in bits_of(pile & self.game.penalty_mask):
+                totals[seat] += values[card]
+        return totals
+
+    def _score_hand(self) -> list[int]:
+        jacks = self.jack_penalties()
+        bidder = self.bidder
+        if bidder < 0:
+            return jacks
+        n = self.game.num_players
+        if self.tricks[bidder] == self.game.hand_size:
+            return [0 if seat == bidder else 5 for seat in range(n)]
+        failure = self.game.options["capot_fail"]
+        if failure == "jacks_normal":
+            return jacks
+        if failure == "bidder_5_plus_jacks":
+            jacks[bidder] += 5
+            return jacks
+        return [5 if seat == bidder else 0 for seat in range(n)]
+
+    def _is_match_over(self) -> bool:
+        return penalty_match_over(self.totals, int(self.game.options["target"]))
+
+    def returns(self) -> list[float]:
+        if self.phase != PHASE_OVER:
+            return [0.0] * self.game.num_players
+        return penalty_returns(self.totals)
+
+    def _score_scale(self) -> float:
+        return float(self.game.options["target"])
+
+    # --- what a seat sees --------------------------------------------------
+    def _hidden_out_of_play(self, seat: int) -> tuple[int, int]:
+        if self.discards and seat != self.dealer:
+            return self.discards, self.game.deck.full_mask & ~self.game.penalty_mask
+        return 0, 0
+
+    def _player_flags(self, seat: int) -> list[str]:
+        flags = super()._player_flags(seat)
+        if seat == self.bidder:
+            flags.append("capot")
+        return flags
+
+    def _extra_observation(self, seat: int) -> dict[str, Any]:
+        extra: dict[str, Any] = {
+            "capot_bidder": self.bidder if self.bidder >= 0 else None,
+            "target": self.game.options["target"],
+            "penalty_cards": self.game.deck.codes(self.game.penalty_mask),
+        }
+        if seat == self.dealer and self.discards:
+            extra["discards"] = self._sorted_codes(self.discards)
+        return extra
+
+    def _extra_features(self, seat: int) -> list[float]:
+        n = self.game.num_players
+        features = [0.0] * (n + 1)
+        features[n if self.bidder < 0 else (self.bidder - seat) % n] = 1.0
+        return features
+
+    def _extra_event_text(self, event: tuple[Any, ...]) -> str:
+        if event[0] == "bid":
+            word = "passes" if event[2] == "pass" else "announces capot"
+            return f"{seat_name(event[1])} {word}"
+        if event[0] == "discard":
+            return f"{seat_name(event[1])} discards a card face down"
+        return super()._extra_event_text(event)

@@ -1,0 +1,813 @@
+"""The trick-play core shared by Polignac and its relatives.
+
+One place for dealing in packets, following suit, trumps, trick winners,
+won piles, hand scoring hooks, the match loop, observations, tensors and
+determinization (``rules/polignac.md`` §1). A game module subclasses
+:class:`TrickGame` (its pack, ranking, packets and options) and
+:class:`TrickState` (only what differs: extra phases, forced cards, hand
+scoring, match end).
+
+Action ids: ``0 … len(deck) - 1`` play (or discard) that card; the game's
+call words (``TrickGame.words``) follow, in order. At an explicit chance
+node the outcomes are card ids: "the next card dealt is this one".
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.cards import Deck
+from parlour.cards.bits import bits_of
+from parlour.engine.determinize import redeal
+from parlour.engine.game import (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    Deal,
+    Game,
+    Observation,
+    State,
+)
+from parlour.errors import IllegalAction, ParseError
+
+PHASE_DEAL = 0
+PHASE_DISCARD = 1
+PHASE_ANNOUNCE = 2
+PHASE_PLAY = 3
+PHASE_OVER = 4
+PHASE_NAMES = ("deal", "discard", "announce", "play", "over")
+
+TURNUP = -2
+"""A deal-schedule entry for the card turned up (Knaves)."""
+
+
+def seat_name(seat: int) -> str:
+    """The neutral name of a seat in logs and messages."""
+    return f"P{seat}"
+
+
+class TrickGame(Game):
+    """A trick game's fixed configuration, computed from its options.
+
+    Subclasses set the class attributes and fill the instance attributes in
+    :meth:`_configure`.
+    """
+
+    words: ClassVar[tuple[str, ...]] = ()
+    """Call words after the card actions (``pass``, ``capot`` ...)."""
+    word_aliases: ClassVar[dict[str, str]] = {}
+    """Other spellings a player may type for a word."""
+
+    # instance configuration (set by _configure)
+    in_play: int
+    """Cards dealt each hand (the pack after any reduction)."""
+    hand_size: int
+    packets: tuple[int, ...]
+    """Packet sizes of one round of the table, eldest first."""
+    surplus: int
+    """Extra cards dealt face down to the dealer (Polignac's dealer_discard)."""
+    turnup: bool
+    """Whether the next card after the hands is turned up (Knaves)."""
+    strength: tuple[int, ...]
+    """Card id -> rank within its suit, higher wins."""
+    display_order: tuple[int, ...]
+    """Card ids sorted for showing a hand: by suit, highest first."""
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self._configure()
+        deck = self.deck
+        self.suit_of: tuple[int, ...] = tuple(
+            deck.suits.index(card.suits[0]) for card in deck.cards
+        )
+        self.suit_masks: tuple[int, ...] = deck.suit_masks
+        self.schedule: tuple[int, ...] = self._make_schedule()
+        self.display_order = tuple(
+            sorted(range(len(deck)), key=lambda card: (self.suit_of[card], -self.strength[card]))
+        )
+        self._word_ids = {word: len(deck) + index for index, word in enumerate(self.words)}
+        for alias, word in self.word_aliases.items():
+            self._word_ids[alias] = self._word_ids[word]
+
+    def _configure(self) -> None:
+        """Fill the instance configuration from ``self.options``."""
+        raise NotImplementedError
+
+    def _make_schedule(self) -> tuple[int, ...]:
+        """Seat offset from the eldest (0 … n-1) of each card dealt, in order."""
+        n = self.num_players
+        schedule: list[int] = []
+        dealt = 0
+        while dealt < self.hand_size:
+            for packet in self.packets:
+                for offset in range(n):
+                    schedule.extend([offset] * packet)
+                dealt += packet
+        if dealt != self.hand_size:
+            raise AssertionError(f"packets {self.packets} do not make {self.hand_size} cards")
+        schedule.extend([n - 1] * self.surplus)
+        if self.turnup:
+            schedule.append(TURNUP)
+        return tuple(schedule)
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.deck) + len(self.words)
+
+    @property
+    def extra_feature_size(self) -> int:
+        """Length of the game's own features at the end of the tensor."""
+        return 0
+
+    @property
+    def observation_tensor_size(self) -> int:
+        n = self.num_players
+        return len(self.deck) * (3 + 3 * n) + len(PHASE_NAMES) + 5 * n + 1 + \
+            self.extra_feature_size
+
+    def word_id(self, word: str) -> int:
+        """The action id of a call word."""
+        return self._word_ids[word]
+
+    def card_word_text(self, deck: Deck, action: int) -> str:
+        """Canonical text of an action id (card code or word)."""
+        if action < len(deck):
+            return deck.cards[action].code
+        return self.words[action - len(deck)]
+
+
+class TrickState(State):
+    """A match of a trick game; game modules override the hooks only."""
+
+    game: TrickGame
+
+    __slots__ = (
+        "_previous_events",
+        "dealer",
+        "deal",
+        "deal_position",
+        "events",
+        "explicit_chance",
+        "first_winner",
+        "game",
+        "hand_index",
+        "hands",
+        "history",
+        "known_absent",
+        "last_trick",
+        "last_winner",
+        "leader",
+        "led_suit",
+        "out_of_play",
+        "phase",
+        "results",
+        "seed",
+        "totals",
+        "to_move",
+        "trick",
+        "trick_number",
+        "tricks",
+        "trump_mask",
+        "turnup",
+        "undealt",
+        "won",
+    )
+
+    def __init__(
+        self, game: TrickGame, seed: int, deal: Deal | None, explicit_chance: bool
+    ) -> None:
+        n = game.num_players
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self.explicit_chance = explicit_chance
+        self.history: list[int] = []
+        self.totals = [0] * n
+        self.results: list[list[int]] = []
+        self.dealer = 0
+        self.hand_index = 0
+        self.events: list[tuple[Any, ...]] = []
+        self._previous_events: list[tuple[Any, ...]] = []
+        self.last_trick: tuple[int, tuple[int, ...], int] | None = None
+        self._init_match()
+        if deal is None:
+            self._start_hand()
+        else:
+            self._start_fixed_hand(deal)
+
+    # ------------------------------------------------------------------
+    # hooks for game modules
+    def _init_match(self) -> None:
+        """Set the game's own match fields (called once, before any deal)."""
+
+    def _after_deal(self) -> None:
+        """Enter the first phase after the cards are dealt (default: play)."""
+        self._begin_play(self.eldest)
+
+    def _void_play_mask(self, seat: int, hand: int) -> int:
+        """Cards a seat unable to follow may play (default: any)."""
+        return hand
+
+    def _note_void_play(self, seat: int, card: int) -> None:
+        """Record what failing to follow reveals, beyond the void suit."""
+
+    def _apply_call(self, action: int) -> None:
+        """Apply a discard or call in the game's extra phases."""
+        raise IllegalAction("the game has no such phase")
+
+    def _extra_legal(self) -> list[int]:
+        """Legal actions in the game's extra phases."""
+        return []
+
+    def _score_hand(self) -> list[int]:
+        """The change to each total for the hand just finished."""
+        raise NotImplementedError
+
+    def _is_match_over(self) -> bool:
+        """Whether the match ends after the hand just scored."""
+        raise NotImplementedError
+
+    def _next_dealer(self) -> int:
+        """The dealer of the next hand (default: the left neighbour)."""
+        return (self.dealer + 1) % self.game.num_players
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def _extra_features(self, seat: int) -> list[float]:
+        """The game's own tensor features (``game.extra_feature_size`` long)."""
+        return []
+
+    def _extra_observation(self, seat: int) -> dict[str, Any]:
+        """Game-specific observation keys."""
+        return {}
+
+    def _hidden_out_of_play(self, seat: int) -> tuple[int, int]:
+        """Out-of-play cards ``seat`` cannot see, with the cards they may be."""
+        return 0, 0
+
+    def _validate_fixed_hand(self, hands: list[int], absent: int) -> None:
+        """Check a fixed deal's out-of-play cards; raise ParseError if wrong."""
+        expected = self.game.deck.full_mask & ~self.game.in_play
+        if absent != expected:
+            codes = self.game.deck.codes
+            raise ParseError(
+                f"the cards out of play must be {' '.join(codes(expected)) or 'none'}, "
+                f"not {' '.join(codes(absent)) or 'none'}"
+            )
+
+    # ------------------------------------------------------------------
+    # dealing
+    @property
+    def eldest(self) -> int:
+        """The dealer's left neighbour, who leads to the first trick."""
+        return (self.dealer + 1) % self.game.num_players
+
+    def _reset_hand(self) -> None:
+        n = self.game.num_players
+        self.hands = [0] * n
+        self.won = [0] * n
+        self.tricks = [0] * n
+        self.known_absent = [0] * n
+        self.trick: list[int] = []
+        self.leader = self.to_move = self.eldest
+        self.led_suit = -1
+        self.trick_number = 0
+        self.first_winner = self.last_winner = -1
+        self.trump_mask = 0
+        self.turnup = -1
+        self.out_of_play = self.game.deck.full_mask & ~self.game.in_play
+        self.undealt = 0
+        self.deal_position = 0
+        self._previous_events = self.events
+        self.events = [("deal", self.dealer, self.hand_index)]
+
+    def _start_hand(self) -> None:
+        self._reset_hand()
+        if self.explicit_chance:
+            self.phase = PHASE_DEAL
+            self.undealt = self.game.in_play
+            return
+        pack = bits_of(self.game.in_play)
+        random.Random(f"parlour:{self.seed}:{self.hand_index}").shuffle(pack)
+        for card in pack[: len(self.game.schedule)]:
+            self._deal_card(card)
+        for card in pack[len(self.game.schedule):]:
+            self.out_of_play |= 1 << card
+        self._after_deal()
+
+    def _deal_card(self, card: int) -> None:
+        target = self.game.schedule[self.deal_position]
+        self.deal_position += 1
+        if target == TURNUP:
+            self.turnup = card
+            self.out_of_play |= 1 << card
+            self.trump_mask = self.game.suit_masks[self.game.suit_of[card]]
+        else:
+            self.hands[(self.dealer + 1 + target) % self.game.num_players] |= 1 << card
+
+    def _start_fixed_hand(self, deal: Deal) -> None:
+        game = self.game
+        n = game.num_players
+        allowed_keys = {"dealer", "hands", "scores", *self._extra_deal_keys()}
+        unknown = sorted(set(deal) - allowed_keys)
+        if unknown:
+            raise ParseError(
+                f"unknown deal key {unknown[0]!r}; a {game.name} deal has "
+                f"{', '.join(sorted(allowed_keys))}"
+            )
+        dealer = deal.get("dealer", 0)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ParseError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        self.dealer = dealer
+        scores = deal.get("scores")
+        if scores is not None:
+            if not isinstance(scores, list) or len(scores) != n or not all(
+                isinstance(score, int) and not isinstance(score, bool) for score in scores
+            ):
+                raise ParseError(f"the deal's scores must be a list of {n} integers")
+            self.totals = list(scores)
+        self._reset_hand()
+        hands = self._parse_hands(deal.get("hands"))
+        seen = 0
+        for seat, hand in enumerate(hands):
+            expected = game.hand_size + (game.surplus if seat == dealer else 0)
+            if hand.bit_count() != expected:
+                raise ParseError(
+                    f"{seat_name(seat)} must hold {expected} cards, not {hand.bit_count()}"
+                )
+            if seen & hand:
+                raise ParseError(f"{' '.join(game.deck.codes(seen & hand))} is dealt twice")
+            seen |= hand
+        self.hands = hands
+        absent = game.deck.full_mask & ~seen
+        absent = self._apply_fixed_extras(deal, absent)
+        self._validate_fixed_hand(hands, absent)
+        self.out_of_play = absent
+        self._after_deal()
+
+    def _extra_deal_keys(self) -> tuple[str, ...]:
+        """Deal keys beyond dealer, hands and scores (Knaves: turnup)."""
+        return ()
+
+    def _apply_fixed_extras(self, deal: Deal, absent: int) -> int:
+        """Apply extra deal keys; returns the absent cards still unexplained."""
+        return absent
+
+    def _parse_hands(self, hands: object) -> list[int]:
+        n = self.game.num_players
+        if not isinstance(hands, list) or len(hands) != n:
+            raise ParseError(f"a deal needs 'hands': one list of card codes for each of {n} seats")
+        masks: list[int] = []
+        for seat, hand in enumerate(hands):
+            if isinstance(hand, str):
+                hand = hand.split()
+            if not isinstance(hand, list) or not all(isinstance(code, str) for code in hand):
+                raise ParseError(f"the hand of {seat_name(seat)} must be a list of card codes")
+            try:
+                masks.append(self.game.deck.mask(hand))
+            except ParseError as error:
+                raise ParseError(f"in the hand of {seat_name(seat)}: {error}") from None
+        return masks
+
+    # ------------------------------------------------------------------
+    # the contract
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == PHASE_OVER:
+            return TERMINAL_PLAYER
+        if phase == PHASE_DEAL:
+            return CHANCE_PLAYER
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase != PHASE_DEAL:
+            raise IllegalAction("this is not a chance node")
+        cards = bits_of(self.undealt)
+        probability = 1.0 / len(cards)
+        return [(card, probability) for card in cards]
+
+    def _legal_play_mask(self) -> int:
+        hand = self.hands[self.to_move]
+        if self.led_suit < 0:
+            return hand
+        follow = hand & self.game.suit_masks[self.led_suit]
+        return follow if follow else self._void_play_mask(self.to_move, hand)
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            return bits_of(self._legal_play_mask())
+        if phase == PHASE_DEAL:
+            return bits_of(self.undealt)
+        if phase == PHASE_OVER:
+            return []
+        return self._extra_legal()
+
+    def apply(self, action: int) -> None:
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise IllegalAction(f"an action is an integer id, not {action!r}") from None
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            if action < 0 or not self._legal_play_mask() >> action & 1:
+                raise IllegalAction(self._why_not_playable(action))
+            self.history.append(action)
+            self._play(action)
+        elif phase == PHASE_DEAL:
+            if action < 0 or not self.undealt >> action & 1:
+                raise IllegalAction(f"{self._text(action)} is not an undealt card")
+            self.history.append(action)
+            self.undealt &= ~(1 << action)
+            self._deal_card(action)
+            if self.deal_position == len(self.game.schedule):
+                self.out_of_play |= self.undealt
+                self.undealt = 0
+                self._after_deal()
+        elif phase == PHASE_OVER:
+            raise IllegalAction("the match is over")
+        else:
+            self._apply_call(action)
+
+    def _text(self, action: int) -> str:
+        if 0 <= action < self.game.num_actions:
+            return self.game.card_word_text(self.game.deck, action)
+        return f"action {action}"
+
+    def _why_not_playable(self, action: int) -> str:
+        game = self.game
+        deck = game.deck
+        if not 0 <= action < game.num_actions:
+            return f"there is no action {action}; actions are 0 to {game.num_actions - 1}"
+        if action >= len(deck):
+            return f"you cannot say {self._text(action)!r} now: play a card"
+        hand = self.hands[self.to_move]
+        if not hand >> action & 1:
+            return f"you do not hold {deck.cards[action].code}"
+        suit = deck.suits[self.led_suit].lower()
+        if hand & game.suit_masks[self.led_suit]:
+            return f"you must follow suit: you hold {suit}"
+        return self._why_not_void_play(action)
+
+    def _why_not_void_play(self, action: int) -> str:
+        """Why a card may not be played by a seat void in the suit led."""
+        return f"{self.game.deck.cards[action].code} cannot be played now"
+
+    def action_to_str(self, action: int) -> str:
+        if not 0 <= action < self.game.num_actions:
+            raise ParseError(f"there is no action {action}")
+        text = self.game.card_word_text(self.game.deck, action)
+        return f"deal {text}" if self.phase == PHASE_DEAL else text
+
+    def parse_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise ParseError(f"an action is text, not {text!r}")
+        words = text.strip().split(None, 1)
+        if len(words) == 2 and words[0].casefold() in ("play", "deal", "discard", "lead"):
+            text = words[1]
+        key = text.strip().casefold()
+        word = self.game._word_ids.get(key)
+        if word is not None:
+            return word
+        try:
+            return self.game.deck.parse(text).id
+        except ParseError:
+            choices = " or ".join(f"'{w}'" for w in self.game.words)
+            extra = f", or {choices}" if choices else ""
+            raise ParseError(
+                f"{text!r} is neither a card nor a call; type a card such as "
+                f"{self.game.deck.example}{extra}"
+            ) from None
+
+    # ------------------------------------------------------------------
+    # trick play
+    def _begin_play(self, leader: int) -> None:
+        self.phase = PHASE_PLAY
+        self.leader = self.to_move = leader
+
+    def _play(self, card: int) -> None:
+        game = self.game
+        seat = self.to_move
+        self.hands[seat] &= ~(1 << card)
+        self.events.append(("play", seat, card))
+        trick = self.trick
+        if not trick:
+            self.led_suit = game.suit_of[card]
+        elif game.suit_of[card] != self.led_suit:
+            self.known_absent[seat] |= game.suit_masks[self.led_suit]
+            self._note_void_play(seat, card)
+        trick.append(card)
+        n = game.num_players
+        if len(trick) < n:
+            self.to_move = seat + 1 if seat + 1 < n else 0
+            return
+        self._finish_trick()
+
+    def trick_winner(self, leader: int, cards: Sequence[int]) -> int:
+        """The seat that wins ``cards`` (in play order from ``leader``)."""
+        game = self.game
+        strength = game.strength
+        trumps = self.trump_mask
+        led = game.suit_masks[game.suit_of[cards[0]]]
+        best = 0
+        best_key = -1
+        for position, card in enumerate(cards):
+            bit = 1 << card
+            if bit & trumps:
+                key = 100 + strength[card]
+            elif bit & led:
+                key = strength[card]
+            else:
+                continue
+            if key > best_key:
+                best, best_key = position, key
+        return (leader + best) % game.num_players
+
+    def _finish_trick(self) -> None:
+        cards = tuple(self.trick)
+        winner = self.trick_winner(self.leader, cards)
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        self.won[winner] |= mask
+        self.tricks[winner] += 1
+        if self.trick_number == 0:
+            self.first_winner = winner
+        self.trick_number += 1
+        self.last_trick = (self.leader, cards, winner)
+        self.events.append(("trick", winner, self.trick_number))
+        self.trick = []
+        self.led_suit = -1
+        if self.trick_number < self.game.hand_size:
+            self.leader = self.to_move = winner
+            return
+        self.last_winner = winner
+        self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        deltas = self._score_hand()
+        for seat, delta in enumerate(deltas):
+            self.totals[seat] += delta
+        self.results.append(deltas)
+        self.events.append(("score", self.hand_index, tuple(deltas)))
+        if self._is_match_over():
+            self.phase = PHASE_OVER
+            return
+        self.dealer = self._next_dealer()
+        self.hand_index += 1
+        self._start_hand()
+
+    # ------------------------------------------------------------------
+    # outcome
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def hand_results(self) -> list[list[int]]:
+        return [list(deltas) for deltas in self.results]
+
+    # ------------------------------------------------------------------
+    # copies
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        for name in self._all_slots():
+            setattr(other, name, getattr(self, name))
+        other.__dict__.update(self.__dict__)
+        other.history = self.history.copy()
+        other.hands = self.hands.copy()
+        other.won = self.won.copy()
+        other.tricks = self.tricks.copy()
+        other.known_absent = self.known_absent.copy()
+        other.trick = self.trick.copy()
+        other.totals = self.totals.copy()
+        other.results = self.results.copy()
+        other.events = self.events.copy()
+        return other
+
+    @classmethod
+    def _all_slots(cls) -> tuple[str, ...]:
+        cached: tuple[str, ...] | None = cls.__dict__.get("_slot_cache")
+        if cached is None:
+            names: list[str] = []
+            for klass in cls.__mro__:
+                names.extend(getattr(klass, "__slots__", ()))
+            cached = tuple(dict.fromkeys(names))
+            setattr(cls, "_slot_cache", cached)  # noqa: B010
+        return cached
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        self.check_seat(seat)
+        other = self.clone()
+        n = self.game.num_players
+        hidden = 0
+        slots: list[tuple[int, int]] = []
+        owners: list[int] = []
+        full = self.game.deck.full_mask
+        for other_seat in range(n):
+            hand = self.hands[other_seat]
+            if other_seat == seat or not hand:
+                continue
+            hidden |= hand
+            slots.append((hand.bit_count(), full & ~self.known_absent[other_seat]))
+            owners.append(other_seat)
+        out_hidden, out_allowed = self._hidden_out_of_play(seat)
+        if out_hidden:
+            hidden |= out_hidden
+            slots.append((out_hidden.bit_count(), out_allowed))
+            owners.append(-1)
+        if self.undealt:
+            hidden |= self.undealt
+            slots.append((self.undealt.bit_count(), full))
+            owners.append(-2)
+        dealt = redeal(hidden, slots, rng)
+        for owner, cards in zip(owners, dealt, strict=True):
+            if owner >= 0:
+                other.hands[owner] = cards
+            elif owner == -1:
+                other.out_of_play = (self.out_of_play & ~out_hidden) | cards
+            else:
+                other.undealt = cards
+        return other
+
+    def card_locations(self) -> dict[str, int]:
+        locations: dict[str, int] = {}
+        for seat, hand in enumerate(self.hands):
+            locations[f"hand {seat}"] = hand
+            locations[f"won {seat}"] = self.won[seat]
+        trick = 0
+        for card in self.trick:
+            trick |= 1 << card
+        locations["trick"] = trick
+        locations["out of play"] = self.out_of_play
+        locations["undealt"] = self.undealt
+        return locations
+
+    # ------------------------------------------------------------------
+    # what a seat sees
+    def _sorted_codes(self, mask: int) -> list[str]:
+        cards = self.game.deck.cards
+        return [cards[card].code for card in self.game.display_order if mask >> card & 1]
+
+    def _event_text(self, event: tuple[Any, ...]) -> str:
+        kind = event[0]
+        cards = self.game.deck.cards
+        if kind == "deal":
+            return f"{seat_name(event[1])} deals hand {event[2] + 1}"
+        if kind == "play":
+            return f"{seat_name(event[1])} plays {cards[event[2]].code}"
+        if kind == "trick":
+            return f"{seat_name(event[1])} wins trick {event[2]}"
+        if kind == "score":
+            changes = ", ".join(
+                f"{seat_name(seat)} {delta:+d}" for seat, delta in enumerate(event[2])
+            )
+            return f"hand {event[1] + 1} scored: {changes}"
+        return self._extra_event_text(event)
+
+    def _extra_event_text(self, event: tuple[Any, ...]) -> str:
+        return " ".join(str(part) for part in event)
+
+    def observation(self, seat: int) -> Observation:
+        self.check_seat(seat)
+        game = self.game
+        cards = game.deck.cards
+        n = game.num_players
+        to_move = self.current_player()
+        players = [
+            {
+                "seat": other,
+                "name": seat_name(other),
+                "cards": self.hands[other].bit_count(),
+                "score": self.totals[other],
+                "tricks": self.tricks[other],
+                "dealer": other == self.dealer,
+                "flags": self._player_flags(other),
+            }
+            for other in range(n)
+        ]
+        leader = self.leader
+        zones: dict[str, Any] = {
+            "trick": [
+                {"seat": (leader + position) % n, "card": cards[card].code}
+                for position, card in enumerate(self.trick)
+            ],
+            "won": self._sorted_codes(self.won[seat]),
+        }
+        if self.last_trick is not None:
+            last_leader, last_cards, last_winner = self.last_trick
+            zones["last_trick"] = {
+                "cards": [
+                    {"seat": (last_leader + position) % n, "card": cards[card].code}
+                    for position, card in enumerate(last_cards)
+                ],
+                "winner": last_winner,
+            }
+        if self.turnup >= 0:
+            zones["turnup"] = cards[self.turnup].code
+        legal: list[dict[str, Any]] = []
+        if to_move == seat:
+            legal = [
+                {
+                    "id": action,
+                    "text": self.action_to_str(action),
+                    "card": cards[action].code if action < len(cards) else None,
+                }
+                for action in self.legal_actions()
+            ]
+        log = [self._event_text(event) for event in self._previous_events[-12:] + self.events]
+        observation: Observation = {
+            "game": game.name,
+            "seat": seat,
+            "players": players,
+            "hand": self._sorted_codes(self.hands[seat]),
+            "zones": zones,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": to_move,
+            "legal": legal,
+            "log": log,
+            "hand_results": self.hand_results(),
+            "hand_number": self.hand_index + 1,
+            "trick_number": self.trick_number + (1 if self.phase == PHASE_PLAY else 0),
+            "leader": leader,
+            "dealer": self.dealer,
+        }
+        observation.update(self._extra_observation(seat))
+        return observation
+
+    def _player_flags(self, seat: int) -> list[str]:
+        return ["dealer"] if seat == self.dealer else []
+
+    def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        self.check_seat(seat)
+        game = self.game
+        n = game.num_players
+        size = len(game.deck)
+        nbytes = (size + 7) // 8
+        trick_masks = [0] * n
+        for position, card in enumerate(self.trick):
+            trick_masks[(self.leader + position - seat) % n] = 1 << card
+        order = [(seat + offset) % n for offset in range(n)]
+        public_out = self.out_of_play & ~self._hidden_out_of_play(seat)[0]
+        played = 0
+        for pile in self.won:
+            played |= pile
+        masks = [self.hands[seat], public_out, played, *trick_masks]
+        masks.extend(self.won[other] for other in order)
+        masks.extend(self.known_absent[other] for other in order)
+        raw = b"".join(mask.to_bytes(nbytes, "little") for mask in masks)
+        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
+        card_features = bits.reshape(len(masks), nbytes * 8)[:, :size].ravel()
+        scalars = np.zeros(len(PHASE_NAMES) + 5 * n + 1, dtype=np.float32)
+        scalars[self.phase] = 1.0
+        base = len(PHASE_NAMES)
+        scalars[base + (self.dealer - seat) % n] = 1.0
+        if self.phase in (PHASE_PLAY, PHASE_ANNOUNCE, PHASE_DISCARD):
+            scalars[base + n + (self.to_move - seat) % n] = 1.0
+            scalars[base + 2 * n + (self.leader - seat) % n] = 1.0
+        scale = self._score_scale()
+        for offset, other in enumerate(order):
+            scalars[base + 3 * n + offset] = self.totals[other] / scale
+            scalars[base + 4 * n + offset] = self.tricks[other] / game.hand_size
+        scalars[-1] = self.trick_number / game.hand_size
+        extra = np.asarray(self._extra_features(seat), dtype=np.float32)
+        return np.concatenate([card_features.astype(np.float32), scalars, extra])
+
+    def _score_scale(self) -> float:
+        """Divisor that brings match totals to about [-1, 1] in the tensor."""
+        return 20.0
+
+
+def penalty_match_over(totals: Sequence[int], target: int) -> bool:
+    """§1.3: the match ends once some total reaches ``target``."""
+    return max(totals) >= target
+
+
+def penalty_losers(totals: Sequence[int]) -> list[int]:
+    """§1.3: the seats sharing the highest total lose."""
+    highest = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == highest]
+
+
+def penalty_returns(totals: Sequence[int]) -> list[float]:
+    """Zero-sum returns for a penalty match: each loser -1, the winners share
+    the losers' stakes equally (all zero when every seat shares the top)."""
+    losers = penalty_losers(totals)
+    n = len(totals)
+    if len(losers) == n:
+        return [0.0] * n
+    share = len(losers) / (n - len(losers))
+    return [-1.0 if seat in losers else share for seat in range(n)]
+
+
+def finishing_places(totals: Sequence[int], lowest_first: bool) -> list[int]:
+    """Each seat's place (1 = best); equal totals share a place."""
+    ordered = sorted(totals) if lowest_first else sorted(totals, reverse=True)
+    return [ordered.index(total) + 1 for total in totals]
