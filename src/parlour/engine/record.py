@@ -63,7 +63,7 @@ def _field(record: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) 
     if name not in record:
         raise RecordError(f"the record has no {name!r}")
     value = record[name]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise RecordError(f"the record's {name!r} has the wrong type")
     return value
 

@@ -21,7 +21,7 @@ Decisions where the sources disagree are listed in :data:`RULES` (§8.1).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from parlour.cards import PIQUET_32
 from parlour.cards.bits import bits_of
@@ -117,7 +117,7 @@ class Polignac(TrickGame):
         Option.flag("capot_bidder_leads", False, "the capot bidder leads to trick 1"),
     ])
     words = ("pass", "capot")
-    word_aliases = {"general": "capot", "bid": "capot", "no": "pass"}
+    word_aliases: ClassVar[dict[str, str]] = {"general": "capot", "bid": "capot", "no": "pass"}
 
     penalty_values: tuple[int, ...]
     penalty_mask: int

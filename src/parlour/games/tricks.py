@@ -148,9 +148,9 @@ class TrickState(State):
 
     __slots__ = (
         "_previous_events",
-        "dealer",
         "deal",
         "deal_position",
+        "dealer",
         "events",
         "explicit_chance",
         "first_winner",
@@ -167,8 +167,8 @@ class TrickState(State):
         "phase",
         "results",
         "seed",
-        "totals",
         "to_move",
+        "totals",
         "trick",
         "trick_number",
         "tricks",
