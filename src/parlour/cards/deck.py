@@ -279,7 +279,10 @@ def _decktet(extended: bool) -> Deck:
         if row["rank"] == "Crown":
             aliases[f"Crown of {suits[0]}"] = index
     title = "extended Decktet" if extended else "Decktet"
-    return Deck(name, title, cards, aliases, suit_order, "Huntress, Ace of Moons or The Excuse")
+    # the Excuse is in the extended deck only, so the basic deck's example
+    # names a card that it holds
+    example = "Huntress, Ace of Moons or " + ("The Excuse" if extended else "Crown of Knots")
+    return Deck(name, title, cards, aliases, suit_order, example)
 
 
 FRENCH_52 = _french("french52", "French 52-card pack", "23456789TJQKA")
