@@ -12,6 +12,14 @@ from collections.abc import Iterable, Iterator
 _BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)
 )
+_TABLE_BYTES = 16
+# _BYTE_BITS_AT[k][byte]: the absolute indices of ``byte`` as the k-th byte of
+# a mask, so that small masks (every deck has at most 106 cards) are listed
+# with one table look-up per byte.
+_BYTE_BITS_AT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * k + i for i in bits) for bits in _BYTE_BITS) for k in range(_TABLE_BYTES)
+)
+_TABLE_LIMIT = 1 << (8 * _TABLE_BYTES)
 
 
 def mask_of(indices: Iterable[int]) -> int:
@@ -37,6 +45,16 @@ def iter_bits(mask: int) -> Iterator[int]:
 def bits_of(mask: int) -> list[int]:
     """The indices set in ``mask`` as an ascending list."""
     result: list[int] = []
+    if 0 <= mask < _TABLE_LIMIT:
+        tables = _BYTE_BITS_AT
+        k = 0
+        while mask:
+            byte = mask & 0xFF
+            if byte:
+                result += tables[k][byte]
+            mask >>= 8
+            k += 1
+        return result
     offset = 0
     while mask:
         byte = mask & 0xFF

@@ -161,8 +161,6 @@ class PolignacState(TrickState):
 
     game: Polignac
 
-    __slots__ = ("bidder", "discards", "passes")
-
     def _reset_hand(self) -> None:
         super()._reset_hand()
         self.bidder = -1

@@ -33,6 +33,7 @@ from parlour.engine.game import (
     Observation,
     State,
 )
+from parlour.engine.shuffle import shuffled
 from parlour.errors import IllegalAction, ParseError
 
 PHASE_DEAL = 0
@@ -44,6 +45,16 @@ PHASE_NAMES = ("deal", "discard", "announce", "play", "over")
 
 TURNUP = -2
 """A deal-schedule entry for the card turned up (Knaves)."""
+
+
+def _as_action(action: object) -> int:
+    """An action id given as another integer type (NumPy's, say)."""
+    if isinstance(action, bool):
+        raise IllegalAction(f"an action is an integer id, not {action!r}")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalAction(f"an action is an integer id, not {action!r}") from None
 
 
 def seat_name(seat: int) -> str:
@@ -58,6 +69,8 @@ class TrickGame(Game):
     :meth:`_configure`.
     """
 
+    restricts_void_play: ClassVar[bool] = False
+    """Whether ``TrickState._void_play_mask`` may refuse cards (Grasobern)."""
     words: ClassVar[tuple[str, ...]] = ()
     """Call words after the card actions (``pass``, ``capot`` ...)."""
     word_aliases: ClassVar[dict[str, str]] = {}
@@ -86,7 +99,15 @@ class TrickGame(Game):
             deck.suits.index(card.suits[0]) for card in deck.cards
         )
         self.suit_masks: tuple[int, ...] = deck.suit_masks
+        self.n = self.num_players
         self.schedule: tuple[int, ...] = self._make_schedule()
+        self.schedule_seats: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                TURNUP if offset == TURNUP else (dealer + 1 + offset) % self.n
+                for offset in self.schedule
+            )
+            for dealer in range(self.n)
+        )
         self.display_order = tuple(
             sorted(range(len(deck)), key=lambda card: (self.suit_of[card], -self.strength[card]))
         )
@@ -146,38 +167,6 @@ class TrickState(State):
 
     game: TrickGame
 
-    __slots__ = (
-        "_previous_events",
-        "deal",
-        "deal_position",
-        "dealer",
-        "events",
-        "explicit_chance",
-        "first_winner",
-        "game",
-        "hand_index",
-        "hands",
-        "history",
-        "known_absent",
-        "last_trick",
-        "last_winner",
-        "leader",
-        "led_suit",
-        "out_of_play",
-        "phase",
-        "results",
-        "seed",
-        "to_move",
-        "totals",
-        "trick",
-        "trick_number",
-        "tricks",
-        "trump_mask",
-        "turnup",
-        "undealt",
-        "won",
-    )
-
     def __init__(
         self, game: TrickGame, seed: int, deal: Deal | None, explicit_chance: bool
     ) -> None:
@@ -210,7 +199,10 @@ class TrickState(State):
         self._begin_play(self.eldest)
 
     def _void_play_mask(self, seat: int, hand: int) -> int:
-        """Cards a seat unable to follow may play (default: any)."""
+        """Cards a seat unable to follow may play (default: any).
+
+        A game that restricts them sets ``TrickGame.restricts_void_play``.
+        """
         return hand
 
     def _note_void_play(self, seat: int, card: int) -> None:
@@ -234,7 +226,7 @@ class TrickState(State):
 
     def _next_dealer(self) -> int:
         """The dealer of the next hand (default: the left neighbour)."""
-        return (self.dealer + 1) % self.game.num_players
+        return (self.dealer + 1) % self.game.n
 
     def returns(self) -> list[float]:
         raise NotImplementedError
@@ -266,7 +258,7 @@ class TrickState(State):
     @property
     def eldest(self) -> int:
         """The dealer's left neighbour, who leads to the first trick."""
-        return (self.dealer + 1) % self.game.num_players
+        return (self.dealer + 1) % self.game.n
 
     def _reset_hand(self) -> None:
         n = self.game.num_players
@@ -293,23 +285,30 @@ class TrickState(State):
             self.phase = PHASE_DEAL
             self.undealt = self.game.in_play
             return
-        pack = bits_of(self.game.in_play)
-        random.Random(f"parlour:{self.seed}:{self.hand_index}").shuffle(pack)
-        for card in pack[: len(self.game.schedule)]:
-            self._deal_card(card)
-        for card in pack[len(self.game.schedule):]:
+        pack = shuffled(bits_of(self.game.in_play), "parlour", self.seed, self.hand_index)
+        hands = self.hands
+        for card, seat in zip(pack, self.game.schedule_seats[self.dealer], strict=False):
+            if seat == TURNUP:
+                self._turn_up(card)
+            else:
+                hands[seat] |= 1 << card
+        self.deal_position = len(self.game.schedule)
+        for card in pack[self.deal_position:]:
             self.out_of_play |= 1 << card
         self._after_deal()
 
     def _deal_card(self, card: int) -> None:
-        target = self.game.schedule[self.deal_position]
+        seat = self.game.schedule_seats[self.dealer][self.deal_position]
         self.deal_position += 1
-        if target == TURNUP:
-            self.turnup = card
-            self.out_of_play |= 1 << card
-            self.trump_mask = self.game.suit_masks[self.game.suit_of[card]]
+        if seat == TURNUP:
+            self._turn_up(card)
         else:
-            self.hands[(self.dealer + 1 + target) % self.game.num_players] |= 1 << card
+            self.hands[seat] |= 1 << card
+
+    def _turn_up(self, card: int) -> None:
+        self.turnup = card
+        self.out_of_play |= 1 << card
+        self.trump_mask = self.game.suit_masks[self.game.suit_of[card]]
 
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
@@ -405,7 +404,13 @@ class TrickState(State):
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PHASE_PLAY:
-            return bits_of(self._legal_play_mask())
+            hand = self.hands[self.to_move]
+            if self.led_suit < 0:
+                return bits_of(hand)
+            follow = hand & self.game.suit_masks[self.led_suit]
+            if follow:
+                return bits_of(follow)
+            return bits_of(self._void_play_mask(self.to_move, hand))
         if phase == PHASE_DEAL:
             return bits_of(self.undealt)
         if phase == PHASE_OVER:
@@ -413,16 +418,37 @@ class TrickState(State):
         return self._extra_legal()
 
     def apply(self, action: int) -> None:
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise IllegalAction(f"an action is an integer id, not {action!r}") from None
+        if action.__class__ is not int:
+            action = _as_action(action)
         phase = self.phase
         if phase == PHASE_PLAY:
-            if action < 0 or not self._legal_play_mask() >> action & 1:
+            # Checking and playing a card, inlined: the hot path of every search.
+            game = self.game
+            seat = self.to_move
+            hand = self.hands[seat]
+            if action < 0 or not hand >> action & 1:
                 raise IllegalAction(self._why_not_playable(action))
+            bit = 1 << action
+            trick = self.trick
+            if trick:
+                led_mask = game.suit_masks[self.led_suit]
+                if not bit & led_mask:
+                    if hand & led_mask or (
+                        game.restricts_void_play
+                        and not self._void_play_mask(seat, hand) >> action & 1
+                    ):
+                        raise IllegalAction(self._why_not_playable(action))
+                    self.known_absent[seat] |= led_mask
+                    self._note_void_play(seat, action)
+            else:
+                self.led_suit = game.suit_of[action]
             self.history.append(action)
-            self._play(action)
+            self.hands[seat] = hand ^ bit
+            trick.append(action)
+            if len(trick) < game.n:
+                self.to_move = seat + 1 if seat + 1 < game.n else 0
+            else:
+                self._finish_trick()
         elif phase == PHASE_DEAL:
             if action < 0 or not self.undealt >> action & 1:
                 raise IllegalAction(f"{self._text(action)} is not an undealt card")
@@ -494,24 +520,6 @@ class TrickState(State):
         self.phase = PHASE_PLAY
         self.leader = self.to_move = leader
 
-    def _play(self, card: int) -> None:
-        game = self.game
-        seat = self.to_move
-        self.hands[seat] &= ~(1 << card)
-        self.events.append(("play", seat, card))
-        trick = self.trick
-        if not trick:
-            self.led_suit = game.suit_of[card]
-        elif game.suit_of[card] != self.led_suit:
-            self.known_absent[seat] |= game.suit_masks[self.led_suit]
-            self._note_void_play(seat, card)
-        trick.append(card)
-        n = game.num_players
-        if len(trick) < n:
-            self.to_move = seat + 1 if seat + 1 < n else 0
-            return
-        self._finish_trick()
-
     def trick_winner(self, leader: int, cards: Sequence[int]) -> int:
         """The seat that wins ``cards`` (in play order from ``leader``)."""
         game = self.game
@@ -530,7 +538,7 @@ class TrickState(State):
                 continue
             if key > best_key:
                 best, best_key = position, key
-        return (leader + best) % game.num_players
+        return (leader + best) % game.n
 
     def _finish_trick(self) -> None:
         cards = tuple(self.trick)
@@ -544,7 +552,7 @@ class TrickState(State):
             self.first_winner = winner
         self.trick_number += 1
         self.last_trick = (self.leader, cards, winner)
-        self.events.append(("trick", winner, self.trick_number))
+        self.events.append(("trick", self.leader, cards, winner, self.trick_number))
         self.trick = []
         self.led_suit = -1
         if self.trick_number < self.game.hand_size:
@@ -578,30 +586,18 @@ class TrickState(State):
     # copies
     def clone(self) -> Self:
         other = object.__new__(type(self))
-        for name in self._all_slots():
-            setattr(other, name, getattr(self, name))
-        other.__dict__.update(self.__dict__)
-        other.history = self.history.copy()
-        other.hands = self.hands.copy()
-        other.won = self.won.copy()
-        other.tricks = self.tricks.copy()
-        other.known_absent = self.known_absent.copy()
-        other.trick = self.trick.copy()
-        other.totals = self.totals.copy()
-        other.results = self.results.copy()
-        other.events = self.events.copy()
+        fields = other.__dict__
+        fields.update(self.__dict__)
+        fields["history"] = self.history.copy()
+        fields["hands"] = self.hands.copy()
+        fields["won"] = self.won.copy()
+        fields["tricks"] = self.tricks.copy()
+        fields["known_absent"] = self.known_absent.copy()
+        fields["trick"] = self.trick.copy()
+        fields["totals"] = self.totals.copy()
+        fields["results"] = self.results.copy()
+        fields["events"] = self.events.copy()
         return other
-
-    @classmethod
-    def _all_slots(cls) -> tuple[str, ...]:
-        cached: tuple[str, ...] | None = cls.__dict__.get("_slot_cache")
-        if cached is None:
-            names: list[str] = []
-            for klass in cls.__mro__:
-                names.extend(getattr(klass, "__slots__", ()))
-            cached = tuple(dict.fromkeys(names))
-            setattr(cls, "_slot_cache", cached)  # noqa: B010
-        return cached
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
         self.check_seat(seat)
@@ -656,21 +652,36 @@ class TrickState(State):
         cards = self.game.deck.cards
         return [cards[card].code for card in self.game.display_order if mask >> card & 1]
 
-    def _event_text(self, event: tuple[Any, ...]) -> str:
+    def _play_lines(self, leader: int, cards: Sequence[int]) -> list[str]:
+        deck_cards = self.game.deck.cards
+        n = self.game.n
+        return [
+            f"{seat_name((leader + position) % n)} plays {deck_cards[card].code}"
+            for position, card in enumerate(cards)
+        ]
+
+    def _event_lines(self, event: tuple[Any, ...]) -> list[str]:
+        """The public log lines of one event."""
         kind = event[0]
-        cards = self.game.deck.cards
         if kind == "deal":
-            return f"{seat_name(event[1])} deals hand {event[2] + 1}"
-        if kind == "play":
-            return f"{seat_name(event[1])} plays {cards[event[2]].code}"
+            return [f"{seat_name(event[1])} deals hand {event[2] + 1}"]
         if kind == "trick":
-            return f"{seat_name(event[1])} wins trick {event[2]}"
+            _, leader, cards, winner, number = event
+            return [*self._play_lines(leader, cards), f"{seat_name(winner)} wins trick {number}"]
         if kind == "score":
             changes = ", ".join(
                 f"{seat_name(seat)} {delta:+d}" for seat, delta in enumerate(event[2])
             )
-            return f"hand {event[1] + 1} scored: {changes}"
-        return self._extra_event_text(event)
+            return [f"hand {event[1] + 1} scored: {changes}"]
+        return [self._extra_event_text(event)]
+
+    def public_log(self) -> list[str]:
+        """The public events of the previous and the current hand, oldest first."""
+        lines: list[str] = []
+        for event in self._previous_events + self.events:
+            lines.extend(self._event_lines(event))
+        lines.extend(self._play_lines(self.leader, self.trick))
+        return lines
 
     def _extra_event_text(self, event: tuple[Any, ...]) -> str:
         return " ".join(str(part) for part in event)
@@ -722,7 +733,7 @@ class TrickState(State):
                 }
                 for action in self.legal_actions()
             ]
-        log = [self._event_text(event) for event in self._previous_events[-12:] + self.events]
+        log = self.public_log()
         observation: Observation = {
             "game": game.name,
             "seat": seat,
