@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+# Importing the subpackage parlour.games binds the attribute parlour.games
+# to the module; load it first so that the registry function below wins.
+from parlour import games as _builtin_games  # noqa: F401
 from parlour.engine import (
     CHANCE_PLAYER,
     TERMINAL_PLAYER,
