@@ -1,0 +1,93 @@
+"""Speed of parlour's trick games under seeded random play.
+
+:data:`BENCHES` lists the games and option sets that ``benchmarks/run.py``
+measures; a new game adds one line there. For each it measures decisions
+per second over full random matches, and µs per ``clone()``,
+``legal_actions()`` and ``observation_tensor(seat)`` on a fixed set of
+mid-hand states.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+from collections.abc import Sequence
+
+import parlour
+from parlour.engine import Game, OptionValue, State
+from timing import Call, Runner, middle_half
+
+BENCHES: list[tuple[str, dict[str, OptionValue]]] = [
+    ("polignac", {"players": 4}),
+]
+"""(game name, options) pairs to benchmark; one line per game."""
+
+
+def bench_label(name: str, options: dict[str, OptionValue]) -> str:
+    """How a benchmark line names its game: ``polignac players=4``."""
+    settings = " ".join(f"{key}={value}" for key, value in options.items())
+    return f"{name} {settings}" if settings else name
+
+
+def random_play_runner(game: Game) -> Runner:
+    """A runner that plays seeded random matches of ``game`` for a budget
+    and counts decisions, exactly as a Python user's loop would."""
+
+    def run(budget: float, index: int) -> tuple[int, float]:
+        rng = random.Random(index)
+        decisions = 0
+        start = time.perf_counter()
+        deadline = start + budget
+        while True:
+            state = game.new_state(seed=rng.randrange(2**32))
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                decisions += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                return decisions, now - start
+
+    return run
+
+
+def mid_hand_states(game: Game, count: int, seed: int = 0) -> list[State]:
+    """``count`` decision states drawn from the middle of the hands of
+    seeded random matches (clones; the matches themselves are discarded)."""
+    rng = random.Random(seed)
+    pool: list[State] = []
+    while len(pool) < 4 * count:
+        state = game.new_state(seed=rng.randrange(2**32))
+        hands: list[list[State]] = [[]]
+        while not state.is_terminal():
+            hands[-1].append(state.clone())
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            if len(state.hand_results()) == len(hands):
+                hands.append([])
+        pool.extend(middle_half(hands))
+    return rng.sample(pool, count)
+
+
+def clone_calls(states: Sequence[State]) -> list[Call]:
+    """Bound ``clone()`` calls on ``states``."""
+    return [state.clone for state in states]
+
+
+def legal_actions_calls(states: Sequence[State]) -> list[Call]:
+    """Bound ``legal_actions()`` calls on ``states``."""
+    return [state.legal_actions for state in states]
+
+
+def observation_tensor_calls(states: Sequence[State]) -> list[Call]:
+    """Bound ``observation_tensor(seat)`` calls, for the seat to move."""
+    return [
+        functools.partial(state.observation_tensor, state.current_player())
+        for state in states
+    ]
+
+
+def make_game(name: str, options: dict[str, OptionValue]) -> Game:
+    """The game a benchmark line measures."""
+    return parlour.make(name, **options)

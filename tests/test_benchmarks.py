@@ -1,0 +1,116 @@
+"""``benchmarks/run.py`` prints every figure it promises, with numbers.
+
+Speed itself is never asserted here (benchmarks are measurements); these
+tests only check that ``make bench`` keeps working and keeps its lines.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+NUMBER = r"[\d,]+(?:\.\d+)?"
+TINY = ["--quick", "--seconds", "0.05", "--runs", "1"]
+HAS_OPENSPIEL = importlib.util.find_spec("pyspiel") is not None
+
+HIDE_OPENSPIEL = (
+    "import sys; sys.modules['pyspiel'] = None; "
+    f"sys.path.insert(0, {str(BENCHMARKS)!r}); import run; sys.exit(run.main(sys.argv[1:]))"
+)
+
+
+def bench_tricks() -> ModuleType:
+    """``benchmarks/bench_tricks.py``, which lists the games benchmarked."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    return importlib.import_module("bench_tricks")
+
+
+def labels() -> list[str]:
+    module = bench_tricks()
+    return [module.bench_label(name, options) for name, options in module.BENCHES]
+
+
+def run_benchmarks(*command: str) -> str:
+    completed = subprocess.run(
+        [sys.executable, *command], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert completed.returncode == 0, completed.stderr
+    return completed.stdout
+
+
+@pytest.fixture(scope="module")
+def output() -> str:
+    return run_benchmarks(str(BENCHMARKS / "run.py"), *TINY)
+
+
+def expected_lines(label: str, with_openspiel: bool) -> list[str]:
+    """Patterns of the lines one game must print."""
+    name = re.escape(label)
+    us = rf"{NUMBER} µs"
+    ratio = rf"\(ratio {NUMBER}\)"
+    hearts = "OpenSpiel hearts"
+    if with_openspiel:
+        return [
+            rf"{name} decisions/s: {NUMBER} vs {hearts} {NUMBER} {ratio}",
+            rf"{name} clone: {us} \(bar 10 µs, ratio {NUMBER}\) vs {hearts} clone {us} {ratio}",
+            rf"{name} legal_actions: {us} vs {hearts} legal_actions {us} {ratio}",
+            rf"{name} observation_tensor: {us} vs {hearts} information_state_tensor {us} "
+            rf"{ratio}",
+            rf"{name} targets: decisions ratio >= 1 (met|MISSED), clone < 10 µs (met|MISSED)",
+        ]
+    decision = "one random decision"
+    return [
+        rf"{name} decisions/s: {NUMBER} \(no reference: open_spiel not installed\)",
+        rf"{name} clone: {us} \(bar 10 µs, ratio {NUMBER}\) vs {decision} {us} {ratio}",
+        rf"{name} legal_actions: {us} vs {decision} {us} {ratio}",
+        rf"{name} observation_tensor: {us} vs {decision} {us} {ratio}",
+        rf"{name} targets: clone < 10 µs (met|MISSED)",
+    ]
+
+
+def assert_prints(output: str, patterns: list[str]) -> None:
+    lines = output.splitlines()
+    for pattern in patterns:
+        assert any(re.fullmatch(pattern, line) for line in lines), (
+            f"no line matches {pattern!r} in:\n{output}"
+        )
+
+
+def test_benches_list_polignac() -> None:
+    assert "polignac players=4" in labels()
+
+
+def test_header_names_the_budget(output: str) -> None:
+    first = output.splitlines()[0]
+    assert re.fullmatch(
+        r"parlour \S+ benchmarks: Python \S+ \(\S+\), numpy \S+, open_spiel .+; "
+        r"median of 1 run, 0\.05 s per figure",
+        first,
+    ), first
+
+
+@pytest.mark.skipif(not HAS_OPENSPIEL, reason="open_spiel is not installed")
+@pytest.mark.parametrize("label", labels())
+def test_every_line_against_openspiel(output: str, label: str) -> None:
+    assert_prints(output, expected_lines(label, with_openspiel=True))
+
+
+@pytest.mark.parametrize("label", labels())
+def test_every_line_without_openspiel(label: str) -> None:
+    output = run_benchmarks("-c", HIDE_OPENSPIEL, *TINY)
+    assert "open_spiel not installed" in output.splitlines()[0]
+    assert_prints(output, expected_lines(label, with_openspiel=False))
+
+
+def test_default_quick_run_exits_zero() -> None:
+    output = run_benchmarks(str(BENCHMARKS / "run.py"), "--quick")
+    assert "decisions/s:" in output
