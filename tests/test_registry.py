@@ -1,0 +1,153 @@
+"""The registry: parlour.make, parlour.games() metadata, game classes."""
+
+from __future__ import annotations
+
+import importlib
+import json
+
+import pytest
+
+import parlour
+from parlour.cards import DECKS
+from parlour.engine import Game, game_class, register
+from parlour.errors import OptionError, ParseError
+from parlour.games.polignac import Polignac
+
+NAMES = sorted(parlour.games())
+
+
+def test_games_is_callable_after_the_games_package_is_imported() -> None:
+    # importing the subpackage once rebound parlour.games to the module
+    importlib.import_module("parlour.games")
+    parlour.make("polignac")
+    assert callable(parlour.games)
+    assert "polignac" in parlour.games()
+
+
+def test_polignac_is_registered() -> None:
+    assert "polignac" in NAMES
+    assert game_class("polignac") is Polignac
+    assert isinstance(parlour.make("polignac"), Polignac)
+
+
+@pytest.mark.parametrize("spelling", ["Polignac", " POLIGNAC ", "polignac"])
+def test_names_are_case_insensitive(spelling: str) -> None:
+    assert type(parlour.make(spelling)) is Polignac
+
+
+def test_make_unknown_game_names_the_games() -> None:
+    known = ", ".join(NAMES)
+    with pytest.raises(OptionError) as caught:
+        parlour.make("chess")
+    assert str(caught.value) == f"no game called 'chess'; the games are {known}"
+
+
+def test_make_misspelt_game_suggests_the_closest() -> None:
+    known = ", ".join(NAMES)
+    with pytest.raises(OptionError) as caught:
+        parlour.make("polignak", players=4)
+    assert str(caught.value) == (
+        f"no game called 'polignak' (did you mean 'polignac'?); the games are {known}"
+    )
+
+
+def test_games_metadata_shape() -> None:
+    games = parlour.games()
+    assert list(games) == sorted(games)
+    assert json.loads(json.dumps(games)) == games
+    for name, meta in games.items():
+        assert set(meta) == {"name", "title", "players", "deck", "description", "options"}
+        assert meta["name"] == name
+        assert isinstance(meta["title"], str) and meta["title"]
+        assert isinstance(meta["description"], str) and meta["description"]
+        low, high = meta["players"]
+        assert isinstance(low, int) and isinstance(high, int) and 1 <= low <= high
+        assert meta["deck"] in DECKS
+        cls = game_class(name)
+        assert (cls.min_players, cls.max_players) == (low, high)
+        assert cls.deck.name == meta["deck"]
+        names = [option["name"] for option in meta["options"]]
+        assert len(set(names)) == len(names)
+        for option in meta["options"]:
+            assert {"name", "kind", "default", "help", "allowed"} <= set(option)
+            assert option["kind"] in ("flag", "integer", "choice")
+            assert isinstance(option["help"], str) and option["help"]
+            if option["kind"] == "choice":
+                assert option["default"] in option["choices"]
+                assert option["allowed"] == ", ".join(
+                    str(choice) for choice in option["choices"]
+                )
+            if option["kind"] == "flag":
+                assert isinstance(option["default"], bool)
+                assert option["allowed"] == "true or false"
+            if option["kind"] == "integer":
+                assert isinstance(option["default"], int)
+                assert option.get("minimum", option["default"]) <= option["default"]
+                assert option["default"] <= option.get("maximum", option["default"])
+        game = parlour.make(name)
+        assert game.describe() == meta
+        assert game.options == {option["name"]: option["default"] for option in meta["options"]}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_players_option_matches_the_declared_range(name: str) -> None:
+    meta = parlour.games()[name]
+    low, high = meta["players"]
+    players = [option for option in meta["options"] if option["name"] == "players"]
+    if low == high:
+        return
+    assert len(players) == 1
+    option = players[0]
+    if option["kind"] == "choice":
+        assert min(option["choices"]) == low and max(option["choices"]) == high
+    for count in (low, high):
+        assert parlour.make(name, players=count).num_players == count
+    with pytest.raises(OptionError, match="'players' must be"):
+        parlour.make(name, players=high + 1)
+
+
+def test_polignac_metadata() -> None:
+    meta = parlour.games()["polignac"]
+    assert meta["players"] == [3, 6]
+    assert meta["deck"] == "piquet32"
+    assert {option["name"]: option["default"] for option in meta["options"]} == {
+        "players": 4, "target": 20, "ace_high": False, "pack_reduction": "black_sevens",
+        "capot": True, "capot_fail": "bidder_5", "capot_bidder_leads": False,
+    }
+
+
+def test_registering_a_second_game_under_a_taken_name_fails() -> None:
+    before = parlour.games()
+
+    class Impostor(Polignac):
+        name = "polignac"
+
+    with pytest.raises(ValueError, match="two games are called 'polignac'"):
+        register(Impostor)
+    assert register(Polignac) is Polignac
+    assert game_class("polignac") is Polignac
+    assert parlour.games() == before
+
+
+def test_game_is_abstract() -> None:
+    with pytest.raises(TypeError):
+        Game()  # type: ignore[abstract]
+
+
+@pytest.mark.parametrize("seed", ["7", 7.0, True, None])
+def test_new_state_seed_must_be_an_integer(seed: object) -> None:
+    game = parlour.make("polignac")
+    if seed is None:
+        first, second = game.new_state(), game.new_state()
+        assert isinstance(first.seed, int) and isinstance(second.seed, int)
+        return
+    with pytest.raises(ParseError) as caught:
+        game.new_state(seed=seed)  # type: ignore[arg-type]
+    assert str(caught.value) == f"a seed must be an integer, not {seed!r}"
+
+
+def test_new_state_deal_and_explicit_chance_exclude_each_other() -> None:
+    game = parlour.make("polignac")
+    with pytest.raises(ParseError) as caught:
+        game.new_state(seed=1, deal={"dealer": 0, "hands": []}, explicit_chance=True)
+    assert str(caught.value) == "a fixed deal has no chance events; drop explicit_chance"
