@@ -757,26 +757,38 @@ class TrickState(State):
         return ["dealer"] if seat == self.dealer else []
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """Layout (n seats, D cards, seats counted from ``seat``): own hand,
+        public out-of-play cards, cards played in finished tricks, the
+        current trick by seat (n x D), won piles (n x D), cards known absent
+        from each hand (n x D); then phase (5), dealer (n), seat to move
+        (n), leader (n), totals / scale (n), tricks / hand size (n), tricks
+        played / hand size (1), and the game's own features."""
         self.check_seat(seat)
         game = self.game
-        n = game.num_players
+        n = game.n
         size = len(game.deck)
-        nbytes = (size + 7) // 8
+        order = [(seat + offset) % n for offset in range(n)]
         trick_masks = [0] * n
         for position, card in enumerate(self.trick):
             trick_masks[(self.leader + position - seat) % n] = 1 << card
-        order = [(seat + offset) % n for offset in range(n)]
-        public_out = self.out_of_play & ~self._hidden_out_of_play(seat)[0]
         played = 0
         for pile in self.won:
             played |= pile
-        masks = [self.hands[seat], public_out, played, *trick_masks]
-        masks.extend(self.won[other] for other in order)
-        masks.extend(self.known_absent[other] for other in order)
-        raw = b"".join(mask.to_bytes(nbytes, "little") for mask in masks)
-        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
-        card_features = bits.reshape(len(masks), nbytes * 8)[:, :size].ravel()
-        scalars = np.zeros(len(PHASE_NAMES) + 5 * n + 1, dtype=np.float32)
+        masks = [
+            self.hands[seat],
+            self.out_of_play & ~self._hidden_out_of_play(seat)[0],
+            played,
+            *trick_masks,
+            *(self.won[other] for other in order),
+            *(self.known_absent[other] for other in order),
+        ]
+        packed = 0
+        for index, mask in enumerate(masks):
+            packed |= mask << (index * size)
+        width = len(masks) * size
+        raw = packed.to_bytes((width + 7) // 8, "little")
+        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=width, bitorder="little")
+        scalars = [0.0] * (len(PHASE_NAMES) + 5 * n + 1)
         scalars[self.phase] = 1.0
         base = len(PHASE_NAMES)
         scalars[base + (self.dealer - seat) % n] = 1.0
@@ -788,8 +800,11 @@ class TrickState(State):
             scalars[base + 3 * n + offset] = self.totals[other] / scale
             scalars[base + 4 * n + offset] = self.tricks[other] / game.hand_size
         scalars[-1] = self.trick_number / game.hand_size
-        extra = np.asarray(self._extra_features(seat), dtype=np.float32)
-        return np.concatenate([card_features.astype(np.float32), scalars, extra])
+        scalars.extend(self._extra_features(seat))
+        tensor = np.empty(width + len(scalars), dtype=np.float32)
+        tensor[:width] = bits
+        tensor[width:] = scalars
+        return tensor
 
     def _score_scale(self) -> float:
         """Divisor that brings match totals to about [-1, 1] in the tensor."""
