@@ -4,7 +4,10 @@ the other rules of §2, golden playthroughs and hypothesis invariants.
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +16,8 @@ import parlour
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.tricks import finishing_places
 
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN_DIR = ROOT / "tests" / "golden"
 PASS = "pass"
 CAPOT = "capot"
 
@@ -783,3 +788,56 @@ def test_unknown_text_is_a_parse_error() -> None:
     state = seed_state(1)
     with pytest.raises(ParseError, match=r"^'xyz' is neither a card nor a call"):
         state.parse_action("xyz")
+
+
+# ---------------------------------------------------------------------------
+# golden playthroughs (scripts/regen_golden.py)
+
+
+def load_regen_script() -> Any:
+    spec = importlib.util.spec_from_file_location("regen_golden", ROOT / "scripts" /
+                                                  "regen_golden.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+REGEN = load_regen_script()
+REGEN_HINT = f"unintended change? if intended, regenerate with {REGEN.COMMAND}"
+
+
+def test_golden_files_are_small_and_complete() -> None:
+    files = sorted(GOLDEN_DIR.glob("*.json"))
+    assert [path.stem for path in files] == sorted(REGEN.CASES)
+    assert sum(path.stat().st_size for path in files) < 200_000
+
+
+@pytest.mark.parametrize("name", sorted(REGEN.CASES))
+def test_golden_replay(name: str) -> None:
+    golden = json.loads((GOLDEN_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    game = parlour.make(golden["game"], **golden["options"])
+    assert game.version == golden["version"], REGEN_HINT
+    state = game.new_state(seed=golden["seed"])
+    snapshots = {snapshot["step"]: snapshot["observations"] for snapshot in golden["snapshots"]}
+    for step, text in enumerate(golden["actions"]):
+        if step in snapshots:
+            assert json.loads(json.dumps(REGEN.observations(state))) == snapshots[step], \
+                f"{name}, step {step}: {REGEN_HINT}"
+        action = state.parse_action(text)
+        assert state.action_to_str(action) == text
+        assert action in state.legal_actions(), f"{name}, step {step} ({text}): {REGEN_HINT}"
+        state.apply(action)
+    final = len(golden["actions"])
+    assert json.loads(json.dumps(REGEN.observations(state))) == snapshots[final], REGEN_HINT
+    assert state.is_terminal()
+    assert state.scores() == golden["scores"]
+    assert state.hand_results() == golden["hand_results"]
+    assert state.returns() == golden["returns"]
+    assert parlour.replay(state.record()).history == state.history
+
+
+@pytest.mark.parametrize("name", sorted(REGEN.CASES))
+def test_golden_regenerates_identically(name: str) -> None:
+    text = (GOLDEN_DIR / f"{name}.json").read_text(encoding="utf-8")
+    assert REGEN.dumps(REGEN.play(name)) == text, REGEN_HINT
