@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import parlour
+from parlour.agents import RandomAgent
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.tricks import finishing_places
 
@@ -841,3 +844,83 @@ def test_golden_replay(name: str) -> None:
 def test_golden_regenerates_identically(name: str) -> None:
     text = (GOLDEN_DIR / f"{name}.json").read_text(encoding="utf-8")
     assert REGEN.dumps(REGEN.play(name)) == text, REGEN_HINT
+
+
+# ---------------------------------------------------------------------------
+# hypothesis invariants under random legal play
+
+OPTION_SETS = st.fixed_dictionaries({
+    "players": st.sampled_from([3, 4, 5, 6]),
+    "target": st.integers(min_value=1, max_value=12),
+    "ace_high": st.booleans(),
+    "pack_reduction": st.sampled_from(["black_sevens", "red_sevens", "dealer_discard"]),
+    "capot": st.booleans(),
+    "capot_fail": st.sampled_from(["bidder_5", "bidder_5_plus_jacks", "jacks_normal"]),
+    "capot_bidder_leads": st.booleans(),
+})
+
+
+def check_hand(options: dict[str, Any], deltas: list[int], bidder: int, bidder_tricks: int,
+               hand_size: int) -> None:
+    """The §2.3-2.4 totals of one finished hand."""
+    n = len(deltas)
+    assert all(delta >= 0 for delta in deltas)
+    if bidder < 0:
+        assert sum(deltas) == 5
+    elif bidder_tricks == hand_size:
+        assert deltas == [0 if seat == bidder else 5 for seat in range(n)]
+    elif options["capot_fail"] == "bidder_5":
+        assert deltas == [5 if seat == bidder else 0 for seat in range(n)]
+    elif options["capot_fail"] == "bidder_5_plus_jacks":
+        assert sum(deltas) == 10
+        assert deltas[bidder] >= 5
+    else:
+        assert sum(deltas) == 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(options=OPTION_SETS, seed=st.integers(0, 2**32), agent_seed=st.integers(0, 2**32))
+def test_random_matches_keep_the_scoring_invariants(
+    options: dict[str, Any], seed: int, agent_seed: int
+) -> None:
+    game = parlour.make("polignac", **options)
+    state = game.new_state(seed=seed)
+    agent = RandomAgent(seed=agent_seed)
+    n = game.num_players
+    hand_size = {3: 10, 4: 8, 5: 6, 6: 5}[n]
+    bidder, bidder_tricks, hands = -1, 0, 0
+    while not state.is_terminal():
+        assert len(state.hand_results()) == hands
+        locations = state.card_locations()
+        union = 0
+        for mask in locations.values():
+            assert union & mask == 0
+            union |= mask
+        assert union == game.deck.full_mask
+        seat = state.current_player()
+        observation = state.observation(seat)
+        action = agent.choose(observation, state.legal_actions())
+        text = state.action_to_str(action)
+        phase = observation["phase"]
+        if text == CAPOT:
+            assert options["capot"] and phase == "announce"
+            bidder = seat
+        state.apply(action)
+        zones = state.observation(0)["zones"]
+        if phase == "play" and not zones["trick"] and zones["last_trick"]["winner"] == bidder:
+            bidder_tricks += 1
+        if len(state.hand_results()) > hands:
+            check_hand(options, state.hand_results()[-1], bidder, bidder_tricks, hand_size)
+            hands += 1
+            bidder, bidder_tricks = -1, 0
+            totals = [sum(column) for column in zip(*state.hand_results(), strict=True)]
+            assert state.scores() == totals
+            assert (max(totals) >= options["target"]) == state.is_terminal()
+    totals = state.scores()
+    losers = [seat for seat in range(n) if totals[seat] == max(totals)]
+    returns = state.returns()
+    if len(losers) == n:
+        assert returns == [0.0] * n
+    else:
+        assert [seat for seat in range(n) if returns[seat] == -1.0] == losers
+    assert sum(returns) == pytest.approx(0)
