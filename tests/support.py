@@ -1,0 +1,123 @@
+"""Helpers shared by the registry-wide tests (conformance, records, hidden
+information): option sets built from each game's schema, random play and
+state snapshots for comparing two states."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import parlour
+from parlour.engine import Game, State, game_class
+
+GAME_NAMES: list[str] = sorted(parlour.games())
+
+FAST_OPTIONS: dict[str, dict[str, object]] = {
+    "polignac": {"target": 8},
+}
+"""Per game, options that make a match end within a few hands. A game not
+listed plays with its defaults."""
+
+
+def _freeze(options: dict[str, object]) -> tuple[tuple[str, object], ...]:
+    return tuple(sorted(options.items()))
+
+
+def option_sets(name: str) -> list[dict[str, object]]:
+    """A spread of option sets for game ``name``, built from its schema.
+
+    The fast base, then one change at a time: every value of every choice
+    option, the other value of every flag, every integer option at its
+    minimum; every player count (or the extremes of an integer range); and
+    every value of every other choice option at every player count, since
+    pack reductions and the like depend on the table size.
+    """
+    cls = game_class(name)
+    schema = cls.schema
+    base = dict(FAST_OPTIONS.get(name, {}))
+    sets: list[dict[str, object]] = [base]
+    player_counts: list[object] = []
+    for option in schema:
+        if option.name == "players":
+            if option.kind == "choice":
+                player_counts = list(option.choices)
+            else:
+                player_counts = [cls.min_players, cls.max_players]
+            continue
+        if option.kind in ("choice", "flag"):
+            sets.extend({**base, option.name: value} for value in option.choices)
+        elif option.minimum is not None:
+            sets.append({**base, option.name: option.minimum})
+    sets.extend({**base, "players": count} for count in player_counts)
+    for option in schema:
+        if option.name != "players" and option.kind == "choice":
+            sets.extend(
+                {**base, "players": count, option.name: value}
+                for count in player_counts
+                for value in option.choices
+            )
+    unique: dict[tuple[tuple[str, object], ...], dict[str, object]] = {}
+    for options in sets:
+        resolved = cls(**options).options
+        unique.setdefault(_freeze(dict(resolved)), options)
+    return list(unique.values())
+
+
+def option_id(options: dict[str, object]) -> str:
+    return ",".join(f"{key}={value}" for key, value in sorted(options.items())) or "defaults"
+
+
+GAME_OPTION_SETS: list[tuple[str, dict[str, object]]] = [
+    (name, options) for name in GAME_NAMES for options in option_sets(name)
+]
+GAME_OPTION_IDS: list[str] = [f"{name}[{option_id(options)}]" for name, options in
+                              GAME_OPTION_SETS]
+
+
+def make(name: str, options: dict[str, object]) -> Game:
+    return parlour.make(name, **options)
+
+
+def random_action(state: State, rng: random.Random) -> int:
+    """A random legal action; at a chance node, an outcome by its probability."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        actions = [action for action, _ in outcomes]
+        weights = [probability for _, probability in outcomes]
+        return rng.choices(actions, weights)[0]
+    return rng.choice(state.legal_actions())
+
+
+def play_out(state: State, rng: random.Random, max_steps: int = 20_000) -> State:
+    """Play random legal actions until the match ends."""
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return state
+        state.apply(random_action(state, rng))
+    raise AssertionError(f"the match did not end within {max_steps} actions")
+
+
+def seats(state: State) -> range:
+    return range(state.game.num_players)
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """Everything observable about a state, for equality checks."""
+    return {
+        "history": list(state.history),
+        "current_player": state.current_player(),
+        "terminal": state.is_terminal(),
+        "legal": state.legal_actions(),
+        "observations": [state.observation(seat) for seat in seats(state)],
+        "tensors": [state.observation_tensor(seat).tolist() for seat in seats(state)],
+        "locations": state.card_locations(),
+        "scores": state.scores(),
+        "hand_results": state.hand_results(),
+        "returns": state.returns(),
+    }
+
+
+def as_json(value: Any) -> Any:
+    """``value`` after a trip through JSON text."""
+    return json.loads(json.dumps(value))
