@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -619,10 +620,32 @@ def test_dealer_discard(players: int, hand_size: int, ace_high: bool) -> None:
     assert sum(locations[f"won {seat}"].bit_count() for seat in range(players)) == 0
 
 
-def test_dealer_discard_is_ignored_with_four_players() -> None:
-    state = seed_state(5, pack_reduction="dealer_discard")
+@pytest.mark.parametrize("reduction", ["black_sevens", "red_sevens", "dealer_discard"])
+def test_pack_reduction_is_ignored_with_four_players(reduction: str) -> None:
+    state = seed_state(5, pack_reduction=reduction)
     assert hand_sizes(state) == [8] * 4
+    assert state.card_locations()["out of play"] == 0
     assert state.observation(0)["phase"] == "announce"
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_dealer_discards_stay_hidden(ace_high: bool) -> None:
+    state = seed_state(4, players=5, pack_reduction="dealer_discard", ace_high=ace_high)
+    discards = sorted(texts(state, state.legal_actions()))[-2:]
+    say(state, *discards)
+    for seat in range(1, 5):
+        observation = json.dumps(state.observation(seat))
+        assert all(f'"{code}"' not in observation for code in discards)
+    rng = random.Random(1)
+    for seat in range(5):
+        for _ in range(5):
+            other = state.determinize(seat, rng)
+            assert other.observation(seat) == state.observation(seat)
+            out = other.card_locations()["out of play"]
+            assert out.bit_count() == 2
+            assert out & state.game.penalty_mask == 0  # never a penalty card
+            if seat == 0:
+                assert codes(other, out) == set(discards)
 
 
 def test_dealer_discard_fixed_deal() -> None:
