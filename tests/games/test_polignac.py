@@ -664,6 +664,21 @@ def test_dealer_discard_fixed_deal() -> None:
                    pack_reduction="dealer_discard")
 
 
+def test_dealer_discard_under_ace_high_protects_queens_not_jacks() -> None:
+    hands = ["KS JS 9S KH QH 8H AC TC 7S 7C AH 8C", "8S TH 9H AD 9D 8D 7D JC QS AS",
+             "TS JH 7H KD QD JD TD KC QC 9C"]
+    state = make_state(hands, players=3, pack_reduction="dealer_discard", ace_high=True)
+    with pytest.raises(IllegalAction, match=r"^you may not discard a penalty card \(QH\)$"):
+        state.apply(state.parse_action("QH"))
+    say(state, "JS", "AH")
+    assert codes(state, state.card_locations()["out of play"]) == {"JS", "AH"}
+    assert state.current_player() == 1
+    all_pass(state)
+    while not state.hand_results():
+        state.apply(state.legal_actions()[0])
+    assert sum(state.hand_results()[0]) == 5
+
+
 # ---------------------------------------------------------------------------
 # §2.1, 2.4 ace_high
 
