@@ -165,7 +165,6 @@ class PolignacState(TrickState):
         super()._reset_hand()
         self.bidder = -1
         self.discards = 0
-        self.passes = 0
 
     # --- phases before the play ------------------------------------------
     def _after_deal(self) -> None:
