@@ -39,7 +39,8 @@ class Game(ABC):
     version: ClassVar[int]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    deck: ClassVar[Deck]
+    deck: Deck
+    """The pack (a class attribute, or set per instance when an option picks it)."""
     description: ClassVar[str]
     schema: ClassVar[OptionSchema]
     rules_text: ClassVar[str]

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from parlour.cards import Deck
+from parlour.cards import GERMAN_32, Deck
 from parlour.cards.bits import bits_of
 from parlour.engine.determinize import redeal
 from parlour.engine.game import (
@@ -99,6 +99,11 @@ class TrickGame(Game):
             deck.suits.index(card.suits[0]) for card in deck.cards
         )
         self.suit_masks: tuple[int, ...] = deck.suit_masks
+        self.labels: tuple[str, ...] = tuple(
+            card.name if deck is GERMAN_32 else card.code for card in deck.cards
+        )
+        """How each card is written in actions, logs and observations: the
+        short code, or German cards by their pack names (``Ober-Acorns``)."""
         self.n = self.num_players
         self.schedule: tuple[int, ...] = self._make_schedule()
         self.schedule_seats: tuple[tuple[int, ...], ...] = tuple(
@@ -151,6 +156,10 @@ class TrickGame(Game):
         return len(self.deck) * (3 + 3 * n) + len(PHASE_NAMES) + 5 * n + 1 + \
             self.extra_feature_size
 
+    def card_list(self, mask: int) -> str:
+        """The cards of ``mask`` as text for messages ("none" if empty)."""
+        return " ".join(self.labels[card] for card in bits_of(mask)) or "none"
+
     def word_id(self, word: str) -> int:
         """The action id of a call word."""
         return self._word_ids[word]
@@ -158,7 +167,7 @@ class TrickGame(Game):
     def card_word_text(self, deck: Deck, action: int) -> str:
         """Canonical text of an action id (card code or word)."""
         if action < len(deck):
-            return deck.cards[action].code
+            return self.labels[action]
         return self.words[action - len(deck)]
 
 
@@ -247,10 +256,9 @@ class TrickState(State):
         """Check a fixed deal's out-of-play cards; raise ParseError if wrong."""
         expected = self.game.deck.full_mask & ~self.game.in_play
         if absent != expected:
-            codes = self.game.deck.codes
+            cards = self.game.card_list
             raise ParseError(
-                f"the cards out of play must be {' '.join(codes(expected)) or 'none'}, "
-                f"not {' '.join(codes(absent)) or 'none'}"
+                f"the cards out of play must be {cards(expected)}, not {cards(absent)}"
             )
 
     # ------------------------------------------------------------------
@@ -341,7 +349,7 @@ class TrickState(State):
                     f"{seat_name(seat)} must hold {expected} cards, not {hand.bit_count()}"
                 )
             if seen & hand:
-                raise ParseError(f"{' '.join(game.deck.codes(seen & hand))} is dealt twice")
+                raise ParseError(f"{game.card_list(seen & hand)} is dealt twice")
             seen |= hand
         self.hands = hands
         absent = game.deck.full_mask & ~seen
@@ -478,7 +486,7 @@ class TrickState(State):
             return f"you cannot say {self._text(action)!r} now: play a card"
         hand = self.hands[self.to_move]
         if not hand >> action & 1:
-            return f"you do not hold {deck.cards[action].code}"
+            return f"you do not hold {game.labels[action]}"
         suit = deck.suits[self.led_suit].lower()
         if hand & game.suit_masks[self.led_suit]:
             return f"you must follow suit: you hold {suit}"
@@ -486,7 +494,7 @@ class TrickState(State):
 
     def _why_not_void_play(self, action: int) -> str:
         """Why a card may not be played by a seat void in the suit led."""
-        return f"{self.game.deck.cards[action].code} cannot be played now"
+        return f"{self.game.labels[action]} cannot be played now"
 
     def action_to_str(self, action: int) -> str:
         if not 0 <= action < self.game.num_actions:
@@ -649,14 +657,14 @@ class TrickState(State):
     # ------------------------------------------------------------------
     # what a seat sees
     def _sorted_codes(self, mask: int) -> list[str]:
-        cards = self.game.deck.cards
-        return [cards[card].code for card in self.game.display_order if mask >> card & 1]
+        labels = self.game.labels
+        return [labels[card] for card in self.game.display_order if mask >> card & 1]
 
     def _play_lines(self, leader: int, cards: Sequence[int]) -> list[str]:
-        deck_cards = self.game.deck.cards
+        labels = self.game.labels
         n = self.game.n
         return [
-            f"{seat_name((leader + position) % n)} plays {deck_cards[card].code}"
+            f"{seat_name((leader + position) % n)} plays {labels[card]}"
             for position, card in enumerate(cards)
         ]
 
@@ -689,7 +697,7 @@ class TrickState(State):
     def observation(self, seat: int) -> Observation:
         self.check_seat(seat)
         game = self.game
-        cards = game.deck.cards
+        labels = game.labels
         n = game.num_players
         to_move = self.current_player()
         players = [
@@ -707,7 +715,7 @@ class TrickState(State):
         leader = self.leader
         zones: dict[str, Any] = {
             "trick": [
-                {"seat": (leader + position) % n, "card": cards[card].code}
+                {"seat": (leader + position) % n, "card": labels[card]}
                 for position, card in enumerate(self.trick)
             ],
             "won": self._sorted_codes(self.won[seat]),
@@ -716,20 +724,20 @@ class TrickState(State):
             last_leader, last_cards, last_winner = self.last_trick
             zones["last_trick"] = {
                 "cards": [
-                    {"seat": (last_leader + position) % n, "card": cards[card].code}
+                    {"seat": (last_leader + position) % n, "card": labels[card]}
                     for position, card in enumerate(last_cards)
                 ],
                 "winner": last_winner,
             }
         if self.turnup >= 0:
-            zones["turnup"] = cards[self.turnup].code
+            zones["turnup"] = labels[self.turnup]
         legal: list[dict[str, Any]] = []
         if to_move == seat:
             legal = [
                 {
                     "id": action,
                     "text": self.action_to_str(action),
-                    "card": cards[action].code if action < len(cards) else None,
+                    "card": labels[action] if action < len(labels) else None,
                 }
                 for action in self.legal_actions()
             ]
