@@ -32,11 +32,8 @@ from parlour.errors import IllegalAction
 from parlour.games.tricks import (
     PHASE_ANNOUNCE,
     PHASE_DISCARD,
-    PHASE_OVER,
+    PenaltyMatchState,
     TrickGame,
-    TrickState,
-    penalty_match_over,
-    penalty_returns,
     seat_name,
 )
 
@@ -156,7 +153,7 @@ class Polignac(TrickGame):
         return PolignacState(self, seed, deal, explicit_chance)
 
 
-class PolignacState(TrickState):
+class PolignacState(PenaltyMatchState):
     """A Polignac match."""
 
     game: Polignac
@@ -252,17 +249,6 @@ class PolignacState(TrickState):
             jacks[bidder] += 5
             return jacks
         return [5 if seat == bidder else 0 for seat in range(n)]
-
-    def _is_match_over(self) -> bool:
-        return penalty_match_over(self.totals, int(self.game.options["target"]))
-
-    def returns(self) -> list[float]:
-        if self.phase != PHASE_OVER:
-            return [0.0] * self.game.num_players
-        return penalty_returns(self.totals)
-
-    def _score_scale(self) -> float:
-        return float(self.game.options["target"])
 
     # --- what a seat sees --------------------------------------------------
     def _hidden_out_of_play(self, seat: int) -> tuple[int, int]:

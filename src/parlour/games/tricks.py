@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -239,6 +239,10 @@ class TrickState(State):
 
     def returns(self) -> list[float]:
         raise NotImplementedError
+
+    def places(self) -> list[int]:
+        """Each seat's finishing place by its total (1 = best; ties share)."""
+        return finishing_places(self.totals, lowest_first=False)
 
     def _extra_features(self, seat: int) -> list[float]:
         """The game's own tensor features (``game.extra_feature_size`` long)."""
@@ -757,6 +761,7 @@ class TrickState(State):
             "trick_number": self.trick_number + (1 if self.phase == PHASE_PLAY else 0),
             "leader": leader,
             "dealer": self.dealer,
+            "places": self.places() if self.phase == PHASE_OVER else None,
         }
         observation.update(self._extra_observation(seat))
         return observation
@@ -819,29 +824,43 @@ class TrickState(State):
         return 20.0
 
 
-def penalty_match_over(totals: Sequence[int], target: int) -> bool:
-    """§1.3: the match ends once some total reaches ``target``."""
-    return max(totals) >= target
-
-
-def penalty_losers(totals: Sequence[int]) -> list[int]:
-    """§1.3: the seats sharing the highest total lose."""
-    highest = max(totals)
-    return [seat for seat, total in enumerate(totals) if total == highest]
-
-
-def penalty_returns(totals: Sequence[int]) -> list[float]:
-    """Zero-sum returns for a penalty match: each loser -1, the winners share
-    the losers' stakes equally (all zero when every seat shares the top)."""
-    losers = penalty_losers(totals)
-    n = len(totals)
-    if len(losers) == n:
+def share_returns(winners: Collection[int], n: int) -> list[float]:
+    """Zero-sum returns: every other seat pays 1, the winners share it
+    equally (all zero when nobody or everybody wins)."""
+    if not winners or len(winners) == n:
         return [0.0] * n
-    share = len(losers) / (n - len(losers))
-    return [-1.0 if seat in losers else share for seat in range(n)]
+    share = (n - len(winners)) / len(winners)
+    return [share if seat in winners else -1.0 for seat in range(n)]
 
 
 def finishing_places(totals: Sequence[int], lowest_first: bool) -> list[int]:
     """Each seat's place (1 = best); equal totals share a place."""
     ordered = sorted(totals) if lowest_first else sorted(totals, reverse=True)
     return [ordered.index(total) + 1 for total in totals]
+
+
+class PenaltyMatchState(TrickState):
+    """The match of §1.3 (Polignac, Slobberhannes, Eichelobern, Grasobern):
+    penalty points until some total reaches the ``target`` option; the
+    highest total loses (ties all lose), every other seat wins."""
+
+    def _is_match_over(self) -> bool:
+        return max(self.totals) >= int(self.game.options["target"])
+
+    def losers(self) -> list[int]:
+        """The seats sharing the highest total."""
+        highest = max(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == highest]
+
+    def returns(self) -> list[float]:
+        n = self.game.n
+        if self.phase != PHASE_OVER:
+            return [0.0] * n
+        losers = self.losers()
+        return share_returns([seat for seat in range(n) if seat not in losers], n)
+
+    def places(self) -> list[int]:
+        return finishing_places(self.totals, lowest_first=True)
+
+    def _score_scale(self) -> float:
+        return float(self.game.options["target"])
