@@ -1,0 +1,505 @@
+"""The ``parlour`` command line: ``list``, ``rules``, ``play``, ``replay``, ``simulate``.
+
+A surface of DESIGN.md: it talks to games only through the contract and
+draws them with the generic :mod:`parlour.render`. Every bad input a person
+can give (unknown game, bad option, bad record, missing file ...) prints one
+``error: ...`` line on standard error and exits with status 2.
+
+Examples::
+
+    parlour list
+    parlour rules polignac
+    parlour play polignac --seat human --seat random --option target=10 --save game.json
+    parlour play --resume game.json
+    parlour replay game.json --step
+    parlour simulate polignac -n 200 --seed 1
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import typer.main
+from rich import box
+from rich.console import Console
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from parlour.agents import AGENTS, Agent, make_agent
+from parlour.engine import (
+    Game,
+    OptionError,
+    ParlourError,
+    State,
+    game_class,
+    games,
+    parse_option_assignments,
+    save_record,
+)
+from parlour.engine import replay as replay_record
+from parlour.render import Renderer, describe_value, new_log_lines, outcome_word, seat_names
+
+USAGE_ERROR = 2
+"""Exit status for every bad input."""
+
+HUMAN = "human"
+"""The ``--seat`` value for a person at the terminal."""
+
+app = typer.Typer(
+    name="parlour",
+    help="Historical card games played faithfully.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class CommandError(Exception):
+    """Bad command-line input that no library call reports (seats, files)."""
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+# --- setting up a game --------------------------------------------------------
+def _make_game(name: str, players: int | None, options: Sequence[str]) -> Game:
+    """The game named on the command line with its ``--option`` values."""
+    values: dict[str, object] = dict(parse_option_assignments(options))
+    cls = game_class(name)
+    if players is not None:
+        if "players" in values:
+            raise CommandError("give the number of players once: --players or --option players")
+        if "players" in cls.schema:
+            values["players"] = players
+        elif players != cls.min_players:
+            raise OptionError(f"{cls.title} is for {cls.min_players} players, not {players}")
+    return cls(**values)
+
+
+def _seat_kinds(seats: Sequence[str], count: int) -> list[str]:
+    """Who sits where: the ``--seat`` values in order, then random players.
+
+    With no ``--seat`` at all the person takes seat 0.
+    """
+    allowed = [HUMAN, *sorted(AGENTS)]
+    kinds: list[str] = []
+    for text in seats:
+        kind = text.strip().casefold()
+        if kind not in allowed:
+            raise CommandError(f"--seat must be {' or '.join(allowed)}, not {text!r}")
+        kinds.append(kind)
+    if len(kinds) > count:
+        raise CommandError(
+            f"{len(kinds)} seats given with --seat but the game has {count} players"
+        )
+    if not kinds:
+        kinds = [HUMAN]
+    return kinds + ["random"] * (count - len(kinds))
+
+
+def _agent_seed(state: State, seat: int) -> int:
+    """A computer seat's seed, fixed by the match seed and the moves so far,
+    so that a seeded game (or a resumed one) plays the same way again."""
+    return random.Random(f"parlour-cli:{state.seed}:{seat}:{len(state.history)}").randrange(
+        2**63
+    )
+
+
+def _save(state: State, path: Path | None) -> None:
+    if path is None:
+        return
+    try:
+        save_record(state, path)
+    except OSError as error:
+        raise CommandError(f"cannot write {path}: {error.strerror}") from None
+
+
+# --- interactive play -----------------------------------------------------------
+HELP_TEXT = """\
+Type a move and press Enter:
+  a card       its code, e.g. {example} (any case; suit symbols work too)
+  a call       a word from the legal moves, e.g. pass
+  legal        show your legal moves
+  help         show this help
+  quit         leave the game (it is saved if you gave --save)"""
+
+
+class TerminalMatch:
+    """One match at the terminal: people type, computer seats move by themselves.
+
+    The screen shows only what the person's seat observes; computer moves
+    are reported from the public log.
+    """
+
+    def __init__(
+        self, state: State, kinds: Sequence[str], console: Console, save_path: Path | None
+    ) -> None:
+        self.state = state
+        self.kinds = list(kinds)
+        self.console = console
+        self.save_path = save_path
+        humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
+        self.viewer = humans[0] if humans else 0
+        self.renderer = Renderer(state.game.deck, humans)
+        self.agents: dict[int, Agent] = {
+            seat: make_agent(kind, _agent_seed(state, seat))
+            for seat, kind in enumerate(kinds) if kind != HUMAN
+        }
+        self._chance = random.Random(f"parlour-cli:chance:{state.seed}:{len(state.history)}")
+        self._log: list[str] = []
+        self._hand_number = state.observation(self.viewer).get("hand_number")
+        self._echo_input = not sys.stdin.isatty()
+
+    def run(self) -> bool:
+        """Play until the match ends (``True``) or the person leaves (``False``)."""
+        _save(self.state, self.save_path)
+        self._report()
+        state = self.state
+        while not state.is_terminal():
+            seat = state.current_player()
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply(self._chance.choices(outcomes, weights)[0])
+            elif seat in self.agents:
+                agent = self.agents[seat]
+                state.apply(agent.choose(state.observation(seat), state.legal_actions()))
+            elif not self._human_move(seat):
+                self._leave()
+                return False
+            _save(state, self.save_path)
+            self._report()
+        self._finish()
+        return True
+
+    def _report(self) -> None:
+        """Print the public events since the last report, and a heading for a new hand."""
+        observation = self.state.observation(self.viewer)
+        names = seat_names(observation)
+        for line in new_log_lines(self._log, observation["log"]):
+            self.console.print(self.renderer.log_line(line, names))
+        self._log = list(observation["log"])
+        hand_number = observation.get("hand_number")
+        if hand_number != self._hand_number and not self.state.is_terminal():
+            totals = self.renderer.totals(names, self.state.scores())
+            self.console.rule(Text.assemble(f"Hand {hand_number} · totals ", totals))
+        self._hand_number = hand_number
+
+    def _human_move(self, seat: int) -> bool:
+        """Ask the person at ``seat`` until a legal move is applied; ``False`` to leave."""
+        state = self.state
+        observation = state.observation(seat)
+        names = seat_names(observation)
+        self.console.print()
+        self.console.print(self.renderer.view(observation, state.game.title))
+        prompt = Text.assemble(self.renderer.seat_label(seat, names), " › ")
+        while True:
+            try:
+                text = self.console.input(prompt)
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return False
+            if self._echo_input:
+                self.console.print(text, markup=False)
+            command = text.strip().casefold()
+            if not command:
+                continue
+            if command in ("quit", "exit"):
+                return False
+            if command in ("help", "?"):
+                self.console.print(HELP_TEXT.format(example=state.game.deck.example))
+                continue
+            if command == "legal":
+                self.console.print(
+                    self.renderer.moves(observation["legal"], observation["hand"])
+                )
+                continue
+            try:
+                state.apply(state.parse_action(text))
+            except ParlourError as error:
+                self.console.print(Text(f"✗ {error}", style="red"))
+                continue
+            return True
+
+    def _leave(self) -> None:
+        _save(self.state, self.save_path)
+        moves = len(self.state.history)
+        self.console.print(f"You left the game after {moves} moves.")
+        if self.save_path is not None:
+            self.console.print(
+                f"Saved to {self.save_path}; continue with: parlour play --resume {self.save_path}",
+                markup=False,
+            )
+
+    def _finish(self) -> None:
+        state = self.state
+        names = seat_names(state.observation(self.viewer))
+        print_result(self.console, self.renderer, names, state)
+        humans = sorted(self.renderer.you)
+        if len(humans) == 1:
+            word = outcome_word(state.returns()[humans[0]])
+            self.console.print(Text(f"You {word}.", style="bold"))
+
+
+def print_result(console: Console, renderer: Renderer, names: Sequence[str], state: State) -> None:
+    """The final scores, returns and who won and lost."""
+    console.rule("Match over")
+    returns = state.returns()
+    console.print(renderer.result_table(names, state.scores(), returns))
+    winners = [names[seat] for seat, outcome in enumerate(returns) if outcome > 0]
+    losers = [names[seat] for seat, outcome in enumerate(returns) if outcome < 0]
+    if winners or losers:
+        console.print(
+            f"Won: {', '.join(winners) or 'nobody'}. Lost: {', '.join(losers) or 'nobody'}."
+        )
+    else:
+        console.print("Nobody won: the match is drawn.")
+
+
+# --- commands -------------------------------------------------------------------
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", "-p", help="number of players")
+]
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="a game option NAME=VALUE (repeat for several)"),
+]
+
+
+def _options_table(options: Sequence[Mapping[str, Any]], with_help: bool) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("option", no_wrap=True)
+    table.add_column("default", no_wrap=True)
+    table.add_column("allowed")
+    if with_help:
+        table.add_column("meaning")
+    for option in options:
+        row = [option["name"], describe_value(option["default"]), option["allowed"]]
+        if with_help:
+            row.append(option["help"])
+        table.add_row(*row)
+    return table
+
+
+def _player_range(players: Sequence[int]) -> str:
+    low, high = players
+    return f"{low} players" if low == high else f"{low}-{high} players"
+
+
+@app.command("list")
+def list_games() -> None:
+    """List every game: players, description and options with their defaults."""
+    console = _console()
+    for index, (name, info) in enumerate(games().items()):
+        if index:
+            console.print()
+        console.print(Text.assemble(
+            (name, "bold"), f"  {info['title']} · {_player_range(info['players'])} · "
+            f"{info['deck']} deck",
+        ))
+        console.print(Padding(Text(info["description"]), (0, 0, 0, 2)))
+        console.print(_options_table(info["options"], with_help=False))
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="the game, as `parlour list` names it")],
+) -> None:
+    """Show a game's rules in brief, the decisions taken and its options."""
+    cls = game_class(game)
+    console = _console()
+    console.print(cls.rules_text.rstrip(), markup=False)
+    console.print()
+    console.print(Text("Options", style="bold"))
+    console.print(_options_table(cls.schema.describe(), with_help=True))
+    example = next((option for option in cls.schema if option.name != "players"), None)
+    if example is not None:
+        console.print(
+            f"Set them with --option NAME=VALUE, e.g. parlour play {cls.name} "
+            f"--option {example.name}={describe_value(example.default)}",
+            markup=False,
+        )
+
+
+@app.command()
+def play(
+    game: Annotated[
+        str | None, typer.Argument(help="the game to play (omit it with --resume)")
+    ] = None,
+    players: PlayersOption = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat", help="who sits at the next seat: human or a computer agent (random); "
+            "repeat for each seat, the rest are random",
+        ),
+    ] = None,
+    option: GameOptions = None,
+    seed: Annotated[int | None, typer.Option(help="fix the shuffles and computer moves")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="write the game record to FILE after every move")
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="continue the game recorded in FILE (saved back to it unless --save)"),
+    ] = None,
+) -> None:
+    """Play a game at the terminal against computer players."""
+    console = _console()
+    if resume is not None:
+        state = _resumed_state(resume, game, players, option, seed)
+        save = save if save is not None else resume
+        console.print(
+            f"Resuming {state.game.title} after {len(state.history)} moves.", markup=False
+        )
+    elif game is None:
+        raise CommandError("name the game to play, or give --resume FILE")
+    else:
+        state = _make_game(game, players, option or []).new_state(seed=seed)
+    kinds = _seat_kinds(seat or [], state.game.num_players)
+    TerminalMatch(state, kinds, console, save).run()
+
+
+def _resumed_state(
+    path: Path, game: str | None, players: int | None, options: list[str] | None,
+    seed: int | None,
+) -> State:
+    """The state recorded in ``path``; the record fixes the game and its options."""
+    if players is not None or options or seed is not None:
+        raise CommandError("--resume continues a recorded game: drop --players, --option, --seed")
+    state = replay_record(path)
+    if game is not None and game_class(game) is not type(state.game):
+        raise CommandError(f"{path} records a game of {state.game.name}, not {game}")
+    return state
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a game record saved by `parlour play --save`")],
+    step: Annotated[bool, typer.Option("--step", help="wait for Enter between moves")] = False,
+) -> None:
+    """Print a recorded game move by move: plays, tricks, hand scores and result."""
+    recorded = replay_record(file)
+    game = recorded.game
+    console = _console()
+    state = game.new_state(
+        seed=recorded.seed, deal=recorded.deal, explicit_chance=recorded.explicit_chance
+    )
+    names = seat_names(state.observation(0))
+    renderer = Renderer(game.deck)
+    console.print(
+        f"{game!r} · seed {recorded.seed} · {len(recorded.history)} moves", markup=False
+    )
+    log: list[str] = []
+    shown_hand: object = None
+    for index in range(len(recorded.history) + 1):
+        if index:
+            if step:
+                step = _wait_for_enter(console)
+            state.apply(recorded.history[index - 1])
+        observation = state.observation(0)
+        for line in new_log_lines(log, observation["log"]):
+            console.print(renderer.log_line(line, names))
+        log = list(observation["log"])
+        if observation["phase"] not in ("deal", "over") and \
+                observation.get("hand_number") != shown_hand:
+            shown_hand = observation.get("hand_number")
+            _print_hands(console, renderer, state, names)
+    if state.is_terminal():
+        print_result(console, renderer, names, state)
+    else:
+        console.print(Text.assemble(
+            "The record stops before the end of the match. Totals: ",
+            renderer.totals(names, state.scores()),
+        ))
+
+
+def _wait_for_enter(console: Console) -> bool:
+    """Wait for Enter; ``False`` (stop stepping) at end of input or on ``q``."""
+    try:
+        answer = console.input("[dim]Enter: next move, q: print the rest[/dim] ")
+    except EOFError:
+        console.print()
+        return False
+    return answer.strip().casefold() not in ("q", "quit")
+
+
+def _print_hands(console: Console, renderer: Renderer, state: State, names: Sequence[str]) -> None:
+    """Every seat's hand as that seat sees it (a replay shows the whole deal)."""
+    for seat, name in enumerate(names):
+        hand = state.observation(seat)["hand"]
+        console.print(Text.assemble(f"  {name} holds ", renderer.cards(hand)))
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="the game to simulate")],
+    matches: Annotated[int, typer.Option("-n", "--matches", min=1, help="number of matches")],
+    seed: Annotated[int | None, typer.Option(help="fix every shuffle and move")] = None,
+    players: PlayersOption = None,
+    option: GameOptions = None,
+) -> None:
+    """Play N matches between random agents and summarise each seat's results."""
+    rules_set = _make_game(game, players, option or [])
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    seats = rules_set.num_players
+    returns = [0.0] * seats
+    scores = [0] * seats
+    wins = [0] * seats
+    losses = [0] * seats
+    hands = 0
+    for _ in range(matches):
+        state = rules_set.new_state(seed=rng.randrange(2**63))
+        agents = [make_agent("random", rng.randrange(2**63)) for _ in range(seats)]
+        while not state.is_terminal():
+            seat = state.current_player()
+            state.apply(agents[seat].choose(state.observation(seat), state.legal_actions()))
+        for seat, (outcome, score) in enumerate(zip(state.returns(), state.scores(), strict=True)):
+            returns[seat] += outcome
+            scores[seat] += score
+            wins[seat] += outcome > 0
+            losses[seat] += outcome < 0
+        hands += len(state.hand_results())
+    names = seat_names(rules_set.new_state(seed=seed).observation(0))
+    console = _console()
+    console.print(f"{rules_set!r} · {matches} matches · seed {seed}", markup=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for column in ("seat", "mean return", "wins", "losses", "mean score"):
+        table.add_column(column, justify="right")
+    for seat in range(seats):
+        table.add_row(
+            names[seat], f"{returns[seat] / matches:+.3f}", str(wins[seat]), str(losses[seat]),
+            f"{scores[seat] / matches:.2f}",
+        )
+    console.print(table)
+    console.print(f"mean hands per match: {hands / matches:.2f}")
+
+
+# --- entry point ----------------------------------------------------------------
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    command = typer.main.get_command(app)
+    try:
+        status = command.main(
+            args=None if argv is None else list(argv), prog_name="parlour", standalone_mode=False
+        )
+    except (ParlourError, CommandError) as error:
+        return _fail(str(error))
+    except typer.TyperException as error:
+        return _fail(error.format_message())
+    except typer.Abort:
+        return 1
+    return status if isinstance(status, int) else 0
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return USAGE_ERROR

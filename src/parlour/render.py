@@ -1,0 +1,280 @@
+"""A generic terminal renderer: draws any game from ``observation(seat)``.
+
+It reads only the common keys of DESIGN.md ("What a seat sees") and shows
+any other key generically, so a new game needs no drawing code. Cards are
+shown with the deck's symbols, red suits in red; Rich drops the colours by
+itself when the output is not a terminal.
+
+>>> from parlour.cards import PIQUET_32
+>>> renderer = Renderer(PIQUET_32)
+>>> renderer.cards(["KH", "TS"]).plain
+'K♥ 10♠'
+>>> renderer.log_line("P1 plays JS").plain
+'P1 plays J♠'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from parlour.cards import Card, Deck
+from parlour.engine import Observation
+
+COMMON_KEYS = frozenset({
+    "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal", "log",
+    "hand_results", "hand_number", "trick_number", "leader", "dealer",
+})
+"""Observation keys drawn by name; every other key is shown as a labelled extra."""
+
+_PLAYER_KEYS_SHOWN_ELSEWHERE = frozenset({"seat", "name", "flags", "dealer"})
+_YOU_STYLE = "bold cyan"
+
+
+def new_log_lines(previous: Sequence[str], current: Sequence[str]) -> list[str]:
+    """The lines of ``current`` that were not in ``previous``.
+
+    An observation's log is a window of recent public events, so the two
+    logs overlap: the end of ``previous`` is the start of ``current``. The
+    longest such overlap is taken as the lines already seen.
+
+    >>> new_log_lines(["a", "b", "c"], ["b", "c", "d", "e"])
+    ['d', 'e']
+    >>> new_log_lines([], ["a"])
+    ['a']
+    """
+    for overlap in range(min(len(previous), len(current)), 0, -1):
+        if list(previous[len(previous) - overlap:]) == list(current[:overlap]):
+            return list(current[overlap:])
+    return list(current)
+
+
+def seat_names(observation: Observation) -> list[str]:
+    """The name of every seat, by seat index."""
+    return [str(player["name"]) for player in observation["players"]]
+
+
+def describe_value(value: object) -> str:
+    """An option or extra value as a person writes it (``true``, ``20``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class Renderer:
+    """Turns observations and log lines into Rich text for one deck.
+
+    ``you`` is the set of seats the person at the terminal plays; their
+    names are highlighted and marked "(you)".
+    """
+
+    def __init__(self, deck: Deck, you: Sequence[int] = ()) -> None:
+        self.deck = deck
+        self.you = frozenset(you)
+        self._by_code: dict[str, Card] = {card.code: card for card in deck.cards}
+        self._separator = " · " if any(" " in card.symbol for card in deck.cards) else " "
+        codes = sorted(self._by_code, key=len, reverse=True)
+        self._code_pattern = re.compile(
+            r"(?<![\w#])(" + "|".join(re.escape(code) for code in codes) + r")(?![\w#])"
+        )
+
+    # --- cards --------------------------------------------------------------
+    def card(self, code: str, dim: bool = False) -> Text:
+        """One card by its code: its symbol, red suits in red."""
+        card = self._by_code.get(code)
+        if card is None:
+            return Text(code)
+        if dim:
+            return Text(card.symbol, style="dim")
+        return Text(card.symbol, style="bold red" if card.red else "bold")
+
+    def cards(self, codes: Sequence[str], playable: frozenset[str] | None = None) -> Text:
+        """Several cards; a wider gap between suits. With ``playable`` given,
+        the other cards are dimmed."""
+        text = Text()
+        previous_suit: str | None = None
+        for index, code in enumerate(codes):
+            card = self._by_code.get(code)
+            suit = card.suit if card is not None else None
+            if index:
+                text.append(self._separator * (2 if suit != previous_suit else 1))
+            text.append_text(self.card(code, dim=playable is not None and code not in playable))
+            previous_suit = suit
+        return text
+
+    def log_line(self, line: str, names: Sequence[str] = ()) -> Text:
+        """A log line with its card codes drawn as cards and your name highlighted."""
+        text = Text()
+        position = 0
+        for match in self._code_pattern.finditer(line):
+            text.append(line[position:match.start()])
+            text.append_text(self.card(match.group(1)))
+            position = match.end()
+        text.append(line[position:])
+        for seat in self.you:
+            if seat < len(names):
+                text.highlight_regex(rf"\b{re.escape(names[seat])}\b", _YOU_STYLE)
+        return text
+
+    def seat_label(self, seat: int, names: Sequence[str]) -> Text:
+        """A seat's name, "(you)" added for the person's seats."""
+        if seat in self.you:
+            return Text(f"{names[seat]} (you)", style=_YOU_STYLE)
+        return Text(names[seat])
+
+    # --- the table ----------------------------------------------------------
+    def view(self, observation: Observation, title: str) -> RenderableType:
+        """Everything ``observation`` shows: players, zones, extras, hand, moves."""
+        return Group(
+            Text(self.heading(observation, title), style="bold"),
+            self.players_table(observation),
+            self.details(observation),
+        )
+
+    def heading(self, observation: Observation, title: str) -> str:
+        """``Polignac · hand 2 · trick 5`` (or the phase outside trick play)."""
+        parts = [title]
+        if observation.get("hand_number"):
+            parts.append(f"hand {observation['hand_number']}")
+        if observation["phase"] == "play" and observation.get("trick_number"):
+            parts.append(f"trick {observation['trick_number']}")
+        elif observation["phase"] != "play":
+            parts.append(str(observation["phase"]))
+        return " · ".join(parts)
+
+    def players_table(self, observation: Observation) -> Table:
+        """One row per seat: name, counts and scores, flags; ▶ marks whose turn."""
+        players: list[Mapping[str, Any]] = observation["players"]
+        names = seat_names(observation)
+        columns = [key for key in players[0] if key not in _PLAYER_KEYS_SHOWN_ELSEWHERE]
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        table.add_column("")
+        table.add_column("player")
+        for column in columns:
+            table.add_column(column.replace("_", " "), justify="right")
+        table.add_column("")
+        for seat, player in enumerate(players):
+            marker = "▶" if seat == observation["to_move"] else ""
+            flags = ", ".join(str(flag) for flag in player.get("flags", ()))
+            table.add_row(
+                marker,
+                self.seat_label(seat, names),
+                *(describe_value(player[column]) for column in columns),
+                flags,
+            )
+        return table
+
+    def details(self, observation: Observation) -> Group:
+        """Zones, game-specific extras, the seat's hand and its legal moves."""
+        names = seat_names(observation)
+        rows: list[tuple[str, Text]] = [
+            (_label(name), self.zone(value, names)) for name, value in observation["zones"].items()
+        ]
+        rows.extend(
+            (_label(name), self.extra(value)) for name, value in observation.items()
+            if name not in COMMON_KEYS and value is not None and value != []
+        )
+        legal: list[Mapping[str, Any]] = observation["legal"]
+        playable = frozenset(str(move["card"]) for move in legal if move.get("card"))
+        rows.append((
+            "Your hand" if observation["seat"] in self.you else "Hand",
+            self.cards(observation["hand"], playable if legal else None),
+        ))
+        if legal:
+            rows.append(("Legal", self.moves(legal, observation["hand"])))
+        width = max(len(label) for label, _ in rows) + 2
+        return Group(*(
+            Text.assemble((label.ljust(width), "bold"), value) for label, value in rows
+        ))
+
+    def moves(self, legal: Sequence[Mapping[str, Any]], hand: Sequence[str] = ()) -> Text:
+        """The legal moves: cards as cards (in the order of ``hand``), calls as words."""
+        order = {code: index for index, code in enumerate(hand)}
+        cards = sorted(
+            (str(move["card"]) for move in legal if move.get("card")),
+            key=lambda code: order.get(code, len(order)),
+        )
+        words = [str(move["text"]) for move in legal if not move.get("card")]
+        text = self.cards(cards)
+        for word in words:
+            if text:
+                text.append(" · ")
+            text.append(word, style="bold")
+        return text
+
+    def zone(self, value: object, names: Sequence[str]) -> Text:
+        """A public pile, whatever its shape: plays by seat, a trick with its
+        winner, a list of cards, one card, or a count."""
+        if isinstance(value, Mapping) and "cards" in value:
+            text = self.zone(value["cards"], names)
+            if value.get("winner") is not None:
+                text.append("  → ")
+                text.append_text(self.seat_label(int(value["winner"]), names))
+            return text
+        if isinstance(value, list) and value and isinstance(value[0], Mapping):
+            text = Text()
+            for index, play in enumerate(value):
+                if index:
+                    text.append("   ")
+                text.append_text(self.seat_label(int(play["seat"]), names))
+                text.append(" ")
+                text.append_text(self.card(str(play["card"])))
+            return text
+        if isinstance(value, list):
+            return self.cards([str(code) for code in value]) if value else Text("—")
+        if isinstance(value, str):
+            return self.card(value)
+        return Text(describe_value(value))
+
+    def extra(self, value: object) -> Text:
+        """A game-specific observation value: cards drawn as cards."""
+        if isinstance(value, list) and all(isinstance(item, str) for item in value):
+            return self.cards([str(item) for item in value])
+        if isinstance(value, str):
+            return self.card(value)
+        return Text(describe_value(value))
+
+    # --- results ------------------------------------------------------------
+    def totals(self, names: Sequence[str], scores: Sequence[int]) -> Text:
+        """``P0 3 · P1 0 · …``"""
+        text = Text()
+        for seat, score in enumerate(scores):
+            if seat:
+                text.append(" · ")
+            text.append_text(self.seat_label(seat, names))
+            text.append(f" {score}")
+        return text
+
+    def result_table(
+        self, names: Sequence[str], scores: Sequence[int], returns: Sequence[float]
+    ) -> Table:
+        """The end of a match: each seat's score, return and whether it won."""
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        table.add_column("player")
+        table.add_column("score", justify="right")
+        table.add_column("return", justify="right")
+        table.add_column("result")
+        for seat, (score, outcome) in enumerate(zip(scores, returns, strict=True)):
+            table.add_row(
+                self.seat_label(seat, names), str(score), f"{outcome:+.2f}", outcome_word(outcome)
+            )
+        return table
+
+
+def outcome_word(outcome: float) -> str:
+    """``won``, ``lost`` or ``drew`` for a seat's return."""
+    if outcome > 0:
+        return "won"
+    if outcome < 0:
+        return "lost"
+    return "drew"
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
