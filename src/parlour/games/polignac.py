@@ -30,10 +30,11 @@ from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.errors import IllegalAction
 from parlour.games.tricks import (
+    NATURAL_32,
     PHASE_ANNOUNCE,
     PHASE_DISCARD,
     PenaltyMatchState,
-    TrickGame,
+    ThirtyTwoCardGame,
     seat_name,
 )
 
@@ -76,15 +77,16 @@ Decisions taken where the sources disagree (rules/polignac.md §8.1):
 - Not adopted: the 52-card party version; 7-8 player tables.
 """
 
-_HAND_SIZE = {3: 10, 4: 8, 5: 6, 6: 5}
-_PACKETS = {3: (3, 2, 3, 2), 4: (3, 2, 3), 5: (3, 3), 6: (3, 2)}
-_POLIGNAC_ORDER = "789TAJQK"  # low to high
+FRENCH_PACKETS = {3: (3, 2, 3, 2), 4: (3, 2, 3), 5: (3, 3), 6: (3, 2)}
+"""§2.2: packet sizes of one round of the table, by number of players."""
+POLIGNAC_RANKING = (0, 1, 2, 3, 5, 6, 7, 4)
+"""Strength by rank index (7 8 9 10 J Q K A): K Q J A 10 9 8 7."""
 _PASS = 32
 _CAPOT = 33
 
 
 @register
-class Polignac(TrickGame):
+class Polignac(ThirtyTwoCardGame):
     """Polignac; see the module docstring and :data:`RULES`."""
 
     name = "polignac"
@@ -119,31 +121,28 @@ class Polignac(TrickGame):
     penalty_values: tuple[int, ...]
     penalty_mask: int
 
-    def _configure(self) -> None:
-        players = int(self.options["players"])
+    packet_table = FRENCH_PACKETS
+    removed_sevens = ("7S", "7C")
+
+    def _configure_rules(self) -> None:
         deck = self.deck
-        self.hand_size = _HAND_SIZE[players]
-        self.packets = _PACKETS[players]
-        self.turnup = False
-        self.surplus = 0
-        self.in_play = deck.full_mask
-        if players != 4:
+        if self.num_players != 4:
             reduction = self.options["pack_reduction"]
             if reduction == "dealer_discard":
+                self.in_play = deck.full_mask
                 self.surplus = 2
-            else:
-                removed = "7S 7C" if reduction == "black_sevens" else "7H 7D"
-                self.in_play &= ~deck.mask(removed.split())
+            elif reduction == "red_sevens":
+                self.in_play = deck.full_mask & ~deck.mask(["7H", "7D"])
         ace_high = bool(self.options["ace_high"])
-        order = "789TJQKA" if ace_high else _POLIGNAC_ORDER
-        self.strength = tuple(order.index(card.rank) for card in deck.cards)
+        self.ranking = NATURAL_32 if ace_high else POLIGNAC_RANKING
         penalty_rank = "Q" if ace_high else "J"
         self.penalty_values = tuple(
             (2 if card.suits == ("Spades",) else 1) if card.rank == penalty_rank else 0
             for card in deck.cards
         )
-        self.penalty_mask = sum(1 << card for card, value in enumerate(self.penalty_values)
-                                if value)
+        self.penalty_mask = sum(
+            1 << card for card, value in enumerate(self.penalty_values) if value
+        )
 
     @property
     def extra_feature_size(self) -> int:

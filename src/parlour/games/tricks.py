@@ -171,6 +171,42 @@ class TrickGame(Game):
         return self.words[action - len(deck)]
 
 
+HAND_SIZES_32 = {3: 10, 4: 8, 5: 6, 6: 5}
+"""§1.1: cards per hand with a 32-card pack (30 cards unless four play)."""
+
+NATURAL_32 = (0, 1, 2, 3, 4, 5, 6, 7)
+"""Strength by rank index of a 32-card pack (7 8 9 10 U/J O/Q K A): A high."""
+
+
+class ThirtyTwoCardGame(TrickGame):
+    """A piquet- or German-pack game for 3-6 players (§1.1).
+
+    With 3, 5 or 6 players the two sevens of :attr:`removed_sevens` leave
+    the pack; the cards are dealt in the packets of :attr:`packet_table`.
+    Subclasses set those, the ranking (:attr:`ranking`, strength by rank
+    index within the suit) and their own rules in :meth:`_configure_rules`.
+    """
+
+    packet_table: ClassVar[dict[int, tuple[int, ...]]]
+    removed_sevens: ClassVar[tuple[str, str]]
+    ranking: tuple[int, ...] = NATURAL_32
+
+    def _configure(self) -> None:
+        players = self.num_players
+        self.hand_size = HAND_SIZES_32[players]
+        self.packets = self.packet_table[players]
+        self.turnup = False
+        self.surplus = 0
+        self.in_play = self.deck.full_mask
+        if players != 4:
+            self.in_play &= ~self.deck.mask(self.removed_sevens)
+        self._configure_rules()
+        self.strength = tuple(self.ranking[card % 8] for card in range(len(self.deck)))
+
+    def _configure_rules(self) -> None:
+        """Set the game's own configuration (ranking, penalty cards ...)."""
+
+
 class TrickState(State):
     """A match of a trick game; game modules override the hooks only."""
 
