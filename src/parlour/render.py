@@ -7,8 +7,8 @@ itself when the output is not a terminal.
 
 >>> from parlour.cards import PIQUET_32
 >>> renderer = Renderer(PIQUET_32)
->>> renderer.cards(["KH", "TS"]).plain
-'K♥ 10♠'
+>>> renderer.cards(["KH", "QH", "TS"]).plain
+'K♥ Q♥  10♠'
 >>> renderer.log_line("P1 plays JS").plain
 'P1 plays J♠'
 """
@@ -26,6 +26,7 @@ from rich.text import Text
 
 from parlour.cards import Card, Deck
 from parlour.engine import Observation
+from parlour.errors import ParseError
 
 COMMON_KEYS = frozenset({
     "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal", "log",
@@ -77,19 +78,32 @@ class Renderer:
     def __init__(self, deck: Deck, you: Sequence[int] = ()) -> None:
         self.deck = deck
         self.you = frozenset(you)
-        self._by_code: dict[str, Card] = {card.code: card for card in deck.cards}
-        self._separator = " · " if any(" " in card.symbol for card in deck.cards) else " "
-        codes = sorted(self._by_code, key=len, reverse=True)
-        self._code_pattern = re.compile(
-            r"(?<![\w#])(" + "|".join(re.escape(code) for code in codes) + r")(?![\w#])"
+        spaced = any(" " in card.symbol for card in deck.cards)
+        self._separator = " · " if spaced else " "
+        self._suit_separator = "  ·  " if spaced else "  "
+        self._known: dict[str, Card | None] = {}
+        spellings = sorted(
+            {text for card in deck.cards for text in (card.code, card.name)}, key=len, reverse=True
+        )
+        self._card_pattern = re.compile(
+            r"(?<![\w#-])(" + "|".join(re.escape(text) for text in spellings) + r")(?![\w#-])"
         )
 
     # --- cards --------------------------------------------------------------
-    def card(self, code: str, dim: bool = False) -> Text:
-        """One card by its code: its symbol, red suits in red."""
-        card = self._by_code.get(code)
+    def lookup(self, text: str) -> Card | None:
+        """The card that ``text`` names (a code or a label), or ``None``."""
+        if text not in self._known:
+            try:
+                self._known[text] = self.deck.parse(text)
+            except ParseError:
+                self._known[text] = None
+        return self._known[text]
+
+    def card(self, text: str, dim: bool = False) -> Text:
+        """One card by its code or label: its symbol, red suits in red."""
+        card = self.lookup(text)
         if card is None:
-            return Text(code)
+            return Text(text)
         if dim:
             return Text(card.symbol, style="dim")
         return Text(card.symbol, style="bold red" if card.red else "bold")
@@ -100,19 +114,19 @@ class Renderer:
         text = Text()
         previous_suit: str | None = None
         for index, code in enumerate(codes):
-            card = self._by_code.get(code)
+            card = self.lookup(code)
             suit = card.suit if card is not None else None
             if index:
-                text.append(self._separator * (2 if suit != previous_suit else 1))
+                text.append(self._suit_separator if suit != previous_suit else self._separator)
             text.append_text(self.card(code, dim=playable is not None and code not in playable))
             previous_suit = suit
         return text
 
     def log_line(self, line: str, names: Sequence[str] = ()) -> Text:
-        """A log line with its card codes drawn as cards and your name highlighted."""
+        """A log line with its cards drawn as cards and your name highlighted."""
         text = Text()
         position = 0
-        for match in self._code_pattern.finditer(line):
+        for match in self._card_pattern.finditer(line):
             text.append(line[position:match.start()])
             text.append_text(self.card(match.group(1)))
             position = match.end()

@@ -1,0 +1,54 @@
+"""The generic terminal renderer: cards by code or label, and following the log."""
+
+from __future__ import annotations
+
+import doctest
+
+import parlour
+import parlour.render
+from parlour.agents import RandomAgent
+from parlour.cards import GERMAN_32, PIQUET_32
+from parlour.render import Renderer, new_log_lines
+
+
+def test_module_examples() -> None:
+    assert doctest.testmod(parlour.render).failed == 0
+
+
+def test_cards_by_code_or_label_with_suit_gaps() -> None:
+    assert Renderer(PIQUET_32).cards(["KS", "J♠", "10d", "QD"]).plain == "K♠ J♠  10♦ Q♦"
+    german = Renderer(GERMAN_32)
+    assert german.cards(["Ober-Acorns", "7A", "Ace-Bells"]).plain == \
+        "Ober-Acorns 7-Acorns  Ace-Bells"
+    assert german.log_line("P1 plays Ober-Acorns").plain == "P1 plays Ober-Acorns"
+
+
+def test_red_cards_are_red_and_unplayable_cards_dim() -> None:
+    text = Renderer(PIQUET_32).cards(["KH", "KS"], playable=frozenset({"KH"}))
+    styles = [str(span.style) for span in text.spans]
+    assert styles == ["bold red", "dim"]
+
+
+def test_unknown_text_is_shown_as_it_is() -> None:
+    renderer = Renderer(PIQUET_32)
+    assert renderer.card("pass").plain == "pass"
+    assert renderer.log_line("hand 1 scored: P0 +2, P1 +0").plain == \
+        "hand 1 scored: P0 +2, P1 +0"
+
+
+def test_following_the_log_misses_and_repeats_nothing_over_a_match() -> None:
+    """The log is a window that moves at every new hand; the lines found new
+    after each move add up to exactly one line per card played and per hand."""
+    state = parlour.make("polignac", target=6).new_state(seed=21)
+    agent = RandomAgent(seed=2)
+    seen: list[str] = []
+    lines: list[str] = []
+    while not state.is_terminal():
+        state.apply(agent.choose(state.observation(0), state.legal_actions()))
+        log = state.observation(0)["log"]
+        lines.extend(new_log_lines(seen, log))
+        seen = list(log)
+    plays = [action for action in state.history if action < len(PIQUET_32)]
+    assert sum(" plays " in line for line in lines) == len(plays)
+    assert sum(" scored: " in line for line in lines) == len(state.hand_results())
+    assert len(state.hand_results()) > 1
