@@ -120,6 +120,8 @@ class Polignac(ThirtyTwoCardGame):
 
     penalty_values: tuple[int, ...]
     penalty_mask: int
+    double_penalty_card: int
+    """The Polignac (jack of spades, or queen of spades under ace_high): 2."""
 
     packet_table = FRENCH_PACKETS
     removed_sevens = ("7S", "7C")
@@ -143,6 +145,7 @@ class Polignac(ThirtyTwoCardGame):
         self.penalty_mask = sum(
             1 << card for card, value in enumerate(self.penalty_values) if value
         )
+        self.double_penalty_card = self.penalty_values.index(2)
 
     @property
     def extra_feature_size(self) -> int:
@@ -226,12 +229,11 @@ class PolignacState(PenaltyMatchState):
     # --- scoring -----------------------------------------------------------
     def jack_penalties(self) -> list[int]:
         """Penalty points for the penalty cards in each seat's won tricks."""
-        values = self.game.penalty_values
-        totals = [0] * self.game.num_players
-        for seat, pile in enumerate(self.won):
-            for card in bits_of(pile & self.game.penalty_mask):
-                totals[seat] += values[card]
-        return totals
+        game = self.game
+        return [
+            (pile & game.penalty_mask).bit_count() + (pile >> game.double_penalty_card & 1)
+            for pile in self.won
+        ]
 
     def _score_hand(self) -> list[int]:
         jacks = self.jack_penalties()

@@ -57,6 +57,28 @@ def _as_action(action: object) -> int:
         raise IllegalAction(f"an action is an integer id, not {action!r}") from None
 
 
+_SUIT_CARD_TABLES: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def _suit_card_tables(deck: Deck) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per suit, the card ids of every subset of that suit, indexed by the
+    subset's bits shifted down to bit 0 (each suit is a contiguous run of
+    ids), so that following suit needs one look-up. Built once per deck."""
+    tables = _SUIT_CARD_TABLES.get(deck.name)
+    if tables is None:
+        per_suit = []
+        for mask in deck.suit_masks:
+            shift = (mask & -mask).bit_length() - 1
+            width = mask.bit_count()
+            if mask >> shift != (1 << width) - 1:
+                raise AssertionError(f"the {deck.title}'s suits are not contiguous")
+            per_suit.append(
+                tuple(tuple(shift + bit for bit in bits_of(subset)) for subset in range(1 << width))
+            )
+        tables = _SUIT_CARD_TABLES[deck.name] = tuple(per_suit)
+    return tables
+
+
 def seat_name(seat: int) -> str:
     """The neutral name of a seat in logs and messages."""
     return f"P{seat}"
@@ -99,6 +121,10 @@ class TrickGame(Game):
             deck.suits.index(card.suits[0]) for card in deck.cards
         )
         self.suit_masks: tuple[int, ...] = deck.suit_masks
+        self.suit_shift: tuple[int, ...] = tuple(
+            (mask & -mask).bit_length() - 1 for mask in self.suit_masks
+        )
+        self.suit_cards = _suit_card_tables(deck)
         self.labels: tuple[str, ...] = tuple(
             card.name if deck is GERMAN_32 else card.code for card in deck.cards
         )
@@ -455,9 +481,11 @@ class TrickState(State):
             hand = self.hands[self.to_move]
             if self.led_suit < 0:
                 return bits_of(hand)
-            follow = hand & self.game.suit_masks[self.led_suit]
+            game = self.game
+            led = self.led_suit
+            follow = hand & game.suit_masks[led]
             if follow:
-                return bits_of(follow)
+                return list(game.suit_cards[led][follow >> game.suit_shift[led]])
             return bits_of(self._void_play_mask(self.to_move, hand))
         if phase == PHASE_DEAL:
             return bits_of(self.undealt)
