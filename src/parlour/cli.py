@@ -263,12 +263,20 @@ def print_result(console: Console, renderer: Renderer, names: Sequence[str], sta
 
 
 # --- commands -------------------------------------------------------------------
+GameArgument = Annotated[
+    str, typer.Argument(metavar="GAME", help="the game, as `parlour list` names it")
+]
 PlayersOption = Annotated[
-    int | None, typer.Option("--players", "-p", help="number of players")
+    int | None, typer.Option("--players", "-p", metavar="N", help="number of players")
 ]
 GameOptions = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="a game option NAME=VALUE (repeat for several)"),
+    typer.Option(
+        "--option", "-o", metavar="NAME=VALUE", help="a game option (repeat for several)"
+    ),
+]
+SeedOption = Annotated[
+    int | None, typer.Option(metavar="S", help="fix every shuffle and computer move")
 ]
 
 
@@ -309,7 +317,7 @@ def list_games() -> None:
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="the game, as `parlour list` names it")],
+    game: GameArgument,
 ) -> None:
     """Show a game's rules in brief, the decisions taken and its options."""
     cls = game_class(game)
@@ -330,24 +338,29 @@ def rules(
 @app.command()
 def play(
     game: Annotated[
-        str | None, typer.Argument(help="the game to play (omit it with --resume)")
+        str | None, typer.Argument(metavar="GAME", help="the game to play (omit it with --resume)")
     ] = None,
     players: PlayersOption = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
-            "--seat", help="who sits at the next seat: human or a computer agent (random); "
+            "--seat", metavar="KIND",
+            help="who sits at the next seat: human or a computer agent (random); "
             "repeat for each seat, the rest are random",
         ),
     ] = None,
     option: GameOptions = None,
-    seed: Annotated[int | None, typer.Option(help="fix the shuffles and computer moves")] = None,
+    seed: SeedOption = None,
     save: Annotated[
-        Path | None, typer.Option(help="write the game record to FILE after every move")
+        Path | None,
+        typer.Option(metavar="FILE", help="write the game record to FILE after every move"),
     ] = None,
     resume: Annotated[
         Path | None,
-        typer.Option(help="continue the game recorded in FILE (saved back to it unless --save)"),
+        typer.Option(
+            metavar="FILE",
+            help="continue the game recorded in FILE (saved back to it unless --save)",
+        ),
     ] = None,
 ) -> None:
     """Play a game at the terminal against computer players."""
@@ -381,7 +394,9 @@ def _resumed_state(
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="a game record saved by `parlour play --save`")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="a game record saved by `parlour play --save`")
+    ],
     step: Annotated[bool, typer.Option("--step", help="wait for Enter between moves")] = False,
 ) -> None:
     """Print a recorded game move by move: plays, tricks, hand scores and result."""
@@ -439,9 +454,11 @@ def _print_hands(console: Console, renderer: Renderer, state: State, names: Sequ
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="the game to simulate")],
-    matches: Annotated[int, typer.Option("-n", "--matches", min=1, help="number of matches")],
-    seed: Annotated[int | None, typer.Option(help="fix every shuffle and move")] = None,
+    game: GameArgument,
+    matches: Annotated[
+        int, typer.Option("-n", "--matches", min=1, metavar="N", help="number of matches")
+    ],
+    seed: SeedOption = None,
     players: PlayersOption = None,
     option: GameOptions = None,
 ) -> None:
