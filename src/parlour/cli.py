@@ -125,7 +125,7 @@ def _save(state: State, path: Path | None) -> None:
 HELP_TEXT = """\
 Type a move and press Enter:
   a card       its code, e.g. {example} (any case; suit symbols work too)
-  a call       a word from the legal moves, e.g. pass
+  a call       a word of the rules (pass, capot ...) when it is a legal move
   legal        show your legal moves
   help         show this help
   quit         leave the game (it is saved if you gave --save)"""
@@ -142,7 +142,6 @@ class TerminalMatch:
         self, state: State, kinds: Sequence[str], console: Console, save_path: Path | None
     ) -> None:
         self.state = state
-        self.kinds = list(kinds)
         self.console = console
         self.save_path = save_path
         humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
@@ -157,8 +156,8 @@ class TerminalMatch:
         self._hand_number = state.observation(self.viewer).get("hand_number")
         self._echo_input = not sys.stdin.isatty()
 
-    def run(self) -> bool:
-        """Play until the match ends (``True``) or the person leaves (``False``)."""
+    def run(self) -> None:
+        """Play until the match ends or the person leaves."""
         _save(self.state, self.save_path)
         self._report()
         state = self.state
@@ -172,11 +171,10 @@ class TerminalMatch:
                 state.apply(agent.choose(state.observation(seat), state.legal_actions()))
             elif not self._human_move(seat):
                 self._leave()
-                return False
+                return
             _save(state, self.save_path)
             self._report()
         self._finish()
-        return True
 
     def _report(self) -> None:
         """Print the public events since the last report, and a heading for a new hand."""
@@ -213,7 +211,9 @@ class TerminalMatch:
             if command in ("quit", "exit"):
                 return False
             if command in ("help", "?"):
-                self.console.print(HELP_TEXT.format(example=state.game.deck.example))
+                self.console.print(
+                    HELP_TEXT.format(example=state.game.deck.example), markup=False
+                )
                 continue
             if command == "legal":
                 self.console.print(
