@@ -26,6 +26,7 @@ class Run:
 
 
 Cli = Callable[..., Run]
+GAMES = ", ".join(sorted(parlour.engine.games()))
 
 
 @pytest.fixture
@@ -65,6 +66,8 @@ def test_list_shows_polignac_with_its_options(cli: Cli) -> None:
     run = cli("list")
     assert run.status == 0
     assert "polignac  Polignac · 3-6 players · piquet32 deck" in run.out
+    for name, info in parlour.engine.games().items():
+        assert f"{name}  {info['title']} · " in run.out
     assert "Avoid winning jacks, above all the jack of spades" in run.out
     for row in (
         r"players\s+4\s+3, 4, 5, 6",
@@ -260,8 +263,8 @@ def _tamper(record: Path, key: str, value: object) -> str:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["rules", "polignak"],
-     "no game called 'polignak' (did you mean 'polignac'?); the games are polignac"),
-    (["play", "whist"], "no game called 'whist'; the games are polignac"),
+     f"no game called 'polignak' (did you mean 'polignac'?); the games are {GAMES}"),
+    (["play", "whist"], f"no game called 'whist'; the games are {GAMES}"),
     (["play", "polignac", "--option", "target=zero"],
      "option 'target' must be an integer >= 1, not zero"),
     (["simulate", "polignac", "-n", "2", "--option", "capot_fail=double"],
@@ -336,7 +339,7 @@ def test_python_dash_m_parlour_runs_the_same_command_line() -> None:
     good = subprocess.run([sys.executable, "-m", "parlour", "list"],
                           capture_output=True, text=True, check=False)
     assert good.returncode == 0
-    assert good.stdout.startswith("polignac  Polignac · 3-6 players")
+    assert "polignac  Polignac · 3-6 players · piquet32 deck\n" in good.stdout
     bad = subprocess.run([sys.executable, "-m", "parlour", "replay", "/nonexistent/record.json"],
                          capture_output=True, text=True, check=False)
     assert (bad.returncode, bad.stdout) == (2, "")

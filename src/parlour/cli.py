@@ -311,7 +311,7 @@ def list_games() -> None:
             (name, "bold"), f"  {info['title']} · {_player_range(info['players'])} · "
             f"{info['deck']} deck",
         ))
-        console.print(Padding(Text(info["description"]), (0, 0, 0, 2)))
+        console.print(Padding(Text(info["description"]), (0, 0, 0, 2)), soft_wrap=False)
         console.print(_options_table(info["options"], with_help=False))
 
 

@@ -191,7 +191,7 @@ class Renderer:
             (_label(name), self.zone(value, names)) for name, value in observation["zones"].items()
         ]
         rows.extend(
-            (_label(name), self.extra(value)) for name, value in observation.items()
+            (_label(name), self.extra(value, names)) for name, value in observation.items()
             if name not in COMMON_KEYS and value is not None and value != []
         )
         legal: list[Mapping[str, Any]] = observation["legal"]
@@ -246,16 +246,21 @@ class Renderer:
             return self.card(value)
         return Text(describe_value(value))
 
-    def extra(self, value: object) -> Text:
-        """A game-specific observation value: cards drawn as cards."""
+    def extra(self, value: object, names: Sequence[str]) -> Text:
+        """A game-specific observation value: cards drawn as cards, one number
+        per seat shown by seat."""
         if isinstance(value, list) and all(isinstance(item, str) for item in value):
             return self.cards([str(item) for item in value])
+        if isinstance(value, list) and len(value) == len(names) and all(
+            isinstance(item, int | float) and not isinstance(item, bool) for item in value
+        ):
+            return self.totals(names, value)
         if isinstance(value, str):
             return self.card(value)
         return Text(describe_value(value))
 
     # --- results ------------------------------------------------------------
-    def totals(self, names: Sequence[str], scores: Sequence[int]) -> Text:
+    def totals(self, names: Sequence[str], scores: Sequence[float]) -> Text:
         """``P0 3 · P1 0 · …``"""
         text = Text()
         for seat, score in enumerate(scores):
