@@ -335,6 +335,19 @@ def test_resume_refuses_new_options_and_another_game(cli: Cli, saved_record: Pat
     assert run.err.count("\n") == 1
 
 
+def test_no_arguments_show_the_commands(cli: Cli) -> None:
+    run = cli()
+    assert (run.status, run.err) == (0, "")
+    assert "Usage: parlour [OPTIONS] COMMAND [ARGS]..." in run.out
+    for command in ("list", "rules", "play", "replay", "simulate"):
+        assert re.search(rf"^│ {command} ", run.out, re.MULTILINE), command
+
+
+def test_unknown_command_and_option(cli: Cli) -> None:
+    assert cli("frob").err == "error: No such command 'frob'.\n"
+    assert cli("play", "polignac", "--bogus").err == "error: No such option: --bogus\n"
+
+
 def test_python_dash_m_parlour_runs_the_same_command_line() -> None:
     good = subprocess.run([sys.executable, "-m", "parlour", "list"],
                           capture_output=True, text=True, check=False)

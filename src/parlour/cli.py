@@ -54,7 +54,6 @@ HUMAN = "human"
 app = typer.Typer(
     name="parlour",
     help="Historical card games played faithfully.",
-    no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
@@ -502,12 +501,14 @@ def simulate(
 
 # --- entry point ----------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line on ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    """Run the command line on ``argv`` (default ``sys.argv[1:]``); returns the exit status.
+
+    With no arguments at all it shows the help.
+    """
+    args = list(sys.argv[1:] if argv is None else argv) or ["--help"]
     command = typer.main.get_command(app)
     try:
-        status = command.main(
-            args=None if argv is None else list(argv), prog_name="parlour", standalone_mode=False
-        )
+        status = command.main(args=args, prog_name="parlour", standalone_mode=False)
     except (ParlourError, CommandError) as error:
         return _fail(str(error))
     except typer.TyperException as error:
