@@ -16,8 +16,9 @@ GAME_NAMES: list[str] = sorted(parlour.games())
 FAST_OPTIONS: dict[str, dict[str, object]] = {
     "polignac": {"target": 8},
 }
-"""Per game, options that make a match end within a few hands. A game not
-listed plays with its defaults."""
+"""Per game, options that make a match end within a few hands. For a game
+not listed, every integer option with a minimum (a target, a number of
+rounds) is cut to a third of its default."""
 
 
 def _freeze(options: dict[str, object]) -> tuple[tuple[str, object], ...]:
@@ -35,7 +36,15 @@ def option_sets(name: str) -> list[dict[str, object]]:
     """
     cls = game_class(name)
     schema = cls.schema
-    base = dict(FAST_OPTIONS.get(name, {}))
+    base = FAST_OPTIONS.get(name)
+    if base is None:
+        base = {
+            option.name: max(option.minimum, int(option.default) // 3)
+            for option in schema
+            if option.kind == "integer" and option.minimum is not None
+            and option.name != "players"
+        }
+    base = dict(base)
     sets: list[dict[str, object]] = [base]
     player_counts: list[object] = []
     for option in schema:
