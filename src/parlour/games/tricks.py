@@ -253,6 +253,7 @@ class TrickState(State):
         self.hand_index = 0
         self.events: list[tuple[Any, ...]] = []
         self._previous_events: list[tuple[Any, ...]] = []
+        self.log_start = 0
         self.last_trick: tuple[int, tuple[int, ...], int] | None = None
         self._init_match()
         if deal is None:
@@ -350,6 +351,9 @@ class TrickState(State):
         self.out_of_play = self.game.deck.full_mask & ~self.game.in_play
         self.undealt = 0
         self.deal_position = 0
+        self.log_start += sum(
+            self.game.n + 1 if event[0] == "trick" else 1 for event in self._previous_events
+        )
         self._previous_events = self.events
         self.events = [("deal", self.dealer, self.hand_index)]
 
@@ -752,7 +756,8 @@ class TrickState(State):
         return [self._extra_event_text(event)]
 
     def public_log(self) -> list[str]:
-        """The public events of the previous and the current hand, oldest first."""
+        """The public events of the previous and the current hand, oldest
+        first; the first line is line ``log_start`` of the match's log."""
         lines: list[str] = []
         for event in self._previous_events + self.events:
             lines.extend(self._event_lines(event))
@@ -820,6 +825,7 @@ class TrickState(State):
             "to_move": to_move,
             "legal": legal,
             "log": log,
+            "log_start": self.log_start,
             "hand_results": self.hand_results(),
             "hand_number": self.hand_index + 1,
             "trick_number": self.trick_number + (1 if self.phase == PHASE_PLAY else 0),
