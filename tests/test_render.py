@@ -41,13 +41,12 @@ def test_following_the_log_misses_and_repeats_nothing_over_a_match() -> None:
     after each move add up to exactly one line per card played and per hand."""
     state = parlour.make("polignac", target=6).new_state(seed=21)
     agent = RandomAgent(seed=2)
-    seen: list[str] = []
+    seen = 0
     lines: list[str] = []
     while not state.is_terminal():
         state.apply(agent.choose(state.observation(0), state.legal_actions()))
-        log = state.observation(0)["log"]
-        lines.extend(new_log_lines(seen, log))
-        seen = list(log)
+        new, seen = new_log_lines(seen, state.observation(0))
+        lines.extend(new)
     plays = [action for action in state.history if action < len(PIQUET_32)]
     assert sum(" plays " in line for line in lines) == len(plays)
     assert sum(" scored: " in line for line in lines) == len(state.hand_results())

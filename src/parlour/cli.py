@@ -151,7 +151,7 @@ class TerminalMatch:
             for seat, kind in enumerate(kinds) if kind != HUMAN
         }
         self._chance = random.Random(f"parlour-cli:chance:{state.seed}:{len(state.history)}")
-        self._log: list[str] = []
+        self._log_seen = 0
         self._hand_number = state.observation(self.viewer).get("hand_number")
         self._echo_input = not sys.stdin.isatty()
 
@@ -179,9 +179,9 @@ class TerminalMatch:
         """Print the public events since the last report, and a heading for a new hand."""
         observation = self.state.observation(self.viewer)
         names = seat_names(observation)
-        for line in new_log_lines(self._log, observation["log"]):
+        lines, self._log_seen = new_log_lines(self._log_seen, observation)
+        for line in lines:
             self.console.print(self.renderer.log_line(line, names))
-        self._log = list(observation["log"])
         hand_number = observation.get("hand_number")
         if hand_number != self._hand_number and not self.state.is_terminal():
             totals = self.renderer.totals(names, self.state.scores())
@@ -410,7 +410,7 @@ def replay_command(
     console.print(
         f"{game!r} · seed {recorded.seed} · {len(recorded.history)} moves", markup=False
     )
-    log: list[str] = []
+    seen = 0
     shown_hand: object = None
     for index in range(len(recorded.history) + 1):
         if index:
@@ -418,9 +418,9 @@ def replay_command(
                 step = _wait_for_enter(console)
             state.apply(recorded.history[index - 1])
         observation = state.observation(0)
-        for line in new_log_lines(log, observation["log"]):
+        lines, seen = new_log_lines(seen, observation)
+        for line in lines:
             console.print(renderer.log_line(line, names))
-        log = list(observation["log"])
         if observation["phase"] not in ("deal", "over") and \
                 observation.get("hand_number") != shown_hand:
             shown_hand = observation.get("hand_number")

@@ -38,22 +38,21 @@ _PLAYER_KEYS_SHOWN_ELSEWHERE = frozenset({"seat", "name", "flags", "dealer"})
 _YOU_STYLE = "bold cyan"
 
 
-def new_log_lines(previous: Sequence[str], current: Sequence[str]) -> list[str]:
-    """The lines of ``current`` that were not in ``previous``.
+def new_log_lines(seen: int, observation: Observation) -> tuple[list[str], int]:
+    """The lines of the observation's log after the first ``seen`` lines of
+    the match's log, and the number of lines seen once they are shown.
 
-    An observation's log is a window of recent public events, so the two
-    logs overlap: the end of ``previous`` is the start of ``current``. The
-    longest such overlap is taken as the lines already seen.
+    An observation's log is a window of recent public events whose first
+    line is line ``log_start`` of the whole match's log.
 
-    >>> new_log_lines(["a", "b", "c"], ["b", "c", "d", "e"])
-    ['d', 'e']
-    >>> new_log_lines([], ["a"])
-    ['a']
+    >>> new_log_lines(3, {"log_start": 1, "log": ["b", "c", "d", "e"]})
+    (['d', 'e'], 5)
+    >>> new_log_lines(0, {"log_start": 0, "log": ["a"]})
+    (['a'], 1)
     """
-    for overlap in range(min(len(previous), len(current)), 0, -1):
-        if list(previous[len(previous) - overlap:]) == list(current[:overlap]):
-            return list(current[overlap:])
-    return list(current)
+    start = int(observation.get("log_start", 0))
+    log = list(observation["log"])
+    return log[max(0, seen - start):], start + len(log)
 
 
 def seat_names(observation: Observation) -> list[str]:
