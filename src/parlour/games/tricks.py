@@ -253,6 +253,7 @@ class TrickState(State):
         self.hand_index = 0
         self.events: list[tuple[Any, ...]] = []
         self._previous_events: list[tuple[Any, ...]] = []
+        self._previous_lines: list[str] | None = None
         self.log_start = 0
         self.last_trick: tuple[int, tuple[int, ...], int] | None = None
         self._init_match()
@@ -355,6 +356,7 @@ class TrickState(State):
             self.game.n + 1 if event[0] == "trick" else 1 for event in self._previous_events
         )
         self._previous_events = self.events
+        self._previous_lines = None
         self.events = [("deal", self.dealer, self.hand_index)]
 
     def _start_hand(self) -> None:
@@ -758,8 +760,14 @@ class TrickState(State):
     def public_log(self) -> list[str]:
         """The public events of the previous and the current hand, oldest
         first; the first line is line ``log_start`` of the match's log."""
-        lines: list[str] = []
-        for event in self._previous_events + self.events:
+        if self._previous_lines is None:
+            # The previous hand is finished: render its lines once (a cache
+            # that clones share, since nobody mutates it).
+            self._previous_lines = [
+                line for event in self._previous_events for line in self._event_lines(event)
+            ]
+        lines = self._previous_lines.copy()
+        for event in self.events:
             lines.extend(self._event_lines(event))
         lines.extend(self._play_lines(self.leader, self.trick))
         return lines
@@ -806,11 +814,13 @@ class TrickState(State):
             zones["turnup"] = labels[self.turnup]
         legal: list[dict[str, Any]] = []
         if to_move == seat:
+            size = len(labels)
+            text = game.card_word_text
             legal = [
                 {
                     "id": action,
-                    "text": self.action_to_str(action),
-                    "card": labels[action] if action < len(labels) else None,
+                    "text": text(game.deck, action),
+                    "card": labels[action] if action < size else None,
                 }
                 for action in self.legal_actions()
             ]
