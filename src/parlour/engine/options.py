@@ -88,7 +88,8 @@ class Option:
         return self._validate_choice(value)
 
     def _refuse(self, value: object, allowed: str | None = None) -> OptionError:
-        shown = value if isinstance(value, str) else repr(value)
+        # an empty or blank string is quoted, or the message would end in "not "
+        shown = value if isinstance(value, str) and value.strip() else repr(value)
         return OptionError(
             f"option {self.name!r} must be {allowed or self._must_be()}, not {shown}"
         )
