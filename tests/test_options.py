@@ -46,7 +46,8 @@ def test_flag_accepts(value: object, expected: bool) -> None:
 
 @pytest.mark.parametrize(
     ("value", "shown"),
-    [("maybe", "maybe"), ("2", "2"), (1, "1"), (0, "0"), (None, "None"), (1.0, "1.0")],
+    [("maybe", "maybe"), ("2", "2"), (1, "1"), (0, "0"), (None, "None"), (1.0, "1.0"),
+     ("", "''")],
 )
 def test_flag_refuses(value: object, shown: str) -> None:
     assert refusal(CAPOT, value) == f"option 'capot' must be true or false, not {shown}"
@@ -63,7 +64,7 @@ def test_integer_accepts(value: object, expected: int) -> None:
 @pytest.mark.parametrize(
     ("value", "shown"),
     [(0, "0"), (-3, "-3"), ("0", "0"), ("ten", "ten"), ("2.5", "2.5"), (2.5, "2.5"),
-     (True, "True"), (None, "None")],
+     (True, "True"), (None, "None"), ("", "''"), (" ", "' '")],
 )
 def test_integer_refuses(value: object, shown: str) -> None:
     assert refusal(TARGET, value) == f"option 'target' must be an integer >= 1, not {shown}"
