@@ -187,38 +187,8 @@ def leaks(state: State, seat: int, skip: frozenset[str], history: set[str]) -> l
     return deck.codes(seen & hidden_from(state, seat))
 
 
-DEALER_DISCARD_BUG = (
-    "Polignac dealer_discard: TrickState.determinize re-deals the face-down "
-    "discards into out_of_play but leaves PolignacState.discards at the real "
-    "cards, so the re-dealt state's dealer still lists the real discards (now "
-    "in other hands) and a non-dealer's tensor shows the re-dealt discards as "
-    "public out-of-play cards"
-)
-
-
-def _has_dealer_discard(name: str, options: dict[str, object]) -> bool:
-    game = make(name, options)
-    return name == "polignac" and game.options["pack_reduction"] == "dealer_discard" \
-        and game.num_players != 4
-
-
-def _with_known_bugs(
-    params: list[tuple[str, dict[str, object]]],
-) -> list[Any]:
-    marked = []
-    for (name, options), param_id in zip(params, GAME_OPTION_IDS, strict=True):
-        marks = []
-        if _has_dealer_discard(name, options):
-            marks.append(pytest.mark.xfail(strict=True, reason=DEALER_DISCARD_BUG))
-        marked.append(pytest.param(name, options, marks=marks, id=param_id))
-    return marked
-
-
 over_games = pytest.mark.parametrize(("name", "options"), GAME_OPTION_SETS,
                                      ids=GAME_OPTION_IDS)
-over_games_known_bugs = pytest.mark.parametrize(("name", "options"),
-                                                _with_known_bugs(GAME_OPTION_SETS))
-
 
 @over_games
 def test_no_observation_shows_another_seats_hidden_cards(
@@ -275,7 +245,7 @@ def test_dealer_discards_are_seen_by_the_dealer_only(players: int) -> None:
     assert discard_steps > 0
 
 
-@over_games_known_bugs
+@over_games
 def test_tensor_and_observation_ignore_hidden_hands(
     name: str, options: dict[str, object]
 ) -> None:
@@ -293,7 +263,7 @@ def test_tensor_and_observation_ignore_hidden_hands(
             assert other.observation(seat) == state.observation(seat)
 
 
-@over_games_known_bugs
+@over_games
 def test_redealt_states_leak_nothing_either(name: str, options: dict[str, object]) -> None:
     skip = static_keys(name, options)
     rng = random.Random(4)

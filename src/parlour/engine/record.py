@@ -43,7 +43,17 @@ def make_record(state: State) -> dict[str, Any]:
     }
 
 
+def _is_json_text(text: str) -> bool:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return text.lstrip().startswith("{") or "\n" in text
+    return True
+
+
 def _as_mapping(record: Mapping[str, Any] | str | Path) -> Mapping[str, Any]:
+    if isinstance(record, str) and not _is_json_text(record):
+        record = Path(record)
     if isinstance(record, Path):
         try:
             record = record.read_text(encoding="utf-8")
@@ -69,7 +79,8 @@ def _field(record: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) 
 
 
 def replay(record: Mapping[str, Any] | str | Path) -> State:
-    """The state a record describes: a dict, a JSON string or a file path.
+    """The state a record describes: a dict, JSON text or a file path (a
+    ``Path``, or a one-line string that is not JSON).
 
     Raises :class:`RecordError` (a :class:`ParseError`) naming what is wrong,
     with ``index`` set to the first action that cannot be replayed.

@@ -257,6 +257,10 @@ class PolignacState(PenaltyMatchState):
             return self.discards, self.game.deck.full_mask & ~self.game.penalty_mask
         return 0, 0
 
+    def _replace_hidden_out_of_play(self, hidden: int, cards: int) -> None:
+        super()._replace_hidden_out_of_play(hidden, cards)
+        self.discards = cards
+
     def _player_flags(self, seat: int) -> list[str]:
         flags = super()._player_flags(seat)
         if seat == self.bidder:

@@ -237,6 +237,26 @@ class TrickState(State):
     """A match of a trick game; game modules override the hooks only."""
 
     game: TrickGame
+    phase: int
+    hands: list[int]
+    """Each seat's cards."""
+    won: list[int]
+    """The cards in each seat's won tricks this hand."""
+    tricks: list[int]
+    known_absent: list[int]
+    """Cards each seat is publicly known not to hold (failed to follow)."""
+    trick: list[int]
+    leader: int
+    to_move: int
+    led_suit: int
+    trick_number: int
+    first_winner: int
+    last_winner: int
+    trump_mask: int
+    turnup: int
+    out_of_play: int
+    undealt: int
+    deal_position: int
 
     def __init__(
         self, game: TrickGame, seed: int, deal: Deal | None, explicit_chance: bool
@@ -319,6 +339,11 @@ class TrickState(State):
     def _hidden_out_of_play(self, seat: int) -> tuple[int, int]:
         """Out-of-play cards ``seat`` cannot see, with the cards they may be."""
         return 0, 0
+
+    def _replace_hidden_out_of_play(self, hidden: int, cards: int) -> None:
+        """Put re-dealt ``cards`` where the hidden out-of-play cards were
+        (``determinize``); games that track those cards update them too."""
+        self.out_of_play = (self.out_of_play & ~hidden) | cards
 
     def _validate_fixed_hand(self, hands: list[int], absent: int) -> None:
         """Check a fixed deal's out-of-play cards; raise ParseError if wrong."""
@@ -710,7 +735,7 @@ class TrickState(State):
             if owner >= 0:
                 other.hands[owner] = cards
             elif owner == -1:
-                other.out_of_play = (self.out_of_play & ~out_hidden) | cards
+                other._replace_hidden_out_of_play(out_hidden, cards)
             else:
                 other.undealt = cards
         return other
