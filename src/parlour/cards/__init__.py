@@ -17,7 +17,7 @@ codes exist only at the boundary, for people and files.
 
 from __future__ import annotations
 
-from parlour.cards.bits import bits_of, iter_bits, lowest_bit, mask_of
+from parlour.cards.bits import bits_of, bits_of_32, iter_bits, lowest_bit, mask_of
 from parlour.cards.deck import (
     DECKS,
     DECKTET_BASIC,
@@ -44,6 +44,7 @@ __all__ = [
     "Card",
     "Deck",
     "bits_of",
+    "bits_of_32",
     "deck_named",
     "iter_bits",
     "lowest_bit",

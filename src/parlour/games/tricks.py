@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import GERMAN_32, Deck
-from parlour.cards.bits import bits_of
+from parlour.cards.bits import bits_of, bits_of_32
 from parlour.engine.determinize import redeal
 from parlour.engine.game import (
     CHANCE_PLAYER,
@@ -125,6 +125,11 @@ class TrickGame(Game):
             (mask & -mask).bit_length() - 1 for mask in self.suit_masks
         )
         self.suit_cards = _suit_card_tables(deck)
+        self.list_cards: Callable[[int], list[int]] = (
+            bits_of_32 if len(deck) <= 32 else bits_of
+        )
+        """:func:`bits_of`, unrolled for packs of 32 cards or fewer."""
+        self.in_play_cards = bits_of(self.in_play)
         self.labels: tuple[str, ...] = tuple(
             card.name if deck is GERMAN_32 else card.code for card in deck.cards
         )
@@ -377,9 +382,10 @@ class TrickState(State):
         self.out_of_play = self.game.deck.full_mask & ~self.game.in_play
         self.undealt = 0
         self.deal_position = 0
-        self.log_start += sum(
-            self.game.n + 1 if event[0] == "trick" else 1 for event in self._previous_events
-        )
+        previous = self._previous_events
+        if previous:
+            # every trick event of a finished hand is n + 1 lines, others one
+            self.log_start += len(previous) + self.game.n * self.game.hand_size
         self._previous_events = self.events
         self._previous_lines = None
         self.events = [("deal", self.dealer, self.hand_index)]
@@ -390,7 +396,7 @@ class TrickState(State):
             self.phase = PHASE_DEAL
             self.undealt = self.game.in_play
             return
-        pack = shuffled(bits_of(self.game.in_play), "parlour", self.seed, self.hand_index)
+        pack = shuffled(self.game.in_play_cards, "parlour", self.seed, self.hand_index)
         hands = self.hands
         for card, seat in zip(pack, self.game.schedule_seats[self.dealer], strict=False):
             if seat == TURNUP:
@@ -511,13 +517,13 @@ class TrickState(State):
         if phase == PHASE_PLAY:
             hand = self.hands[self.to_move]
             if self.led_suit < 0:
-                return bits_of(hand)
+                return self.game.list_cards(hand)
             game = self.game
             led = self.led_suit
             follow = hand & game.suit_masks[led]
             if follow:
                 return list(game.suit_cards[led][follow >> game.suit_shift[led]])
-            return bits_of(self._void_play_mask(self.to_move, hand))
+            return game.list_cards(self._void_play_mask(self.to_move, hand))
         if phase == PHASE_DEAL:
             return bits_of(self.undealt)
         if phase == PHASE_OVER:
