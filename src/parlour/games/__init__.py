@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from parlour.games import polignac
+from parlour.games import bassadewitz, knaves, polignac, slobberhannes
 
-__all__ = ["polignac"]
+__all__ = ["bassadewitz", "knaves", "polignac", "slobberhannes"]

@@ -1,0 +1,239 @@
+"""Bassadewitz (Passadewitz): take as few card points as possible; chips
+from a pool. ``rules/polignac.md`` §7.
+
+* Players: exactly 4. Deck: German 32 (``pack`` german) or piquet 32
+  (``french``); 8 cards each in two packets of 4; eldest leads; no trumps.
+* Ranking ``ace_ten`` A 10 K O U 9 8 7 or ``natural`` A K O U 10 9 8 7.
+* Card points: Ace 11 (``ace_value`` 5), 10 10, King 4, Ober 3, Unter 2;
+  ``trick_bonus`` 1 adds a point per trick won.
+* Pool: a dealer who finds the pool empty antes 12 chips. Settlement, the
+  first rule that fits: (1) a seat with every trick receives 4 from each
+  other seat; (2) a seat with 100 or more card points pays 4 to each
+  other; (3) all card points equal: nobody pays; after 1-3 the same
+  dealer deals again with the pool untouched; (4) otherwise the seats
+  ranked by card points (fewest first; a seat with no trick before a tied
+  seat with tricks; then seat order from the eldest) take 5, 4 and 3 chips
+  from the pool, the fourth nothing, and the deal passes left.
+* Match: ``rounds`` dealer turns per seat (a turn ends with a rule-4
+  hand); the highest balance wins. Scores are chip balances; a hand's
+  result includes the dealer's ante.
+* Options: ``players`` 4, ``pack`` german, ``ranking`` ace_ten,
+  ``ace_value`` 11, ``trick_bonus`` 0, ``rounds`` 2.
+* Action ids: 0-31 a card, ``suit * 8 + rank`` (ranks 7 8 9 10 U O K A;
+  German suits Acorns Leaves Hearts Bells, French S H D C). No call words.
+  A fixed deal may give the ``"pool"`` (0 or 12 chips).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.cards import GERMAN_32, PIQUET_32
+from parlour.engine.game import Deal
+from parlour.engine.options import Option, OptionSchema
+from parlour.engine.registry import register
+from parlour.errors import ParseError
+from parlour.games.tricks import (
+    NATURAL_32,
+    PHASE_OVER,
+    TrickGame,
+    TrickState,
+    share_returns,
+)
+
+RULES = """\
+BASSADEWITZ — for 4 players with a German (or French) pack of 32.
+
+Aim: take as few card points as possible. Ace 11, ten 10, king 4, ober
+(queen) 3, unter (jack) 2, nine to seven nothing: 120 in the pack. Cards
+rank Ace 10 King Ober Unter 9 8 7; no trumps; follow suit if you can.
+The dealer puts 12 chips in the pool when it is empty. After the hand the
+player with the fewest card points takes 5 chips from the pool, the next
+4, the third 3, the last nothing. A player who takes every trick receives
+4 chips from each other player; a player with 100 card points or more pays
+4 to each other player; if all four have the same card points nobody
+pays. In those three cases the pool stays and the same dealer deals again.
+
+Decisions taken where the sources disagree (rules/polignac.md §8.5):
+- Card order A 10 K O U 9 8 7 (ranking=ace_ten); natural A K O U 10 9 8 7
+  is an option.
+- Ties for the pool: a player who won no trick ranks ahead of a tied
+  player who won tricks; then seat order from the eldest (dealer last).
+- No new ante while the pool still holds its 12 chips after a redeal.
+- Match length: every player deals `rounds` turns (default 2); a turn ends
+  with a hand settled from the pool; redeals do not count. The highest
+  chip balance wins.
+- Four players only. The Ace worth 5 and a point per trick are the options
+  ace_value=5 and trick_bonus=1. The penalty-point adaptation of modern web
+  pages is not adopted.
+"""
+
+ACE_TEN = (0, 1, 2, 6, 3, 4, 5, 7)
+"""Strength by rank index (7 8 9 10 U O K A): A 10 K O U 9 8 7."""
+ANTE = 12
+PAYMENT = 4
+POOL_SHARES = (5, 4, 3, 0)
+
+
+@register
+class Bassadewitz(TrickGame):
+    """Bassadewitz; see the module docstring and :data:`RULES`."""
+
+    name = "bassadewitz"
+    title = "Bassadewitz"
+    version = 1
+    min_players = 4
+    max_players = 4
+    deck = GERMAN_32
+    description = (
+        "Take as few card points as possible and win chips from the pool; "
+        "4 players, German or French 32-card pack."
+    )
+    rules_text = RULES
+    schema = OptionSchema([
+        Option.choice("players", (4,), 4, "number of players"),
+        Option.choice("pack", ("german", "french"), "german", "suit signs (rules identical)"),
+        Option.choice("ranking", ("ace_ten", "natural"), "ace_ten", "card order in tricks"),
+        Option.choice("ace_value", (11, 5), 11, "card points of an Ace"),
+        Option.choice("trick_bonus", (0, 1), 0, "card points added per trick won"),
+        Option.integer("rounds", 2, "dealer turns per player", minimum=1),
+    ])
+
+    card_points: tuple[int, ...]
+
+    def _configure(self) -> None:
+        self.deck = GERMAN_32 if self.options["pack"] == "german" else PIQUET_32
+        self.hand_size = 8
+        self.packets = (4, 4)
+        self.surplus = 0
+        self.turnup = False
+        self.in_play = self.deck.full_mask
+        order = ACE_TEN if self.options["ranking"] == "ace_ten" else NATURAL_32
+        self.strength = tuple(order[card % 8] for card in range(32))
+        by_rank = (0, 0, 0, 10, 2, 3, 4, int(self.options["ace_value"]))
+        self.card_points = tuple(by_rank[card % 8] for card in range(32))
+
+    @property
+    def extra_feature_size(self) -> int:
+        return 3 + self.num_players
+
+    def _new_state(
+        self, seed: int, deal: Deal | None, explicit_chance: bool
+    ) -> BassadewitzState:
+        return BassadewitzState(self, seed, deal, explicit_chance)
+
+
+class BassadewitzState(TrickState):
+    """A Bassadewitz match."""
+
+    game: Bassadewitz
+
+    def _init_match(self) -> None:
+        self.pool = 0
+        self.ante_paid = False
+        self.redeal = False
+        self.turns_completed = 0
+
+    def _extra_deal_keys(self) -> tuple[str, ...]:
+        return ("pool",)
+
+    def _apply_fixed_extras(self, deal: Deal, absent: int) -> int:
+        pool = deal.get("pool", 0)
+        if pool not in (0, ANTE) or isinstance(pool, bool):
+            raise ParseError(f"the pool holds 0 or {ANTE} chips, not {pool!r}")
+        self.pool = int(pool)
+        return absent
+
+    def _after_deal(self) -> None:
+        self.ante_paid = self.pool == 0
+        self.pool = ANTE
+        super()._after_deal()
+
+    def card_point_totals(self) -> list[int]:
+        """Each seat's card points so far this hand (with any trick bonus)."""
+        game = self.game
+        points = game.card_points
+        bonus = int(game.options["trick_bonus"])
+        totals = []
+        for seat, pile in enumerate(self.won):
+            total = bonus * self.tricks[seat]
+            while pile:
+                low = pile & -pile
+                total += points[low.bit_length() - 1]
+                pile ^= low
+            totals.append(total)
+        return totals
+
+    def _score_hand(self) -> list[int]:
+        n = self.game.n
+        chips = [0] * n
+        if self.ante_paid:
+            chips[self.dealer] -= ANTE
+        points = self.card_point_totals()
+        self.redeal = True
+        if self.game.hand_size in self.tricks:
+            taker = self.tricks.index(self.game.hand_size)
+            for seat in range(n):
+                if seat != taker:
+                    chips[seat] -= PAYMENT
+                    chips[taker] += PAYMENT
+        elif max(points) >= 100:
+            payer = points.index(max(points))
+            for seat in range(n):
+                if seat != payer:
+                    chips[seat] += PAYMENT
+                    chips[payer] -= PAYMENT
+        elif len(set(points)) > 1:
+            for seat, share in zip(self.pool_order(points), POOL_SHARES, strict=True):
+                chips[seat] += share
+            self.pool = 0
+            self.redeal = False
+            self.turns_completed += 1
+        return chips
+
+    def pool_order(self, points: list[int]) -> list[int]:
+        """Rule 4: seats by card points, fewest first; a seat without a
+        trick before a tied seat with one; then seat order from the eldest."""
+        n = self.game.n
+        return sorted(
+            range(n),
+            key=lambda seat: (points[seat], self.tricks[seat] > 0, (seat - self.eldest) % n),
+        )
+
+    def _next_dealer(self) -> int:
+        return self.dealer if self.redeal else super()._next_dealer()
+
+    def _is_match_over(self) -> bool:
+        return self.turns_completed == self.game.n * int(self.game.options["rounds"])
+
+    def winners(self) -> list[int]:
+        """The seats sharing the highest chip balance."""
+        highest = max(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == highest]
+
+    def returns(self) -> list[float]:
+        if self.phase != PHASE_OVER:
+            return [0.0] * self.game.n
+        return share_returns(self.winners(), self.game.n)
+
+    def _score_scale(self) -> float:
+        return float(ANTE)
+
+    def _extra_observation(self, seat: int) -> dict[str, Any]:
+        return {
+            "pool": self.pool,
+            "card_points": self.card_point_totals(),
+            "dealer_turns_completed": self.turns_completed,
+            "dealer_turns": self.game.n * int(self.game.options["rounds"]),
+        }
+
+    def _extra_features(self, seat: int) -> list[float]:
+        n = self.game.n
+        points = self.card_point_totals()
+        features = [
+            self.pool / ANTE,
+            1.0 if self.ante_paid else 0.0,
+            self.turns_completed / (n * int(self.game.options["rounds"])),
+        ]
+        features.extend(points[(seat + offset) % n] / 120.0 for offset in range(n))
+        return features

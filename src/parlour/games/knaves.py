@@ -1,0 +1,175 @@
+"""Knaves: win tricks but avoid winning jacks, with a turned-up trump suit.
+``rules/polignac.md`` §3.
+
+* Players: exactly 3. Deck: French 52, ranking A K Q J 10 … 2.
+* Deal one card at a time, 17 each (``hand_size`` 13: 13 each); the next
+  card is turned up for trumps and takes no further part (the 12 cards
+  under it stay out of play with 13-card hands).
+* Follow suit if you can; otherwise trump or discard freely. The highest
+  trump wins, else the highest card of the suit led.
+* Score: +1 per trick, -4 ``JH``, -3 ``JD``, -2 ``JC``, -1 ``JS`` for jacks
+  in one's tricks; a turned-up jack is out of play (``turned_jack``
+  out_of_play) or charged to the winner of the last trick
+  (``to_last_trick``).
+* Match: the first hand after which some total reaches ``target`` (20)
+  and one seat alone has the highest total (``tie_rule`` play_on), or the
+  tied seats share the win (``shared``).
+* Options: ``players`` 3, ``target`` 20, ``hand_size`` 17, ``turned_jack``
+  out_of_play, ``tie_rule`` play_on.
+* Action ids: 0-51 a card, ``suit * 13 + rank`` (suits S H D C, ranks
+  2 … A). No call words. A fixed deal names its ``"turnup"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.cards import FRENCH_52
+from parlour.cards.bits import bits_of
+from parlour.engine.game import Deal
+from parlour.engine.options import Option, OptionSchema
+from parlour.engine.registry import register
+from parlour.errors import ParseError
+from parlour.games.tricks import PHASE_OVER, TrickGame, TrickState, share_returns
+
+RULES = """\
+KNAVES — for 3 players with a French pack of 52.
+
+Aim: win tricks (1 point each) but not jacks: the jack of hearts costs 4,
+diamonds 3, clubs 2, spades 1. Each player gets 17 cards, dealt singly;
+the last card is turned up and its suit is trumps. Cards rank A K Q J 10
+... 2. Follow suit if you can; if you cannot, trump or discard as you
+please (no duty to trump or over-trump). The highest trump wins, else the
+highest card of the suit led. The first player to 20 points wins.
+
+Decisions taken where the sources disagree (rules/polignac.md §8.2):
+- Three players only (17 cards each and a turned 52nd card need three).
+- The turned-up card fixes trumps and is otherwise out of play, so a
+  turned-up jack costs nobody anything (turned_jack=out_of_play); option
+  to_last_trick charges it to the winner of the last trick.
+- Jack values taken literally: hearts 4, diamonds 3, clubs 2, spades 1.
+- Game is 20 (target): the match ends after the first hand at whose end
+  some total is 20 or more, and the highest total wins; a tie for the top
+  deals another hand (tie_rule=play_on) or shares the win (shared).
+- hand_size=13 deals 13 each and turns up the 40th card; the 12 cards
+  below it stay out of play, and undealt jacks cost nothing.
+- Not adopted: no trumps when a jack is turned, no trumps when the trump
+  suit repeats, 10 points for taking all four jacks.
+"""
+
+JACK_VALUES = {"JH": 4, "JD": 3, "JC": 2, "JS": 1}
+"""§3.4: points lost for each jack in a seat's tricks."""
+
+
+@register
+class Knaves(TrickGame):
+    """Knaves; see the module docstring and :data:`RULES`."""
+
+    name = "knaves"
+    title = "Knaves"
+    version = 1
+    min_players = 3
+    max_players = 3
+    deck = FRENCH_52
+    description = (
+        "Win tricks but avoid winning jacks; 3 players, full pack, a turned-up trump suit."
+    )
+    rules_text = RULES
+    schema = OptionSchema([
+        Option.choice("players", (3,), 3, "number of players"),
+        Option.integer("target", 20, "points needed to win", minimum=1),
+        Option.choice("hand_size", (17, 13), 17, "cards dealt to each player"),
+        Option.choice(
+            "turned_jack", ("out_of_play", "to_last_trick"), "out_of_play",
+            "fate of a turned-up jack",
+        ),
+        Option.choice("tie_rule", ("play_on", "shared"), "play_on", "ties for the win"),
+    ])
+
+    jack_values: tuple[int, ...]
+    jack_mask: int
+
+    def _configure(self) -> None:
+        self.hand_size = int(self.options["hand_size"])
+        self.packets = (1,)
+        self.surplus = 0
+        self.turnup = True
+        self.in_play = self.deck.full_mask
+        self.strength = tuple(card % 13 for card in range(len(self.deck)))
+        values = [0] * len(self.deck)
+        for code, value in JACK_VALUES.items():
+            values[self.deck.parse(code).id] = value
+        self.jack_values = tuple(values)
+        self.jack_mask = sum(1 << card for card, value in enumerate(values) if value)
+
+    @property
+    def extra_feature_size(self) -> int:
+        return len(self.deck.suits)
+
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> KnavesState:
+        return KnavesState(self, seed, deal, explicit_chance)
+
+
+class KnavesState(TrickState):
+    """A Knaves match."""
+
+    game: Knaves
+
+    def _extra_deal_keys(self) -> tuple[str, ...]:
+        return ("turnup",)
+
+    def _apply_fixed_extras(self, deal: Deal, absent: int) -> int:
+        text = deal.get("turnup")
+        if not isinstance(text, str):
+            raise ParseError("a Knaves deal needs a 'turnup' card, which fixes trumps")
+        card = self.game.deck.parse(text).id
+        if not absent >> card & 1:
+            raise ParseError(f"the turn-up {self.game.labels[card]} is also in a hand")
+        self._turn_up(card)
+        return absent
+
+    def _validate_fixed_hand(self, hands: list[int], absent: int) -> None:
+        # The turn-up is absent from every hand; with 13-card hands so are
+        # the 12 cards under it, which may be any cards.
+        expected = len(self.game.deck) - self.game.n * self.game.hand_size
+        if absent.bit_count() != expected:
+            raise ParseError(f"{expected} cards must be out of play, not {absent.bit_count()}")
+
+    def _score_hand(self) -> list[int]:
+        game = self.game
+        values = game.jack_values
+        scores = list(self.tricks)
+        for seat, pile in enumerate(self.won):
+            for card in bits_of(pile & game.jack_mask):
+                scores[seat] -= values[card]
+        if game.options["turned_jack"] == "to_last_trick":
+            scores[self.last_winner] -= values[self.turnup]
+        return scores
+
+    def winners(self) -> list[int]:
+        """The seats sharing the highest total."""
+        highest = max(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == highest]
+
+    def _is_match_over(self) -> bool:
+        if max(self.totals) < int(self.game.options["target"]):
+            return False
+        return len(self.winners()) == 1 or self.game.options["tie_rule"] == "shared"
+
+    def returns(self) -> list[float]:
+        if self.phase != PHASE_OVER:
+            return [0.0] * self.game.n
+        return share_returns(self.winners(), self.game.n)
+
+    def _score_scale(self) -> float:
+        return float(self.game.options["target"])
+
+    def _extra_observation(self, seat: int) -> dict[str, Any]:
+        trumps = self.game.deck.suits[self.game.suit_of[self.turnup]] if self.turnup >= 0 else None
+        return {"target": self.game.options["target"], "trumps": trumps}
+
+    def _extra_features(self, seat: int) -> list[float]:
+        features = [0.0] * len(self.game.deck.suits)
+        if self.turnup >= 0:
+            features[self.game.suit_of[self.turnup]] = 1.0
+        return features

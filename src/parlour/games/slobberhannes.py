@@ -1,0 +1,257 @@
+"""Slobberhannes and its German-suited forms Eichelobern and Grasobern:
+avoid the first trick, the last trick and one penalty card.
+``rules/polignac.md`` §4-6.
+
+* Players: 3-6 (default 4); two sevens out unless four play (§1.1).
+* Slobberhannes: piquet pack, the queen of clubs; French packets as
+  Polignac. Eichelobern: German pack, the Ober of Acorns. Grasobern:
+  German pack, the Ober of Leaves (the Grasober), worth ``grasober_value``
+  (default 2), and a seat void in the suit led must throw it
+  (``grasober_forced_discard``). German packets 3-4-3, 4-4, 3-3, 3-2.
+* Ranking A K Q J 10 9 8 7 (German: Ace King Ober Unter 10 9 8 7); no
+  trumps. Penalties: 1 for the first trick, 1 for the last, the card's
+  value for the trick holding the penalty card; one seat incurring all
+  three pays 4.
+* Options: ``players`` 4, ``target`` 10 (Grasobern also
+  ``grasober_value`` 2 and ``grasober_forced_discard`` true).
+* Action ids: 0-31 a card by the index layout of :mod:`parlour.cards.deck`
+  (``suit * 8 + rank``; French suits S H D C, German Acorns Leaves Hearts
+  Bells; ranks 7 … A). German cards are written by their pack names
+  (``Ober-Acorns``). There are no call words.
+* The match (§1.3): penalty points to ``target``; the highest total loses.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from parlour.cards import GERMAN_32, PIQUET_32
+from parlour.engine.game import Deal
+from parlour.engine.options import Option, OptionSchema
+from parlour.engine.registry import register
+from parlour.games.polignac import FRENCH_PACKETS
+from parlour.games.tricks import PenaltyMatchState, ThirtyTwoCardGame
+
+GERMAN_PACKETS = {3: (3, 4, 3), 4: (4, 4), 5: (3, 3), 6: (3, 2)}
+"""§5.1: packet sizes of one round of the table with the German pack."""
+
+_DECISIONS_COMMON = """\
+- The first and the last trick cost 1 each; a seat that takes the first
+  trick, the last trick and the penalty card pays 4 for the hand.
+- Match: penalty points to the target (default 10); the first hand after
+  which some total reaches it ends the match; the highest total loses and
+  equal highest totals all lose (as Polignac).
+- With 3, 5 or 6 players the two black sevens (German: 7-Acorns, 7-Leaves)
+  are removed."""
+
+
+def _players_option() -> Option:
+    return Option.choice("players", (3, 4, 5, 6), 4, "number of players")
+
+
+def _target_option() -> Option:
+    return Option.integer("target", 10, "penalty total that ends the match", minimum=1)
+
+
+class FirstLastGame(ThirtyTwoCardGame):
+    """A game penalising the first trick, the last trick and one card."""
+
+    penalty_card_code: ClassVar[str]
+    penalty_card: int
+    penalty_value: int
+
+    def _configure_rules(self) -> None:
+        self.penalty_card = self.deck.parse(self.penalty_card_code).id
+        self.penalty_value = int(self.options.get("grasober_value", 1))
+
+    @property
+    def extra_feature_size(self) -> int:
+        return 2 * self.num_players
+
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> FirstLastState:
+        return FirstLastState(self, seed, deal, explicit_chance)
+
+
+class FirstLastState(PenaltyMatchState):
+    """A match of Slobberhannes, Eichelobern or Grasobern."""
+
+    game: FirstLastGame
+
+    def penalty_card_winner(self) -> int:
+        """The seat whose won tricks hold the penalty card, or -1."""
+        bit = 1 << self.game.penalty_card
+        for seat, pile in enumerate(self.won):
+            if pile & bit:
+                return seat
+        return -1
+
+    def _score_hand(self) -> list[int]:
+        game = self.game
+        penalties = [0] * game.n
+        holder = self.penalty_card_winner()
+        penalties[self.first_winner] += 1
+        penalties[self.last_winner] += 1
+        penalties[holder] += game.penalty_value
+        if self.first_winner == self.last_winner == holder:
+            penalties[holder] = 4
+        return penalties
+
+    def _extra_observation(self, seat: int) -> dict[str, Any]:
+        holder = self.penalty_card_winner()
+        return {
+            "target": self.game.options["target"],
+            "penalty_card": self.game.labels[self.game.penalty_card],
+            "first_trick_winner": self.first_winner if self.first_winner >= 0 else None,
+            "penalty_card_winner": holder if holder >= 0 else None,
+        }
+
+    def _extra_features(self, seat: int) -> list[float]:
+        n = self.game.n
+        features = [0.0] * (2 * n)
+        if self.first_winner >= 0:
+            features[(self.first_winner - seat) % n] = 1.0
+        holder = self.penalty_card_winner()
+        if holder >= 0:
+            features[n + (holder - seat) % n] = 1.0
+        return features
+
+
+@register
+class Slobberhannes(FirstLastGame):
+    """Slobberhannes; see the module docstring."""
+
+    name = "slobberhannes"
+    title = "Slobberhannes"
+    version = 1
+    min_players = 3
+    max_players = 6
+    deck = PIQUET_32
+    description = (
+        "Avoid the first trick, the last trick and the queen of clubs; "
+        "3-6 players, piquet pack."
+    )
+    schema = OptionSchema([_players_option(), _target_option()])
+    packet_table = FRENCH_PACKETS
+    removed_sevens = ("7S", "7C")
+    penalty_card_code = "QC"
+    rules_text = f"""\
+SLOBBERHANNES — for 3 to 6 players (best with 4) with a piquet pack of 32.
+
+Aim: avoid winning the first trick, the last trick and the trick holding
+the queen of clubs; each costs 1 penalty point, and a player who takes all
+three pays 4. Cards rank A K Q J 10 9 8 7; no trumps; follow suit if you
+can, otherwise play any card. Eldest leads.
+
+Decisions taken where the sources disagree (rules/polignac.md §8.3):
+{_DECISIONS_COMMON}
+- The deal follows Polignac: packets 3-2-3-2 (3 players), 3-2-3 (4),
+  3-3 (5), 3-2 (6).
+"""
+
+
+@register
+class Eichelobern(FirstLastGame):
+    """Eichelobern (Schinderhansen); see the module docstring."""
+
+    name = "eichelobern"
+    title = "Eichelobern"
+    version = 1
+    min_players = 3
+    max_players = 6
+    deck = GERMAN_32
+    description = (
+        "Avoid the first trick, the last trick and the Ober of Acorns; "
+        "3-6 players, German pack."
+    )
+    schema = OptionSchema([_players_option(), _target_option()])
+    packet_table = GERMAN_PACKETS
+    removed_sevens = ("7-Acorns", "7-Leaves")
+    penalty_card_code = "Ober-Acorns"
+    rules_text = f"""\
+EICHELOBERN (Schinderhansen) — for 3 to 6 players (usually 4) with a
+German pack of 32 (Acorns, Leaves, Hearts, Bells).
+
+Aim: avoid winning the first trick, the last trick and the trick holding
+the Ober of Acorns (the Eichelober); each costs 1 penalty point, and a
+player who takes all three pays 4. Cards rank Ace King Ober Unter 10 9 8 7;
+no trumps; follow suit if you can. Eldest leads. This is the German-suited
+form of Slobberhannes.
+
+Decisions taken where the sources disagree (rules/polignac.md §8.4):
+{_DECISIONS_COMMON}
+- Packets: 3-4-3 (3 players), 4-4 (4), 3-3 (5), 3-2 (6).
+"""
+
+
+@register
+class Grasobern(FirstLastGame):
+    """Grasobern (Grasoberln, Grünobern, Laubobern); see the module docstring."""
+
+    name = "grasobern"
+    title = "Grasobern"
+    version = 1
+    min_players = 3
+    max_players = 6
+    deck = GERMAN_32
+    description = (
+        "Avoid the first trick, the last trick and the Ober of Leaves, which "
+        "a void player must throw; 4 players traditionally, German pack."
+    )
+    schema = OptionSchema([
+        _players_option(),
+        _target_option(),
+        Option.choice("grasober_value", (1, 2), 2, "penalty for taking the Ober of Leaves"),
+        Option.flag(
+            "grasober_forced_discard", True,
+            "a player void in the suit led must throw the Ober of Leaves",
+        ),
+    ])
+    packet_table = GERMAN_PACKETS
+    removed_sevens = ("7-Acorns", "7-Leaves")
+    penalty_card_code = "Ober-Leaves"
+    restricts_void_play = True
+    rules_text = f"""\
+GRASOBERN — traditionally for 4 players (3 to 6 allowed) with a Bavarian
+German pack of 32 (Acorns, Leaves, Hearts, Bells).
+
+Aim: avoid winning the first trick and the last trick (1 penalty point
+each) and the trick holding the Ober of Leaves, the Grasober (2). A player
+who cannot follow suit and holds the Grasober must throw it. Cards rank
+Ace King Ober Unter 10 9 8 7; no trumps. Eldest leads. A player who wins
+every trick pays 4 (the "Bauer").
+
+Decisions taken where the sources disagree (rules/polignac.md §8.4):
+{_DECISIONS_COMMON}
+- The Grasober costs 2 (grasober_value=1 gives the Eichelobern scheme,
+  where taking all three costs 4 instead of 3).
+- The forced throw of the Grasober is on by default
+  (grasober_forced_discard); Eichelobern has no such rule.
+- Packets: 3-4-3 (3 players), 4-4 (4), 3-3 (5), 3-2 (6).
+- Not adopted: the Mord and Bettel contracts (their payments are unknown).
+"""
+
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> GrasobernState:
+        return GrasobernState(self, seed, deal, explicit_chance)
+
+
+class GrasobernState(FirstLastState):
+    """A Grasobern match: the forced throw of the Grasober."""
+
+    def _is_forced(self) -> bool:
+        return bool(self.game.options["grasober_forced_discard"])
+
+    def _void_play_mask(self, seat: int, hand: int) -> int:
+        grasober = 1 << self.game.penalty_card
+        if hand & grasober and self._is_forced():
+            return grasober
+        return hand
+
+    def _note_void_play(self, seat: int, card: int) -> None:
+        if card != self.game.penalty_card and self._is_forced():
+            self.known_absent[seat] |= 1 << self.game.penalty_card
+
+    def _why_not_void_play(self, action: int) -> str:
+        return (
+            "you cannot follow suit, so you must throw the "
+            f"{self.game.labels[self.game.penalty_card]}"
+        )
