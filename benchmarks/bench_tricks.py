@@ -1,7 +1,8 @@
 """Speed of parlour's trick games under seeded random play.
 
 :data:`BENCHES` lists the games and option sets that ``benchmarks/run.py``
-measures; a new game adds one line there. For each it measures decisions
+measures in full, :data:`RELATIVES` the trick games whose decisions/s are
+compared with Polignac's; a new game adds one line to either. For each it measures decisions
 per second over full random matches, and µs per ``clone()``,
 ``legal_actions()`` and ``observation_tensor(seat)`` on a fixed set of
 mid-hand states.
@@ -21,7 +22,20 @@ from timing import Call, Runner, middle_half
 BENCHES: list[tuple[str, dict[str, OptionValue]]] = [
     ("polignac", {"players": 4}),
 ]
-"""(game name, options) pairs to benchmark; one line per game."""
+"""(game name, options) pairs measured in full against OpenSpiel hearts."""
+
+RELATIVES: list[tuple[str, dict[str, OptionValue]]] = [
+    ("knaves", {}),
+    ("slobberhannes", {"players": 4}),
+    ("eichelobern", {"players": 4}),
+    ("grasobern", {"players": 4}),
+    ("bassadewitz", {}),
+]
+"""Polignac's relatives (issue 3): decisions/s each, against the first
+entry of :data:`BENCHES` measured in the same run; none should fall below
+:data:`RELATIVE_BAR` of it."""
+
+RELATIVE_BAR = 0.8
 
 
 def bench_label(name: str, options: dict[str, OptionValue]) -> str:

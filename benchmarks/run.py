@@ -1,6 +1,8 @@
 """parlour's benchmarks (``make bench``): random play, clone, legal actions
-and observation tensors for every game in ``bench_tricks.BENCHES``, each
-figure beside the figure it is compared with, measured in the same run.
+and observation tensors for every game in ``bench_tricks.BENCHES``, and
+random play of every game in ``bench_tricks.RELATIVES`` against the first of
+those, each figure beside the figure it is compared with, measured in the
+same run.
 
 The reference is OpenSpiel ``hearts`` driven from Python when ``pyspiel``
 is installed; ``clone()`` is also held to a fixed bar of 10 µs. Every
@@ -156,6 +158,29 @@ def bench_game(name: str, options: dict[str, Any], budget: Budget, hearts: Any |
     return lines
 
 
+def bench_relative(name: str, options: dict[str, Any], reference: tuple[str, dict[str, Any]],
+                   budget: Budget) -> str:
+    """One line: ``name``'s decisions/s against the reference game's,
+    measured interleaved in the same run, with the bar of issue 3."""
+    reference_name, reference_options = reference
+    runners = [
+        bench_tricks.random_play_runner(bench_tricks.make_game(name, options)),
+        bench_tricks.random_play_runner(
+            bench_tricks.make_game(reference_name, reference_options)
+        ),
+    ]
+    ours, theirs = interleaved_rates(runners, budget.seconds, budget.runs)
+    met = ours / theirs >= bench_tricks.RELATIVE_BAR
+    line = (
+        f"{bench_tricks.bench_label(name, options)} decisions/s: {format_rate(ours)} vs "
+        f"{bench_tricks.bench_label(reference_name, reference_options)} "
+        f"{format_rate(theirs)} (ratio {ratio(ours, theirs)}; bar "
+        f"{bench_tricks.RELATIVE_BAR:g} {'met' if met else 'MISSED'})"
+    )
+    print(line, flush=True)
+    return line
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run every benchmark and print one line per figure."""
     budget = parse_arguments(argv)
@@ -165,6 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                      if hearts is not None else [])
     for name, options in bench_tricks.BENCHES:
         bench_game(name, options, budget, hearts, hearts_states)
+    for name, options in bench_tricks.RELATIVES:
+        bench_relative(name, options, bench_tricks.BENCHES[0], budget)
     return 0
 
 

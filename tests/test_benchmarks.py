@@ -16,6 +16,10 @@ from types import ModuleType
 
 import pytest
 
+import parlour
+from parlour.engine import game_class
+from parlour.games.tricks import TrickGame
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 NUMBER = r"[\d,]+(?:\.\d+)?"
 TINY = ["--quick", "--seconds", "0.05", "--runs", "1"]
@@ -114,3 +118,28 @@ def test_every_line_without_openspiel(label: str) -> None:
 def test_default_quick_run_exits_zero() -> None:
     output = run_benchmarks(str(BENCHMARKS / "run.py"), "--quick")
     assert "decisions/s:" in output
+
+
+def relative_labels() -> list[str]:
+    module = bench_tricks()
+    return [module.bench_label(name, options) for name, options in module.RELATIVES]
+
+
+def test_every_trick_game_is_benchmarked() -> None:
+    """Issue 3: each trick game has a decisions/s line."""
+    module = bench_tricks()
+    benchmarked = {name for name, _ in module.BENCHES + module.RELATIVES}
+    trick_games = {
+        name for name in parlour.games()
+        if issubclass(game_class(name), TrickGame)
+    }
+    assert trick_games == benchmarked
+
+
+@pytest.mark.parametrize("label", relative_labels())
+def test_relatives_against_polignac(output: str, label: str) -> None:
+    reference = re.escape(labels()[0])
+    assert_prints(output, [
+        rf"{re.escape(label)} decisions/s: {NUMBER} vs {reference} {NUMBER} "
+        rf"\(ratio {NUMBER}; bar 0\.8 (met|MISSED)\)"
+    ])
