@@ -88,16 +88,6 @@ def mid_hand_states(game: Any, count: int, seed: int = 0) -> list[Any]:
     return rng.sample(pool, count)
 
 
-def clone_calls(states: Sequence[Any]) -> list[Call]:
-    """Bound ``clone()`` calls on hearts states."""
-    return [state.clone for state in states]
-
-
-def legal_actions_calls(states: Sequence[Any]) -> list[Call]:
-    """Bound ``legal_actions()`` calls on hearts states."""
-    return [state.legal_actions for state in states]
-
-
 def tensor_calls(states: Sequence[Any]) -> list[Call]:
     """Bound ``information_state_tensor(player)`` calls for the player to
     move: hearts offers no ``observation_tensor``, and this is its tensor."""

@@ -84,16 +84,6 @@ def mid_hand_states(game: Game, count: int, seed: int = 0) -> list[State]:
     return rng.sample(pool, count)
 
 
-def clone_calls(states: Sequence[State]) -> list[Call]:
-    """Bound ``clone()`` calls on ``states``."""
-    return [state.clone for state in states]
-
-
-def legal_actions_calls(states: Sequence[State]) -> list[Call]:
-    """Bound ``legal_actions()`` calls on ``states``."""
-    return [state.legal_actions for state in states]
-
-
 def observation_tensor_calls(states: Sequence[State]) -> list[Call]:
     """Bound ``observation_tensor(seat)`` calls, for the seat to move."""
     return [

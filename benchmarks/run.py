@@ -15,6 +15,7 @@ exit status is 0 whatever the figures are.
 from __future__ import annotations
 
 import argparse
+import functools
 import platform
 import sys
 from collections.abc import Callable, Sequence
@@ -32,6 +33,7 @@ from timing import (
     format_rate,
     interleaved_microseconds,
     interleaved_rates,
+    method_calls,
     ratio,
 )
 
@@ -87,9 +89,10 @@ def header(budget: Budget, hearts: Any | None) -> str:
 
 OPERATIONS: tuple[tuple[str, Callable[[Sequence[Any]], list[Call]],
                         Callable[[Sequence[Any]], list[Call]], str], ...] = (
-    ("clone", bench_tricks.clone_calls, bench_openspiel.clone_calls, "clone"),
-    ("legal_actions", bench_tricks.legal_actions_calls, bench_openspiel.legal_actions_calls,
-     "legal_actions"),
+    ("clone", functools.partial(method_calls, method="clone"),
+     functools.partial(method_calls, method="clone"), "clone"),
+    ("legal_actions", functools.partial(method_calls, method="legal_actions"),
+     functools.partial(method_calls, method="legal_actions"), "legal_actions"),
     ("observation_tensor", bench_tricks.observation_tensor_calls,
      bench_openspiel.tensor_calls, "information_state_tensor"),
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -91,3 +91,9 @@ def middle_half(hands: Sequence[Sequence[T]]) -> list[T]:
         quarter = len(decisions) // 4
         middle.extend(decisions[quarter: len(decisions) - quarter])
     return middle
+
+
+def method_calls(states: Sequence[Any], method: str) -> list[Call]:
+    """Bound calls of the argument-free ``method`` on each state (ours or
+    OpenSpiel's: both name ``clone`` and ``legal_actions`` alike)."""
+    return [getattr(state, method) for state in states]
