@@ -286,3 +286,18 @@ def test_the_hidden_check_can_fail() -> None:
     assert hidden.bit_count() == 24
     planted = {**state.observation(0), "log": [f"P1 holds {state.game.deck.codes(hidden)[0]}"]}
     assert mentioned_cards(state.game.deck, planted) & hidden
+
+
+def test_knaves_cards_under_the_turnup_stay_hidden_from_the_tensor() -> None:
+    """With 13-card hands the 12 cards under the turn-up are out of play
+    but never seen: the tensor's public out-of-play block holds only the
+    turn-up, and determinize re-deals the 12 with the other hands."""
+    game = make("knaves", {"hand_size": 13})
+    state = game.new_state(seed=4)
+    size = len(game.deck)
+    for seat in range(3):
+        public_out = state.observation_tensor(seat)[size:2 * size]
+        assert [int(card) for card in public_out.nonzero()[0]] == [state.turnup]
+    redealt = state.determinize(0, random.Random(1))
+    assert redealt.card_locations()["out of play"] != state.card_locations()["out of play"]
+    assert redealt.turnup == state.turnup

@@ -135,6 +135,11 @@ class KnavesState(TrickState):
         if absent.bit_count() != expected:
             raise ParseError(f"{expected} cards must be out of play, not {absent.bit_count()}")
 
+    def _hidden_out_of_play(self, seat: int) -> tuple[int, int]:
+        # With 13-card hands the 12 cards under the turn-up are never seen.
+        hidden = self.out_of_play & ~(1 << self.turnup) if self.turnup >= 0 else 0
+        return hidden, self.game.deck.full_mask
+
     def _score_hand(self) -> list[int]:
         game = self.game
         values = game.jack_values
