@@ -206,6 +206,26 @@ def test_no_observation_shows_another_seats_hidden_cards(
 
 
 @over_games
+def test_a_spectator_sees_no_hidden_card(name: str, options: dict[str, object]) -> None:
+    """``public_observation()`` names no card of any hand and no face-down
+    discard (strings every seat saw in earlier hands are public history)."""
+    skip = static_keys(name, options)
+    checked = 0
+    for state, history in walk(name, options, seed=1):
+        public = state.public_observation()
+        assert public["seat"] is None and public["hand"] == [] and public["legal"] == []
+        hidden = 0
+        for seat in seats(state):
+            hidden |= hidden_from(state, seat)
+        seen = mentioned_cards(state.game.deck, public, skip, set.intersection(*history))
+        assert state.game.deck.codes(seen & hidden) == [], (
+            f"a spectator sees hidden cards at action {len(state.history)}"
+        )
+        checked += 1
+    assert checked > 0
+
+
+@over_games
 def test_static_keys_hold_no_deal_information(name: str, options: dict[str, object]) -> None:
     skip = static_keys(name, options)
     assert {"hand", "zones", "log", "legal", "players"}.isdisjoint(skip)

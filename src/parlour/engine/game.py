@@ -178,6 +178,12 @@ class State(ABC):
         """What ``seat`` may know, as a JSON-able dict (DESIGN.md schema)."""
 
     @abstractmethod
+    def public_observation(self) -> Observation:
+        """What a spectator may know: :meth:`observation`'s schema with
+        ``seat`` ``None``, an empty ``hand``, no ``legal`` actions and no
+        seat's private information."""
+
+    @abstractmethod
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
         """:meth:`observation` as a fixed-size float vector."""
 

@@ -219,7 +219,7 @@ class BassadewitzState(TrickState):
     def _score_scale(self) -> float:
         return float(ANTE)
 
-    def _extra_observation(self, seat: int) -> dict[str, Any]:
+    def _extra_observation(self, seat: int | None) -> dict[str, Any]:
         return {
             "pool": self.pool,
             "card_points": self.card_point_totals(),

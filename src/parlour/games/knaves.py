@@ -169,7 +169,7 @@ class KnavesState(TrickState):
     def _score_scale(self) -> float:
         return float(self.game.options["target"])
 
-    def _extra_observation(self, seat: int) -> dict[str, Any]:
+    def _extra_observation(self, seat: int | None) -> dict[str, Any]:
         trumps = self.game.deck.suits[self.game.suit_of[self.turnup]] if self.turnup >= 0 else None
         return {"target": self.game.options["target"], "trumps": trumps}
 

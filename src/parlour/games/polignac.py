@@ -267,7 +267,7 @@ class PolignacState(PenaltyMatchState):
             flags.append("capot")
         return flags
 
-    def _extra_observation(self, seat: int) -> dict[str, Any]:
+    def _extra_observation(self, seat: int | None) -> dict[str, Any]:
         extra: dict[str, Any] = {
             "capot_bidder": self.bidder if self.bidder >= 0 else None,
             "target": self.game.options["target"],

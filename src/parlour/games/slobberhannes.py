@@ -96,7 +96,7 @@ class FirstLastState(PenaltyMatchState):
             penalties[holder] = 4
         return penalties
 
-    def _extra_observation(self, seat: int) -> dict[str, Any]:
+    def _extra_observation(self, seat: int | None) -> dict[str, Any]:
         holder = self.penalty_card_winner()
         return {
             "target": self.game.options["target"],

@@ -337,8 +337,8 @@ class TrickState(State):
         """The game's own tensor features (``game.extra_feature_size`` long)."""
         return []
 
-    def _extra_observation(self, seat: int) -> dict[str, Any]:
-        """Game-specific observation keys."""
+    def _extra_observation(self, seat: int | None) -> dict[str, Any]:
+        """Game-specific observation keys (``None``: a spectator's)."""
         return {}
 
     def _hidden_out_of_play(self, seat: int) -> tuple[int, int]:
@@ -808,6 +808,13 @@ class TrickState(State):
 
     def observation(self, seat: int) -> Observation:
         self.check_seat(seat)
+        return self._observation(seat)
+
+    def public_observation(self) -> Observation:
+        return self._observation(None)
+
+    def _observation(self, seat: int | None) -> Observation:
+        """The observation of ``seat``, or of a spectator for ``None``."""
         game = self.game
         labels = game.labels
         n = game.num_players
@@ -830,8 +837,9 @@ class TrickState(State):
                 {"seat": (leader + position) % n, "card": labels[card]}
                 for position, card in enumerate(self.trick)
             ],
-            "won": self._sorted_codes(self.won[seat]),
         }
+        if seat is not None:
+            zones["won"] = self._sorted_codes(self.won[seat])
         if self.last_trick is not None:
             last_leader, last_cards, last_winner = self.last_trick
             zones["last_trick"] = {
@@ -844,7 +852,7 @@ class TrickState(State):
         if self.turnup >= 0:
             zones["turnup"] = labels[self.turnup]
         legal: list[dict[str, Any]] = []
-        if to_move == seat:
+        if seat is not None and to_move == seat:
             size = len(labels)
             text = game.card_word_text
             legal = [
@@ -860,7 +868,7 @@ class TrickState(State):
             "game": game.name,
             "seat": seat,
             "players": players,
-            "hand": self._sorted_codes(self.hands[seat]),
+            "hand": [] if seat is None else self._sorted_codes(self.hands[seat]),
             "zones": zones,
             "phase": PHASE_NAMES[self.phase],
             "to_move": to_move,
