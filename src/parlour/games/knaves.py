@@ -129,11 +129,9 @@ class KnavesState(TrickState):
         return absent
 
     def _validate_fixed_hand(self, hands: list[int], absent: int) -> None:
-        # The turn-up is absent from every hand; with 13-card hands so are
-        # the 12 cards under it, which may be any cards.
-        expected = len(self.game.deck) - self.game.n * self.game.hand_size
-        if absent.bit_count() != expected:
-            raise ParseError(f"{expected} cards must be out of play, not {absent.bit_count()}")
+        """Any cards may be out of play: the turn-up and, with 13-card
+        hands, the 12 cards under it (their number follows from the hand
+        sizes, which are already checked)."""
 
     def _hidden_out_of_play(self, seat: int) -> tuple[int, int]:
         # With 13-card hands the 12 cards under the turn-up are never seen.
