@@ -287,7 +287,7 @@ def test_b4_ties(dealer: int, hands: list[str], table: list[tuple[str, int]],
 def test_b4_pool_order_from_the_facts(points: list[int], tricks: list[int], eldest: int,
                                       order: list[int]) -> None:
     """Rule 4's order on a state brought to the given facts."""
-    state = parlour.make(GAME).new_state(seed=1)
+    state: Any = parlour.make(GAME).new_state(seed=1)
     state.dealer = (eldest - 1) % 4
     state.tricks = list(tricks)
     assert state.eldest == eldest

@@ -268,7 +268,7 @@ def test_e5_three_five_and_six_players(players: int, hand_size: int) -> None:
         for size in PACKETS[players] for offset in range(players)
     ]
     assert runs == expected
-    state = parlour.make(GAME, players=players).new_state(seed=11)
+    state: Any = parlour.make(GAME, players=players).new_state(seed=11)
     locations = state.card_locations()
     assert state.game.card_list(locations["out of play"]) == "7-Acorns 7-Leaves"
     assert [locations[f"hand {seat}"].bit_count() for seat in range(players)] == (

@@ -176,7 +176,7 @@ def test_g1_a_follower_is_not_forced() -> None:
 
 @pytest.mark.parametrize(("value", "penalties"), [(2, [0, 3, 0, 1]), (1, [0, 2, 0, 1])])
 def test_g2_complete_hand(value: int, penalties: list[int]) -> None:
-    options = {} if value == 2 else {"grasober_value": value}
+    options: dict[str, Any] = {} if value == 2 else {"grasober_value": value}
     state = make_state(G2_HANDS, **options)
     play_table(state, G2_TABLE[:1])
     observation = state.observation(3)
@@ -401,7 +401,7 @@ def test_determinize_keeps_the_grasober_from_a_void_seat(seat: int) -> None:
     state = void_without_grasober(forced=True)
     grasober = state.parse_action(GRASOBER)
     bells = state.game.deck.suit_masks[3]
-    holders = set()
+    holders: set[int] = set()
     for index in range(200):
         world = state.determinize(seat, random.Random(index))
         assert world.observation(seat) == state.observation(seat)
@@ -416,7 +416,7 @@ def test_determinize_keeps_the_grasober_from_a_void_seat(seat: int) -> None:
 def test_determinize_without_the_forced_discard_may_give_it_to_the_void_seat() -> None:
     state = void_without_grasober(forced=False)
     grasober = state.parse_action(GRASOBER)
-    holders = set()
+    holders: set[int] = set()
     for index in range(200):
         world = state.determinize(1, random.Random(index))
         holders.update(other for other in range(4) if world.hands[other] >> grasober & 1)
@@ -429,7 +429,7 @@ def test_determinize_without_the_forced_discard_may_give_it_to_the_void_seat() -
 
 @pytest.mark.parametrize(("players", "hand_size"), [(3, 10), (5, 6), (6, 5)])
 def test_other_table_sizes(players: int, hand_size: int) -> None:
-    game = parlour.make(GAME, players=players)
+    game: Any = parlour.make(GAME, players=players)
     assert game.packets == {3: (3, 4, 3), 5: (3, 3), 6: (3, 2)}[players]
     state = game.new_state(seed=players)
     locations = state.card_locations()
@@ -535,10 +535,10 @@ def test_hand_and_log_use_german_names() -> None:
 def test_random_hands_hand_out_the_penalties(
     players: int, value: int, forced: bool, seed: int, play_seed: int
 ) -> None:
-    game = parlour.make(
+    game: Any = parlour.make(
         GAME, players=players, target=6, grasober_value=value, grasober_forced_discard=forced
     )
-    state = game.new_state(seed=seed)
+    state: Any = game.new_state(seed=seed)
     rng = random.Random(play_seed)
     grasober = state.parse_action(GRASOBER)
     first = holder = -1
