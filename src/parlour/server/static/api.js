@@ -1,0 +1,109 @@
+// The server's JSON API and live socket (docs/web.md), shared by every page.
+
+/**
+ * Calls the JSON API. Resolves to {ok, status, data}; a refusal's sentence
+ * (`{"error": ...}`) is in `error`. Network failures resolve too, with
+ * status 0, so callers show one kind of message.
+ */
+export async function request(path, { method = "GET", body } = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, data: null, error: "The server cannot be reached; check your connection." };
+  }
+  const data = await response.json().catch(() => null);
+  const error = response.ok ? null : errorSentence(data, response.status);
+  return { ok: response.ok, status: response.status, data, error };
+}
+
+// The sentence to show for a refusal: the server's own when it sent one
+// (FastAPI's validation errors come as {"detail": ...}).
+function errorSentence(data, status) {
+  if (data && typeof data.error === "string") return data.error;
+  if (data && typeof data.detail === "string") return data.detail;
+  if (data && Array.isArray(data.detail) && data.detail[0]?.msg) return data.detail[0].msg;
+  return `The server refused the request (status ${status}).`;
+}
+
+/** GET that throws on failure, for data a page cannot do without. */
+export async function getJson(path) {
+  const result = await request(path);
+  if (!result.ok) throw new Error(result.error);
+  return result.data;
+}
+
+/** The `?token=` of the page, or null for a spectator. */
+export function pageToken() {
+  return new URLSearchParams(location.search).get("token");
+}
+
+/** The table id in a page path such as /tables/{id} or /tables/{id}/replay. */
+export function pageTableId() {
+  const match = location.pathname.match(/\/tables\/([^/]+)/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/**
+ * A live connection to `WS /ws/tables/{id}?token=T` that reconnects by
+ * itself. `onView(view)` gets each view (the first on every (re)connect),
+ * `onError(sentence)` each refusal, `onStatus("live" | "connecting" |
+ * "offline")` the connection's state.
+ */
+export class TableSocket {
+  constructor(tableId, token, { onView, onError, onStatus }) {
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.url = `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+    this.handlers = { onView, onError, onStatus };
+    this.retryDelay = 500;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    this.handlers.onStatus("connecting");
+    this.socket = new WebSocket(this.url);
+    this.socket.addEventListener("open", () => {
+      this.retryDelay = 500;
+      this.handlers.onStatus("live");
+    });
+    this.socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "view") this.handlers.onView(message);
+      else if (message.type === "error") this.handlers.onError(message.message ?? message.error);
+    });
+    this.socket.addEventListener("close", () => {
+      if (this.closed) return;
+      this.handlers.onStatus("offline");
+      // back off up to 5 s; the server resends the whole view on reconnect
+      setTimeout(() => this.open(), this.retryDelay);
+      this.retryDelay = Math.min(this.retryDelay * 2, 5000);
+    });
+  }
+
+  get isOpen() {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends a move; false when the socket is not open (use HTTP instead). */
+  sendMove(action, moveNumber) {
+    if (!this.isOpen) return false;
+    this.socket.send(JSON.stringify({ type: "move", action, move_number: moveNumber }));
+    return true;
+  }
+
+  close() {
+    this.closed = true;
+    this.socket?.close();
+  }
+}

@@ -1,0 +1,417 @@
+// The generic table renderer: draws any game from the common observation
+// schema of DESIGN.md ("What a seat sees") and never asks which game it is.
+// table.js (a live seat or a spectator) and replay.js (every hand face up)
+// both use it. Every function here re-renders from one observation, so a
+// reload draws exactly the same table.
+
+import { backSvg, cardLabel, cardSvg } from "./cards.js";
+import { fill, h, labelOf } from "./dom.js";
+
+// Keys of the common schema; everything else is a game-specific extra.
+const COMMON_KEYS = new Set([
+  "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal",
+  "log", "log_start", "hand_results", "places",
+]);
+// Keys of a player drawn in their own places, not as extra columns.
+const PLAYER_KEYS = new Set(["seat", "name", "cards", "score", "tricks", "dealer", "flags"]);
+// Zones drawn in their own places, not as generic piles.
+const PLACED_ZONES = new Set(["trick", "last_trick", "turnup"]);
+// Extras holding a seat number ("dealer": 0, "capot_bidder": 2) are shown
+// as that player's name.
+const SEAT_KEY = /(^|_)(dealer|leader|winner|bidder|seat)$/;
+
+/** The markup-bearing element of one face-up card. */
+export function cardFace(book, text, { className = "card", tag = "span", ...attributes } = {}) {
+  const card = book.find(text);
+  return h(tag, {
+    class: className,
+    "data-card": text,
+    "aria-label": cardLabel(book, text),
+    role: tag === "span" ? "img" : null,
+    title: cardLabel(book, text),
+    html: cardSvg(card, text),
+    ...attributes,
+  });
+}
+
+const back = () => h("span", { class: "card back", "aria-hidden": "true", html: backSvg() });
+
+/** Names and descriptions of the seats, for every panel. */
+export class Seating {
+  /** `seats` are the view's table seats ({seat, kind, agent}), `viewer` a seat or null. */
+  constructor(observation, seats = [], viewer = null) {
+    this.players = observation.players;
+    this.kinds = new Map(seats.map((seat) => [seat.seat, seat]));
+    this.viewer = viewer;
+  }
+
+  name(seat) {
+    const player = this.players.find((p) => p.seat === seat);
+    return player ? player.name : `seat ${seat}`;
+  }
+
+  /** "P2 (you)", "P3 (computer)". */
+  longName(seat) {
+    if (seat === this.viewer) return `${this.name(seat)} (you)`;
+    return this.kinds.get(seat)?.kind === "computer" ? `${this.name(seat)} (computer)` : this.name(seat);
+  }
+
+  /** The seat's place around the table: 0 at the bottom, then clockwise. */
+  relative(seat) {
+    const count = this.players.length;
+    return (seat - (this.viewer ?? 0) + count) % count;
+  }
+
+  /** Percent coordinates on the felt, `radius` from the middle. */
+  position(seat, radiusX, radiusY) {
+    const angle = (this.relative(seat) * 2 * Math.PI) / this.players.length;
+    return { x: 50 - radiusX * Math.sin(angle), y: 50 + radiusY * Math.cos(angle) };
+  }
+}
+
+const isSeatTurn = (observation, seat) => observation.to_move === seat && !observation.places;
+
+/**
+ * Draws the felt: a panel per seat around it and the trick in the middle.
+ * `hands` (replay) gives every seat's hand to show face up.
+ */
+export function renderFelt(felt, observation, { book, seating, hands = null }) {
+  const seats = observation.players.map((player) => {
+    const { x, y } = seating.position(player.seat, 40, 39);
+    const turn = isSeatTurn(observation, player.seat);
+    const held = hands ? hands[player.seat] ?? [] : null;
+    const flags = player.flags ?? (player.dealer ? ["dealer"] : []);
+    return h(
+      "section",
+      {
+        class: `seat${turn ? " to-move" : ""}${player.seat === seating.viewer ? " me" : ""}`,
+        style: `--x:${x}%;--y:${y}%;--order:${seating.relative(player.seat)}`,
+        "data-testid": "seat",
+        "data-seat": player.seat,
+        "aria-label": seating.longName(player.seat),
+        "aria-current": turn ? "true" : null,
+      },
+      h("div", { class: "seat-name" }, seating.longName(player.seat)),
+      h(
+        "div",
+        { class: "seat-flags", "data-testid": "seat-flags" },
+        turn ? h("span", { class: "badge turn-badge" }, "to play") : null,
+        flags.map((flag) => h("span", { class: `badge flag-${flag}` }, flag)),
+      ),
+      held
+        ? h("div", { class: "fan face-up" }, held.map((text) => cardFace(book, text, { className: "card mini" })))
+        : player.seat === seating.viewer
+          ? null
+          : h(
+              "div",
+              { class: "fan", "data-testid": "seat-cards", "data-count": player.cards, "aria-label": `${player.cards} cards` },
+              Array.from({ length: Math.min(player.cards, 10) }, back),
+              h("span", { class: "count" }, String(player.cards)),
+            ),
+      h(
+        "div",
+        { class: "seat-score" },
+        h("span", { "data-testid": "seat-score" }, `score ${player.score}`),
+        player.tricks === undefined ? null : h("span", {}, ` · tricks ${player.tricks}`),
+      ),
+    );
+  });
+  fill(felt, h("div", { class: "felt-middle" }, renderMiddle(observation, book, seating)), seats);
+}
+
+function renderMiddle(observation, book, seating) {
+  const zones = observation.zones ?? {};
+  const trick = (zones.trick ?? []).map(({ seat, card }) => {
+    const { x, y } = seating.position(seat, 14, 15);
+    return h(
+      "figure",
+      { class: "played", style: `--x:${x}%;--y:${y}%`, "data-testid": "trick-card", "data-seat": seat, "data-card": card },
+      cardFace(book, card),
+      h("figcaption", {}, seating.name(seat)),
+    );
+  });
+  return [
+    h("div", { class: "trick", "data-testid": "trick", "aria-label": "current trick" }, trick),
+    h(
+      "div",
+      { class: "zones" },
+      zones.turnup ? h("figure", { class: "zone", "data-testid": "turnup" }, cardFace(book, zones.turnup), h("figcaption", {}, "turn-up")) : null,
+      Object.entries(zones)
+        .filter(([name]) => !PLACED_ZONES.has(name))
+        .map(([name, value]) => renderZone(name, value, book)),
+    ),
+  ];
+}
+
+// A named pile: a list of cards, a count (a stock), a single card or anything else.
+function renderZone(name, value, book) {
+  let content;
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+    content = value.length
+      ? h("div", { class: "pile" }, value.map((text) => cardFace(book, text, { className: "card mini" })))
+      : h("span", { class: "muted" }, "none");
+  } else if (typeof value === "number") {
+    content = h("span", {}, `${value} card${value === 1 ? "" : "s"}`);
+  } else if (typeof value === "string" && book.find(value)) {
+    content = cardFace(book, value, { className: "card mini" });
+  } else {
+    content = h("span", {}, JSON.stringify(value));
+  }
+  return h("figure", { class: "zone", "data-testid": `zone-${name}` }, h("figcaption", {}, labelOf(name)), content);
+}
+
+/**
+ * The viewer's hand: every card a button (legal ones highlighted), and the
+ * calls (legal actions without a card) as buttons. `onPlay(text, actionId)`
+ * gets the card text and its legal action id, or null when it is not legal
+ * (sent anyway so that the engine says why).
+ */
+export function renderHand(handElement, callsElement, observation, { book, onPlay, busy }) {
+  const byCard = new Map();
+  for (const action of observation.legal ?? []) {
+    if (action.card !== null && action.card !== undefined) {
+      byCard.set(action.card, [...(byCard.get(action.card) ?? []), action]);
+    }
+  }
+  const hand = observation.hand ?? [];
+  // One click plays a card only when exactly one legal action uses it.
+  const clickable = (text) => (byCard.get(text)?.length === 1 ? byCard.get(text)[0] : null);
+  fill(
+    handElement,
+    hand.map((text) => {
+      const action = clickable(text);
+      return cardFace(book, text, {
+        tag: "button",
+        type: "button",
+        className: `card${action ? " legal" : ""}`,
+        "data-legal": action ? "true" : "false",
+        "data-action-id": action ? action.id : null,
+        disabled: busy,
+        onclick: () => onPlay(text, action ? action.id : null),
+      });
+    }),
+  );
+  // calls, and card actions that a single click cannot express
+  const calls = (observation.legal ?? []).filter(
+    (action) => action.card === null || action.card === undefined || !hand.includes(action.card) || !clickable(action.card),
+  );
+  fill(
+    callsElement,
+    calls.map((action) =>
+      h(
+        "button",
+        { type: "button", class: "call", "data-action-id": action.id, "data-testid": "call", disabled: busy, onclick: () => onPlay(action.text, action.id) },
+        action.text,
+      ),
+    ),
+  );
+}
+
+/** Whose turn it is, as a sentence. */
+export function turnText(observation, seating) {
+  if (observation.places) return "The match is over.";
+  const seat = observation.to_move;
+  if (typeof seat !== "number" || seat < 0) return observation.phase ? `Phase: ${observation.phase}` : "";
+  const phase = observation.phase ? ` (${observation.phase})` : "";
+  if (seat === seating.viewer) return `Your turn${phase}: ${observation.legal?.some((a) => a.card) ? "play a card" : "choose"}.`;
+  return `${seating.longName(seat)} to move${phase}.`;
+}
+
+// Per-seat lists among the extras ("card_points": [0, 0, 0, 12]) become
+// columns of the scores table.
+function perSeatExtras(observation) {
+  const count = observation.players.length;
+  return Object.entries(observation).filter(
+    ([key, value]) =>
+      !COMMON_KEYS.has(key) && Array.isArray(value) && value.length === count && value.every((v) => typeof v === "number"),
+  );
+}
+
+/** The scores table: one row per seat. */
+export function renderScores(element, observation, seating) {
+  const playerExtras = [...new Set(observation.players.flatMap((p) => Object.keys(p)))].filter((k) => !PLAYER_KEYS.has(k));
+  const seatExtras = perSeatExtras(observation);
+  const hasTricks = observation.players.some((p) => p.tricks !== undefined);
+  fill(
+    element,
+    h(
+      "table",
+      { class: "grid" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, "Player"),
+          h("th", { scope: "col" }, "Score"),
+          hasTricks ? h("th", { scope: "col" }, "Tricks") : null,
+          h("th", { scope: "col" }, "Cards"),
+          playerExtras.map((key) => h("th", { scope: "col" }, labelOf(key))),
+          seatExtras.map(([key]) => h("th", { scope: "col" }, labelOf(key))),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        observation.players.map((player, index) =>
+          h(
+            "tr",
+            { class: isSeatTurn(observation, player.seat) ? "to-move" : null, "data-seat": player.seat },
+            h("th", { scope: "row" }, seating.longName(player.seat)),
+            h("td", { "data-testid": "score" }, String(player.score)),
+            hasTricks ? h("td", {}, String(player.tricks ?? "")) : null,
+            h("td", {}, String(player.cards)),
+            playerExtras.map((key) => h("td", {}, showValue(player[key]))),
+            seatExtras.map(([, values]) => h("td", {}, String(values[index]))),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function showValue(value) {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** Every finished hand's change per seat, with the totals. */
+export function renderHandResults(element, observation, seating) {
+  const results = observation.hand_results ?? [];
+  if (!results.length) {
+    fill(element, h("p", { class: "muted" }, "No hand finished yet."));
+    return;
+  }
+  const seats = observation.players.map((p) => p.seat);
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  fill(
+    element,
+    h(
+      "table",
+      { class: "grid numbers" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hand"), seats.map((s) => h("th", { scope: "col" }, seating.name(s))))),
+      h(
+        "tbody",
+        {},
+        results.map((row, index) =>
+          h("tr", {}, h("th", { scope: "row" }, String(index + 1)), row.map((change) => h("td", {}, signed(change)))),
+        ),
+      ),
+      h(
+        "tfoot",
+        {},
+        h("tr", {}, h("th", { scope: "row" }, "Total"), observation.players.map((p) => h("td", {}, String(p.score)))),
+      ),
+    ),
+  );
+}
+
+/** The last finished trick with who played what and who won it. */
+export function renderLastTrick(element, observation, { book, seating }) {
+  const last = observation.zones?.last_trick;
+  if (!last || !last.cards?.length) {
+    fill(element, h("p", { class: "muted" }, "No trick finished yet."));
+    return;
+  }
+  fill(
+    element,
+    h("p", {}, `Won by ${seating.longName(last.winner)}.`),
+    h(
+      "div",
+      { class: "pile" },
+      last.cards.map(({ seat, card }) =>
+        h(
+          "figure",
+          { class: `zone${seat === last.winner ? " winner" : ""}`, "data-seat": seat },
+          cardFace(book, card, { className: "card mini" }),
+          h("figcaption", {}, seating.name(seat)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Game-specific keys, labelled: numbers, words, seats by name, cards as faces. */
+export function renderExtras(element, observation, { book, seating }) {
+  const perSeat = new Set(perSeatExtras(observation).map(([key]) => key));
+  const rows = Object.entries(observation).filter(([key]) => !COMMON_KEYS.has(key) && !perSeat.has(key));
+  fill(
+    element,
+    h(
+      "dl",
+      { class: "extras" },
+      rows.map(([key, value]) => [
+        h("dt", {}, labelOf(key)),
+        h("dd", { "data-extra": key }, extraValue(key, value, book, seating)),
+      ]),
+    ),
+  );
+}
+
+function extraValue(key, value, book, seating) {
+  const isSeat = (v) => Number.isInteger(v) && v >= 0 && v < seating.players.length;
+  if (SEAT_KEY.test(key) && isSeat(value)) return seating.longName(value);
+  if (Array.isArray(value) && value.length && value.every((v) => typeof v === "string" && book.find(v))) {
+    return h("span", { class: "pile" }, value.map((text) => cardFace(book, text, { className: "card mini" })));
+  }
+  if (typeof value === "string" && book.find(value)) return cardFace(book, value, { className: "card mini" });
+  return showValue(value);
+}
+
+/** The public events, newest last, numbered from log_start. */
+export function renderLog(element, observation) {
+  const start = observation.log_start ?? 0;
+  fill(
+    element,
+    (observation.log ?? []).map((line, index) => h("li", { "data-line": start + index }, line)),
+  );
+  element.setAttribute("start", String(start + 1));
+  element.scrollTop = element.scrollHeight;
+}
+
+const ORDINALS = ["1st", "2nd", "3rd"];
+const ordinal = (n) => ORDINALS[n - 1] ?? `${n}th`;
+
+/** The end-of-match summary from `places` (1 is best) and the scores; hidden while playing. */
+export function renderSummary(element, observation, seating, extra = null) {
+  const places = observation.places;
+  element.hidden = !places;
+  if (!places) {
+    element.replaceChildren();
+    return;
+  }
+  const best = Math.min(...places);
+  const worst = Math.max(...places);
+  const order = observation.players.map((p, i) => ({ player: p, place: places[i] })).sort((a, b) => a.place - b.place);
+  const winners = order.filter((row) => row.place === best).map((row) => seating.longName(row.player.seat));
+  const outcome = (place) => (place === best ? "winner" : place === worst ? "loser" : "");
+  fill(
+    element,
+    h("h2", {}, "Match over"),
+    h("p", { class: "winners" }, `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}`),
+    h(
+      "table",
+      { class: "grid" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Place"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Score"), h("th", { scope: "col" }, ""))),
+      h(
+        "tbody",
+        {},
+        order.map(({ player, place }) =>
+          h(
+            "tr",
+            { class: outcome(place), "data-seat": player.seat, "data-place": place },
+            h("td", {}, ordinal(place)),
+            h("th", { scope: "row" }, seating.longName(player.seat)),
+            h("td", {}, String(player.score)),
+            h("td", {}, outcome(place)),
+          ),
+        ),
+      ),
+    ),
+    extra,
+  );
+}

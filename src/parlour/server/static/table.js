@@ -1,0 +1,176 @@
+// The table page, /tables/{id}?token=T (a seat) or /tables/{id} (a spectator).
+//
+// It keeps only the latest *view* (docs/web.md) and redraws everything from
+// it, so a reload or a reconnect shows exactly the same table.
+//
+// Stable hooks for end-to-end tests:
+//   data-testid="title"            the table's title
+//   data-testid="connection"       live / connecting… / reconnecting… (data-state: live|connecting|offline)
+//   data-testid="turn"             whose turn, as a sentence (data-to-move: the seat, data-my-turn: true|false)
+//   data-testid="board"            the felt
+//   data-testid="seat"             one per seat on the felt, data-seat=N, aria-current="true" on the seat to move
+//   data-testid="seat-cards"       another seat's hidden hand as backs, data-count=N
+//   data-testid="seat-flags", "seat-score"
+//   data-testid="trick"            the current trick; each card data-testid="trick-card" data-seat data-card
+//   data-testid="turnup", "zone-NAME"  the turn-up and other public piles
+//   data-testid="hand"             the viewer's hand; each card a <button data-card="JS" data-legal="true|false">
+//                                  with data-action-id on legal cards
+//   data-testid="calls"            calls (pass, capot, ...): <button data-testid="call" data-action-id="33">
+//   data-testid="message"          the engine's refusal or any other error (hidden when empty)
+//   data-testid="spectator"        shown to a spectator instead of a hand
+//   data-testid="scores"           the scores table (each score cell data-testid="score", rows data-seat)
+//   data-testid="last-trick"       the last finished trick
+//   data-testid="extras"           game-specific keys; each value <dd data-extra="KEY">
+//   data-testid="hand-results"     per-hand changes with totals
+//   data-testid="log"              the public log; each <li data-line=N> numbered from log_start
+//   data-testid="rules"            the game's rules text
+//   data-testid="summary"          the end-of-match summary (hidden while playing); rows data-seat, data-place
+//   data-testid="replay-link"      in the summary, the replay of the finished table
+// Every card anywhere carries data-card with the observation's text and an
+// aria-label with the card's full name.
+
+import { getJson, pageTableId, pageToken, request, TableSocket } from "./api.js";
+import {
+  renderExtras, renderFelt, renderHand, renderHandResults, renderLastTrick, renderLog,
+  renderScores, renderSummary, Seating, turnText,
+} from "./board.js";
+import { CardBook } from "./cards.js";
+import { h } from "./dom.js";
+
+const tableId = pageTableId();
+const token = pageToken();
+const book = new CardBook();
+const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
+
+let games = [];
+let current = null; // the latest view
+let socket = null;
+// true from sending a move until the next view or refusal, so a double
+// click sends once
+let sending = false;
+
+const CONNECTION_TEXT = { live: "live", connecting: "connecting…", offline: "reconnecting…" };
+
+function showMessage(sentence) {
+  const message = $("message");
+  message.textContent = sentence ?? "";
+  message.hidden = !sentence;
+}
+
+function setConnection(state) {
+  const element = $("connection");
+  element.textContent = CONNECTION_TEXT[state];
+  element.dataset.state = state;
+}
+
+// The card texts of an observation that must be drawable.
+function cardTexts(observation) {
+  const zones = observation.zones ?? {};
+  const texts = [...(observation.hand ?? [])];
+  for (const action of observation.legal ?? []) if (action.card) texts.push(action.card);
+  for (const [name, value] of Object.entries(zones)) {
+    if (name === "trick") texts.push(...value.map((play) => play.card));
+    else if (name === "last_trick") texts.push(...(value?.cards ?? []).map((play) => play.card));
+    else if (typeof value === "string") texts.push(value);
+    else if (Array.isArray(value)) texts.push(...value.filter((item) => typeof item === "string"));
+  }
+  return texts;
+}
+
+async function receive(view) {
+  // a late answer must not replace a newer position
+  if (current && view.move_number < current.move_number) return;
+  current = view;
+  // any fresh view answers a move in flight (or follows a reconnect)
+  sending = false;
+  const game = games.find((g) => g.name === view.table.game);
+  if (game) await book.load(game.deck, getJson);
+  await book.ensure(cardTexts(view.observation), getJson);
+  if (view === current) render(view, game);
+}
+
+function render(view, game) {
+  const observation = view.observation;
+  const seating = new Seating(observation, view.table.seats, view.seat);
+  const title = `${view.table.title ?? game?.title ?? view.table.game} — table ${view.table.id}`;
+  $("title").textContent = title;
+  document.title = `${title} — parlour`;
+
+  const turn = $("turn");
+  turn.textContent = turnText(observation, seating);
+  turn.dataset.toMove = observation.to_move;
+  turn.dataset.myTurn = String(view.seat !== null && observation.to_move === view.seat && !observation.places);
+  turn.classList.toggle("mine", turn.dataset.myTurn === "true");
+
+  renderFelt($("board"), observation, { book, seating });
+  if (view.seat === null) {
+    $("spectator").hidden = false;
+  } else {
+    renderHand($("hand"), $("calls"), observation, { book, onPlay: play });
+  }
+  renderScores($("scores"), observation, seating);
+  renderLastTrick($("last-trick"), observation, { book, seating });
+  renderExtras($("extras"), observation, { book, seating });
+  renderHandResults($("hand-results"), observation, seating);
+  renderLog($("log"), observation);
+  renderSummary(
+    $("summary"),
+    observation,
+    seating,
+    h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, "Replay this match"), " · ", h("a", { href: "/" }, "Back to the lobby")),
+  );
+  if (game) $("rules").textContent = game.rules;
+}
+
+/**
+ * Plays a card or call. A legal action goes by id (over the socket when it
+ * is open); anything else goes as text over HTTP so that the engine's
+ * sentence explains the refusal.
+ */
+async function play(text, actionId) {
+  if (!token || !current || sending) return;
+  showMessage(null);
+  sending = true;
+  const moveNumber = current.move_number;
+  if (actionId !== null && socket?.sendMove(actionId, moveNumber)) return;
+  const body = actionId !== null
+    ? { token, action: actionId, move_number: moveNumber }
+    : { token, text, move_number: moveNumber };
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/moves`, { method: "POST", body });
+  sending = false;
+  if (result.ok) await receive(result.data);
+  else showMessage(result.error);
+}
+
+async function start() {
+  if (!tableId) {
+    showMessage("This address names no table.");
+    return;
+  }
+  if (!token) $("hand").closest(".my-hand").classList.add("spectating");
+  try {
+    games = await getJson("/api/games");
+  } catch (error) {
+    showMessage(error.message);
+  }
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const first = await request(`/api/tables/${encodeURIComponent(tableId)}/view${query}`);
+  if (!first.ok) {
+    showMessage(first.error);
+    setConnection("offline");
+    // a wrong token or a missing table will not get better by reconnecting
+    if (first.status === 403 || first.status === 404) return;
+  } else {
+    await receive(first.data);
+  }
+  socket = new TableSocket(tableId, token, {
+    onView: (view) => receive(view),
+    onError: (sentence) => {
+      sending = false;
+      showMessage(sentence);
+    },
+    onStatus: setConnection,
+  });
+}
+
+start();
