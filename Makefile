@@ -15,7 +15,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/parlour play polignac --seat human --seat random --seat random --seat random
+	$(BIN)/parlour serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -1,4 +1,5 @@
-"""The ``parlour`` command line: ``list``, ``rules``, ``play``, ``replay``, ``simulate``.
+"""The ``parlour`` command line: ``list``, ``rules``, ``play``, ``replay``, ``simulate``,
+``serve``.
 
 A surface of DESIGN.md: it talks to games only through the contract and
 draws them with the generic :mod:`parlour.render`. Every bad input a person
@@ -13,6 +14,7 @@ Examples::
     parlour play --resume game.json
     parlour replay game.json --step
     parlour simulate polignac -n 200 --seed 1
+    parlour serve --port 8000 --db sqlite:///parlour.db
 """
 
 from __future__ import annotations
@@ -497,6 +499,31 @@ def simulate(
         )
     console.print(table)
     console.print(f"mean hands per match: {hands / matches:.2f}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    db: Annotated[
+        str, typer.Option(metavar="URL", help="SQLAlchemy database URL (SQLite file or PostgreSQL)")
+    ] = "sqlite:///parlour.db",
+    computer_delay: Annotated[
+        float, typer.Option(min=0, metavar="S", help="seconds a computer seat waits before moving")
+    ] = 0.6,
+) -> None:
+    """Run the web app: a lobby, tables with friends and computer seats, replays."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from parlour.server import serve as serve_app
+
+    shown_host = "localhost" if host in ("0.0.0.0", "::") else host
+    shown_host = f"[{shown_host}]" if ":" in shown_host else shown_host
+    _console().print(f"parlour is serving at http://{shown_host}:{port}/", markup=False)
+    try:
+        serve_app(host, port, db, computer_delay)
+    except SQLAlchemyError as error:
+        raise CommandError(f"cannot open the database {db}: {error}") from None
 
 
 # --- entry point ----------------------------------------------------------------

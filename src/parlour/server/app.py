@@ -1,0 +1,280 @@
+"""The FastAPI app: pages, the JSON API and the table WebSocket of docs/web.md.
+
+Every refusal is ``{"error": "<sentence>"}`` with the status of
+:class:`ApiError`; the sentences of the engine are passed on unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from parlour.cards import DECKS
+from parlour.engine import game_class, games
+from parlour.server.db import FINISHED, PLAYING, Database
+from parlour.server.errors import BAD_REQUEST, FORBIDDEN, NOT_FOUND, ApiError
+from parlour.server.payloads import parse_move, parse_move_request, parse_table_request
+from parlour.server.tables import LiveTable, TableHub, replay_position, table_record
+
+DEFAULT_COMPUTER_DELAY = 0.6
+"""Seconds a computer seat waits before moving, unless a table sets its own."""
+
+STATIC_DIRECTORY = Path(__file__).parent / "static"
+"""The front end (plain HTML, CSS and JavaScript)."""
+
+STATUS_FILTERS = {"open": PLAYING, "finished": FINISHED}
+"""``GET /api/tables?status=`` values and the table status each lists."""
+
+SOCKET_CLOSE_BASE = 4000
+"""A refused socket is closed with this plus the HTTP status (4403, 4404)."""
+
+
+def create_app(database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY) -> FastAPI:
+    """The web app on the database at ``database_url`` (any SQLAlchemy URL).
+
+    Its lifespan replays every unfinished table and resumes computer seats
+    on startup, and stops them on shutdown.
+    """
+    database = Database(database_url)
+    hub = TableHub(database, computer_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            database.close()
+
+    app = FastAPI(title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.hub = hub
+    _add_error_handlers(app)
+    _add_pages(app)
+    _add_lobby_api(app, hub)
+    _add_table_api(app, hub)
+    _add_socket(app, hub)
+    app.mount("/static", StaticFiles(directory=STATIC_DIRECTORY, check_dir=False), name="static")
+    return app
+
+
+def serve(host: str, port: int, database_url: str, computer_delay: float) -> None:
+    """Run the app on uvicorn until interrupted."""
+    uvicorn.run(create_app(database_url, computer_delay), host=host, port=port)
+
+
+# --- errors ------------------------------------------------------------------
+def error_response(status: int, message: str) -> JSONResponse:
+    """The JSON body of every refusal."""
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    async def on_api_error(_request: Request, error: Exception) -> Response:
+        assert isinstance(error, ApiError)
+        return error_response(error.status, error.message)
+
+    async def on_http_error(_request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        return error_response(error.status_code, str(error.detail))
+
+    async def on_validation_error(_request: Request, error: Exception) -> Response:
+        assert isinstance(error, RequestValidationError)
+        problem = error.errors()[0]
+        where = " ".join(str(part) for part in problem.get("loc", ()))
+        return error_response(BAD_REQUEST, f"{where}: {problem.get('msg', 'not valid')}")
+
+    app.add_exception_handler(ApiError, on_api_error)
+    app.add_exception_handler(HTTPException, on_http_error)
+    app.add_exception_handler(RequestValidationError, on_validation_error)
+
+
+def _table_id(text: str) -> int:
+    """A table id from a path (404 unless it is a whole number)."""
+    if not text.isdigit():
+        raise ApiError(NOT_FOUND, f"there is no table {text!r}")
+    return int(text)
+
+
+async def _json_body(request: Request) -> object:
+    try:
+        return await request.json()
+    except ValueError:
+        raise ApiError(BAD_REQUEST, "the request body must be JSON") from None
+
+
+# --- pages -------------------------------------------------------------------
+def _page(name: str) -> FileResponse:
+    path = STATIC_DIRECTORY / name
+    if not path.is_file():
+        raise ApiError(NOT_FOUND, f"the front end's {name} is missing")
+    return FileResponse(path, media_type="text/html")
+
+
+def _add_pages(app: FastAPI) -> None:
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return _page("lobby.html")
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return _page("table.html")
+
+    @app.get("/tables/{table_id}/replay", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return _page("replay.html")
+
+
+# --- lobby data --------------------------------------------------------------
+@cache
+def _games_listing() -> list[dict[str, Any]]:
+    return [
+        {**info, "rules": game_class(name).rules_text} for name, info in games().items()
+    ]
+
+
+@cache
+def _deck_listing(name: str) -> dict[str, Any]:
+    deck = DECKS[name]
+    return {
+        "name": deck.name,
+        "title": deck.title,
+        "suits": list(deck.suits),
+        "cards": [
+            {"id": card.id, "code": card.code, "name": card.name, "rank": card.rank,
+             "suits": list(card.suits), "red": card.red}
+            for card in deck.cards
+        ],
+    }
+
+
+def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
+    @app.get("/api/games")
+    async def list_games() -> JSONResponse:
+        return JSONResponse(_games_listing())
+
+    @app.get("/api/decks/{deck}")
+    async def describe_deck(deck: str) -> JSONResponse:
+        if deck not in DECKS:
+            raise ApiError(NOT_FOUND, f"no deck called {deck!r}; decks are {', '.join(DECKS)}")
+        return JSONResponse(_deck_listing(deck))
+
+    @app.get("/api/tables")
+    async def list_tables(status: str | None = None) -> JSONResponse:
+        if status is not None and status not in STATUS_FILTERS:
+            raise ApiError(BAD_REQUEST, f"status must be open or finished, not {status!r}")
+        return JSONResponse(
+            await hub.list_tables(None if status is None else STATUS_FILTERS[status])
+        )
+
+
+# --- tables --------------------------------------------------------------------
+def _seat_url(table_id: int, token: str | None = None) -> str:
+    return f"/tables/{table_id}" if token is None else f"/tables/{table_id}?token={token}"
+
+
+def _add_table_api(app: FastAPI, hub: TableHub) -> None:
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> JSONResponse:
+        table, tokens = await hub.create(parse_table_request(await _json_body(request)))
+        seats = []
+        for index, (seat, token) in enumerate(zip(table.seats, tokens, strict=True)):
+            description = seat.describe(index)
+            if token is not None:
+                description["url"] = _seat_url(table.id, token)
+            seats.append(description)
+        return JSONResponse(
+            {"id": table.id, "game": table.game.name, "url": _seat_url(table.id),
+             "seats": seats},
+            status_code=201,
+        )
+
+    @app.get("/api/tables/{table_id}/view")
+    async def table_view(table_id: str, token: str | None = None) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        return JSONResponse(hub.view(table, table.seat_of(token)))
+
+    @app.post("/api/tables/{table_id}/moves")
+    async def table_move(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        token, move = parse_move_request(await _json_body(request))
+        if not token:
+            raise ApiError(FORBIDDEN, "a move needs the token of the seat to move")
+        return JSONResponse(await hub.play(table, table.seat_of(token), move))
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record_json(table_id: str) -> JSONResponse:
+        return JSONResponse(table_record(await hub.table(_table_id(table_id))))
+
+    @app.get("/api/tables/{table_id}/replay/{move_number}")
+    async def table_replay(table_id: str, move_number: int) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        return JSONResponse(replay_position(table, move_number))
+
+
+# --- live updates ------------------------------------------------------------------
+def _socket_error(error: ApiError) -> dict[str, Any]:
+    return {"type": "error", "message": error.message, "status": error.status}
+
+
+def _add_socket(app: FastAPI, hub: TableHub) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            table = await hub.table(_table_id(table_id))
+            seat = table.seat_of(token)
+        except ApiError as error:
+            await websocket.send_json(_socket_error(error))
+            await websocket.close(code=SOCKET_CLOSE_BASE + error.status)
+            return
+        connection = hub.connect(table, seat)
+        sender = asyncio.create_task(_send_outbox(websocket, connection.outbox))
+        try:
+            while True:
+                reply = await _socket_message(hub, table, seat, await websocket.receive_text())
+                if reply is not None:
+                    connection.send(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.disconnect(table, connection)
+            sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
+
+
+async def _send_outbox(websocket: WebSocket, outbox: asyncio.Queue[dict[str, Any]]) -> None:
+    while True:
+        await websocket.send_json(await outbox.get())
+
+
+async def _socket_message(
+    hub: TableHub, table: LiveTable, seat: int | None, text: str
+) -> dict[str, Any] | None:
+    """Handle one client message; returns the error to send back, if any.
+
+    A move's success needs no reply: every connection gets the new view.
+    """
+    try:
+        try:
+            message = json.loads(text)
+        except ValueError:
+            raise ApiError(BAD_REQUEST, "a message must be JSON") from None
+        if not isinstance(message, dict) or message.get("type") != "move":
+            raise ApiError(BAD_REQUEST, "a message is {\"type\": \"move\", ...}")
+        await hub.play(table, seat, parse_move(message))
+    except ApiError as error:
+        return _socket_error(error)
+    return None

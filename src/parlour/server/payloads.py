@@ -1,0 +1,131 @@
+"""Reading the JSON bodies of requests and socket messages into typed values.
+
+Every refusal is an :class:`ApiError` (400) with a sentence naming what was
+wrong; options, games and agents are checked later by the engine itself.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.server.errors import BAD_REQUEST, ApiError
+
+HUMAN = "human"
+COMPUTER = "computer"
+DEFAULT_AGENT = "random"
+MAX_DELAY = 60.0
+"""Longest computer delay a table may ask for, in seconds."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """Who sits at one seat: a person, or a computer agent by name."""
+
+    kind: str
+    agent: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRequest:
+    """The body of ``POST /api/tables``."""
+
+    game: str
+    options: dict[str, object]
+    seats: list[SeatRequest]
+    seed: int | None
+    delay: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRequest:
+    """A move: an action id or a text to parse, and the view's move number."""
+
+    action: int | None
+    text: str | None
+    move_number: int
+
+
+def _bad(message: str) -> ApiError:
+    return ApiError(BAD_REQUEST, message)
+
+
+def _object(body: object, what: str) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise _bad(f"{what} must be a JSON object")
+    return body
+
+
+def _is_integer(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_table_request(body: object) -> TableRequest:
+    """The new table that ``body`` asks for (shape only; the engine checks the rest)."""
+    data = _object(body, "the request")
+    game = data.get("game")
+    if not isinstance(game, str) or not game.strip():
+        raise _bad("name the game to play, e.g. {\"game\": \"polignac\"}")
+    options = _object(data.get("options", {}), "'options'")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise _bad("list the seats, e.g. [{\"kind\": \"human\"}, {\"kind\": \"computer\"}]")
+    seed = data.get("seed")
+    if seed is not None and not _is_integer(seed):
+        raise _bad(f"a seed must be an integer, not {seed!r}")
+    return TableRequest(
+        game=game, options=options, seats=[_parse_seat(seat) for seat in seats],
+        seed=seed, delay=_parse_delay(data.get("delay")),
+    )
+
+
+def _parse_seat(value: object) -> SeatRequest:
+    seat = _object(value, "each seat")
+    kind = seat.get("kind")
+    if kind == HUMAN:
+        if "agent" in seat:
+            raise _bad("a human seat has no agent")
+        return SeatRequest(HUMAN)
+    if kind == COMPUTER:
+        agent = seat.get("agent", DEFAULT_AGENT)
+        if not isinstance(agent, str):
+            raise _bad(f"a computer seat's agent is a name such as 'random', not {agent!r}")
+        return SeatRequest(COMPUTER, agent.strip().casefold())
+    raise _bad(f"a seat's kind must be 'human' or 'computer', not {kind!r}")
+
+
+def _parse_delay(value: object) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+        math.isfinite(value) and 0 <= value <= MAX_DELAY
+    ):
+        raise _bad(f"the delay must be a number of seconds from 0 to {MAX_DELAY:g}, not {value!r}")
+    return float(value)
+
+
+def parse_move_request(body: object) -> tuple[str | None, MoveRequest]:
+    """The token and the move of a ``POST /api/tables/{id}/moves`` body."""
+    data = _object(body, "the request")
+    token = data.get("token")
+    if token is not None and not isinstance(token, str):
+        raise _bad("the token must be text")
+    return token, parse_move(data)
+
+
+def parse_move(data: dict[str, Any]) -> MoveRequest:
+    """The move in ``data``: ``action`` (an id) or ``text``, and ``move_number``."""
+    action, text = data.get("action"), data.get("text")
+    if action is None and text is None:
+        raise _bad("give the move as an action id ('action') or as text ('text')")
+    if action is not None and text is not None:
+        raise _bad("give the move as an action id or as text, not both")
+    if action is not None and not _is_integer(action):
+        raise _bad(f"an action is an integer id, not {action!r}")
+    if text is not None and not isinstance(text, str):
+        raise _bad(f"a move's text must be text, not {text!r}")
+    move_number = data.get("move_number")
+    if not isinstance(move_number, int) or isinstance(move_number, bool):
+        raise _bad("give the move_number of the view the move was chosen from")
+    return MoveRequest(action=action, text=text, move_number=move_number)

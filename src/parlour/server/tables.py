@@ -1,0 +1,434 @@
+"""Live tables: the state of every match being played, its seats, its
+connections and its computer players.
+
+:class:`TableHub` is the one place that changes a table. A move is checked
+(seat token, turn, move number), applied to a clone by the engine, committed
+to the database, and only then made the table's state and sent to every
+connection, each as its own view: a seat's connection gets
+``observation(seat)``, a spectator's ``public_observation()``. One asyncio
+lock per table serializes moves; computer seats play from an asyncio task
+per table, after the table's delay, choosing from their seat's observation
+and the legal actions only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from parlour.agents import make_agent
+from parlour.engine import Game, State, game_class, make
+from parlour.errors import OptionError, ParlourError
+from parlour.server.db import FINISHED, PLAYING, Database, StoredTable, TableRow, now
+from parlour.server.errors import (
+    BAD_OPTIONS,
+    BAD_REQUEST,
+    CONFLICT,
+    FORBIDDEN,
+    NOT_FOUND,
+    ApiError,
+)
+from parlour.server.payloads import COMPUTER, HUMAN, MoveRequest, TableRequest
+
+logger = logging.getLogger("parlour.server")
+
+LIST_LIMIT = 200
+"""Most tables that one ``GET /api/tables`` lists (the newest)."""
+
+View = dict[str, Any]
+
+
+def new_token() -> str:
+    """A fresh private seat token (192 random bits, URL-safe)."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def agent_seed(table_seed: int, seat: int, move_number: int) -> int:
+    """The seed of a computer seat's agent for one move: fixed by the table's
+    seed, the seat and the move number, so that a restarted server plays on
+    exactly as it would have."""
+    return random.Random(f"parlour-server:{table_seed}:{seat}:{move_number}").randrange(2**63)
+
+
+def engine_error(error: ParlourError) -> ApiError:
+    """The engine's sentence with its status: 422 for options, games and
+    agents (:class:`OptionError`), 400 for everything else."""
+    return ApiError(BAD_OPTIONS if isinstance(error, OptionError) else BAD_REQUEST, str(error))
+
+
+def timestamp(moment: datetime | None) -> str | None:
+    """ISO 8601 in UTC (databases without time zones give naive UTC times back)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits at a seat; a human seat keeps only its token's hash."""
+
+    kind: str
+    agent: str | None = None
+    token_hash: str | None = None
+
+    def describe(self, index: int) -> dict[str, Any]:
+        """The public description ``{seat, kind, agent?}``."""
+        description: dict[str, Any] = {"seat": index, "kind": self.kind}
+        if self.agent is not None:
+            description["agent"] = self.agent
+        return description
+
+    def stored(self) -> dict[str, Any]:
+        """The form kept in the database."""
+        return {"kind": self.kind, "agent": self.agent, "token_hash": self.token_hash}
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open WebSocket: its seat (``None`` for a spectator) and its outbox."""
+
+    seat: int | None
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; the socket's sender task delivers it in order."""
+        self.outbox.put_nowait(message)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table in memory: its state (rebuilt from seed and moves), seats,
+    open connections and computer task."""
+
+    id: int
+    state: State
+    seats: list[Seat]
+    delay: float | None
+    """Seconds before a computer seat moves; ``None``: the server's default."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    computers: asyncio.Task[None] | None = None
+
+    @property
+    def game(self) -> Game:
+        """The rules being played."""
+        return self.state.game
+
+    @property
+    def status(self) -> str:
+        """``"playing"`` or ``"finished"``."""
+        return FINISHED if self.state.is_terminal() else PLAYING
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat that ``token`` opens; ``None`` (a spectator) without a token.
+
+        Every seat's hash is compared in constant time; a token that opens
+        no seat here (a guess, or another table's) is refused with 403.
+        """
+        if not token:
+            return None
+        digest = hash_token(token)
+        found: int | None = None
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = index
+        if found is None:
+            raise ApiError(FORBIDDEN, f"this link's token opens no seat at table {self.id}")
+        return found
+
+    def seat_name(self, seat: int) -> str:
+        """The seat's name as the observations write it (``P2``)."""
+        return str(self.state.public_observation()["players"][seat]["name"])
+
+    def computer_to_move(self) -> int | None:
+        """The computer seat whose turn it is, if any."""
+        state = self.state
+        if state.is_terminal():
+            return None
+        seat = state.current_player()
+        if 0 <= seat < len(self.seats) and self.seats[seat].kind == COMPUTER:
+            return seat
+        return None
+
+
+class TableHub:
+    """Every live table, and the database behind them."""
+
+    def __init__(self, database: Database, computer_delay: float) -> None:
+        self.database = database
+        self.computer_delay = computer_delay
+        self._tables: dict[int, LiveTable] = {}
+
+    # --- lifetime ------------------------------------------------------------
+    async def start(self) -> None:
+        """Replay every unfinished table from its seed and moves; resume its computers."""
+        for stored in await asyncio.to_thread(self.database.unfinished_tables):
+            try:
+                table = self._restore(stored)
+            except ParlourError as error:
+                logger.error("table %s cannot be restored: %s", stored.row.id, error)
+                continue
+            self._tables[table.id] = table
+            self._wake(table)
+        logger.info("%d unfinished tables resumed", len(self._tables))
+
+    async def stop(self) -> None:
+        """Stop every computer task (their tables resume at the next start)."""
+        tasks = [table.computers for table in self._tables.values() if table.computers]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tables.clear()
+
+    @staticmethod
+    def _restore(stored: StoredTable) -> LiveTable:
+        row = stored.row
+        game = make(row.game, **row.options)
+        if game.version != row.version:
+            raise ParlourError(
+                f"it was played with {game.name} version {row.version}; "
+                f"this parlour plays version {game.version}"
+            )
+        state = game.new_state(seed=int(row.seed))
+        for action in stored.actions:
+            state.apply(action)
+        seats = [Seat(seat["kind"], seat.get("agent"), seat.get("token_hash"))
+                 for seat in row.seats]
+        return LiveTable(row.id, state, seats, row.delay)
+
+    async def table(self, table_id: int) -> LiveTable:
+        """The table ``table_id`` (404 if there is none).
+
+        Unfinished tables stay in memory; a finished table is read from the
+        database when it is not there.
+        """
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        stored = await asyncio.to_thread(self.database.table, table_id)
+        if stored is None:
+            raise ApiError(NOT_FOUND, f"there is no table {table_id}")
+        try:
+            restored = self._restore(stored)
+        except ParlourError as error:
+            raise ApiError(NOT_FOUND, f"table {table_id} cannot be restored: {error}") from None
+        if restored.status == FINISHED:
+            return restored
+        table = self._tables.setdefault(table_id, restored)
+        self._wake(table)
+        return table
+
+    # --- tables --------------------------------------------------------------
+    async def create(self, request: TableRequest) -> tuple[LiveTable, list[str | None]]:
+        """Open a new table; returns it and each seat's token (``None`` for computers)."""
+        try:
+            game = make(request.game, **request.options)
+            for seat in request.seats:
+                if seat.agent is not None:
+                    make_agent(seat.agent)
+            if len(request.seats) != game.num_players:
+                raise ApiError(BAD_REQUEST, (
+                    f"{game.title} is played here by {game.num_players} players: give "
+                    f"{game.num_players} seats, not {len(request.seats)}"
+                ))
+            seed = request.seed if request.seed is not None \
+                else random.SystemRandom().randrange(2**63)
+            state = game.new_state(seed=seed)
+        except ParlourError as error:
+            raise engine_error(error) from None
+        tokens = [new_token() if seat.kind == HUMAN else None for seat in request.seats]
+        seats = [
+            Seat(seat.kind, seat.agent, None if token is None else hash_token(token))
+            for seat, token in zip(request.seats, tokens, strict=True)
+        ]
+        row = TableRow(
+            game=game.name, version=game.version, options=dict(game.options),
+            seed=str(seed), seats=[seat.stored() for seat in seats], delay=request.delay,
+            status=PLAYING, moves=0, scores=state.scores(), created=now(), finished=None,
+        )
+        table_id = await asyncio.to_thread(self.database.add_table, row)
+        table = LiveTable(table_id, state, seats, request.delay)
+        self._tables[table_id] = table
+        self._wake(table)
+        return table, tokens
+
+    async def list_tables(self, status: str | None) -> list[dict[str, Any]]:
+        """The newest tables, all or those ``"playing"`` or ``"finished"``."""
+        rows = await asyncio.to_thread(self.database.list_tables, status, LIST_LIMIT)
+        return [self._summary(row) for row in rows]
+
+    @staticmethod
+    def _summary(row: TableRow) -> dict[str, Any]:
+        seats = [
+            Seat(seat["kind"], seat.get("agent")).describe(index)
+            for index, seat in enumerate(row.seats)
+        ]
+        return {
+            "id": row.id, "game": row.game, "title": game_class(row.game).title,
+            "status": row.status, "seats": seats, "moves": row.moves, "scores": row.scores,
+            "created": timestamp(row.created), "finished": timestamp(row.finished),
+        }
+
+    def delay_of(self, table: LiveTable) -> float:
+        """Seconds a computer seat of ``table`` waits before moving."""
+        return self.computer_delay if table.delay is None else table.delay
+
+    def describe(self, table: LiveTable) -> dict[str, Any]:
+        """The ``table`` part of a view."""
+        return {
+            "id": table.id, "game": table.game.name, "title": table.game.title,
+            "status": table.status,
+            "seats": [seat.describe(index) for index, seat in enumerate(table.seats)],
+            "delay": self.delay_of(table), "options": dict(table.game.options),
+        }
+
+    def view(self, table: LiveTable, seat: int | None) -> View:
+        """What the connection or request of ``seat`` (``None``: a spectator) sees."""
+        state = table.state
+        return {
+            "table": self.describe(table),
+            "seat": seat,
+            "move_number": len(state.history),
+            "status": table.status,
+            "observation": state.public_observation() if seat is None
+            else state.observation(seat),
+        }
+
+    # --- moves ---------------------------------------------------------------
+    async def play(self, table: LiveTable, seat: int | None, move: MoveRequest) -> View:
+        """Apply a person's move; returns the mover's new view once it is committed."""
+        if seat is None:
+            raise ApiError(FORBIDDEN, "a spectator cannot move: open the table with a seat's link")
+        async with table.lock:
+            state = table.state
+            if state.is_terminal():
+                raise ApiError(CONFLICT, "the match is over")
+            if move.move_number != len(state.history):
+                raise ApiError(CONFLICT, (
+                    f"the table has moved on: this move was chosen at move {move.move_number}, "
+                    f"the table is at move {len(state.history)}"
+                ))
+            to_move = state.current_player()
+            if to_move != seat:
+                raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
+            action = move.action
+            if move.text is not None:
+                try:
+                    action = state.parse_action(move.text)
+                except ParlourError as error:
+                    raise engine_error(error) from None
+            assert action is not None
+            await self._commit(table, action)
+            view = self.view(table, seat)
+        self._wake(table)
+        return view
+
+    async def _commit(self, table: LiveTable, action: int) -> None:
+        """Apply ``action`` to a clone, store it, then adopt it and tell every connection."""
+        state = table.state.clone()
+        try:
+            state.apply(action)
+        except ParlourError as error:
+            raise engine_error(error) from None
+        await asyncio.to_thread(
+            self.database.add_move, table.id, len(table.state.history), action,
+            state.scores(), state.is_terminal(),
+        )
+        table.state = state
+        self._broadcast(table)
+
+    # --- connections -----------------------------------------------------------
+    def connect(self, table: LiveTable, seat: int | None) -> Connection:
+        """Register a socket for ``seat`` and queue its first view."""
+        connection = Connection(seat)
+        table.connections.add(connection)
+        connection.send({"type": "view", **self.view(table, seat)})
+        return connection
+
+    @staticmethod
+    def disconnect(table: LiveTable, connection: Connection) -> None:
+        """Forget a closed socket."""
+        table.connections.discard(connection)
+
+    def _broadcast(self, table: LiveTable) -> None:
+        """Send every connection its own fresh view (one per seat is computed)."""
+        views: dict[int | None, View] = {}
+        for connection in table.connections:
+            if connection.seat not in views:
+                views[connection.seat] = {"type": "view", **self.view(table, connection.seat)}
+            connection.send(views[connection.seat])
+
+    # --- computer seats ----------------------------------------------------------
+    def _wake(self, table: LiveTable) -> None:
+        """Start the table's computer task if a computer seat is to move."""
+        if table.computers is not None and not table.computers.done():
+            return
+        if table.computer_to_move() is not None:
+            table.computers = asyncio.create_task(
+                self._run_computers(table), name=f"parlour table {table.id} computers"
+            )
+
+    async def _run_computers(self, table: LiveTable) -> None:
+        """Play the computer seats until a person is to move or the match ends."""
+        try:
+            while (seat := table.computer_to_move()) is not None:
+                await asyncio.sleep(self.delay_of(table))
+                async with table.lock:
+                    if table.computer_to_move() != seat:
+                        continue
+                    state = table.state
+                    name = table.seats[seat].agent
+                    assert name is not None, "a computer seat names its agent"
+                    agent = make_agent(name, agent_seed(state.seed, seat, len(state.history)))
+                    action = await asyncio.to_thread(
+                        agent.choose, state.observation(seat), state.legal_actions()
+                    )
+                    await self._commit(table, action)
+        except Exception:
+            logger.exception("the computer seats of table %s stopped", table.id)
+
+
+def replay_position(table: LiveTable, move_number: int) -> dict[str, Any]:
+    """A finished table's position after ``move_number`` moves, every hand shown."""
+    if table.status != FINISHED:
+        raise ApiError(FORBIDDEN, "a table is replayed once its match is over")
+    history = table.state.history
+    if not 0 <= move_number <= len(history):
+        raise ApiError(BAD_REQUEST, (
+            f"there is no move {move_number}: this match has moves 0 to {len(history)}"
+        ))
+    state = table.game.new_state(seed=table.state.seed)
+    last_action: str | None = None
+    for action in history[:move_number]:
+        last_action = state.action_to_str(action)
+        state.apply(action)
+    return {
+        "move_number": move_number,
+        "total": len(history),
+        "public": state.public_observation(),
+        "hands": [state.observation(seat)["hand"] for seat in range(table.game.num_players)],
+        "last_action": last_action,
+    }
+
+
+def table_record(table: LiveTable) -> dict[str, Any]:
+    """The game record of a finished table (403 while it is played: it shows every hand)."""
+    if table.status != FINISHED:
+        raise ApiError(
+            FORBIDDEN, "the record is shown once the match is over: it reveals every hand"
+        )
+    return table.state.record()

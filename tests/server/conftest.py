@@ -1,0 +1,30 @@
+"""Fixtures for the web app's tests: an app on a temporary SQLite file that
+a test can start again on the same file (a server restart)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+# The registry-wide helpers (tests/support.py, tests/test_hidden.py) are
+# imported by name, also when only this folder is collected.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from parlour.server import create_app
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    """A fresh SQLite database file for one test."""
+    return f"sqlite:///{tmp_path / 'parlour.db'}"
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    """A running app (lifespan started) whose computer seats move at once."""
+    with TestClient(create_app(database_url, computer_delay=0)) as test_client:
+        yield test_client
