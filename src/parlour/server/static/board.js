@@ -76,8 +76,10 @@ const isSeatTurn = (observation, seat) => observation.to_move === seat && !obser
  * `hands` (replay) gives every seat's hand to show face up.
  */
 export function renderFelt(felt, observation, { book, seating, hands = null }) {
+  // face-up hands make the panels bigger: keep them inside the felt
+  const [radiusX, radiusY] = hands ? [36, 33] : [40, 39];
   const seats = observation.players.map((player) => {
-    const { x, y } = seating.position(player.seat, 40, 39);
+    const { x, y } = seating.position(player.seat, radiusX, radiusY);
     const turn = isSeatTurn(observation, player.seat);
     const held = hands ? hands[player.seat] ?? [] : null;
     const flags = player.flags ?? (player.dealer ? ["dealer"] : []);

@@ -1,0 +1,292 @@
+// The lobby, /: the games, the "new table" form built from each game's option
+// schema, and the open and finished tables.
+//
+// Stable hooks for end-to-end tests:
+//   data-testid="games"            the list of games; each <li data-testid="game" data-game="polignac">
+//   data-testid="choose-game"      a game's "New table" button (data-game)
+//   data-testid="new-table"        the form
+//   data-testid="game-select"      the game <select>
+//   data-testid="options"          the option fields; each field data-testid="option-NAME"
+//                                  (checkbox for a flag, <select> for a choice, text input for an integer)
+//   data-testid="option-error-NAME"  that option's validation sentence (empty when valid)
+//   data-testid="seats"            one row per seat: data-testid="seat-kind-N" (human|computer)
+//                                  and data-testid="seat-agent-N" (shown for a computer)
+//   data-testid="seed", "seed-error", "delay", "delay-error"
+//   data-testid="form-error"       the server's refusal (e.g. a 422 sentence)
+//   data-testid="create"           the submit button
+//   data-testid="created"          shown after creation, with data-testid="links":
+//     data-testid="seat-link"      one per human seat, data-seat=N; its <input> holds the URL,
+//                                  data-testid="copy-link" copies it, data-testid="open-link" opens it
+//     data-testid="spectator-link" the spectator URL, same parts
+//   data-testid="take-seat"        opens the first human seat (seat 0 by default)
+//   data-testid="open-tables", "finished-tables"  each <li data-testid="table-row" data-table-id>
+//     with data-testid="spectate-link" and, when finished, data-testid="replay-link"
+//   data-testid="refresh"          reloads both lists
+
+import { getJson, request } from "./api.js";
+import { copyText, fill, h, labelOf } from "./dom.js";
+
+// The agents a computer seat may use; docs/web.md lists only "random" so far.
+const AGENTS = ["random"];
+const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
+
+let games = [];
+
+// --- option fields ---------------------------------------------------------------
+
+/** The server's sentence for a refused value (engine/options.py `_refuse`). */
+export function refusal(option, raw) {
+  const shown = raw.trim() ? raw : `'${raw}'`;
+  const must = option.kind === "choice" ? `one of ${option.allowed}` : option.allowed;
+  return `option '${option.name}' must be ${must}, not ${shown}`;
+}
+
+/** An integer option's value, or null when `raw` is not allowed. */
+export function parseInteger(option, raw) {
+  if (!/^\s*[+-]?\d+\s*$/.test(raw)) return null;
+  const value = Number.parseInt(raw, 10);
+  if (option.minimum !== undefined && value < option.minimum) return null;
+  if (option.maximum !== undefined && value > option.maximum) return null;
+  return value;
+}
+
+function optionField(option) {
+  const id = `option-${option.name}`;
+  const error = h("div", { class: "field-error", "data-testid": `option-error-${option.name}`, "aria-live": "polite" });
+  let input;
+  if (option.kind === "flag") {
+    input = h("input", { type: "checkbox", id, name: option.name, "data-testid": id, checked: option.default === true });
+  } else if (option.kind === "choice") {
+    input = h(
+      "select",
+      { id, name: option.name, "data-testid": id },
+      option.choices.map((choice) => h("option", { value: String(choice), selected: choice === option.default }, String(choice))),
+    );
+  } else {
+    input = h("input", {
+      id, name: option.name, "data-testid": id, inputmode: "numeric", value: String(option.default),
+      "aria-describedby": `${id}-help`,
+    });
+    input.addEventListener("input", () => checkInteger(option, input, error));
+  }
+  if (option.name === "players") input.addEventListener("change", () => renderSeats(Number(input.value)));
+  return h(
+    "div",
+    { class: "form-row" },
+    h("label", { for: id }, labelOf(option.name)),
+    h("div", {}, input, h("div", { class: "help", id: `${id}-help` }, `${option.help} (${option.allowed})`), error),
+  );
+}
+
+function checkInteger(option, input, error) {
+  const valid = parseInteger(option, input.value) !== null;
+  error.textContent = valid ? "" : refusal(option, input.value);
+  input.setAttribute("aria-invalid", String(!valid));
+  return valid;
+}
+
+// The typed value of every option field, or null if one is invalid.
+function optionValues(game) {
+  const values = {};
+  let valid = true;
+  for (const option of game.options) {
+    const input = document.getElementById(`option-${option.name}`);
+    if (option.kind === "flag") values[option.name] = input.checked;
+    else if (option.kind === "choice") values[option.name] = option.choices.find((c) => String(c) === input.value);
+    else if (checkInteger(option, input, $(`option-error-${option.name}`))) values[option.name] = parseInteger(option, input.value);
+    else valid = false;
+  }
+  return valid ? values : null;
+}
+
+// --- seats ------------------------------------------------------------------------
+
+function renderSeats(count) {
+  const previous = [...document.querySelectorAll("[data-seat-kind]")].map((select) => select.value);
+  fill(
+    $("seats"),
+    Array.from({ length: count }, (_, seat) => {
+      const kind = previous[seat] ?? (seat === 0 ? "human" : "computer");
+      const agent = h(
+        "select",
+        { "data-testid": `seat-agent-${seat}`, "aria-label": `seat ${seat} agent`, hidden: kind !== "computer" },
+        AGENTS.map((name) => h("option", { value: name }, name)),
+      );
+      const kindSelect = h(
+        "select",
+        {
+          "data-testid": `seat-kind-${seat}`, "data-seat-kind": seat, "aria-label": `seat ${seat}`,
+          onchange: (event) => { agent.hidden = event.target.value !== "computer"; },
+        },
+        h("option", { value: "human", selected: kind === "human" }, "human"),
+        h("option", { value: "computer", selected: kind === "computer" }, "computer"),
+      );
+      return h("div", { class: "seat-row" }, h("span", {}, `Seat ${seat}`), kindSelect, agent);
+    }),
+  );
+}
+
+function seatChoices() {
+  return [...document.querySelectorAll("[data-seat-kind]")].map((select) => {
+    if (select.value === "human") return { kind: "human" };
+    return { kind: "computer", agent: $(`seat-agent-${select.dataset.seatKind}`).value };
+  });
+}
+
+// --- the form ---------------------------------------------------------------------
+
+function selectGame(name) {
+  const game = games.find((g) => g.name === name);
+  $("game-select").value = name;
+  for (const item of document.querySelectorAll('[data-testid="game"]')) item.classList.toggle("selected", item.dataset.game === name);
+  fill($("options"), game.options.map(optionField));
+  const players = game.options.find((option) => option.name === "players");
+  renderSeats(players ? Number(players.default) : game.players[0]);
+  $("form-error").hidden = true;
+}
+
+// An optional number field: its value, undefined when blank, null when invalid.
+function optionalNumber(testid, pattern, sentence) {
+  const raw = $(testid).value.trim();
+  const error = $(`${testid}-error`);
+  error.textContent = "";
+  if (!raw) return undefined;
+  if (!pattern.test(raw)) {
+    error.textContent = sentence;
+    return null;
+  }
+  return Number(raw);
+}
+
+async function submit(event) {
+  event.preventDefault();
+  const game = games.find((g) => g.name === $("game-select").value);
+  const options = optionValues(game);
+  const seed = optionalNumber("seed", /^\d+$/, "the seed must be a whole number >= 0");
+  const delay = optionalNumber("delay", /^\d+(\.\d+)?$/, "the delay must be a number of seconds >= 0");
+  if (!options || seed === null || delay === null) {
+    document.querySelector('[aria-invalid="true"], .field-error:not(:empty)')?.closest(".form-row")?.querySelector("input, select")?.focus();
+    return;
+  }
+  const body = { game: game.name, options, seats: seatChoices() };
+  if (seed !== undefined) body.seed = seed;
+  if (delay !== undefined) body.delay = delay;
+  const button = $("create");
+  button.disabled = true;
+  const result = await request("/api/tables", { method: "POST", body });
+  button.disabled = false;
+  const formError = $("form-error");
+  formError.hidden = result.ok;
+  if (!result.ok) {
+    formError.textContent = result.error;
+    return;
+  }
+  showCreated(result.data);
+  loadTables();
+}
+
+const absolute = (url) => new URL(url, location.origin).href;
+
+function linkRow(testid, label, url, seat = null) {
+  const input = h("input", { readonly: true, value: absolute(url), "aria-label": `${label} link`, onfocus: (e) => e.target.select() });
+  const copy = h(
+    "button",
+    {
+      type: "button", "data-testid": "copy-link",
+      onclick: async () => {
+        await copyText(input.value);
+        copy.textContent = "Copied";
+        setTimeout(() => { copy.textContent = "Copy"; }, 1500);
+      },
+    },
+    "Copy",
+  );
+  return h(
+    "li",
+    { "data-testid": testid, "data-seat": seat },
+    h("span", {}, label),
+    input,
+    copy,
+    h("a", { href: url, "data-testid": "open-link", target: "_blank", rel: "noopener" }, "Open"),
+  );
+}
+
+function showCreated(table) {
+  const humans = table.seats.filter((seat) => seat.kind === "human" && seat.url);
+  fill(
+    $("links"),
+    humans.map((seat) => linkRow("seat-link", `Seat ${seat.seat}`, seat.url, seat.seat)),
+    linkRow("spectator-link", "Spectators", table.url),
+  );
+  const take = $("take-seat");
+  take.href = humans.length ? humans[0].url : table.url;
+  take.textContent = humans.length ? `Take seat ${humans[0].seat}` : "Watch the table";
+  $("created").hidden = false;
+  $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+// --- games and tables ---------------------------------------------------------------
+
+function renderGames() {
+  fill(
+    $("games"),
+    games.map((game) => {
+      const [min, max] = game.players;
+      return h(
+        "li",
+        { class: "game", "data-testid": "game", "data-game": game.name },
+        h("h3", {}, game.title),
+        h("p", { class: "muted" }, `${min === max ? min : `${min}–${max}`} players · ${game.deck}`),
+        h("p", {}, game.description),
+        h("button", { type: "button", "data-testid": "choose-game", "data-game": game.name, onclick: () => { selectGame(game.name); $("game-select").focus(); } }, "New table"),
+      );
+    }),
+  );
+  fill($("game-select"), games.map((game) => h("option", { value: game.name }, game.title)));
+}
+
+function tableRow(table) {
+  const id = encodeURIComponent(table.id);
+  const seats = table.seats.map((seat) => (seat.kind === "computer" ? seat.agent ?? "computer" : "human")).join(", ");
+  const when = table.finished ?? table.created;
+  return h(
+    "li",
+    { "data-testid": "table-row", "data-table-id": table.id },
+    h("strong", {}, table.title ?? table.game),
+    h("span", { class: "muted" }, `#${table.id}`),
+    h("span", {}, `seats: ${seats}`),
+    h("span", {}, `${table.moves} moves`),
+    table.scores ? h("span", {}, `scores ${table.scores.join(" · ")}`) : null,
+    when ? h("span", { class: "muted" }, new Date(when).toLocaleString()) : null,
+    h("a", { href: `/tables/${id}`, "data-testid": "spectate-link" }, table.status === "finished" ? "final position" : "spectate"),
+    table.status === "finished" ? h("a", { href: `/tables/${id}/replay`, "data-testid": "replay-link" }, "replay") : null,
+  );
+}
+
+async function loadTables() {
+  for (const status of ["open", "finished"]) {
+    const list = $(`${status}-tables`);
+    const result = await request(`/api/tables?status=${status}`);
+    if (!result.ok) fill(list, h("li", { class: "form-error" }, result.error));
+    else if (!result.data.length) fill(list, h("li", { class: "muted" }, "None."));
+    else fill(list, result.data.map(tableRow));
+  }
+}
+
+async function start() {
+  try {
+    games = await getJson("/api/games");
+  } catch (error) {
+    fill($("games"), h("li", { class: "form-error" }, error.message));
+    return;
+  }
+  renderGames();
+  if (games.length) selectGame(games.find((g) => g.name === "polignac")?.name ?? games[0].name);
+  $("game-select").addEventListener("change", (event) => selectGame(event.target.value));
+  $("new-table").addEventListener("submit", submit);
+  $("refresh").addEventListener("click", loadTables);
+  loadTables();
+  setInterval(loadTables, 15000);
+}
+
+if (typeof document !== "undefined") start();
