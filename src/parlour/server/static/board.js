@@ -178,6 +178,7 @@ export function renderHand(handElement, callsElement, observation, { book, onPla
   const hand = observation.hand ?? [];
   // One click plays a card only when exactly one legal action uses it.
   const clickable = (text) => (byCard.get(text)?.length === 1 ? byCard.get(text)[0] : null);
+  handElement.classList.toggle("crowded", hand.length > 10);
   fill(
     handElement,
     hand.map((text) => {
