@@ -515,15 +515,23 @@ def serve(
     """Run the web app: a lobby, tables with friends and computer seats, replays."""
     from sqlalchemy.exc import SQLAlchemyError
 
+    from parlour.server import create_app
     from parlour.server import serve as serve_app
 
+    try:
+        web_app = create_app(db, computer_delay)
+    except SQLAlchemyError as error:
+        reason = str(error).splitlines()[0]
+        raise CommandError(f"cannot open the database {db}: {reason}") from None
+    except ImportError as error:
+        raise CommandError(
+            f"the database driver {error.name} for {db} is not installed "
+            "(for PostgreSQL: pip install 'parlour[postgres]')"
+        ) from None
     shown_host = "localhost" if host in ("0.0.0.0", "::") else host
     shown_host = f"[{shown_host}]" if ":" in shown_host else shown_host
     _console().print(f"parlour is serving at http://{shown_host}:{port}/", markup=False)
-    try:
-        serve_app(host, port, db, computer_delay)
-    except SQLAlchemyError as error:
-        raise CommandError(f"cannot open the database {db}: {error}") from None
+    serve_app(web_app, host, port)
 
 
 # --- entry point ----------------------------------------------------------------

@@ -4,7 +4,7 @@ A surface of DESIGN.md: it talks to games only through the contract
 (``parlour.make``, ``new_state``, ``legal_actions``, ``apply``,
 ``observation``, ``public_observation``, ``record``). docs/web.md is the
 API it implements: ``create_app(database_url)`` builds it (tests use a
-temporary SQLite file), ``serve`` runs it on uvicorn.
+temporary SQLite file), ``serve(app, host, port)`` runs it on uvicorn.
 """
 
 from __future__ import annotations

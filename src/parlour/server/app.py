@@ -70,9 +70,9 @@ def create_app(database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY
     return app
 
 
-def serve(host: str, port: int, database_url: str, computer_delay: float) -> None:
-    """Run the app on uvicorn until interrupted."""
-    uvicorn.run(create_app(database_url, computer_delay), host=host, port=port)
+def serve(app: FastAPI, host: str, port: int) -> None:
+    """Run ``app`` on uvicorn until interrupted."""
+    uvicorn.run(app, host=host, port=port)
 
 
 # --- errors ------------------------------------------------------------------

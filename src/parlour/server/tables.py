@@ -261,8 +261,8 @@ class TableHub:
             status=PLAYING, moves=0, scores=state.scores(), created=now(), finished=None,
         )
         table_id = await asyncio.to_thread(self.database.add_table, row)
-        table = LiveTable(table_id, state, seats, request.delay)
-        self._tables[table_id] = table
+        # setdefault: a request for the new id may have loaded it meanwhile
+        table = self._tables.setdefault(table_id, LiveTable(table_id, state, seats, request.delay))
         self._wake(table)
         return table, tokens
 
