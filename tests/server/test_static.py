@@ -1,20 +1,28 @@
 """The browser front end (src/parlour/server/static): the files exist, the
 pages load only local assets (the server may have no internet), and every
-JavaScript module parses."""
+JavaScript module parses; cards.js draws every card text of every deck."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
+
+import parlour
+from parlour.cards import DECKS
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "parlour" / "server" / "static"
 PAGES = ["lobby.html", "table.html", "replay.html"]
 MODULES = sorted(path.name for path in STATIC.glob("*.js"))
-EXPECTED = [*PAGES, "app.css", "api.js", "board.js", "cards.js", "dom.js", "lobby.js", "replay.js", "table.js"]
+EXPECTED = [
+    *PAGES, "app.css",
+    "api.js", "board.js", "cards.js", "dom.js", "lobby.js", "replay.js", "table.js",
+]
 
 # src/href attributes, CSS url(...) and @import, JS import specifiers
 REFERENCE = re.compile(
@@ -24,7 +32,8 @@ REFERENCE = re.compile(
 
 
 def references(path: Path) -> list[str]:
-    return [next(group for group in match.groups() if group) for match in REFERENCE.finditer(path.read_text())]
+    matches = REFERENCE.finditer(path.read_text())
+    return [next(group for group in match.groups() if group) for match in matches]
 
 
 @pytest.mark.parametrize("name", EXPECTED)
@@ -63,3 +72,40 @@ def test_module_parses(name: str) -> None:
         ["node", "--check", str(STATIC / name)], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+# Resolves every card text given on stdin with cards.js and draws it; prints
+# the texts it could not resolve or draw, and the deck names it knows.
+CARD_CHECK = """
+import { readFileSync } from "node:fs";
+const { CardBook, DECK_NAMES, cardSvg } = await import(process.argv[1]);
+const { decks, texts } = JSON.parse(readFileSync(0, "utf8"));
+const book = new CardBook();
+for (const deck of decks) book.add(deck);
+const failed = texts.filter((text) => {
+  const card = book.find(text);
+  const svg = card && cardSvg(card, text);
+  return !svg || !svg.startsWith("<svg") || svg.includes("undefined");
+});
+console.log(JSON.stringify({ failed, deckNames: DECK_NAMES }));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_cards_js_draws_every_card_of_every_deck(client: TestClient) -> None:
+    decks = [client.get(f"/api/decks/{name}").json() for name in DECKS]
+    cards = [card for deck in decks for card in deck["cards"]]
+    texts = [text for card in cards for text in (card["code"], card["name"])]
+    # and the texts real observations hold, in each game's own spelling
+    for name in parlour.games():
+        state = parlour.make(name).new_state(seed=1)
+        for seat in range(len(state.observation(0)["players"])):
+            texts.extend(state.observation(seat)["hand"])
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", CARD_CHECK, (STATIC / "cards.js").as_uri()],
+        input=json.dumps({"decks": decks, "texts": texts}), capture_output=True, text=True,
+        check=True,
+    )
+    outcome = json.loads(result.stdout)
+    assert outcome["failed"] == []
+    assert sorted(outcome["deckNames"]) == sorted(DECKS)
