@@ -92,7 +92,7 @@ function optionValues(game) {
   for (const option of game.options) {
     const input = document.getElementById(`option-${option.name}`);
     if (option.kind === "flag") values[option.name] = input.checked;
-    else if (option.kind === "choice") values[option.name] = option.choices.find((c) => String(c) === input.value);
+    else if (option.kind === "choice") values[option.name] = option.choices.find((c) => String(c) === input.value) ?? input.value;
     else if (checkInteger(option, input, $(`option-error-${option.name}`))) values[option.name] = parseInteger(option, input.value);
     else valid = false;
   }
