@@ -48,6 +48,8 @@ export function pageTableId() {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
+const PERMANENT_CLOSE_CODES = new Set([4403, 4404]);
+
 /**
  * A live connection to `WS /ws/tables/{id}?token=T` that reconnects by
  * itself. `onView(view)` gets each view (the first on every (re)connect),
@@ -82,9 +84,12 @@ export class TableSocket {
       if (message.type === "view") this.handlers.onView(message);
       else if (message.type === "error") this.handlers.onError(message.message ?? message.error);
     });
-    this.socket.addEventListener("close", () => {
+    this.socket.addEventListener("close", (event) => {
       if (this.closed) return;
       this.handlers.onStatus("offline");
+      // 4403 (a wrong token) and 4404 (no such table) are final; the error
+      // message sent before closing says why
+      if (PERMANENT_CLOSE_CODES.has(event.code)) return;
       // back off up to 5 s; the server resends the whole view on reconnect
       setTimeout(() => this.open(), this.retryDelay);
       this.retryDelay = Math.min(this.retryDelay * 2, 5000);
@@ -95,10 +100,13 @@ export class TableSocket {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
-  /** Sends a move; false when the socket is not open (use HTTP instead). */
-  sendMove(action, moveNumber) {
+  /**
+   * Sends a move, `{action: id}` or `{text: "JS"}`; false when the socket is
+   * not open (use HTTP instead).
+   */
+  sendMove(move, moveNumber) {
     if (!this.isOpen) return false;
-    this.socket.send(JSON.stringify({ type: "move", action, move_number: moveNumber }));
+    this.socket.send(JSON.stringify({ type: "move", ...move, move_number: moveNumber }));
     return true;
   }
 

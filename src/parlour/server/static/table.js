@@ -123,19 +123,18 @@ function render(view, game) {
 }
 
 /**
- * Plays a card or call. A legal action goes by id (over the socket when it
- * is open); anything else goes as text over HTTP so that the engine's
- * sentence explains the refusal.
+ * Plays a card or call, over the socket when it is open, else over HTTP. A
+ * legal action goes by id; anything else goes as its text so that the
+ * engine's sentence explains the refusal.
  */
 async function play(text, actionId) {
   if (!token || !current || sending) return;
   showMessage(null);
   sending = true;
   const moveNumber = current.move_number;
-  if (actionId !== null && socket?.sendMove(actionId, moveNumber)) return;
-  const body = actionId !== null
-    ? { token, action: actionId, move_number: moveNumber }
-    : { token, text, move_number: moveNumber };
+  const move = actionId !== null ? { action: actionId } : { text };
+  if (socket?.sendMove(move, moveNumber)) return;
+  const body = { token, ...move, move_number: moveNumber };
   const result = await request(`/api/tables/${encodeURIComponent(tableId)}/moves`, { method: "POST", body });
   sending = false;
   if (result.ok) await receive(result.data);
