@@ -168,7 +168,7 @@ function renderZone(name, value, book) {
  * gets the card text and its legal action id, or null when it is not legal
  * (sent anyway so that the engine says why).
  */
-export function renderHand(handElement, callsElement, observation, { book, onPlay, busy }) {
+export function renderHand(handElement, callsElement, observation, { book, onPlay }) {
   const byCard = new Map();
   for (const action of observation.legal ?? []) {
     if (action.card !== null && action.card !== undefined) {
@@ -189,7 +189,6 @@ export function renderHand(handElement, callsElement, observation, { book, onPla
         className: `card${action ? " legal" : ""}`,
         "data-legal": action ? "true" : "false",
         "data-action-id": action ? action.id : null,
-        disabled: busy,
         onclick: () => onPlay(text, action ? action.id : null),
       });
     }),
@@ -203,7 +202,7 @@ export function renderHand(handElement, callsElement, observation, { book, onPla
     calls.map((action) =>
       h(
         "button",
-        { type: "button", class: "call", "data-action-id": action.id, "data-testid": "call", disabled: busy, onclick: () => onPlay(action.text, action.id) },
+        { type: "button", class: "call", "data-action-id": action.id, "data-testid": "call", onclick: () => onPlay(action.text, action.id) },
         action.text,
       ),
     ),
