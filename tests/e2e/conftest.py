@@ -1,0 +1,61 @@
+"""Fixtures for the browser tests: a real ``parlour serve`` in a child
+process and Debian's headless Chromium driven by Playwright.
+
+Playwright's own browser download is not available here, so Chromium is
+always ``/usr/bin/chromium`` (installed by ``.ci/run``); without it the
+browser tests are skipped.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+from live_server import live_server  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update",
+]
+COMPUTER_DELAY = 0.05
+"""Seconds the computer seats of the test server wait before moving."""
+
+expect.set_options(timeout=10_000)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of ``parlour serve`` on a fresh SQLite file."""
+    with live_server(tmp_path_factory.mktemp("e2e"), COMPUTER_DELAY) as base_url:
+        yield base_url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium (skips the test when Debian's chromium is missing)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package (see .ci/run)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh browser page; the test fails if a script on it throws."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
