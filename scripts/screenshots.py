@@ -1,0 +1,142 @@
+"""Save the README's screenshots of the web app under docs/screenshots/.
+
+Starts ``parlour serve`` on a temporary database, opens a few tables
+through the JSON API, plays seat 0 to the middle of a hand and photographs
+the pages in Debian's headless Chromium:
+
+- ``lobby.png``: the lobby with open and finished tables;
+- ``table.png``: a Polignac table mid-hand, seat 0's view;
+- ``table-phone.png``: the same table 390 px wide;
+- ``german.png``: a Grasobern table (German pack) mid-hand.
+
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Browser, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from live_server import get_json, live_server, post_json  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update",
+]
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+HUMAN = {"kind": "human"}
+COMPUTER = {"kind": "computer", "agent": "random"}
+WAIT_SECONDS = 30.0
+"""Longest wait for the computer seats to bring the turn back to seat 0."""
+
+
+def open_table(base_url: str, game: str, seats: list[dict[str, str]], seed: int,
+               options: dict[str, object] | None = None) -> tuple[int, str | None]:
+    """A new table with no computer delay; its id and seat 0's token (if human)."""
+    created = post_json(base_url, "/api/tables", {
+        "game": game, "options": options or {}, "seats": seats, "seed": seed, "delay": 0,
+    })
+    url = created["seats"][0].get("url")
+    token = parse_qs(urlsplit(url).query)["token"][0] if url else None
+    return int(created["id"]), token
+
+
+def wait_for_seat_0(base_url: str, table_id: int, token: str) -> dict[str, Any]:
+    """Seat 0's view once it is to move (the computer seats play meanwhile)."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        view: dict[str, Any] = get_json(base_url, f"/api/tables/{table_id}/view?token={token}")
+        observation = view["observation"]
+        if observation["to_move"] == 0 or view["status"] == "finished":
+            return view
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"table {table_id}: seat 0 was not asked to move")
+        time.sleep(0.02)
+
+
+def play_to_mid_hand(base_url: str, table_id: int, token: str, tricks: int) -> None:
+    """Play seat 0 (passing every announcement, else its first legal card)
+    until ``tricks`` tricks are done and seat 0 is to follow a trick."""
+    while True:
+        view = wait_for_seat_0(base_url, table_id, token)
+        observation = view["observation"]
+        if view["status"] == "finished":
+            raise RuntimeError(f"table {table_id} finished before the picture")
+        if observation["trick_number"] >= tricks and observation["zones"]["trick"]:
+            return
+        legal = observation["legal"]
+        action = next((a for a in legal if a["text"] == "pass"), legal[0])
+        post_json(base_url, f"/api/tables/{table_id}/moves", {
+            "token": token, "action": action["id"], "move_number": view["move_number"],
+        })
+
+
+def wait_until_finished(base_url: str, table_id: int) -> None:
+    """Wait for a table of computers to finish its match."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while get_json(base_url, f"/api/tables/{table_id}/view")["status"] != "finished":
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"table {table_id} did not finish")
+        time.sleep(0.05)
+
+
+def photograph(browser: Browser, url: str, path: Path, viewport: dict[str, int],
+               ready: str) -> None:
+    """Save a full-page PNG of ``url`` once ``ready`` (a CSS selector) shows."""
+    page = browser.new_page(viewport=viewport, device_scale_factor=1)
+    page.goto(url)
+    page.locator(ready).first.wait_for()
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(path), full_page=True)
+    page.close()
+    print(f"saved {path}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start a server, set up the tables and save the four pictures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots",
+                        help="folder for the PNG files")
+    out: Path = parser.parse_args(argv).out
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder, \
+            live_server(Path(folder), computer_delay=0) as base_url, \
+            sync_playwright() as playwright:
+        finished, _ = open_table(base_url, "knaves", [COMPUTER] * 3, seed=3, options={"target": 5})
+        polignac, polignac_token = open_table(base_url, "polignac", [HUMAN] + [COMPUTER] * 3,
+                                              seed=10)
+        german, german_token = open_table(base_url, "grasobern", [HUMAN] + [COMPUTER] * 3,
+                                          seed=4)
+        assert polignac_token is not None and german_token is not None
+        wait_until_finished(base_url, finished)
+        play_to_mid_hand(base_url, polignac, polignac_token, tricks=3)
+        play_to_mid_hand(base_url, german, german_token, tricks=2)
+
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        table_ready = '[data-testid="turn"][data-my-turn="true"]'
+        photograph(browser, f"{base_url}/", out / "lobby.png", DESKTOP,
+                   '[data-testid="finished-tables"] [data-testid="table-row"]')
+        seat_url = f"{base_url}/tables/{polignac}?token={polignac_token}"
+        photograph(browser, seat_url, out / "table.png", DESKTOP, table_ready)
+        photograph(browser, seat_url, out / "table-phone.png", PHONE, table_ready)
+        photograph(browser, f"{base_url}/tables/{german}?token={german_token}",
+                   out / "german.png", DESKTOP, table_ready)
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
