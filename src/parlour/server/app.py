@@ -60,7 +60,6 @@ def create_app(database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY
             database.close()
 
     app = FastAPI(title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.hub = hub
     _add_error_handlers(app)
     _add_pages(app)
     _add_lobby_api(app, hub)
