@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from web_support import COMPUTER, HUMAN, create_table, move, tokens, view, wait_until
 
 import parlour
+from parlour.agents import AGENTS
 from parlour.cards import DECKS
 from parlour.engine import State, game_class
 from parlour.errors import IllegalAction
@@ -35,6 +36,19 @@ def _finish_by_hand(client: TestClient, table_id: int, seat_tokens: dict[int, st
 
 
 # --- lobby data ------------------------------------------------------------------
+def test_agents_lists_every_agent(client: TestClient) -> None:
+    assert client.get("/api/agents").json() == sorted(AGENTS)
+
+
+@pytest.mark.parametrize(("pack", "deck"), [("german", "german32"), ("french", "piquet32")])
+def test_a_view_names_the_deck_its_options_chose(
+    client: TestClient, pack: str, deck: str
+) -> None:
+    """Bassadewitz's pack option picks the deck, which /api/games cannot say."""
+    created = create_table(client, "bassadewitz", options={"pack": pack})
+    assert view(client, created["id"])["table"]["deck"] == deck
+
+
 def test_games_lists_every_registered_game_with_its_rules(client: TestClient) -> None:
     listed = client.get("/api/games").json()
     assert [game["name"] for game in listed] == GAME_NAMES

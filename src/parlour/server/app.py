@@ -21,6 +21,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from parlour.agents import AGENTS
 from parlour.cards import DECKS
 from parlour.engine import game_class, games
 from parlour.server.db import FINISHED, PLAYING, Database
@@ -163,6 +164,10 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
     @app.get("/api/games")
     async def list_games() -> JSONResponse:
         return JSONResponse(_games_listing())
+
+    @app.get("/api/agents")
+    async def list_agents() -> JSONResponse:
+        return JSONResponse(sorted(AGENTS))
 
     @app.get("/api/decks/{deck}")
     async def describe_deck(deck: str) -> JSONResponse:

@@ -291,7 +291,7 @@ class TableHub:
         """The ``table`` part of a view."""
         return {
             "id": table.id, "game": table.game.name, "title": table.game.title,
-            "status": table.status,
+            "deck": table.game.deck.name, "status": table.status,
             "seats": [seat.describe(index) for index, seat in enumerate(table.seats)],
             "delay": self.delay_of(table), "options": dict(table.game.options),
         }
@@ -419,6 +419,7 @@ def replay_position(table: LiveTable, move_number: int) -> dict[str, Any]:
     return {
         "move_number": move_number,
         "total": len(history),
+        "deck": table.game.deck.name,
         "public": state.public_observation(),
         "hands": [state.observation(seat)["hand"] for seat in range(table.game.num_players)],
         "last_action": last_action,

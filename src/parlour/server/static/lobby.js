@@ -26,8 +26,8 @@
 import { getJson, request } from "./api.js";
 import { copyText, fill, h, labelOf } from "./dom.js";
 
-// The agents a computer seat may use; docs/web.md lists only "random" so far.
-const AGENTS = ["random"];
+// The agents a computer seat may use (GET /api/agents).
+let agents = ["random"];
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 
 let games = [];
@@ -110,7 +110,7 @@ function renderSeats(count) {
       const agent = h(
         "select",
         { "data-testid": `seat-agent-${seat}`, "aria-label": `seat ${seat} agent`, hidden: kind !== "computer" },
-        AGENTS.map((name) => h("option", { value: name }, name)),
+        agents.map((name) => h("option", { value: name }, name)),
       );
       const kindSelect = h(
         "select",
@@ -275,7 +275,7 @@ async function loadTables() {
 
 async function start() {
   try {
-    games = await getJson("/api/games");
+    [games, agents] = await Promise.all([getJson("/api/games"), getJson("/api/agents")]);
   } catch (error) {
     fill($("games"), h("li", { class: "form-error" }, error.message));
     return;

@@ -52,7 +52,7 @@ async function show(k) {
   }
   const observation = position.public;
   const game = games.find((g) => g.name === observation.game);
-  if (game) await book.load(game.deck, getJson);
+  await book.load(position.deck, getJson);
   await book.ensure(position.hands.flat(), getJson);
   if (position.move_number !== wanted) return;
   showMessage(null);

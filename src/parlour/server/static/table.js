@@ -84,7 +84,7 @@ async function receive(view) {
   // any fresh view answers a move in flight (or follows a reconnect)
   sending = false;
   const game = games.find((g) => g.name === view.table.game);
-  if (game) await book.load(game.deck, getJson);
+  await book.load(view.table.deck, getJson);
   await book.ensure(cardTexts(view.observation), getJson);
   if (view === current) render(view, game);
 }
