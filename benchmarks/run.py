@@ -9,7 +9,10 @@ is installed; ``clone()`` is also held to a fixed bar of 10 µs. Every
 figure is a median of several runs. These are measurements, not tests: the
 exit status is 0 whatever the figures are.
 
-    python benchmarks/run.py [--quick] [--seconds S] [--runs N]
+``--web`` adds the web app's move round trip with 50 busy tables against
+the same on an idle server (``bench_web.py``, which also runs alone).
+
+    python benchmarks/run.py [--quick] [--seconds S] [--runs N] [--web]
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import numpy as np
 
 import bench_openspiel
 import bench_tricks
+import bench_web
 import parlour
 from timing import (
     Call,
@@ -52,6 +56,8 @@ class Budget:
     runs: int
     states: int
     """Mid-hand states in the set that the per-call figures sweep."""
+    web_moves: int | None = None
+    """Moves timed per figure of ``bench_web.py``; ``None``: no web benchmark."""
 
 
 def parse_arguments(argv: Sequence[str] | None) -> Budget:
@@ -63,6 +69,9 @@ def parse_arguments(argv: Sequence[str] | None) -> Budget:
                         help="seconds spent on each figure (default 3, quick 0.3)")
     parser.add_argument("--runs", type=int, default=None,
                         help="runs per figure, the median is reported (default 5, quick 3)")
+    parser.add_argument("--web", action="store_true",
+                        help="also time web moves with 50 busy tables (bench_web.py; "
+                             "300 moves per figure, quick 50)")
     arguments = parser.parse_args(argv)
     seconds = arguments.seconds
     if seconds is None:
@@ -72,7 +81,9 @@ def parse_arguments(argv: Sequence[str] | None) -> Budget:
         runs = 3 if arguments.quick else 5
     if seconds <= 0 or runs < 1:
         parser.error("--seconds must be positive and --runs at least 1")
-    return Budget(seconds=seconds, runs=runs, states=16 if arguments.quick else 64)
+    web_moves = (50 if arguments.quick else 300) if arguments.web else None
+    return Budget(seconds=seconds, runs=runs, states=16 if arguments.quick else 64,
+                  web_moves=web_moves)
 
 
 def header(budget: Budget, hearts: Any | None) -> str:
@@ -195,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_game(name, options, budget, hearts, hearts_states)
     for name, options in bench_tricks.RELATIVES:
         bench_relative(name, options, bench_tricks.BENCHES[0], budget)
+    if budget.web_moves is not None:
+        bench_web.main(["--moves", str(budget.web_moves)])
     return 0
 
 
