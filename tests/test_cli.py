@@ -141,7 +141,7 @@ def test_person_gets_reasons_for_bad_input_then_quits(cli: Cli, tmp_path: Path) 
         "P1 plays A♥", "P2 plays J♥", "P3 plays 9♥",
     ]
     assert "Polignac · hand 1 · trick 1" in lines
-    assert re.search(r"^▶\s+P0 \(you\)\s+8\s+0\s+0\s+dealer$", run.out, re.MULTILINE)
+    assert re.search(r"^▶\s+P0 \(you\)\s+8\s+0\s+0\s+—\s+dealer$", run.out, re.MULTILINE)
     assert "Trick          P1 A♥   P2 J♥   P3 9♥" in lines
     assert "Penalty cards  J♠  J♥  J♦  J♣" in lines
     assert "Your hand      J♠ A♠ 8♠  10♥ 7♥  Q♦ 8♦  Q♣" in lines

@@ -321,3 +321,29 @@ def test_knaves_cards_under_the_turnup_stay_hidden_from_the_tensor() -> None:
     redealt = state.determinize(0, random.Random(1))
     assert redealt.card_locations()["out of play"] != state.card_locations()["out of play"]
     assert redealt.turnup == state.turnup
+
+
+def test_determinize_does_not_carry_the_real_future_deals() -> None:
+    """Later hands are dealt from the seed, so a determinized state gets a
+    fresh one: a search cannot see the next hand's real cards."""
+    state = make("polignac", {"target": 50}).new_state(seed=9)
+    rng = random.Random(5)
+    redealt = state.determinize(1, rng)
+    assert redealt.seed != state.seed
+    for copy in (state, redealt):
+        while len(copy.hand_results()) < 1:
+            copy.apply(copy.legal_actions()[0])
+    assert state.observation(1)["hand"] != redealt.observation(1)["hand"]
+
+
+def test_players_show_the_suits_they_are_known_to_lack() -> None:
+    """Failing to follow suit is public: the observation lists the suit."""
+    game = make("polignac", {})
+    state = game.new_state(deal={"dealer": 0, "hands": [
+        "KS JS 9S KH QH 8H AC TC", "8S TH 9H AD 9D 8D 7D JC",
+        "QS AS 7S AH KC QC 9C 8C", "TS JH 7H KD QD JD TD 7C"]})
+    for text in ["pass"] * 4 + ["JC", "9C", "7C", "AC", "7D", "KC"]:
+        state.apply_text(text)
+    voids = [player["void"] for player in state.public_observation()["players"]]
+    assert voids == [[], [], ["Diamonds"], []]
+    assert state.observation(0)["zones"]["played"] == ["JC", "AC", "9C", "7C"]

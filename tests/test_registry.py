@@ -56,7 +56,9 @@ def test_games_metadata_shape() -> None:
     assert list(games) == sorted(games)
     assert json.loads(json.dumps(games)) == games
     for name, meta in games.items():
-        assert set(meta) == {"name", "title", "players", "deck", "description", "options"}
+        assert set(meta) == {
+            "name", "title", "players", "deck", "description", "higher_is_better", "options",
+        }
         assert meta["name"] == name
         assert isinstance(meta["title"], str) and meta["title"]
         assert isinstance(meta["description"], str) and meta["description"]
@@ -66,6 +68,7 @@ def test_games_metadata_shape() -> None:
         cls = game_class(name)
         assert (cls.min_players, cls.max_players) == (low, high)
         assert cls.deck.name == meta["deck"]
+        assert meta["higher_is_better"] is cls.higher_is_better
         names = [option["name"] for option in meta["options"]]
         assert len(set(names)) == len(names)
         for option in meta["options"]:

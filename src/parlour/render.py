@@ -64,6 +64,8 @@ def describe_value(value: object) -> str:
     """An option or extra value as a person writes it (``true``, ``20``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(describe_value(item) for item in value) or "—"
     return str(value)
 
 

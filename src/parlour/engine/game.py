@@ -45,6 +45,9 @@ class Game(ABC):
     schema: ClassVar[OptionSchema]
     rules_text: ClassVar[str]
     """Rules in brief and the decisions taken where sources disagree."""
+    higher_is_better: ClassVar[bool]
+    """Whether a higher total in :meth:`State.scores` is better (points,
+    chips) or worse (penalty points), for agents that judge a hand."""
 
     def __init__(self, **options: object) -> None:
         self.options: dict[str, OptionValue] = self.schema.validate(options)
@@ -102,6 +105,7 @@ class Game(ABC):
             "players": [self.min_players, self.max_players],
             "deck": self.deck.name,
             "description": self.description,
+            "higher_is_better": self.higher_is_better,
             "options": self.schema.describe(),
         }
 

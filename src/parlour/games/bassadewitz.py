@@ -82,6 +82,7 @@ class Bassadewitz(TrickGame):
     name = "bassadewitz"
     title = "Bassadewitz"
     version = 1
+    higher_is_better = True
     min_players = 4
     max_players = 4
     deck = GERMAN_32

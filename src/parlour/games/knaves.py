@@ -68,6 +68,7 @@ class Knaves(TrickGame):
     name = "knaves"
     title = "Knaves"
     version = 1
+    higher_is_better = True
     min_players = 3
     max_players = 3
     deck = FRENCH_52

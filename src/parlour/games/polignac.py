@@ -92,6 +92,7 @@ class Polignac(ThirtyTwoCardGame):
     name = "polignac"
     title = "Polignac"
     version = 1
+    higher_is_better = False
     min_players = 3
     max_players = 6
     deck = PIQUET_32

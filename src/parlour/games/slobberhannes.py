@@ -56,6 +56,8 @@ def _target_option() -> Option:
 class FirstLastGame(ThirtyTwoCardGame):
     """A game penalising the first trick, the last trick and one card."""
 
+    higher_is_better = False
+
     penalty_card_code: ClassVar[str]
     penalty_card: int
     penalty_value: int

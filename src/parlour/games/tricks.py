@@ -715,6 +715,9 @@ class TrickState(State):
     def determinize(self, seat: int, rng: random.Random) -> Self:
         self.check_seat(seat)
         other = self.clone()
+        # Later hands are dealt from the seed: a fresh one keeps the real
+        # future deals out of a search's reach.
+        other.seed = rng.getrandbits(63)
         n = self.game.num_players
         hidden = 0
         slots: list[tuple[int, int]] = []
@@ -828,11 +831,20 @@ class TrickState(State):
                 "tricks": self.tricks[other],
                 "dealer": other == self.dealer,
                 "flags": self._player_flags(other),
+                "void": [
+                    suit for index, suit in enumerate(game.deck.suits)
+                    if self.known_absent[other] & game.suit_masks[index]
+                    == game.suit_masks[index]
+                ],
             }
             for other in range(n)
         ]
         leader = self.leader
+        played = 0
+        for pile in self.won:
+            played |= pile
         zones: dict[str, Any] = {
+            "played": self._sorted_codes(played),
             "trick": [
                 {"seat": (leader + position) % n, "card": labels[card]}
                 for position, card in enumerate(self.trick)
