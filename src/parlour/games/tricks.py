@@ -817,7 +817,13 @@ class TrickState(State):
         return self._observation(None)
 
     def _observation(self, seat: int | None) -> Observation:
-        """The observation of ``seat``, or of a spectator for ``None``."""
+        """The observation of ``seat``, or of a spectator for ``None``.
+
+        Besides the common keys it holds ``options``: the game's validated
+        options (public knowledge, e.g. the card ranking), so that an agent
+        given only observations can rebuild the game with
+        ``parlour.make(observation["game"], **observation["options"])``.
+        """
         game = self.game
         labels = game.labels
         n = game.num_players
@@ -893,6 +899,7 @@ class TrickState(State):
             "leader": leader,
             "dealer": self.dealer,
             "places": self.places() if self.phase == PHASE_OVER else None,
+            "options": dict(game.options),
         }
         observation.update(self._extra_observation(seat))
         return observation
