@@ -19,6 +19,7 @@ from collections import Counter
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 
 import parlour
@@ -29,6 +30,7 @@ SEED = 10
 TARGET = 3
 ME = 0
 PHONE_WIDTH = 390
+DESKTOP_WIDTH = 1280
 
 MY_TURN_OR_OVER = '[data-testid="turn"][data-my-turn="true"], [data-testid="summary"]:not([hidden])'
 
@@ -296,8 +298,11 @@ def test_a_whole_match_against_three_computers(server: str, page: Page) -> None:
     expect(page.locator('[data-testid="summary"]')).to_be_hidden()
 
 
-def test_a_spectator_at_phone_width_sees_backs_and_no_hand(server: str, page: Page) -> None:
-    page.set_viewport_size({"width": PHONE_WIDTH, "height": 844})
+@pytest.mark.parametrize("width", [PHONE_WIDTH, DESKTOP_WIDTH])
+def test_a_spectator_sees_backs_and_no_hand_and_no_sideways_scroll(
+    server: str, page: Page, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 844})
     table_id = people_table(server)["id"]
     page.goto(f"{server}/tables/{table_id}")
     expect(page.locator('[data-testid="spectator"]')).to_be_visible()
@@ -307,8 +312,8 @@ def test_a_spectator_at_phone_width_sees_backs_and_no_hand(server: str, page: Pa
     assert read_table(page)["backs"] == [player["cards"] for player in observation["players"]]
     expect(page.locator('[data-testid="turn"]')).to_have_text(
         f"P{observation['to_move']} to move ({observation['phase']}).")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH, \
-        "the table fits a phone's width"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, \
+        f"the table fits {width} px without scrolling sideways"
 
 
 def people_table(server: str) -> dict[str, Any]:
