@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from parlour.agents.heuristic import HeuristicAgent
 from parlour.engine.game import Observation
 from parlour.errors import OptionError
 
@@ -37,6 +38,7 @@ class RandomAgent:
 
 AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
+    "heuristic": HeuristicAgent,
 }
 """Agent factories by name; each takes a seed."""
 

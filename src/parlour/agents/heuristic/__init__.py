@@ -1,0 +1,71 @@
+"""Heuristic players for the trick games: the ``easy`` level and a fast
+rollout policy for search.
+
+:class:`HeuristicAgent` (registered as ``"heuristic"``) plays Polignac,
+Knaves, Slobberhannes, Eichelobern, Grasobern and Bassadewitz the way a
+competent human does; each game's ideas are in the docstring of its
+strategy in :mod:`parlour.agents.heuristic.strategies`. The agent learns
+the game from ``observation["game"]`` and its rules from
+``observation["options"]`` (the card ranking, penalty values ...), so one
+agent serves every table; a game without a strategy raises
+:class:`~parlour.errors.OptionError` instead of playing at random.
+
+For a rollout policy, call :func:`heuristic_action` with an observation,
+the legal action ids and a :class:`random.Random` (used only to break exact
+ties): a decision takes a few tens of microseconds.
+
+>>> import random
+>>> import parlour
+>>> state = parlour.make("slobberhannes").new_state(seed=4)
+>>> seat = state.current_player()
+>>> action = heuristic_action(state.observation(seat), state.legal_actions(), random.Random(0))
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from parlour.agents.heuristic.strategies import STRATEGIES
+from parlour.agents.heuristic.view import read_view
+from parlour.engine.game import Observation
+from parlour.errors import OptionError
+
+__all__ = ["STRATEGIES", "HeuristicAgent", "heuristic_action"]
+
+
+def heuristic_action(observation: Observation, legal: Sequence[int], rng: random.Random) -> int:
+    """The heuristic player's action for the seat of ``observation``.
+
+    ``legal`` are the legal action ids (``state.legal_actions()``); ``rng``
+    breaks exact ties only, so equal generators give equal choices. Raises
+    :class:`~parlour.errors.OptionError` for a game without a strategy.
+    """
+    name = observation["game"]
+    strategy = STRATEGIES.get(name)
+    if strategy is None:
+        raise OptionError(
+            f"the heuristic player has no strategy for {name!r}; "
+            f"it plays {', '.join(sorted(STRATEGIES))}"
+        )
+    if not legal:
+        raise ValueError("there is no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0]
+    return strategy(read_view(observation, legal), rng)
+
+
+class HeuristicAgent:
+    """Plays :func:`heuristic_action`, breaking ties with its own seeded
+    generator (deterministic for a seed)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal: Sequence[int]) -> int:
+        """The heuristic action for ``observation`` (one of ``legal``)."""
+        return heuristic_action(observation, legal, self._rng)
