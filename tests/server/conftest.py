@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-# The registry-wide helpers (tests/support.py, tests/test_hidden.py) are
-# imported by name, also when only this folder is collected.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# web_support.py, beside this file, imports by name (pytest runs in
+# importlib mode, which puts no test folder on sys.path).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from parlour.server import create_app
 

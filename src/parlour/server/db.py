@@ -26,6 +26,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -126,10 +127,12 @@ class Database:
         values: dict[str, Any] = {"moves": move_number + 1, "scores": scores}
         if is_over:
             values.update(status=FINISHED, finished=now())
-        with Session(self.engine) as session:
-            session.add(MoveRow(table_id=table_id, move_number=move_number, action=action))
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
-            session.commit()
+        # Core statements, not the ORM's unit of work: this runs once per move.
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(MoveRow).values(table_id=table_id, move_number=move_number, action=action)
+            )
+            connection.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
     def table(self, table_id: int) -> StoredTable | None:
         """The table ``table_id`` with its moves, or ``None``."""

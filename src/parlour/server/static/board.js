@@ -11,6 +11,8 @@ import { fill, h, labelOf } from "./dom.js";
 const COMMON_KEYS = new Set([
   "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal",
   "log", "log_start", "hand_results", "places",
+  // the table's options are shown from the view's table, not as an extra
+  "options",
 ]);
 // Keys of a player drawn in their own places, not as extra columns.
 const PLAYER_KEYS = new Set(["seat", "name", "cards", "score", "tricks", "dealer", "flags"]);
