@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import parlour
+from parlour.agents import AGENTS
 from parlour.cli import main
 from parlour.render import outcome_word
 
@@ -274,7 +275,8 @@ def _tamper(record: Path, key: str, value: object) -> str:
      "unknown option 'trumps'; the options are players, target, ace_high, pack_reduction, "
      "capot, capot_fail, capot_bidder_leads"),
     (["play", "polignac", "--option", "target"], "write options as name=value, not 'target'"),
-    (["play", "polignac", "--seat", "robot"], "--seat must be human or random, not 'robot'"),
+    (["play", "polignac", "--seat", "robot"],
+     f"--seat must be {' or '.join(['human', *sorted(AGENTS)])}, not 'robot'"),
     (["play", "polignac", *["--seat", "random"] * 5],
      "5 seats given with --seat but the game has 4 players"),
     (["play", "polignac", "--players", "3", "--seat", "human", "--seat", "random",

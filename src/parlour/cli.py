@@ -33,7 +33,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from parlour.agents import AGENTS, Agent, make_agent
+from parlour.agents import AGENTS, AnyAgent, choose_action, make_agent
 from parlour.engine import (
     Game,
     OptionError,
@@ -148,7 +148,7 @@ class TerminalMatch:
         humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
         self.viewer = humans[0] if humans else 0
         self.renderer = Renderer(state.game.deck, humans)
-        self.agents: dict[int, Agent] = {
+        self.agents: dict[int, AnyAgent] = {
             seat: make_agent(kind, _agent_seed(state, seat))
             for seat, kind in enumerate(kinds) if kind != HUMAN
         }
@@ -168,8 +168,7 @@ class TerminalMatch:
                 outcomes, weights = zip(*state.chance_outcomes(), strict=True)
                 state.apply(self._chance.choices(outcomes, weights)[0])
             elif seat in self.agents:
-                agent = self.agents[seat]
-                state.apply(agent.choose(state.observation(seat), state.legal_actions()))
+                state.apply(choose_action(self.agents[seat], state))
             elif not self._human_move(seat):
                 self._leave()
                 return
@@ -346,7 +345,8 @@ def play(
         list[str] | None,
         typer.Option(
             "--seat", metavar="KIND",
-            help="who sits at the next seat: human or a computer agent (random); "
+            help="who sits at the next seat: human or a computer agent "
+            f"({', '.join(sorted(AGENTS))}); "
             "repeat for each seat, the rest are random",
         ),
     ] = None,
@@ -479,7 +479,7 @@ def simulate(
         agents = [make_agent("random", rng.randrange(2**63)) for _ in range(seats)]
         while not state.is_terminal():
             seat = state.current_player()
-            state.apply(agents[seat].choose(state.observation(seat), state.legal_actions()))
+            state.apply(choose_action(agents[seat], state))
         for seat, (outcome, score) in enumerate(zip(state.returns(), state.scores(), strict=True)):
             returns[seat] += outcome
             scores[seat] += score

@@ -1,7 +1,10 @@
 """Agents: anything that chooses an action from what one seat may know.
 
 An agent sees ``observation(seat)`` and the legal action ids, never the
-state, so it cannot read hidden cards.
+state, so it cannot read hidden cards. A search agent (:class:`SearchAgent`,
+such as :class:`ISMCTSAgent`) gets the state but reads it only through
+``determinize(seat, rng)`` and what the seat may know. Surfaces ask either
+kind with :func:`choose_action`.
 
 >>> import parlour
 >>> from parlour.agents import RandomAgent
@@ -14,6 +17,24 @@ True
 
 from __future__ import annotations
 
-from parlour.agents.base import AGENTS, Agent, RandomAgent, make_agent
+from parlour.agents.base import (
+    AGENTS,
+    Agent,
+    AnyAgent,
+    RandomAgent,
+    SearchAgent,
+    choose_action,
+    make_agent,
+)
+from parlour.agents.ismcts import ISMCTSAgent
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "AnyAgent",
+    "ISMCTSAgent",
+    "RandomAgent",
+    "SearchAgent",
+    "choose_action",
+    "make_agent",
+]

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from parlour.agents import make_agent
+from parlour.agents import choose_action, make_agent
 from parlour.engine import Game, State, game_class, make
 from parlour.errors import OptionError, ParlourError
 from parlour.server.db import FINISHED, PLAYING, Database, StoredTable, TableRow, now
@@ -394,9 +394,7 @@ class TableHub:
                     name = table.seats[seat].agent
                     assert name is not None, "a computer seat names its agent"
                     agent = make_agent(name, agent_seed(state.seed, seat, len(state.history)))
-                    action = await asyncio.to_thread(
-                        agent.choose, state.observation(seat), state.legal_actions()
-                    )
+                    action = await asyncio.to_thread(choose_action, agent, state)
                     await self._commit(table, action)
         except Exception:
             logger.exception("the computer seats of table %s stopped", table.id)

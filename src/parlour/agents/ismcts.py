@@ -1,0 +1,305 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012.
+
+One tree is grown for the seat to move (the observer). Its nodes are
+sequences of actions from the observer's present position; every
+iteration works on a fresh *determinization*, ``state.determinize(seat,
+rng)``: the seat's own knowledge is kept and every card it cannot see is
+re-dealt consistently with it (known voids included), later hands are
+dealt from a fresh seed. That call is the only way the search looks at
+the state, so it can never use another seat's hidden cards: two states
+that the seat cannot tell apart give the same determinizations and the
+same move.
+
+Each iteration has the four MCTS steps, restricted to the actions that are
+legal in its determinization:
+
+1. **Selection.** While every legal action of the node already has a
+   child, pick the child maximising UCB1 over *availability counts*
+   ``mean + c * sqrt(ln(available) / visits)``, where ``available`` counts
+   the iterations in which that child was legal when its parent was
+   selected from (not the parent's visits: a card is often not in the
+   hand that a determinization deals).
+2. **Expansion.** Otherwise add one child for a random untried legal action.
+3. **Simulation.** Play on from there with the rollout policy (uniformly
+   random by default) to the end of the current hand or of the match.
+4. **Backpropagation.** Every node on the path stores the reward of the
+   seat that moved into it; each seat maximises its own reward (max^n),
+   so the same tree serves 1 to 26 seats.
+
+Chance nodes (explicit deals, draws) are not tree nodes: an outcome is
+sampled from ``chance_outcomes()`` and the descent continues from the same
+node, so what chance reveals is treated like any other hidden information.
+
+Rewards (per seat, computed once per iteration):
+
+* The match ended: ``returns()`` times the number of seats. With the
+  usual zero-sum shares (winners split the losers' stakes) every winner
+  then gets more than 1 and every loser at most -1, so a match decided in
+  a rollout always outweighs one hand's points.
+* Otherwise the hand's score changes, the deltas of the hands finished
+  since the search began (``hand_results()``; one hand, unless a hand
+  ended at once). They are made zero-sum by subtracting their mean (a
+  lone seat keeps its own delta), negated when ``game.higher_is_better``
+  is false (penalty points), and divided by the largest absolute value
+  seen so far in this search, so that they lie in [-1, 1] whatever the
+  game's unit while keeping their proportions (two jacks cost twice one).
+
+The move played is the root's most visited action (ties: the better mean,
+then the lower action id). With an iteration budget and a seed the search
+is deterministic; a time budget depends on the machine's speed.
+
+>>> import parlour
+>>> from parlour.agents.base import choose_action
+>>> state = parlour.make("polignac").new_state(seed=1)
+>>> action = choose_action(ISMCTSAgent(seed=3, iterations=50), state)
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Observation, State
+
+RolloutPolicy = Callable[[Observation, Sequence[int], random.Random], int]
+"""Chooses a rollout move for the seat to move from its observation, the
+legal actions and the search's generator (for example
+:func:`parlour.agents.heuristic.heuristic_action`); ``None`` in
+:class:`ISMCTSAgent` means uniformly random. It is not asked about forced
+moves (one legal action)."""
+
+DEFAULT_ITERATIONS = 1000
+"""Iterations per move of the registered ``"ismcts"`` agent."""
+
+DEFAULT_EXPLORATION = 0.7
+"""UCB1 exploration constant ``c`` (rewards lie in about [-1, 1])."""
+
+
+class ISMCTSAgent:
+    """An SO-ISMCTS player (see the module docstring).
+
+    ``iterations`` and ``seconds`` bound each move's search; when both are
+    given the search stops at the first limit reached, and at least one is
+    needed. ``exploration`` is UCB1's ``c``; ``rollout_policy`` plays the
+    simulations (uniformly random when ``None``).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        exploration: float = DEFAULT_EXPLORATION,
+        rollout_policy: RolloutPolicy | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("an ISMCTS search needs a budget: iterations, seconds or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_policy = rollout_policy
+        self._rng = random.Random(seed)
+        self.last_iterations = 0
+        """Iterations run by the latest search (0 when the move was forced)."""
+
+    def choose_in(self, state: State, seat: int) -> int:
+        """The move for ``seat``, which is to move in ``state``.
+
+        Only ``state.determinize(seat, rng)`` and ``state.legal_actions()``
+        (the seat's own moves) are read.
+        """
+        if state.current_player() != seat:
+            raise ValueError(f"seat {seat} is not to move")
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        search = _Search(state, seat, self.exploration, self.rollout_policy, self._rng)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.iterations
+        count = 0
+        while limit is None or count < limit:
+            search.iterate()
+            count += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = count
+        return search.best_action(legal)
+
+
+class _Search:
+    """One move's tree, held in flat per-node lists (node 0 is the root)."""
+
+    def __init__(
+        self,
+        state: State,
+        seat: int,
+        exploration: float,
+        rollout_policy: RolloutPolicy | None,
+        rng: random.Random,
+    ) -> None:
+        self.state = state
+        self.seat = seat
+        self.exploration = exploration
+        self.rollout_policy = rollout_policy
+        self.rng = rng
+        game = state.game
+        self.players = game.num_players
+        self.sign = 1.0 if game.higher_is_better else -1.0
+        self.hands_before = len(state.hand_results())
+        self.scale = 0.0
+        """The largest absolute zero-sum hand delta seen (reward divisor)."""
+        self.children: list[dict[int, int]] = [{}]
+        self.visits: list[int] = [0]
+        self.available: list[int] = [0]
+        self.reward_sums: list[float] = [0.0]
+
+    def iterate(self) -> None:
+        """One determinization: select, expand, simulate, backpropagate."""
+        rng = self.rng
+        state = self.state.determinize(self.seat, rng)
+        hands_before = self.hands_before
+        children = self.children
+        visits = self.visits
+        available = self.available
+        reward_sums = self.reward_sums
+        exploration = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        path: list[int] = []
+        movers: list[int] = []
+        node = 0
+        expanded = False
+        while not expanded:
+            player = state.current_player()
+            if player == TERMINAL_PLAYER:
+                break
+            if player == CHANCE_PLAYER:
+                state.apply(_sample_chance(state, rng))
+            else:
+                legal = state.legal_actions()
+                kids = children[node]
+                untried = [action for action in legal if action not in kids]
+                if untried:
+                    action = untried[int(rng.random() * len(untried))]
+                    for other in legal:
+                        child = kids.get(other)
+                        if child is not None:
+                            available[child] += 1
+                    child = kids[action] = len(visits)
+                    children.append({})
+                    visits.append(0)
+                    available.append(1)
+                    reward_sums.append(0.0)
+                    expanded = True
+                else:
+                    best_score = -math.inf
+                    child = action = -1
+                    for other in legal:
+                        candidate = kids[other]
+                        seen = available[candidate] + 1
+                        available[candidate] = seen
+                        count = visits[candidate]
+                        score = reward_sums[candidate] / count + exploration * sqrt(
+                            log(seen) / count
+                        )
+                        if score > best_score:
+                            best_score, child, action = score, candidate, other
+                state.apply(action)
+                path.append(child)
+                movers.append(player)
+                node = child
+            if len(state.hand_results()) != hands_before:
+                break
+        else:
+            self._roll_out(state)
+        rewards = self._rewards(state)
+        for child, mover in zip(path, movers, strict=True):
+            visits[child] += 1
+            reward_sums[child] += rewards[mover]
+
+    def _roll_out(self, state: State) -> None:
+        """Play on to the end of the current hand or of the match."""
+        rng = self.rng
+        random_unit = rng.random
+        policy = self.rollout_policy
+        hands_before = self.hands_before
+        apply = state.apply
+        legal_actions = state.legal_actions
+        current_player = state.current_player
+        hand_results = state.hand_results
+        while True:
+            player = current_player()
+            if player == TERMINAL_PLAYER:
+                return
+            if player == CHANCE_PLAYER:
+                apply(_sample_chance(state, rng))
+            else:
+                legal = legal_actions()
+                if len(legal) == 1:
+                    apply(legal[0])
+                elif policy is None:
+                    apply(legal[int(random_unit() * len(legal))])
+                else:
+                    apply(policy(state.observation(player), legal, rng))
+            if len(hand_results()) != hands_before:
+                return
+
+    def _rewards(self, state: State) -> list[float]:
+        """Each seat's reward for the simulation that ended in ``state``."""
+        players = self.players
+        if state.is_terminal():
+            return [value * players for value in state.returns()]
+        deltas = [0.0] * players
+        for hand in state.hand_results()[self.hands_before:]:
+            for seat, delta in enumerate(hand):
+                deltas[seat] += delta
+        if players > 1:
+            mean = sum(deltas) / players
+            deltas = [delta - mean for delta in deltas]
+        largest = max(abs(delta) for delta in deltas)
+        if largest > self.scale:
+            self.scale = largest
+        if self.scale == 0.0:
+            return deltas
+        factor = self.sign / self.scale
+        return [delta * factor for delta in deltas]
+
+    def best_action(self, legal: Sequence[int]) -> int:
+        """The root's most visited legal action (ties: better mean, lower id)."""
+        root = self.children[0]
+        visits = self.visits
+        reward_sums = self.reward_sums
+
+        def key(action: int) -> tuple[int, float, int]:
+            child = root.get(action)
+            if child is None or visits[child] == 0:
+                return (0, 0.0, -action)
+            return (visits[child], reward_sums[child] / visits[child], -action)
+
+        return max(legal, key=key)
+
+
+def _sample_chance(state: State, rng: random.Random) -> int:
+    """An outcome of the chance node ``state``, drawn by its probability."""
+    outcomes = state.chance_outcomes()
+    threshold = rng.random()
+    cumulative = 0.0
+    for action, probability in outcomes:
+        cumulative += probability
+        if threshold < cumulative:
+            return action
+    return outcomes[-1][0]
