@@ -1,8 +1,9 @@
 """parlour's benchmarks (``make bench``): random play, clone, legal actions
 and observation tensors for every game in ``bench_tricks.BENCHES``, and
 random play of every game in ``bench_tricks.RELATIVES`` against the first of
-those, each figure beside the figure it is compared with, measured in the
-same run.
+those, and ISMCTS iterations per second against OpenSpiel's ISMCTS bot
+(``bench_ismcts.py``), each figure beside the figure it is compared with,
+measured in the same run.
 
 The reference is OpenSpiel ``hearts`` driven from Python when ``pyspiel``
 is installed; ``clone()`` is also held to a fixed bar of 10 µs. Every
@@ -27,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+import bench_ismcts
 import bench_openspiel
 import bench_tricks
 import bench_web
@@ -206,6 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_game(name, options, budget, hearts, hearts_states)
     for name, options in bench_tricks.RELATIVES:
         bench_relative(name, options, bench_tricks.BENCHES[0], budget)
+    bench_ismcts.bench_ismcts(budget.seconds, budget.runs, hearts)
     if budget.web_moves is not None:
         bench_web.main(["--moves", str(budget.web_moves)])
     return 0

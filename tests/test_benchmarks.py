@@ -143,3 +143,23 @@ def test_relatives_against_polignac(output: str, label: str) -> None:
         rf"{re.escape(label)} decisions/s: {NUMBER} vs {reference} {NUMBER} "
         rf"\(ratio {NUMBER}; bar 0\.8 (met|MISSED)\)"
     ])
+
+
+def test_ismcts_against_openspiel_bot(output: str) -> None:
+    """Issue 5: ISMCTS iterations/s beside OpenSpiel's bot's, with the ratio."""
+    line = (
+        rf"ismcts polignac players=4 iterations/s: {NUMBER} vs OpenSpiel ISMCTSBot hearts "
+        rf"{NUMBER} \(ratio {NUMBER}; aim 3 (met|MISSED)\)"
+        if HAS_OPENSPIEL else
+        rf"ismcts polignac players=4 iterations/s: {NUMBER} "
+        r"\(no reference: open_spiel not installed\)"
+    )
+    assert_prints(output, [line])
+
+
+def test_ismcts_line_without_openspiel() -> None:
+    output = run_benchmarks("-c", HIDE_OPENSPIEL, *TINY)
+    assert_prints(output, [
+        rf"ismcts polignac players=4 iterations/s: {NUMBER} "
+        r"\(no reference: open_spiel not installed\)"
+    ])

@@ -78,6 +78,11 @@ moves (one legal action)."""
 DEFAULT_ITERATIONS = 1000
 """Iterations per move of the registered ``"ismcts"`` agent."""
 
+HAND_CHECK_INTERVAL = 8
+"""A rollout confirms with ``hand_results()`` at least this often whether
+the hand is over; a hand that changes no total is noticed that late (the
+moves after it change nothing: only finished hands are scored)."""
+
 DEFAULT_EXPLORATION = 0.7
 """UCB1 exploration constant ``c`` (rewards lie in about [-1, 1])."""
 
@@ -241,6 +246,9 @@ class _Search:
         legal_actions = state.legal_actions
         current_player = state.current_player
         hand_results = state.hand_results
+        scores = state.scores
+        totals = scores()
+        steps = 0
         while True:
             player = current_player()
             if player == TERMINAL_PLAYER:
@@ -255,8 +263,15 @@ class _Search:
                     apply(legal[int(random_unit() * len(legal))])
                 else:
                     apply(policy(state.observation(player), legal, rng))
-            if len(hand_results()) != hands_before:
-                return
+            # hand_results() copies every finished hand: ask it only when the
+            # totals move (a hand scored) or every few moves (a hand may
+            # score nothing), comparing the cheap totals in between.
+            steps += 1
+            now = scores()
+            if now != totals or not steps % HAND_CHECK_INTERVAL:
+                if len(hand_results()) != hands_before:
+                    return
+                totals = now
 
     def _rewards(self, state: State) -> list[float]:
         """Each seat's reward for the simulation that ended in ``state``."""
