@@ -99,7 +99,7 @@ class Spy:
     """A state whose attributes are watched: only the allowed calls pass."""
 
     ALLOWED = frozenset({"determinize", "current_player", "legal_actions", "hand_results",
-                         "game", "check_seat"})
+                         "game"})
 
     def __init__(self, state: State) -> None:
         object.__setattr__(self, "_state", state)

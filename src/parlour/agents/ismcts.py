@@ -123,8 +123,10 @@ class ISMCTSAgent:
     def choose_in(self, state: State, seat: int) -> int:
         """The move for ``seat``, which is to move in ``state``.
 
-        Only ``state.determinize(seat, rng)`` and ``state.legal_actions()``
-        (the seat's own moves) are read.
+        Besides ``state.determinize(seat, rng)``, only public facts and the
+        seat's own are read: ``current_player()``, ``legal_actions()`` (the
+        seat's moves), the number of finished hands and the game's
+        metadata (seats, ``higher_is_better``).
         """
         if state.current_player() != seat:
             raise ValueError(f"seat {seat} is not to move")
@@ -146,7 +148,10 @@ class ISMCTSAgent:
 
 
 class _Search:
-    """One move's tree, held in flat per-node lists (node 0 is the root)."""
+    """One move's tree, held in flat per-node lists (node 0 is the root):
+    ``children`` (action -> node), ``visits``, ``available`` and
+    ``reward_sums`` (of the seat that moved into the node). ``state`` is the
+    real position; iterations see it only through ``determinize``."""
 
     def __init__(
         self,
