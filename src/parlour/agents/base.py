@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from parlour.agents import levels
 from parlour.agents.heuristic import HeuristicAgent
 from parlour.agents.ismcts import ISMCTSAgent
 from parlour.engine.game import Observation, State
@@ -80,6 +81,9 @@ AGENTS: dict[str, Callable[[int | None], AnyAgent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": ISMCTSAgent,
+    "easy": levels.easy,
+    "medium": levels.medium,
+    "hard": levels.hard,
 }
 """Agent factories by name; each takes a seed."""
 

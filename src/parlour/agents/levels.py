@@ -1,0 +1,39 @@
+"""Playing levels for people: ``easy``, ``medium`` and ``hard``.
+
+* ``easy``: the heuristic player (:mod:`parlour.agents.heuristic`).
+* ``medium``: ISMCTS with :data:`MEDIUM_ITERATIONS` iterations and random
+  rollouts (a few tenths of a second a move on a 2-core laptop).
+* ``hard``: ISMCTS with :data:`HARD_ITERATIONS` iterations and random
+  rollouts, never thinking longer than :data:`HARD_SECONDS` a move.
+
+Every level is deterministic for a seed, except that ``hard`` stops early
+when its time cap bites (a machine much slower than the reference one).
+"""
+
+from __future__ import annotations
+
+from parlour.agents.heuristic import HeuristicAgent
+from parlour.agents.ismcts import ISMCTSAgent
+
+MEDIUM_ITERATIONS = 1000
+HARD_ITERATIONS = 5000
+HARD_SECONDS = 2.0
+
+
+def easy(seed: int | None = None) -> HeuristicAgent:
+    """The ``easy`` level: the heuristic player."""
+    return HeuristicAgent(seed)
+
+
+def medium(seed: int | None = None) -> ISMCTSAgent:
+    """The ``medium`` level: a short ISMCTS search."""
+    return ISMCTSAgent(seed=seed, iterations=MEDIUM_ITERATIONS)
+
+
+def hard(seed: int | None = None) -> ISMCTSAgent:
+    """The ``hard`` level: a long ISMCTS search, at most two seconds a move."""
+    return ISMCTSAgent(seed=seed, iterations=HARD_ITERATIONS, seconds=HARD_SECONDS)
+
+
+LEVELS = ("easy", "medium", "hard")
+"""The level names, weakest first."""
