@@ -1,0 +1,1 @@
+"""Simulation: many matches between agents, summarised (see :mod:`parlour.sim.tournament`)."""
