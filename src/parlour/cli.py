@@ -502,6 +502,70 @@ def simulate(
 
 
 @app.command()
+def tournament(
+    game: GameArgument,
+    agents: Annotated[
+        str, typer.Option(
+            metavar="A,B,...",
+            help="the agents to test, comma-separated: names from `parlour play --seat`, "
+            "or ismcts:N for ISMCTS with N iterations a move",
+        ),
+    ],
+    deals: Annotated[
+        int, typer.Option("-n", "--deals", min=1, metavar="N", help="number of deals")
+    ],
+    field: Annotated[
+        str, typer.Option(metavar="AGENT", help="the agent playing every other seat")
+    ] = "easy",
+    seed: SeedOption = None,
+    players: PlayersOption = None,
+    option: GameOptions = None,
+    workers: Annotated[
+        int | None, typer.Option(min=1, metavar="W", help="worker processes (default: all cores)")
+    ] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", metavar="FILE", help="also write the results as JSON")
+    ] = None,
+) -> None:
+    """Rank agents by duplicate deals: each takes one seat against a field, at every seat.
+
+    Every deal is replayed once per seat with the tested agent at that seat
+    and the field agent at the others; intervals are 95%, clustered by deal.
+    """
+    import json
+
+    from parlour.sim.tournament import TournamentSpec, result_json, run_tournament
+
+    rules_set = _make_game(game, players, option or [])
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    names = tuple(name.strip() for name in agents.split(",") if name.strip())
+    spec = TournamentSpec(rules_set.name, rules_set.options, names, deals, seed, field.strip())
+    result = run_tournament(spec, workers)
+    seats = rules_set.num_players
+    console = _console()
+    console.print(
+        f"{rules_set!r} · {deals} deals × {seats} seats · field {spec.field_agent} · seed {seed}",
+        markup=False,
+    )
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for column in ("agent", "mean return", "95% interval", "mean score", "matches"):
+        table.add_column(column, justify="right")
+    for row in result.agents:
+        table.add_row(
+            row.agent, f"{row.outcome.mean:+.3f}",
+            f"[{row.outcome.low:+.3f}, {row.outcome.high:+.3f}]",
+            f"{row.mean_score:.2f}", str(row.matches),
+        )
+    console.print(table)
+    if json_file is not None:
+        try:
+            json_file.write_text(json.dumps(result_json(result), indent=2) + "\n")
+        except OSError as error:
+            raise CommandError(f"cannot write {json_file}: {error.strerror}") from None
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
