@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import parlour
-from parlour.agents import AGENTS
-from parlour.cli import main
+from parlour.agents import AGENTS, hint, levels
+from parlour.cli import _agent_seed, main
 from parlour.render import outcome_word
 
 
@@ -164,6 +164,30 @@ def test_person_gets_reasons_for_bad_input_then_quits(cli: Cli, tmp_path: Path) 
     saved = json.loads(record.read_text(encoding="utf-8"))
     assert saved["actions"] == ["pass", "capot", "AH", "JH", "9H", "TH", "TC", "AC", "QC", "9C"]
     assert parlour.replay(record).history == parlour.replay(saved).history
+
+
+def test_levels_sit_per_seat_and_hint_shows_hard_move_without_playing_it(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(levels, "MEDIUM_ITERATIONS", 20)
+    monkeypatch.setattr(levels, "HARD_ITERATIONS", 40)
+    record = tmp_path / "game.json"
+    run = cli("play", "polignac", "--seed", "4", "--seat", "medium", "--seat", "easy",
+              "--seat", "hard", "--seat", "human", "--save", str(record),
+              stdin="help\nhint\nquit\n")
+    assert run.status == 0, run.err
+    state = parlour.replay(record)
+    assert state.current_player() == 3
+    assert len(state.history) > 0
+    suggestion = hint(state, _agent_seed(state, 3))
+    assert suggestion.action in state.legal_actions()
+    lines = run.out.splitlines()
+    assert "  hint         show what the hard level would play here (it is not played)" in lines
+    at = lines.index("P3 (you) › hint")
+    assert lines[at + 1:at + 4] == [
+        "thinking…", f"hint: hard would play {suggestion.text}", "P3 (you) › quit",
+    ]
+    assert f"You left the game after {len(state.history)} moves." in lines
 
 
 def test_end_of_input_leaves_cleanly_and_saves(cli: Cli, tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from parlour.agents import AGENTS, AnyAgent, choose_action, make_agent
+from parlour.agents import AGENTS, HINT_LEVEL, AnyAgent, choose_action, hint, make_agent
 from parlour.engine import (
     Game,
     OptionError,
@@ -128,6 +128,7 @@ Type a move and press Enter:
   a card       its code, e.g. {example} (any case; suit symbols work too)
   a call       a word of the rules (pass, capot ...) when it is a legal move
   legal        show your legal moves
+  hint         show what the {level} level would play here (it is not played)
   help         show this help
   quit         leave the game (it is saved if you gave --save)"""
 
@@ -212,8 +213,12 @@ class TerminalMatch:
                 return False
             if command in ("help", "?"):
                 self.console.print(
-                    HELP_TEXT.format(example=state.game.deck.example), markup=False
+                    HELP_TEXT.format(example=state.game.deck.example, level=HINT_LEVEL),
+                    markup=False,
                 )
+                continue
+            if command == "hint":
+                self._hint(seat)
                 continue
             if command == "legal":
                 self.console.print(
@@ -226,6 +231,14 @@ class TerminalMatch:
                 self.console.print(Text(f"✗ {error}", style="red"))
                 continue
             return True
+
+    def _hint(self, seat: int) -> None:
+        """Print what the hint level would play for ``seat`` here, without playing it."""
+        self.console.print(Text("thinking…", style="dim"))
+        suggestion = hint(self.state, _agent_seed(self.state, seat))
+        self.console.print(
+            f"hint: {suggestion.level} would play {suggestion.text}", markup=False
+        )
 
     def _leave(self) -> None:
         _save(self.state, self.save_path)

@@ -26,15 +26,19 @@ from parlour.agents.base import (
     choose_action,
     make_agent,
 )
+from parlour.agents.hint import HINT_LEVEL, Hint, hint
 from parlour.agents.ismcts import ISMCTSAgent
 
 __all__ = [
     "AGENTS",
+    "HINT_LEVEL",
     "Agent",
     "AnyAgent",
+    "Hint",
     "ISMCTSAgent",
     "RandomAgent",
     "SearchAgent",
     "choose_action",
+    "hint",
     "make_agent",
 ]
