@@ -1,0 +1,125 @@
+"""Duplicate tournaments: the schedule, determinism, the interval math and the CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from parlour.agents.ismcts import ISMCTSAgent
+from parlour.cli import main
+from parlour.engine import OptionError
+from parlour.sim.tournament import (
+    Match,
+    MatchResult,
+    TournamentSpec,
+    agent_factory,
+    clustered_interval,
+    run_tournament,
+    schedule,
+    summarise,
+)
+
+SHORT = {"target": 1}
+
+
+def spec(agents: tuple[str, ...] = ("random", "easy"), deals: int = 3) -> TournamentSpec:
+    """A short Slobberhannes tournament against the default field."""
+    return TournamentSpec("slobberhannes", SHORT, agents, deals, seed=5)
+
+
+def test_duplicate_rotation_puts_every_agent_at_every_seat_of_every_deal() -> None:
+    matches = schedule(spec(deals=4), seats=4)
+    counts = Counter((match.agent, match.deal, match.rotation) for match in matches)
+    expected = {
+        (agent, deal, seat)
+        for agent in ("random", "easy") for deal in range(4) for seat in range(4)
+    }
+    assert set(counts) == expected
+    assert set(counts.values()) == {1}
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    tournament = spec(agents=("random", "easy", "ismcts:5"), deals=2)
+    assert run_tournament(tournament, workers=1) == run_tournament(tournament, workers=2)
+
+
+def test_interval_of_a_known_sample() -> None:
+    interval = clustered_interval([1.0, 2.0, 3.0])
+    assert interval.mean == 2.0
+    assert interval.half_width == pytest.approx(1.96 / math.sqrt(3))
+    assert clustered_interval([4.0]).half_width == math.inf
+
+
+def test_interval_is_clustered_by_deal_before_the_spread_is_taken() -> None:
+    outcomes = {(0, 0): 1.0, (0, 1): -1.0, (1, 0): 1.0, (1, 1): 1.0}
+    results = [
+        MatchResult(Match("random", deal, rotation), outcome, score=0)
+        for (deal, rotation), outcome in outcomes.items()
+    ]
+    row = summarise(spec(agents=("random",)), results).agents[0]
+    per_deal_spread = math.sqrt(0.5)
+    assert row.outcome.mean == pytest.approx(0.5)
+    assert row.outcome.half_width == pytest.approx(1.96 * per_deal_spread / math.sqrt(2))
+    assert (row.deals, row.matches) == (2, 4)
+
+
+def test_easy_beats_random_in_polignac_with_separated_intervals() -> None:
+    polignac = TournamentSpec(
+        "polignac", SHORT, ("random", "easy"), deals=16, seed=7, field_agent="random"
+    )
+    result = run_tournament(polignac, workers=1)
+    random_row, easy_row = result.agents
+    assert result.separated("random", "easy")
+    assert easy_row.outcome.low - random_row.outcome.high > 0.05
+
+
+@pytest.mark.parametrize(
+    ("agents", "deals", "message"),
+    [(("bogus",), 1, "no agent called 'bogus'"), (("ismcts:0",), 1, "ismcts:N"),
+     (("random",), 0, "at least 1 deal"), ((), 1, "at least one agent")],
+)
+def test_bad_specs_say_what_is_wrong(agents: tuple[str, ...], deals: int, message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        spec(agents=agents, deals=deals)
+
+
+def test_an_ismcts_budget_names_an_agent() -> None:
+    agent = agent_factory("ismcts:7")(1)
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.iterations == 7
+
+
+def test_cli_prints_the_table_and_writes_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    output = tmp_path / "result.json"
+    status = main([
+        "tournament", "slobberhannes", "--agents", "random,easy", "-n", "2", "--seed", "3",
+        "--option", "target=1", "--workers", "1", "--json", str(output),
+    ])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "2 deals × 4 seats · field easy · seed 3" in out
+    for heading in ("agent", "mean return", "95% interval", "mean score", "matches"):
+        assert heading in out
+    assert [row["agent"] for row in json.loads(output.read_text())["agents"]] == ["random", "easy"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["nope", "--agents", "random", "-n", "2"],
+     ["polignac", "--agents", "random,bogus", "-n", "2"],
+     ["polignac", "--agents", "random", "-n", "0"],
+     ["polignac", "--agents", "random", "-n", "2", "--field", "bogus"]],
+)
+def test_cli_bad_input_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    assert main(["tournament", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ")
+    assert err.count("\n") == 1
