@@ -11,10 +11,11 @@ from fastapi.testclient import TestClient
 from web_support import COMPUTER, HUMAN, create_table, move, tokens, view, wait_until
 
 import parlour
-from parlour.agents import AGENTS
+from parlour.agents import AGENTS, hint, levels
 from parlour.cards import DECKS
 from parlour.engine import State, game_class
 from parlour.errors import IllegalAction
+from parlour.server.tables import agent_seed
 from support import GAME_NAMES
 
 
@@ -36,8 +37,10 @@ def _finish_by_hand(client: TestClient, table_id: int, seat_tokens: dict[int, st
 
 
 # --- lobby data ------------------------------------------------------------------
-def test_agents_lists_every_agent(client: TestClient) -> None:
-    assert client.get("/api/agents").json() == sorted(AGENTS)
+def test_agents_lists_the_levels_first_then_every_other_agent(client: TestClient) -> None:
+    listed = client.get("/api/agents").json()
+    assert listed[:3] == ["easy", "medium", "hard"]
+    assert listed[3:] == sorted(set(AGENTS) - {"easy", "medium", "hard"})
 
 
 @pytest.mark.parametrize(("pack", "deck"), [("german", "german32"), ("french", "piquet32")])
@@ -235,6 +238,36 @@ def test_a_stale_move_number_is_409(client: TestClient) -> None:
     assert again.json()["error"] == (
         "the table has moved on: this move was chosen at move 0, the table is at move 1"
     )
+
+
+def test_a_hint_names_what_hard_would_play_without_playing_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(levels, "HARD_ITERATIONS", 30)
+    created = create_table(client, options={"target": 1})
+    table_id = created["id"]
+    seat_tokens = tokens(created)
+    state = parlour.make("polignac", target=1).new_state(seed=1)
+    seat = state.current_player()
+    expected = hint(state, agent_seed(1, seat, 0))
+    response = client.get(f"/api/tables/{table_id}/hint", params={"token": seat_tokens[seat]})
+    assert response.status_code == 200, response.text
+    assert response.json() == {
+        "action": expected.action, "text": expected.text, "level": "hard", "move_number": 0,
+    }
+    assert expected.action in state.legal_actions()
+    assert view(client, table_id)["move_number"] == 0
+
+    other = client.get(f"/api/tables/{table_id}/hint",
+                       params={"token": seat_tokens[(seat + 1) % 4]})
+    assert other.status_code == 409
+    assert other.json() == {"error": f"it is P{seat}'s turn, not yours"}
+    for params in ({"token": "guess"}, {}):
+        refused = client.get(f"/api/tables/{table_id}/hint", params=params)
+        assert refused.status_code == 403, params
+    _finish_by_hand(client, table_id, seat_tokens, state)
+    over = client.get(f"/api/tables/{table_id}/hint", params={"token": seat_tokens[0]})
+    assert over.status_code == 409 and over.json() == {"error": "the match is over"}
 
 
 @pytest.mark.parametrize(("body", "sentence"), [

@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from parlour.agents import AGENTS
+from parlour.agents.levels import LEVELS
 from parlour.cards import DECKS
 from parlour.engine import game_class, games
 from parlour.server.db import FINISHED, PLAYING, Database
@@ -167,7 +168,7 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
 
     @app.get("/api/agents")
     async def list_agents() -> JSONResponse:
-        return JSONResponse(sorted(AGENTS))
+        return JSONResponse([*LEVELS, *sorted(set(AGENTS) - set(LEVELS))])
 
     @app.get("/api/decks/{deck}")
     async def describe_deck(deck: str) -> JSONResponse:
@@ -217,6 +218,11 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         if not token:
             raise ApiError(FORBIDDEN, "a move needs the token of the seat to move")
         return JSONResponse(await hub.play(table, table.seat_of(token), move))
+
+    @app.get("/api/tables/{table_id}/hint")
+    async def table_hint(table_id: str, token: str | None = None) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        return JSONResponse(await hub.hint(table, table.seat_of(token)))
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record_json(table_id: str) -> JSONResponse:

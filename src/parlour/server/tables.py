@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from parlour.agents import choose_action, make_agent
+from parlour.agents import choose_action, hint, make_agent
 from parlour.engine import Game, State, game_class, make
 from parlour.errors import OptionError, ParlourError
 from parlour.server.db import FINISHED, PLAYING, Database, StoredTable, TableRow, now
@@ -336,6 +336,29 @@ class TableHub:
             view = self.view(table, seat)
         self._wake(table)
         return view
+
+    async def hint(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        """What the hint level would play for ``seat``, which must be to move:
+        ``{action, text, level, move_number}``.
+
+        The search runs in a thread, on the table's state of the moment
+        (a move replaces the state, it never changes it), and reads only
+        what ``seat`` may know.
+        """
+        if seat is None:
+            raise ApiError(FORBIDDEN, "a hint is for a seat: open the table with a seat's link")
+        state = table.state
+        if state.is_terminal():
+            raise ApiError(CONFLICT, "the match is over")
+        to_move = state.current_player()
+        if to_move != seat:
+            raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
+        move_number = len(state.history)
+        suggestion = await asyncio.to_thread(
+            hint, state, agent_seed(state.seed, seat, move_number)
+        )
+        return {"action": suggestion.action, "text": suggestion.text,
+                "level": suggestion.level, "move_number": move_number}
 
     async def _commit(self, table: LiveTable, action: int) -> None:
         """Apply ``action`` to a clone, store it, then adopt it and tell every connection."""
