@@ -127,21 +127,22 @@ clustered by deal: an agent's result on a deal is its mean over the
 rotations, and the interval is mean ± 1.96·s/√n over the n deals. One agent
 *beats* another when its interval lies wholly above the other's.
 
-`easy` in a field of `easy` replays the same match at every seat, so its
-return is exactly 0 on every deal and its interval has zero width: it is
-the yardstick the others are measured against.
+`easy` in a field of `easy` is the yardstick: it is the same player as the
+rest of the table (only its seed for breaking ties differs), so its
+expected return is 0 and its interval is narrow.
 
 **Budgets, honestly.** The matches are short (`target=1`, or one round
 of Bassadewitz) so that many deals fit in the time. The `hard` level
-(ISMCTS, 3000 iterations a move, at most 2 s) costs about 1.5 s a move on
-this machine, some 20 s per short match and hours per game for enough deals
-to separate intervals, which this report could not afford. It therefore
-measures a **reduced `hard`**: `ismcts:N`, the same ISMCTS with random
-rollouts and N iterations a move (300; 200 in Bassadewitz, whose round is
-four hands), with no time cap so that it is deterministic. `medium` and
-full `hard` search more and are not expected to be weaker, but they are
-not measured here.
-
+(ISMCTS, 3000 iterations a move, at most 2 s) took 4-6 s for one short
+Polignac match on this machine (more in Knaves and Bassadewitz, whose
+matches have more moves): some 7 minutes per game for 50 deals on 2 cores,
+more than the session that generated this report could spend. It
+therefore measures a **reduced `hard`**: `ismcts:N`, the same ISMCTS with
+random rollouts and N iterations a move (300; 200 in Bassadewitz, whose
+round is four hands), with no time cap so that it is deterministic. Full
+`medium` (1000 iterations) and `hard` search more, but they are not
+measured here: rerun with `--agents random,easy,medium,hard` to measure
+them.
 """
 
 
