@@ -15,6 +15,7 @@ hand before a seat reaches the target of 3.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -322,3 +323,34 @@ def people_table(server: str) -> dict[str, Any]:
         "game": "polignac", "options": {}, "seats": [{"kind": "human"}] * 4, "seed": 1,
     })
     return created
+
+
+def test_the_seat_menu_offers_the_levels_and_hint_shows_what_hard_would_play(
+    server: str, page: Page
+) -> None:
+    page.goto(server + "/")
+    page.locator('[data-testid="choose-game"][data-game="polignac"]').click()
+    agent = page.locator('[data-testid="seat-agent-1"]')
+    expect(agent).to_have_value("medium")
+    assert agent.locator("option").all_text_contents()[:3] == [
+        "easy (heuristic)", "medium (search)", "hard (deep search)",
+    ]
+
+    created = people_table(server)
+    table_id = created["id"]
+    to_move = table_view(server, table_id)["observation"]["to_move"]
+    page.goto(server + created["seats"][to_move]["url"])
+    token = parse_qs(urlsplit(page.url).query)["token"][0]
+    expect(page.locator('[data-hinted="true"]')).to_have_count(0)
+    page.locator('[data-testid="hint"]').click()
+    hint_text = page.locator('[data-testid="hint-text"]')
+    expect(hint_text).to_have_text(re.compile(r"^Hard would play \S+$"), timeout=15_000)
+    hinted = page.locator('[data-hinted="true"]')
+    expect(hinted).to_have_count(1)
+    seen = table_view(server, table_id, token)
+    assert seen["move_number"] == 0, "the hint is not played"
+    legal = {move["id"]: move for move in seen["observation"]["legal"]}
+    move = legal[int(hinted.get_attribute("data-action-id") or "-1")]
+    assert move["card"] is None, "seed 1 opens with pass or capot: the hint is a call"
+    expect(hinted).to_have_text(move["text"])
+    expect(hint_text).to_have_text(f"Hard would play {move['text']}")

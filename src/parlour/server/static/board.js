@@ -168,9 +168,10 @@ function renderZone(name, value, book) {
  * The viewer's hand: every card a button (legal ones highlighted), and the
  * calls (legal actions without a card) as buttons. `onPlay(text, actionId)`
  * gets the card text and its legal action id, or null when it is not legal
- * (sent anyway so that the engine says why).
+ * (sent anyway so that the engine says why). The card or call whose action
+ * id is `hinted` (a hint's move) is marked data-hinted="true".
  */
-export function renderHand(handElement, callsElement, observation, { book, onPlay }) {
+export function renderHand(handElement, callsElement, observation, { book, onPlay, hinted = null }) {
   const byCard = new Map();
   for (const action of observation.legal ?? []) {
     if (action.card !== null && action.card !== undefined) {
@@ -185,12 +186,14 @@ export function renderHand(handElement, callsElement, observation, { book, onPla
     handElement,
     hand.map((text) => {
       const action = clickable(text);
+      const isHinted = action !== null && action.id === hinted;
       return cardFace(book, text, {
         tag: "button",
         type: "button",
-        className: `card${action ? " legal" : ""}`,
+        className: `card${action ? " legal" : ""}${isHinted ? " hinted" : ""}`,
         "data-legal": action ? "true" : "false",
         "data-action-id": action ? action.id : null,
+        "data-hinted": isHinted ? "true" : null,
         onclick: () => onPlay(text, action ? action.id : null),
       });
     }),
@@ -204,7 +207,14 @@ export function renderHand(handElement, callsElement, observation, { book, onPla
     calls.map((action) =>
       h(
         "button",
-        { type: "button", class: "call", "data-action-id": action.id, "data-testid": "call", onclick: () => onPlay(action.text, action.id) },
+        {
+          type: "button",
+          class: `call${action.id === hinted ? " hinted" : ""}`,
+          "data-action-id": action.id,
+          "data-testid": "call",
+          "data-hinted": action.id === hinted ? "true" : null,
+          onclick: () => onPlay(action.text, action.id),
+        },
         action.text,
       ),
     ),

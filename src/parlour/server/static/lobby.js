@@ -10,7 +10,8 @@
 //                                  (checkbox for a flag, <select> for a choice, text input for an integer)
 //   data-testid="option-error-NAME"  that option's validation sentence (empty when valid)
 //   data-testid="seats"            one row per seat: data-testid="seat-kind-N" (human|computer)
-//                                  and data-testid="seat-agent-N" (shown for a computer)
+//                                  and data-testid="seat-agent-N" (shown for a computer; the levels
+//                                  first, "medium" chosen; option values are agent names)
 //   data-testid="seed", "seed-error", "delay", "delay-error"
 //   data-testid="form-error"       the server's refusal (e.g. a 422 sentence)
 //   data-testid="create"           the submit button
@@ -26,8 +27,12 @@
 import { getJson, request } from "./api.js";
 import { copyText, fill, h, labelOf } from "./dom.js";
 
-// The agents a computer seat may use (GET /api/agents).
+// The agents a computer seat may use (GET /api/agents: the levels first).
 let agents = ["random"];
+// What the seat menu says for the levels; other agents show their names.
+const AGENT_LABELS = { easy: "easy (heuristic)", medium: "medium (search)", hard: "hard (deep search)" };
+// The agent a computer seat starts with, when the server offers it.
+const DEFAULT_AGENT = "medium";
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 
 let games = [];
@@ -110,7 +115,7 @@ function renderSeats(count) {
       const agent = h(
         "select",
         { "data-testid": `seat-agent-${seat}`, "aria-label": `seat ${seat} agent`, hidden: kind !== "computer" },
-        agents.map((name) => h("option", { value: name }, name)),
+        agents.map((name) => h("option", { value: name, selected: name === DEFAULT_AGENT }, AGENT_LABELS[name] ?? name)),
       );
       const kindSelect = h(
         "select",

@@ -16,6 +16,9 @@
 //   data-testid="hand"             the viewer's hand; each card a <button data-card="JS" data-legal="true|false">
 //                                  with data-action-id on legal cards
 //   data-testid="calls"            calls (pass, capot, ...): <button data-testid="call" data-action-id="33">
+//   data-testid="hint"             "Hint" (in data-testid="hint-row", shown on the seat's turn): asks
+//                                  GET /api/tables/{id}/hint; data-testid="hint-text" then says
+//                                  "Hard would play J♠" and that card or call has data-hinted="true"
 //   data-testid="message"          the engine's refusal or any other error (hidden when empty)
 //   data-testid="spectator"        shown to a spectator instead of a hand
 //   data-testid="scores"           the scores table (each score cell data-testid="score", rows data-seat)
@@ -48,6 +51,10 @@ let socket = null;
 // true from sending a move until the next view or refusal, so a double
 // click sends once
 let sending = false;
+// the latest hint ({action, text, level, move_number}), shown while the
+// table is at its move; true while one is being worked out
+let hint = null;
+let hintPending = false;
 
 const CONNECTION_TEXT = { live: "live", connecting: "connecting…", offline: "reconnecting…" };
 
@@ -103,11 +110,7 @@ function render(view, game) {
   turn.classList.toggle("mine", turn.dataset.myTurn === "true");
 
   renderFelt($("board"), observation, { book, seating });
-  if (view.seat === null) {
-    $("spectator").hidden = false;
-  } else {
-    renderHand($("hand"), $("calls"), observation, { book, onPlay: play });
-  }
+  renderMyHand(view);
   renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });
   renderExtras($("extras"), observation, { book, seating });
@@ -120,6 +123,37 @@ function render(view, game) {
     h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, "Replay this match"), " · ", h("a", { href: "/" }, "Back to the lobby")),
   );
   if (game) $("rules").textContent = game.rules;
+}
+
+/** The viewer's hand, calls and hint; a spectator's note instead. */
+function renderMyHand(view) {
+  if (view.seat === null) {
+    $("spectator").hidden = false;
+    return;
+  }
+  const observation = view.observation;
+  if (hint && hint.move_number !== view.move_number) hint = null;
+  renderHand($("hand"), $("calls"), observation, { book, onPlay: play, hinted: hint?.action ?? null });
+  $("hint-row").hidden = observation.to_move !== view.seat || Boolean(observation.places);
+  const button = $("hint");
+  button.disabled = hintPending;
+  button.textContent = hintPending ? "Thinking…" : "Hint";
+  const level = hint ? hint.level.charAt(0).toUpperCase() + hint.level.slice(1) : "";
+  $("hint-text").textContent = hint ? `${level} would play ${hint.text}` : "";
+}
+
+/** Asks what the hint level would play here; shown unless the table has moved on meanwhile. */
+async function askHint() {
+  if (!token || !current || hintPending) return;
+  showMessage(null);
+  hintPending = true;
+  renderMyHand(current);
+  const query = `?token=${encodeURIComponent(token)}`;
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/hint${query}`);
+  hintPending = false;
+  if (result.ok && result.data.move_number === current.move_number) hint = result.data;
+  else if (!result.ok) showMessage(result.error);
+  renderMyHand(current);
 }
 
 /**
@@ -147,6 +181,7 @@ async function start() {
     return;
   }
   if (!token) $("hand").closest(".my-hand").classList.add("spectating");
+  $("hint").addEventListener("click", askHint);
   try {
     games = await getJson("/api/games");
   } catch (error) {
