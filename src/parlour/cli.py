@@ -1,5 +1,5 @@
 """The ``parlour`` command line: ``list``, ``rules``, ``play``, ``replay``, ``simulate``,
-``serve``.
+``tournament``, ``serve``.
 
 A surface of DESIGN.md: it talks to games only through the contract and
 draws them with the generic :mod:`parlour.render`. Every bad input a person
@@ -14,6 +14,8 @@ Examples::
     parlour play --resume game.json
     parlour replay game.json --step
     parlour simulate polignac -n 200 --seed 1
+    parlour play polignac --seat human --seat easy --seat medium --seat hard
+    parlour tournament polignac --agents random,easy,medium,hard -n 50 --option target=1
     parlour serve --port 8000 --db sqlite:///parlour.db
 """
 
