@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.errors import OptionError, ParseError
+from trick_play import play_table, play_trick, say
 
 GAME = "bassadewitz"
 ANTE = 12
@@ -44,28 +45,6 @@ def make_state(
     if pool is not None:
         deal["pool"] = pool
     return parlour.make(GAME, **options).new_state(deal=deal)
-
-
-def say(state: Any, *cards: str) -> None:
-    for card in cards:
-        state.apply(state.parse_action(card))
-
-
-def play_trick(state: Any, row: str) -> int:
-    """Play one trick written as in the rules tables, checking that each
-    seat is the one to move; returns the trick's winner."""
-    for entry in row.split(","):
-        seat_text, card = entry.split()
-        seat = int(seat_text.removeprefix("P"))
-        assert state.current_player() == seat, f"{entry}: P{state.current_player()} to move"
-        state.apply(state.parse_action(card))
-    winner: int = state.observation(0)["zones"]["last_trick"]["winner"]
-    return winner
-
-
-def play_table(state: Any, table: list[tuple[str, int]]) -> None:
-    for number, (row, winner) in enumerate(table, start=1):
-        assert play_trick(state, row) == winner, f"trick {number}: {row}"
 
 
 def card_points(state: Any) -> list[int]:

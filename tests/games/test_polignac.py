@@ -19,6 +19,7 @@ import parlour
 from parlour.agents import RandomAgent
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.tricks import finishing_places
+from trick_play import play_table, play_trick, say, texts
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN_DIR = ROOT / "tests" / "golden"
@@ -43,37 +44,9 @@ def make_state(
     return parlour.make("polignac", **options).new_state(deal=deal)
 
 
-def say(state: Any, *calls: str) -> None:
-    """Apply announcement words in turn (``"pass"``, ``"capot"``)."""
-    for call in calls:
-        state.apply(state.parse_action(call))
-
-
 def all_pass(state: Any) -> None:
     """Every seat passes, eldest to dealer."""
     say(state, *[PASS] * state.game.num_players)
-
-
-def texts(state: Any, actions: list[int]) -> set[str]:
-    return {state.action_to_str(action) for action in actions}
-
-
-def play_trick(state: Any, row: str) -> int:
-    """Play one trick written as in the rules tables (``"P1 JC, P2 9C, …"``),
-    checking that each seat is the one to move; returns the trick's winner."""
-    for entry in row.split(","):
-        seat_text, card = entry.split()
-        seat = int(seat_text.removeprefix("P"))
-        assert state.current_player() == seat, f"{entry}: P{state.current_player()} to move"
-        state.apply(state.parse_action(card))
-    winner: int = state.observation(0)["zones"]["last_trick"]["winner"]
-    return winner
-
-
-def play_table(state: Any, table: list[tuple[str, int]]) -> None:
-    """Play a whole hand from its trick table, checking every winner."""
-    for number, (row, winner) in enumerate(table, start=1):
-        assert play_trick(state, row) == winner, f"trick {number}: {row}"
 
 
 def seed_state(seed: int, **options: Any) -> Any:

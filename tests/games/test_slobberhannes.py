@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.errors import IllegalAction, OptionError, ParseError
+from trick_play import play_table, play_trick
+from trick_play import say as play
 
 # ---------------------------------------------------------------------------
 # helpers
@@ -33,30 +35,6 @@ def make_state(
         deal["scores"] = scores
     options.setdefault("players", len(hands))
     return parlour.make("slobberhannes", **options).new_state(deal=deal)
-
-
-def play(state: Any, *cards: str) -> None:
-    """Play cards in turn, whoever is to move."""
-    for card in cards:
-        state.apply(state.parse_action(card))
-
-
-def play_trick(state: Any, row: str) -> int:
-    """Play one trick written as in the rules tables (``"P1 JC, P2 9C, …"``),
-    checking that each seat is the one to move; returns the trick's winner."""
-    for entry in row.split(","):
-        seat_text, card = entry.split()
-        seat = int(seat_text.removeprefix("P"))
-        assert state.current_player() == seat, f"{entry}: P{state.current_player()} to move"
-        state.apply(state.parse_action(card))
-    winner: int = state.observation(0)["zones"]["last_trick"]["winner"]
-    return winner
-
-
-def play_table(state: Any, table: list[tuple[str, int]]) -> None:
-    """Play a whole hand from its trick table, checking every winner."""
-    for number, (row, winner) in enumerate(table, start=1):
-        assert play_trick(state, row) == winner, f"trick {number}: {row}"
 
 
 def codes(state: Any, mask: int) -> set[str]:
