@@ -33,13 +33,7 @@ from parlour.engine.game import Deal
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.errors import ParseError
-from parlour.games.tricks import (
-    NATURAL_32,
-    PHASE_OVER,
-    TrickGame,
-    TrickState,
-    share_returns,
-)
+from parlour.games.tricks import NATURAL_32, HighestTotalWinsState, TrickGame
 
 RULES = """\
 BASSADEWITZ — for 4 players with a German (or French) pack of 32.
@@ -124,7 +118,7 @@ class Bassadewitz(TrickGame):
         return BassadewitzState(self, seed, deal, explicit_chance)
 
 
-class BassadewitzState(TrickState):
+class BassadewitzState(HighestTotalWinsState):
     """A Bassadewitz match."""
 
     game: Bassadewitz
@@ -206,16 +200,6 @@ class BassadewitzState(TrickState):
 
     def _is_match_over(self) -> bool:
         return self.turns_completed == self.game.n * int(self.game.options["rounds"])
-
-    def winners(self) -> list[int]:
-        """The seats sharing the highest chip balance."""
-        highest = max(self.totals)
-        return [seat for seat, total in enumerate(self.totals) if total == highest]
-
-    def returns(self) -> list[float]:
-        if self.phase != PHASE_OVER:
-            return [0.0] * self.game.n
-        return share_returns(self.winners(), self.game.n)
 
     def _score_scale(self) -> float:
         return float(ANTE)

@@ -30,7 +30,7 @@ from parlour.engine.game import Deal
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.errors import ParseError
-from parlour.games.tricks import PHASE_OVER, TrickGame, TrickState, share_returns
+from parlour.games.tricks import HighestTotalWinsState, TrickGame
 
 RULES = """\
 KNAVES — for 3 players with a French pack of 52.
@@ -111,7 +111,7 @@ class Knaves(TrickGame):
         return KnavesState(self, seed, deal, explicit_chance)
 
 
-class KnavesState(TrickState):
+class KnavesState(HighestTotalWinsState):
     """A Knaves match."""
 
     game: Knaves
@@ -150,20 +150,10 @@ class KnavesState(TrickState):
             scores[self.last_winner] -= values[self.turnup]
         return scores
 
-    def winners(self) -> list[int]:
-        """The seats sharing the highest total."""
-        highest = max(self.totals)
-        return [seat for seat, total in enumerate(self.totals) if total == highest]
-
     def _is_match_over(self) -> bool:
         if max(self.totals) < int(self.game.options["target"]):
             return False
         return len(self.winners()) == 1 or self.game.options["tie_rule"] == "shared"
-
-    def returns(self) -> list[float]:
-        if self.phase != PHASE_OVER:
-            return [0.0] * self.game.n
-        return share_returns(self.winners(), self.game.n)
 
     def _score_scale(self) -> float:
         return float(self.game.options["target"])

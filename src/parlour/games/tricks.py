@@ -329,6 +329,11 @@ class TrickState(State):
     def returns(self) -> list[float]:
         raise NotImplementedError
 
+    def top_seats(self) -> list[int]:
+        """The seats sharing the highest total."""
+        highest = max(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == highest]
+
     def places(self) -> list[int]:
         """Each seat's finishing place by its total (1 = best; ties share)."""
         return finishing_places(self.totals, lowest_first=False)
@@ -987,8 +992,7 @@ class PenaltyMatchState(TrickState):
 
     def losers(self) -> list[int]:
         """The seats sharing the highest total."""
-        highest = max(self.totals)
-        return [seat for seat, total in enumerate(self.totals) if total == highest]
+        return self.top_seats()
 
     def returns(self) -> list[float]:
         n = self.game.n
@@ -1002,3 +1006,17 @@ class PenaltyMatchState(TrickState):
 
     def _score_scale(self) -> float:
         return float(self.game.options["target"])
+
+
+class HighestTotalWinsState(TrickState):
+    """A match won by the highest total (Knaves' points, Bassadewitz's
+    chips): the seats sharing it win and share the others' stakes."""
+
+    def winners(self) -> list[int]:
+        """The seats sharing the highest total."""
+        return self.top_seats()
+
+    def returns(self) -> list[float]:
+        if self.phase != PHASE_OVER:
+            return [0.0] * self.game.n
+        return share_returns(self.winners(), self.game.n)
