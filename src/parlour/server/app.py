@@ -166,6 +166,10 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
     async def list_games() -> JSONResponse:
         return JSONResponse(_games_listing())
 
+    @app.get("/api/server")
+    async def server_settings() -> JSONResponse:
+        return JSONResponse({"computer_delay": hub.computer_delay})
+
     @app.get("/api/agents")
     async def list_agents() -> JSONResponse:
         return JSONResponse([*LEVELS, *sorted(set(AGENTS) - set(LEVELS))])

@@ -280,7 +280,12 @@ async function loadTables() {
 
 async function start() {
   try {
-    [games, agents] = await Promise.all([getJson("/api/games"), getJson("/api/agents")]);
+    let settings;
+    [games, agents, settings] = await Promise.all([
+      getJson("/api/games"), getJson("/api/agents"), getJson("/api/server"),
+    ]);
+    // a blank delay means the server's own --computer-delay
+    $("delay").placeholder = String(settings.computer_delay);
   } catch (error) {
     fill($("games"), h("li", { class: "form-error" }, error.message));
     return;
