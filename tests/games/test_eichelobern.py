@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.errors import IllegalAction, OptionError, ParseError
-from trick_play import play_table, play_trick, say, texts
+from trick_play import expected_penalties, finish_hand_lowest, play_table, play_trick, say, texts
 
 GAME = "eichelobern"
 EICHELOBER = "Ober-Acorns"
@@ -33,26 +33,6 @@ def make_state(
     if scores is not None:
         deal["scores"] = scores
     return parlour.make(GAME, **options).new_state(deal=deal)
-
-
-def expected_penalties(n: int, first: int, last: int, holder: int, value: int = 1) -> list[int]:
-    """§5.2 / §6.3 from the facts of a hand."""
-    penalties = [0] * n
-    penalties[first] += 1
-    penalties[last] += 1
-    penalties[holder] += value
-    if first == last == holder:
-        penalties[holder] = 4
-    return penalties
-
-
-def finish_hand_lowest(state: Any) -> int:
-    """Play the rest of the hand with the first legal card; the last winner."""
-    hands = len(state.hand_results())
-    while len(state.hand_results()) == hands:
-        state.apply(state.legal_actions()[0])
-    winner: int = state.observation(0)["zones"]["last_trick"]["winner"]
-    return winner
 
 
 # ---------------------------------------------------------------------------

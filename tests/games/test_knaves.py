@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.errors import IllegalAction, OptionError, ParseError
-from trick_play import play_table, play_trick
+from trick_play import codes, hand_codes, places, play_table, play_trick
 from trick_play import say as play
 
 JACK_VALUES = {"JH": 4, "JD": 3, "JC": 2, "JS": 1}
@@ -44,14 +44,6 @@ def make_state(
 
 def legal_texts(state: Any) -> set[str]:
     return {state.action_to_str(action) for action in state.legal_actions()}
-
-
-def codes(state: Any, mask: int) -> set[str]:
-    return set(state.game.deck.codes(mask))
-
-
-def hand_codes(state: Any, seat: int) -> set[str]:
-    return codes(state, state.card_locations()[f"hand {seat}"])
 
 
 def won_codes(state: Any, seat: int) -> set[str]:
@@ -495,13 +487,6 @@ def play_k8_hand(case: str, before: list[int], hand: list[int], **options: Any) 
     play_table(state, table)
     assert state.hand_results() == [hand]
     return state
-
-
-def places(state: Any) -> list[int] | None:
-    """The ``places`` of every seat's observation (they must agree)."""
-    seen: list[list[int] | None] = [state.observation(seat)["places"] for seat in range(3)]
-    assert seen.count(seen[0]) == 3
-    return seen[0]
 
 
 def test_k8a_highest_of_those_at_target_wins() -> None:

@@ -19,7 +19,7 @@ import parlour
 from parlour.agents import RandomAgent
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.tricks import finishing_places
-from trick_play import play_table, play_trick, say, texts
+from trick_play import codes, hand_sizes, play_table, play_trick, say, texts
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN_DIR = ROOT / "tests" / "golden"
@@ -51,15 +51,6 @@ def all_pass(state: Any) -> None:
 
 def seed_state(seed: int, **options: Any) -> Any:
     return parlour.make("polignac", **options).new_state(seed=seed)
-
-
-def codes(state: Any, mask: int) -> set[str]:
-    return set(state.game.deck.codes(mask))
-
-
-def hand_sizes(state: Any) -> list[int]:
-    locations = state.card_locations()
-    return [locations[f"hand {seat}"].bit_count() for seat in range(state.game.num_players)]
 
 
 # ---------------------------------------------------------------------------

@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.errors import IllegalAction, OptionError, ParseError
-from trick_play import play_table, play_trick
+from trick_play import (
+    codes,
+    expected_penalties,
+    hand_codes,
+    hand_sizes,
+    places,
+    play_table,
+    play_trick,
+)
 from trick_play import say as play
 
 # ---------------------------------------------------------------------------
@@ -37,30 +45,9 @@ def make_state(
     return parlour.make("slobberhannes", **options).new_state(deal=deal)
 
 
-def codes(state: Any, mask: int) -> set[str]:
-    return set(state.game.deck.codes(mask))
-
-
-def hand_codes(state: Any, seat: int) -> set[str]:
-    return codes(state, state.card_locations()[f"hand {seat}"])
-
-
-def hand_sizes(state: Any) -> list[int]:
-    locations = state.card_locations()
-    return [locations[f"hand {seat}"].bit_count() for seat in range(state.game.num_players)]
-
-
 def qc_trick_winner(table: list[tuple[str, int]]) -> int:
     """The winner of the trick holding ``QC`` in a trick table."""
     return next(winner for row, winner in table if " QC" in row)
-
-
-def places(state: Any) -> list[int] | None:
-    """The ``places`` of every seat's observation (they must agree)."""
-    n = state.game.num_players
-    seen: list[list[int] | None] = [state.observation(seat)["places"] for seat in range(n)]
-    assert seen.count(seen[0]) == n
-    return seen[0]
 
 
 # ---------------------------------------------------------------------------
@@ -517,13 +504,6 @@ OPTION_SETS = st.fixed_dictionaries({
     "players": st.sampled_from([3, 4, 5, 6]),
     "target": st.integers(min_value=1, max_value=12),
 })
-
-
-def expected_penalties(n: int, first: int, last: int, holder: int) -> list[int]:
-    """§4.2 from who won the first trick, the last trick and ``QC``."""
-    if first == last == holder:
-        return [4 if seat == holder else 0 for seat in range(n)]
-    return [(seat == first) + (seat == last) + (seat == holder) for seat in range(n)]
 
 
 @settings(max_examples=80, deadline=None)
