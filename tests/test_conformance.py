@@ -198,7 +198,10 @@ def check_observation(state: State, seat: int, deck: Deck,
         for entry in legal:
             assert entry["text"] == state.action_to_str(entry["id"])
             if entry["card"] is not None:
-                assert deck.parse(entry["card"]).id == entry["id"]
+                # the card played is in the hand, and its code names the
+                # action (two packs: both copies of a card are one action)
+                assert deck.parse(entry["card"]).id in hand
+                assert state.parse_action(entry["card"]) == entry["id"]
     else:
         assert observation["legal"] == []
     return observation

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from parlour.games import bassadewitz, knaves, polignac, slobberhannes
+from parlour.games import bassadewitz, knaves, polignac, progress, slobberhannes
 
-__all__ = ["bassadewitz", "knaves", "polignac", "slobberhannes"]
+__all__ = ["bassadewitz", "knaves", "polignac", "progress", "slobberhannes"]

@@ -14,9 +14,8 @@ node the outcomes are card ids: "the next card dealt is this one".
 
 from __future__ import annotations
 
-import operator
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -35,6 +34,14 @@ from parlour.engine.game import (
 )
 from parlour.engine.shuffle import shuffled
 from parlour.errors import IllegalAction, ParseError
+from parlour.games.common import (
+    as_action,
+    finishing_places,
+    seat_name,
+    share_returns,
+)
+
+__all__ = ["finishing_places", "seat_name", "share_returns"]
 
 PHASE_DEAL = 0
 PHASE_DISCARD = 1
@@ -45,16 +52,6 @@ PHASE_NAMES = ("deal", "discard", "announce", "play", "over")
 
 TURNUP = -2
 """A deal-schedule entry for the card turned up (Knaves)."""
-
-
-def _as_action(action: object) -> int:
-    """An action id given as another integer type (NumPy's, say)."""
-    if isinstance(action, bool):
-        raise IllegalAction(f"an action is an integer id, not {action!r}")
-    try:
-        return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        raise IllegalAction(f"an action is an integer id, not {action!r}") from None
 
 
 _SUIT_CARD_TABLES: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {}
@@ -77,11 +74,6 @@ def _suit_card_tables(deck: Deck) -> tuple[tuple[tuple[int, ...], ...], ...]:
             )
         tables = _SUIT_CARD_TABLES[deck.name] = tuple(per_suit)
     return tables
-
-
-def seat_name(seat: int) -> str:
-    """The neutral name of a seat in logs and messages."""
-    return f"P{seat}"
 
 
 class TrickGame(Game):
@@ -537,7 +529,7 @@ class TrickState(State):
 
     def apply(self, action: int) -> None:
         if action.__class__ is not int:
-            action = _as_action(action)
+            action = as_action(action)
         phase = self.phase
         if phase == PHASE_PLAY:
             # Checking and playing a card, inlined: the hot path of every search.
@@ -965,21 +957,6 @@ class TrickState(State):
     def _score_scale(self) -> float:
         """Divisor that brings match totals to about [-1, 1] in the tensor."""
         return 20.0
-
-
-def share_returns(winners: Collection[int], n: int) -> list[float]:
-    """Zero-sum returns: every other seat pays 1, the winners share it
-    equally (all zero when nobody or everybody wins)."""
-    if not winners or len(winners) == n:
-        return [0.0] * n
-    share = (n - len(winners)) / len(winners)
-    return [share if seat in winners else -1.0 for seat in range(n)]
-
-
-def finishing_places(totals: Sequence[int], lowest_first: bool) -> list[int]:
-    """Each seat's place (1 = best); equal totals share a place."""
-    ordered = sorted(totals) if lowest_first else sorted(totals, reverse=True)
-    return [ordered.index(total) + 1 for total in totals]
 
 
 class PenaltyMatchState(TrickState):

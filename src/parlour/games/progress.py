@@ -1,0 +1,1207 @@
+"""Progress: the Pepys sevens game of 1938 for the 53-card Progress pack.
+
+``rules/progress.md`` §1-2 (the decisions of §6.1-6.2, the options of §6.6).
+
+* Players 2-8. Four signs (Crown, Sun, Moon, Star) numbered 1-13 and the
+  Progress card ``P``. Up to four players get 8 cards each; five to eight
+  get 6 (``large_table`` six_cards) or 8 from two packs shuffled together
+  (two_decks). The rest is the stock.
+* The first dealer is found by cutting (P highest, then the number, then
+  Crown > Sun > Moon > Star; only tied players cut again); the deal passes
+  to the left after every hand.
+* Opening: asked in turn from the dealer, the first player holding a 7
+  must open with one (the Progress card may not open unless
+  ``p_may_open``); players without one are skipped. If nobody holds a 7,
+  the dealer opens with any card.
+* A turn is a sequence of primitive actions: the first card may be of any
+  sign if its number is next to the top card's (13 and 1 are next to each
+  other unless ``wraparound`` is false); later cards must keep to the sign
+  of the last card played. A 7 reopens (any sign) only while no sequence
+  card is held (``reopen_only_when_blocked``). The Progress card may be
+  played at any moment of one's turn and must be followed by a free card
+  of any number and sign (``p_followup``). Once the player has played a
+  sequence card this turn he may stop while every legal card is a 7 or P
+  (``deferral``, ``defer_sevens``). A player with nothing to play at the
+  start of his turn draws one card at a time until he can play (he must
+  then play the card drawn) or the stock is empty (he passes).
+* A hand ends when a player plays his last card, or when the stock is
+  empty and every player has passed in a row. Cards left in hand score
+  their numbers, P counts ``p_value`` (15); the match ends after a hand
+  in which some total reaches ``target`` (100), and the lowest total wins
+  (ties share the win, or ``tie`` play_on deals again).
+
+Action ids: ``0 … 52`` play a card (``sign * 13 + number - 1``, P is 52;
+with two packs both copies of a card are one action, and the engine plays
+the copy with the lower card id); ``53`` draw, ``54`` pass, ``55`` stop.
+With explicit chance the first dealer is a chance outcome (the seat), and
+every card dealt or drawn is a chance outcome (its action id as above).
+
+A fixed deal (``new_state(deal=...)``) has ``dealer``, ``hands``,
+``scores``, and optionally ``stock`` (its top cards, top first; the other
+undealt cards follow in an order drawn from the seed) and ``pile`` (cards
+already played, oldest first) with ``to_move`` (the seat whose turn
+starts; default the dealer's left): a position in the middle of a hand.
+Hand sizes are checked only without a pile.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.cards import PROGRESS_53, PROGRESS_DOUBLE, Deck
+from parlour.cards.bits import bits_of
+from parlour.engine.determinize import redeal
+from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation, State
+from parlour.engine.options import Option, OptionSchema
+from parlour.engine.registry import register
+from parlour.engine.shuffle import shuffled
+from parlour.errors import IllegalAction, ParseError
+from parlour.games.common import as_action, finishing_places, seat_name, share_returns
+
+RULES = """\
+PROGRESS — the Pepys sevens game (1938), 2 to 8 players, the Progress pack.
+
+The pack: four signs, Crown, Sun, Moon and Star, numbered 1 to 13, and the
+Progress card P. Cards are written 7Su, 13Cr, 1Mo, 12St and P.
+
+Aim: get rid of your cards. Cards left in your hand when a hand ends count
+against you (their numbers; P counts 15). The match ends after the hand in
+which someone reaches 100 (or the agreed target); the lowest total wins.
+
+Deal: cut for the first deal (P highest, then by number, then Crown > Sun >
+Moon > Star); the deal passes to the left after every hand. Up to four
+players get 8 cards each; five to eight get 6 each (or 8 each from two
+packs with large_table=two_decks). The rest is the stock, face down.
+
+Opening: starting with the dealer, the first player holding a 7 must play
+one. Players without a 7 are skipped. If nobody holds a 7 the dealer opens
+with any card.
+
+Your turn: play a card whose number is next to the top card's (one up or
+one down; 13 and 1 are next to each other), of any sign for your first
+card; after that you must keep to the sign of the last card you played,
+and go on while you can. A 7 of any sign reopens (and changes the sign)
+when you hold no card that continues the sequence. The Progress card may
+be played at any moment of your turn: you then play any card you like and
+go on in its sign. Once you have played a card in sequence this turn, you
+may stop instead of playing a 7 or P (keep them for later). If you can
+play nothing at the start of your turn, draw one card at a time until you
+can play (then play that card) or the stock is empty (then pass).
+
+Commands: a card code (7Su, P) plays it; draw, pass and stop.
+
+The hand ends when a player plays his last card (even mid-turn), or when
+the stock is empty and every player has passed in a row.
+
+Decisions taken where the 1938 text is unclear (rules/progress.md §6.2):
+- 2-8 players (the text only implies more than four).
+- The dealer is asked first to open; opening is compulsory for a holder
+  of a 7; players without a 7 are skipped and do not draw. P cannot open
+  (p_may_open=false). With no 7 dealt the dealer opens with any card,
+  P included.
+- The first card of a turn may be of any sign; afterwards the turn keeps
+  to the sign of the last card played, changed only by a reopening 7 or
+  by P and its free card. Up or down may change from card to card
+  (direction_lock=true fixes it within a same-sign run; it matters only
+  with two packs).
+- A 7 reopens only when you hold no sequence card
+  (reopen_only_when_blocked=true); a 7 next to the top is simply a
+  sequence card.
+- P is playable at any moment of your own turn and a free card must
+  follow it at once (p_followup=mandatory); P as your last card takes
+  you out.
+- You may stop (defer 7s and P) only after playing a sequence card in
+  this turn (deferral=after_sequence_card), even when a 7 would continue
+  the sequence (defer_sevens=any). The opening 7, a reopening 7, P and
+  the free card do not earn the right.
+- Draw one card at a time only at the start of a turn, and only when you
+  can play nothing; stop at the first playable card, which you must play.
+  A player who holds a 7 or P never draws.
+- 13 and 1 are next to each other, also inside one turn (wraparound=true).
+- A hand with an empty stock ends when every player in turn has passed.
+- Scores are the sum of the numbers left in hand, P counts 15 (p_value);
+  the game ends after the hand in which a total reaches 100 (target) and
+  the lowest total wins; ties for lowest share the win (tie=shared) or
+  play another hand (tie=play_on).
+- The deal passes to the left after every hand, whoever opened.
+"""
+
+SIGNS = ("Crown", "Sun", "Moon", "Star")
+P_FACE = 52
+FACES = 53
+DRAW = 53
+PASS = 54
+STOP = 55
+WORDS = ("draw", "pass", "stop")
+WORD_ALIASES = {"draw": DRAW, "pass": PASS, "stop": STOP, "end": STOP, "end turn": STOP,
+                "done": STOP}
+
+PHASE_CUT = 0
+PHASE_DEAL = 1
+PHASE_OPEN = 2
+PHASE_START = 3
+PHASE_CONTINUE = 4
+PHASE_FREE = 5
+PHASE_DRAW = 6
+PHASE_OVER = 7
+PHASE_NAMES = ("cut", "deal", "opening", "start", "continue", "free card", "drawing", "over")
+
+KIND_OPEN = "open"
+KIND_SEQUENCE = "sequence"
+KIND_REOPEN = "reopen"
+KIND_PROGRESS = "progress"
+KIND_FREE = "free"
+
+HAND_SIZE_SMALL = 8
+HAND_SIZE_LARGE = 6
+RECENT_TURNS = 6
+"""Turns of the current hand that the ``turns`` zone shows (the latest last)."""
+
+
+def cut_rank(face: int) -> int:
+    """How high a card cuts (§1.4): P above all, then number, then sign
+    (Crown > Sun > Moon > Star)."""
+    if face == P_FACE:
+        return 1000
+    return (face % 13 + 1) * 4 + (3 - face // 13)
+
+
+def cut_winners(faces: list[int]) -> list[int]:
+    """The positions in ``faces`` (one cut card per player) that cut highest:
+    one position, or several (identical cards of two packs) who cut again.
+
+    >>> from parlour.cards import PROGRESS_53
+    >>> cut_winners([PROGRESS_53.parse(code).id for code in ("13Su", "13Cr", "2Mo", "9St")])
+    [1]
+    """
+    best = max(cut_rank(face) for face in faces)
+    return [position for position, face in enumerate(faces) if cut_rank(face) == best]
+
+
+@register
+class Progress(Game):
+    """Progress; see the module docstring and :data:`RULES`."""
+
+    name = "progress"
+    title = "Progress"
+    version = 1
+    higher_is_better = False
+    min_players = 2
+    max_players = 8
+    deck: Deck = PROGRESS_53
+    description = (
+        "The Pepys sevens game of 1938: play runs up or down from the 7s, "
+        "P is a free turn; 2-8 players, lowest total wins."
+    )
+    rules_text = RULES
+    schema = OptionSchema([
+        Option.integer("players", 4, "number of players", minimum=2, maximum=8),
+        Option.integer("target", 100, "the match ends when a total reaches this (100 or 250)",
+                       minimum=1),
+        Option.choice("large_table", ("six_cards", "two_decks"), "six_cards",
+                      "with 5-8 players: 6 cards each, or two packs and 8 each"),
+        Option.flag("p_may_open", False, "the Progress card may open the hand"),
+        Option.flag("reopen_only_when_blocked", True,
+                    "a 7 reopens only when you hold no sequence card"),
+        Option.choice("p_followup", ("mandatory", "optional"), "mandatory",
+                      "must a free card follow the Progress card"),
+        Option.choice("deferral", ("after_sequence_card", "after_any_card", "never"),
+                      "after_sequence_card", "when a player may stop holding 7s or P"),
+        Option.choice("defer_sevens", ("any", "reopening_only"), "any",
+                      "may a 7 that continues the sequence be held back"),
+        Option.flag("direction_lock", False,
+                    "up or down is fixed within a same-sign run (two packs only)"),
+        Option.flag("wraparound", True, "13 and 1 are next to each other"),
+        Option.integer("p_value", 15, "penalty for the Progress card left in hand"),
+        Option.choice("tie", ("shared", "play_on"), "shared", "ties for the lowest total"),
+    ])
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        n = self.num_players
+        two = n > 4 and self.options["large_table"] == "two_decks"
+        self.deck = PROGRESS_DOUBLE if two else PROGRESS_53
+        self.copies = 2 if two else 1
+        self.n = n
+        self.hand_size = HAND_SIZE_SMALL if n <= 4 or two else HAND_SIZE_LARGE
+        self.target = int(self.options["target"])
+        self.p_value = int(self.options["p_value"])
+        self.reopen_only = bool(self.options["reopen_only_when_blocked"])
+        self.p_optional = self.options["p_followup"] == "optional"
+        self.deferral = str(self.options["deferral"])
+        self.defer_any_seven = self.options["defer_sevens"] == "any"
+        self.direction_lock = bool(self.options["direction_lock"])
+        self.wraparound = bool(self.options["wraparound"])
+        self.p_may_open = bool(self.options["p_may_open"])
+        size = len(self.deck)
+        self.all_cards = tuple(range(size))
+        self.face_of = tuple(card % FACES for card in range(size))
+        self.face_masks = tuple(
+            sum(1 << (face + FACES * copy) for copy in range(self.copies)) for face in range(FACES)
+        )
+        self.labels = tuple(PROGRESS_53[face].code for face in range(FACES))
+        self.values = tuple(
+            self.p_value if face == P_FACE else face % 13 + 1 for face in self.face_of
+        )
+        self.sign_masks = tuple(
+            sum(self.face_masks[sign * 13 + number] for number in range(13)) for sign in range(4)
+        )
+        self.sevens = sum(self.face_masks[sign * 13 + 6] for sign in range(4))
+        self.p_mask = self.face_masks[P_FACE]
+        self.fold = (1 << FACES) - 1
+        # per numbered face: the same-sign cards one up and one down
+        up: list[int] = []
+        down: list[int] = []
+        for face in range(52):
+            sign, number = divmod(face, 13)
+            higher = number + 1 if number < 12 else (0 if self.wraparound else -1)
+            lower = number - 1 if number > 0 else (12 if self.wraparound else -1)
+            up.append(self.face_masks[sign * 13 + higher] if higher >= 0 else 0)
+            down.append(self.face_masks[sign * 13 + lower] if lower >= 0 else 0)
+        self.up = tuple(up)
+        self.down = tuple(down)
+        self.adjacent_sign = tuple(up[face] | down[face] for face in range(52))
+        adjacent_any = []
+        for face in range(52):
+            number = face % 13
+            adjacent_any.append(sum(self.adjacent_sign[sign * 13 + number] for sign in range(4)))
+        self.adjacent_any = tuple(adjacent_any)
+        self.stock_size = size - n * self.hand_size
+
+    @property
+    def num_actions(self) -> int:
+        return FACES + len(WORDS)
+
+    @property
+    def observation_tensor_size(self) -> int:
+        n = self.n
+        return FACES * (3 + n) + len(PHASE_NAMES) + 4 + 7 + 4 * n
+
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> ProgressState:
+        return ProgressState(self, seed, deal, explicit_chance)
+
+    def face_list(self, mask: int) -> list[int]:
+        """The distinct faces (action ids) of the cards in ``mask``, ascending."""
+        if self.copies == 2:
+            mask = (mask & self.fold) | (mask >> FACES)
+        return bits_of(mask)
+
+    def codes(self, mask: int) -> list[str]:
+        """The codes of the cards in ``mask`` by sign and number (a second
+        copy's code ends ``#2``)."""
+        cards = self.deck.cards
+        face_of = self.face_of
+        return [cards[card].code for card in sorted(bits_of(mask), key=face_of.__getitem__)]
+
+    def text(self, action: int) -> str:
+        """The canonical text of an action id."""
+        if 0 <= action < FACES:
+            return self.labels[action]
+        if FACES <= action < self.num_actions:
+            return WORDS[action - FACES]
+        raise ParseError(f"there is no action {action}; actions are 0 to {self.num_actions - 1}")
+
+
+class ProgressState(State):
+    """A Progress match."""
+
+    game: Progress
+
+    def __init__(self, game: Progress, seed: int, deal: Deal | None, explicit_chance: bool) -> None:
+        n = game.n
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self.explicit_chance = explicit_chance
+        self.history: list[int] = []
+        self.totals = [0] * n
+        self.results: list[list[int]] = []
+        self.dealer = 0
+        self.hand_index = 0
+        self.events: list[tuple[Any, ...]] = []
+        self._previous_events: list[tuple[Any, ...]] = []
+        self._previous_lines: list[str] | None = None
+        self.log_start = 0
+        self._clear_hand()
+        if deal is not None:
+            self._start_fixed_hand(deal)
+        elif explicit_chance:
+            self.phase = PHASE_CUT
+            self.undealt = game.deck.full_mask
+        else:
+            self._cut_for_deal()
+            self._start_hand()
+
+    # ------------------------------------------------------------------
+    # dealing
+    def _clear_hand(self) -> None:
+        n = self.game.n
+        self.phase = PHASE_DEAL
+        self.hands = [0] * n
+        self.stock: list[int] = []
+        """The stock, top card last."""
+        self.pile: list[int] = []
+        self.top = -1
+        self.lock = -1
+        self.defer = False
+        self.free_start = False
+        self.drawn = -1
+        self.passes = 0
+        self.segment_direction = 0
+        self.open_any = False
+        self.skipped = 0
+        self.known_absent = [0] * n
+        self.drew = [0] * n
+        self.to_move = 0
+        self.turn_number = 0
+        self.undealt = 0
+        self.deal_position = 0
+
+    def _cut_for_deal(self) -> None:
+        """§1.4: every player cuts a card; the highest deals; ties cut again."""
+        game = self.game
+        cutters = list(range(game.n))
+        attempt = 0
+        while True:
+            pack = shuffled(game.all_cards, "progress-cut", self.seed, attempt)
+            faces = [game.face_of[card] for card in pack[:len(cutters)]]
+            best = cut_winners(faces)
+            if len(best) == 1:
+                self.dealer = cutters[best[0]]
+                self.events.append(("cut", self.dealer))
+                return
+            cutters = [cutters[position] for position in best]
+            attempt += 1
+
+    def _new_hand_log(self) -> None:
+        previous = self._previous_events
+        if previous or self.hand_index:
+            self.log_start += len(self._lines(previous))
+        self._previous_events = self.events
+        self._previous_lines = None
+        self.events = [("deal", self.dealer, self.hand_index)]
+
+    def _start_hand(self) -> None:
+        self._clear_hand()
+        self._new_hand_log()
+        game = self.game
+        if self.explicit_chance:
+            self.phase = PHASE_DEAL
+            self.undealt = game.deck.full_mask
+            return
+        pack = shuffled(game.all_cards, "progress", self.seed, self.hand_index)
+        dealt = game.n * game.hand_size
+        hands = self.hands
+        n = game.n
+        first = self.dealer + 1
+        for position in range(dealt):
+            hands[(first + position) % n] |= 1 << pack[position]
+        self.stock = pack[dealt:][::-1]
+        self._begin_opening()
+
+    def _deal_card(self, card: int) -> None:
+        game = self.game
+        self.undealt &= ~(1 << card)
+        if self.deal_position < game.n * game.hand_size:
+            seat = (self.dealer + 1 + self.deal_position) % game.n
+            self.hands[seat] |= 1 << card
+            self.deal_position += 1
+            if self.deal_position == game.n * game.hand_size:
+                self.stock = bits_of(self.undealt)
+                self.undealt = 0
+                self._begin_opening()
+
+    def _parse_cards(self, text: object, where: str, taken: int) -> tuple[list[int], int]:
+        """Card codes (a list, or one string) as card ids, each copy used
+        once; ``taken`` are the ids already placed. Returns the ids and the
+        new ``taken``."""
+        if isinstance(text, str):
+            text = text.split()
+        if not isinstance(text, list) or not all(isinstance(code, str) for code in text):
+            raise ParseError(f"{where} must be a list of card codes")
+        game = self.game
+        cards = []
+        for code in text:
+            try:
+                face = game.face_of[game.deck.parse(code).id]
+            except ParseError as error:
+                raise ParseError(f"in {where}: {error}") from None
+            free = game.face_masks[face] & ~taken
+            if not free:
+                many = "both copies of " if game.copies == 2 else ""
+                raise ParseError(f"{many}{game.labels[face]} cannot be dealt twice ({where})")
+            card = (free & -free).bit_length() - 1
+            taken |= 1 << card
+            cards.append(card)
+        return cards, taken
+
+    def _start_fixed_hand(self, deal: Deal) -> None:
+        game = self.game
+        n = game.n
+        allowed = {"dealer", "hands", "scores", "stock", "pile", "to_move"}
+        unknown = sorted(set(deal) - allowed)
+        if unknown:
+            raise ParseError(
+                f"unknown deal key {unknown[0]!r}; a progress deal has {', '.join(sorted(allowed))}"
+            )
+        dealer = deal.get("dealer", 0)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ParseError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        self.dealer = dealer
+        scores = deal.get("scores")
+        if scores is not None:
+            if not isinstance(scores, list) or len(scores) != n or not all(
+                isinstance(score, int) and not isinstance(score, bool) for score in scores
+            ):
+                raise ParseError(f"the deal's scores must be a list of {n} integers")
+            self.totals = list(scores)
+        self._new_hand_log()
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != n:
+            raise ParseError(f"a deal needs 'hands': one list of card codes for each of {n} seats")
+        taken = 0
+        pile_given = "pile" in deal
+        for seat, hand in enumerate(hands):
+            cards, taken = self._parse_cards(hand, f"the hand of {seat_name(seat)}", taken)
+            if not pile_given and len(cards) != game.hand_size:
+                raise ParseError(
+                    f"{seat_name(seat)} must hold {game.hand_size} cards, not {len(cards)}"
+                )
+            if not cards:
+                raise ParseError(f"{seat_name(seat)} holds no cards: the hand would be over")
+            for card in cards:
+                self.hands[seat] |= 1 << card
+        pile: list[int] = []
+        if pile_given:
+            pile, taken = self._parse_cards(deal["pile"], "the pile", taken)
+            numbered = [card for card in pile if game.face_of[card] != P_FACE]
+            if not numbered:
+                raise ParseError("the pile needs a numbered card on which to play")
+            self.top = numbered[-1]
+        top_of_stock: list[int] = []
+        if "stock" in deal:
+            top_of_stock, taken = self._parse_cards(deal["stock"], "the stock", taken)
+        rest = [card for card in shuffled(game.all_cards, "progress", self.seed, 0)
+                if not taken >> card & 1]
+        self.stock = (top_of_stock + rest)[::-1]
+        if not pile_given:
+            if "to_move" in deal:
+                raise ParseError("'to_move' needs a 'pile': without one the hand starts "
+                                 "with the opening")
+            self._begin_opening()
+            return
+        to_move = deal.get("to_move", (dealer + 1) % n)
+        if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < n:
+            raise ParseError(f"to_move must be a seat from 0 to {n - 1}, not {to_move!r}")
+        self.pile = pile
+        self.events.append(("pile", tuple(pile)))
+        self._begin_turn(to_move)
+
+    # ------------------------------------------------------------------
+    # the opening and turns
+    def _begin_opening(self) -> None:
+        game = self.game
+        openers = game.sevens | (game.p_mask if game.p_may_open else 0)
+        for offset in range(game.n):
+            seat = (self.dealer + offset) % game.n
+            if self.hands[seat] & openers:
+                self.phase = PHASE_OPEN
+                self.to_move = seat
+                self.turn_number = 1
+                return
+            self.skipped |= 1 << seat
+            self.known_absent[seat] |= openers
+            self.events.append(("skip", seat))
+        self.open_any = True
+        self.events.append(("open_any", self.dealer))
+        self.phase = PHASE_OPEN
+        self.to_move = self.dealer
+        self.turn_number = 1
+
+    def _begin_turn(self, seat: int) -> None:
+        self.phase = PHASE_START
+        self.to_move = seat
+        self.lock = -1
+        self.defer = False
+        self.drawn = -1
+        self.turn_number += 1
+
+    def _end_turn(self) -> None:
+        self.free_start = False
+        self._begin_turn((self.to_move + 1) % self.game.n)
+
+    def _sequence_candidates(self, any_sign: bool) -> int:
+        """The cards that would continue the sequence on the top card."""
+        game = self.game
+        top = game.face_of[self.top]
+        if game.direction_lock and self.segment_direction:
+            same = game.up[top] if self.segment_direction > 0 else game.down[top]
+        else:
+            same = game.adjacent_sign[top]
+        if not any_sign:
+            return same
+        return (game.adjacent_any[top] & ~game.sign_masks[top // 13]) | same
+
+    def _candidates(self) -> tuple[int, int]:
+        """(sequence candidates, every card that would be legal) in START or
+        CONTINUE, whatever the hand holds."""
+        game = self.game
+        sequence = self._sequence_candidates(self.phase == PHASE_START)
+        return sequence, sequence | game.sevens | game.p_mask
+
+    def _legal_mask(self) -> int:
+        """The cards of the mover's hand that may be played now."""
+        game = self.game
+        hand = self.hands[self.to_move]
+        phase = self.phase
+        if phase in (PHASE_START, PHASE_CONTINUE):
+            if self.drawn >= 0:
+                return 1 << self.drawn
+            if self.free_start:
+                return hand
+            sequence = hand & self._sequence_candidates(phase == PHASE_START)
+            legal = sequence | (hand & game.p_mask)
+            if not sequence or not game.reopen_only:
+                legal |= hand & game.sevens
+            return legal
+        if phase == PHASE_FREE:
+            return hand
+        if phase == PHASE_OPEN:
+            if self.open_any:
+                return hand
+            return hand & (game.sevens | (game.p_mask if game.p_may_open else 0))
+        return 0
+
+    def _may_stop(self, legal: int) -> bool:
+        game = self.game
+        if self.phase == PHASE_FREE:
+            return game.p_optional
+        if self.phase != PHASE_CONTINUE or not legal:
+            return False
+        if game.deferral == "never":
+            return False
+        if game.deferral == "after_sequence_card" and not self.defer:
+            return False
+        if game.defer_any_seven:
+            return legal & ~(game.sevens | game.p_mask) == 0
+        sequence = self._sequence_candidates(False)
+        return legal & ~(game.p_mask | (game.sevens & ~sequence)) == 0
+
+    # ------------------------------------------------------------------
+    # the contract
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == PHASE_OVER:
+            return TERMINAL_PLAYER
+        if phase in (PHASE_DEAL, PHASE_CUT, PHASE_DRAW):
+            return CHANCE_PLAYER
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == PHASE_CUT:
+            n = self.game.n
+            return [(seat, 1.0 / n) for seat in range(n)]
+        if phase == PHASE_DEAL:
+            return self._face_odds(bits_of(self.undealt))
+        if phase == PHASE_DRAW:
+            return self._face_odds(self.stock)
+        raise IllegalAction("this is not a chance node")
+
+    def _face_odds(self, cards: list[int]) -> list[tuple[int, float]]:
+        counts: dict[int, int] = {}
+        face_of = self.game.face_of
+        for card in cards:
+            face = face_of[card]
+            counts[face] = counts.get(face, 0) + 1
+        total = len(cards)
+        return [(face, counts[face] / total) for face in sorted(counts)]
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if PHASE_OPEN <= phase <= PHASE_FREE:
+            legal = self._legal_mask()
+            if not legal:
+                return [DRAW] if self.stock else [PASS]
+            actions = self.game.face_list(legal)
+            if self._may_stop(legal):
+                actions.append(STOP)
+            return actions
+        if phase == PHASE_OVER:
+            return []
+        return [face for face, _ in self.chance_outcomes()]
+
+    def apply(self, action: int) -> None:
+        if action.__class__ is not int:
+            action = as_action(action)
+        phase = self.phase
+        if PHASE_OPEN <= phase <= PHASE_FREE:
+            if 0 <= action < FACES:
+                self._play(action)
+            elif action in (DRAW, PASS, STOP):
+                self._word(action)
+            else:
+                raise IllegalAction(
+                    f"there is no action {action}; actions are 0 to {self.game.num_actions - 1}"
+                )
+        elif phase == PHASE_OVER:
+            raise IllegalAction("the match is over")
+        else:
+            self._apply_chance(action)
+        self.history.append(action)
+
+    def _apply_chance(self, action: int) -> None:
+        game = self.game
+        if self.phase == PHASE_CUT:
+            if not 0 <= action < game.n:
+                raise IllegalAction(f"the cut names the dealer: a seat from 0 to {game.n - 1}")
+            self.dealer = action
+            self.events.append(("cut", action))
+            self._start_hand()
+            return
+        if not 0 <= action < FACES:
+            raise IllegalAction(f"a card dealt is a card action 0 to {FACES - 1}, not {action}")
+        if self.phase == PHASE_DEAL:
+            free = self.undealt & game.face_masks[action]
+            if not free:
+                raise IllegalAction(f"{game.labels[action]} is not left to deal")
+            self._deal_card((free & -free).bit_length() - 1)
+            return
+        copies = [card for card in self.stock if game.face_of[card] == action]
+        if not copies:
+            raise IllegalAction(f"{game.labels[action]} is not in the stock")
+        self.stock.remove(min(copies))
+        self.phase = PHASE_START
+        self._take_drawn(min(copies))
+
+    def _why_not(self, face: int) -> str:
+        """Why the card ``face`` may not be played now (it is not legal)."""
+        game = self.game
+        label = game.labels[face]
+        hand = self.hands[self.to_move]
+        if not hand & game.face_masks[face]:
+            return f"you do not hold {label}"
+        if self.phase == PHASE_OPEN:
+            if face == P_FACE:
+                return "the Progress card cannot open the hand (p_may_open is false)"
+            return "you must open with a 7"
+        if self.drawn >= 0:
+            return f"you must play the card you drew, {game.labels[game.face_of[self.drawn]]}"
+        top = game.labels[game.face_of[self.top]]
+        sequence = hand & self._sequence_candidates(self.phase == PHASE_START)
+        if face % 13 == 6 and sequence:
+            options = ", ".join(game.labels[f] for f in game.face_list(sequence))
+            return f"a 7 can reopen only when you hold no sequence card: you can play {options}"
+        if self.phase == PHASE_CONTINUE and face // 13 != self.lock and (
+            game.adjacent_any[game.face_of[self.top]] & game.face_masks[face]
+        ):
+            return f"you must keep to {SIGNS[self.lock]}s in this turn: {label} is not a " \
+                f"{SIGNS[self.lock]}"
+        if game.direction_lock and self.segment_direction and (
+            game.adjacent_sign[game.face_of[self.top]] & game.face_masks[face]
+        ):
+            way = "up" if self.segment_direction > 0 else "down"
+            return f"this {SIGNS[face // 13]} run goes {way} (direction_lock): {label} " \
+                f"cannot follow {top}"
+        return f"{label} is not next to {top}"
+
+    def _play(self, face: int) -> None:
+        game = self.game
+        legal = self._legal_mask()
+        free = legal & game.face_masks[face]
+        if not free:
+            raise IllegalAction(self._why_not(face))
+        card = (free & -free).bit_length() - 1
+        seat = self.to_move
+        phase = self.phase
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.drew[seat] &= ~bit
+        self.pile.append(card)
+        self.passes = 0
+        self.drawn = -1
+        if face == P_FACE:
+            kind = KIND_PROGRESS
+        elif phase == PHASE_FREE or self.free_start:
+            kind = KIND_FREE
+        elif phase == PHASE_OPEN:
+            kind = KIND_OPEN
+        else:
+            sequence = self._sequence_candidates(phase == PHASE_START)
+            if bit & sequence:
+                kind = KIND_SEQUENCE
+            else:
+                kind = KIND_REOPEN
+                if game.reopen_only:
+                    self.known_absent[seat] |= sequence
+        self.events.append(("play", seat, card, kind, self.turn_number))
+        self.free_start = False
+        if not self.hands[seat]:
+            self.events.append(("out", seat))
+            self._finish_hand()
+            return
+        if kind == KIND_PROGRESS:
+            self.phase = PHASE_FREE
+            return
+        if kind == KIND_SEQUENCE:
+            self.defer = True
+            if game.direction_lock:
+                old = game.face_of[self.top]
+                if old // 13 == face // 13:
+                    self.segment_direction = 1 if game.up[old] & bit else -1
+                else:
+                    self.segment_direction = 0
+        else:
+            self.segment_direction = 0
+        self.top = card
+        self.lock = face // 13
+        self.phase = PHASE_CONTINUE
+        if not self._legal_mask():
+            # §2.5.2: nothing more to play ends the turn; the table learns
+            # that the player holds none of the cards that were legal
+            self.known_absent[seat] |= self._candidates()[1]
+            self.events.append(("end", seat))
+            self._end_turn()
+
+    def _word(self, action: int) -> None:
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._why_not_word(action, legal))
+        seat = self.to_move
+        if action == STOP:
+            self.events.append(("stop", seat))
+            self._end_turn_after_stop()
+            return
+        if action == PASS:
+            self.known_absent[seat] |= self._candidates()[1]
+            self.passes += 1
+            self.events.append(("pass", seat))
+            if self.passes >= self.game.n:
+                self.events.append(("blocked",))
+                self._finish_hand()
+                return
+            self._end_turn()
+            return
+        # draw: everything the player holds is unplayable now, and so will be
+        # every card he draws and keeps
+        self.known_absent[seat] = self._candidates()[1]
+        self.events.append(("draw", seat))
+        if self.explicit_chance:
+            self.phase = PHASE_DRAW
+            return
+        self._take_drawn(self.stock.pop())
+
+    def _end_turn_after_stop(self) -> None:
+        free_start = self.phase == PHASE_FREE and self.game.p_optional
+        self._begin_turn((self.to_move + 1) % self.game.n)
+        self.free_start = free_start
+
+    def _take_drawn(self, card: int) -> None:
+        seat = self.to_move
+        bit = 1 << card
+        self.hands[seat] |= bit
+        self.drew[seat] |= bit
+        if bit & self._candidates()[1]:
+            self.drawn = card
+
+    def _why_not_word(self, action: int, legal: list[int]) -> str:
+        cards = [self.game.labels[face] for face in legal if face < FACES]
+        can_play = f"you can play {', '.join(cards)}" if cards else ""
+        if action == DRAW:
+            if self.phase != PHASE_START or cards:
+                return f"you cannot draw: {can_play or 'you must play'}"
+            return "the stock is empty: pass"
+        if action == PASS:
+            if DRAW in legal:
+                return "you cannot pass while the stock has cards: draw"
+            return f"you cannot pass: {can_play}"
+        if self.phase == PHASE_FREE:
+            return "you must play a free card after the Progress card (p_followup is mandatory)"
+        if self.phase != PHASE_CONTINUE:
+            return f"you cannot stop now: {can_play}" if cards else "there is nothing to stop"
+        if self.game.deferral == "never":
+            return f"you must play on while you can (deferral is never): {can_play}"
+        if self.game.deferral == "after_sequence_card" and not self.defer:
+            return ("you cannot stop yet: only a sequence card played this turn gives the "
+                    f"right to hold back 7s and P; {can_play}")
+        return f"you cannot stop while you hold a sequence card: {can_play}"
+
+    def action_to_str(self, action: int) -> str:
+        phase = self.phase
+        if phase == PHASE_CUT:
+            if 0 <= action < self.game.n:
+                return f"{seat_name(action)} deals"
+            raise ParseError(f"there is no action {action} at the cut")
+        game = self.game
+        text = game.text(action)
+        if action < FACES and PHASE_OPEN <= phase <= PHASE_FREE:
+            # the copy that would be played (two packs: ``8Cr#2`` when only
+            # the second copy is held); ``parse_action`` reads either
+            held = self.hands[self.to_move] & game.face_masks[action]
+            if held:
+                return game.deck.cards[(held & -held).bit_length() - 1].code
+        if phase == PHASE_DEAL:
+            return f"deal {text}"
+        if phase == PHASE_DRAW:
+            return f"draw {text}"
+        return text
+
+    def parse_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise ParseError(f"an action is text, not {text!r}")
+        words = text.strip().split(None, 1)
+        verb = words[0].casefold() if len(words) == 2 else ""
+        if verb in ("play", "deal", "open") or (verb == "draw" and self.phase == PHASE_DRAW):
+            text = words[1]
+        key = " ".join(text.split()).casefold()
+        if key in WORD_ALIASES:
+            return WORD_ALIASES[key]
+        if self.phase == PHASE_CUT:
+            for seat in range(self.game.n):
+                if key in (seat_name(seat).casefold(), f"{seat_name(seat)} deals".casefold()):
+                    return seat
+        try:
+            return self.game.face_of[self.game.deck.parse(text).id]
+        except ParseError:
+            raise ParseError(
+                f"{text!r} is neither a card nor a command; type a card such as 7Su, 13Cr or "
+                "P, or 'draw', 'pass' or 'stop'"
+            ) from None
+
+    # ------------------------------------------------------------------
+    # the end of a hand and of the match
+    def _finish_hand(self) -> None:
+        game = self.game
+        values = game.values
+        deltas = [sum(values[card] for card in bits_of(hand)) for hand in self.hands]
+        for seat, delta in enumerate(deltas):
+            self.totals[seat] += delta
+        self.results.append(deltas)
+        self.events.append(("score", self.hand_index, tuple(deltas)))
+        if max(self.totals) >= game.target:
+            lowest = min(self.totals)
+            if game.options["tie"] == "shared" or self.totals.count(lowest) == 1:
+                self.phase = PHASE_OVER
+                return
+        self.dealer = (self.dealer + 1) % game.n
+        self.hand_index += 1
+        self._start_hand()
+
+    def winners(self) -> list[int]:
+        """The seats sharing the lowest total."""
+        lowest = min(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == lowest]
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def hand_results(self) -> list[list[int]]:
+        return [list(deltas) for deltas in self.results]
+
+    def returns(self) -> list[float]:
+        if self.phase != PHASE_OVER:
+            return [0.0] * self.game.n
+        return share_returns(self.winners(), self.game.n)
+
+    # ------------------------------------------------------------------
+    # copies
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        fields = other.__dict__
+        fields.update(self.__dict__)
+        fields["history"] = self.history.copy()
+        fields["hands"] = self.hands.copy()
+        fields["stock"] = self.stock.copy()
+        fields["pile"] = self.pile.copy()
+        fields["totals"] = self.totals.copy()
+        fields["results"] = self.results.copy()
+        fields["events"] = self.events.copy()
+        fields["known_absent"] = self.known_absent.copy()
+        fields["drew"] = self.drew.copy()
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        self.check_seat(seat)
+        other = self.clone()
+        other.seed = rng.getrandbits(63)
+        full = self.game.deck.full_mask
+        hidden = 0
+        slots: list[tuple[int, int]] = []
+        owners: list[int] = []
+        for other_seat, hand in enumerate(self.hands):
+            if other_seat == seat or not hand:
+                continue
+            hidden |= hand
+            required = self._must_hold() if other_seat == self.to_move else 0
+            if required:
+                # one card the rules say the mover holds: the card just drawn
+                # is playable, an opener holds a 7, a turn goes on only while
+                # a card can be played
+                if self.drawn >= 0:
+                    hand &= ~(1 << self.drawn)
+                else:
+                    hand &= hand - 1
+                    required &= ~self.known_absent[other_seat]
+                slots.append((1, required))
+                owners.append(-3)
+            slots.append((hand.bit_count(), full & ~self.known_absent[other_seat]))
+            owners.append(other_seat)
+        stock = 0
+        for card in self.stock:
+            stock |= 1 << card
+        if stock:
+            hidden |= stock
+            slots.append((len(self.stock), full))
+            owners.append(-1)
+        if self.undealt:
+            hidden |= self.undealt
+            slots.append((self.undealt.bit_count(), full))
+            owners.append(-2)
+        for owner in owners:
+            if owner >= 0:
+                other.hands[owner] = 0
+        for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
+            if owner >= 0:
+                other.hands[owner] |= cards
+                other.drew[owner] = 0
+            elif owner == -3:
+                if self.drawn >= 0:
+                    other.drawn = cards.bit_length() - 1
+                other.hands[self.to_move] |= cards
+            elif owner == -1:
+                order = bits_of(cards)
+                rng.shuffle(order)
+                other.stock = order
+            else:
+                other.undealt = cards
+        return other
+
+    def _must_hold(self) -> int:
+        """Cards of which the mover is publicly known to hold at least one
+        (0: nothing known)."""
+        phase = self.phase
+        game = self.game
+        if self.drawn >= 0 or phase == PHASE_CONTINUE:
+            return self._candidates()[1]
+        if phase == PHASE_OPEN and not self.open_any:
+            return game.sevens | (game.p_mask if game.p_may_open else 0)
+        return 0
+
+    def card_locations(self) -> dict[str, int]:
+        locations = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        pile = 0
+        for card in self.pile:
+            pile |= 1 << card
+        stock = 0
+        for card in self.stock:
+            stock |= 1 << card
+        locations["pile"] = pile
+        locations["stock"] = stock
+        locations["undealt"] = self.undealt
+        return locations
+
+    # ------------------------------------------------------------------
+    # what a seat sees
+    def _event_line(self, event: tuple[Any, ...]) -> str:
+        kind = event[0]
+        if kind == "play":
+            _, seat, card, how, _ = event
+            who = seat_name(seat)
+            face = self.game.face_of[card]
+            code = self.game.deck.cards[card].code
+            if how == KIND_OPEN:
+                return f"{who} opens with {code}"
+            if how == KIND_REOPEN:
+                return f"{who} reopens with {code}"
+            if face == P_FACE:
+                return f"{who} plays {code}: a free turn"
+            if how == KIND_FREE:
+                return f"{who} plays {code} (free card)"
+            return f"{who} plays {code}"
+        if kind == "deal":
+            return f"{seat_name(event[1])} deals hand {event[2] + 1}"
+        if kind == "cut":
+            # The cut cards go back into the pack before the deal: naming
+            # them would look like naming cards now in a hand.
+            return f"{seat_name(event[1])} cuts highest and deals first"
+        if kind == "skip":
+            return f"{seat_name(event[1])} has no 7"
+        if kind == "open_any":
+            return f"nobody holds a 7: {seat_name(event[1])} opens with any card"
+        if kind == "draw":
+            return f"{seat_name(event[1])} draws a card"
+        if kind == "pass":
+            return f"{seat_name(event[1])} passes"
+        if kind == "stop":
+            return f"{seat_name(event[1])} stops"
+        if kind == "end":
+            return f"{seat_name(event[1])} can play no more"
+        if kind == "out":
+            return f"{seat_name(event[1])} goes out"
+        if kind == "blocked":
+            return "nobody can play: the hand is blocked"
+        if kind == "pile":
+            return f"the hand starts with {len(event[1])} cards played"
+        changes = ", ".join(f"{seat_name(seat)} {delta:+d}" for seat, delta in enumerate(event[2]))
+        return f"hand {event[1] + 1} scored: {changes}"
+
+    def _lines(self, events: list[tuple[Any, ...]]) -> list[str]:
+        return [self._event_line(event) for event in events]
+
+    def public_log(self) -> list[str]:
+        """The public events of the previous and the current hand, oldest
+        first; the first line is line ``log_start`` of the match's log."""
+        if self._previous_lines is None:
+            self._previous_lines = self._lines(self._previous_events)
+        return self._previous_lines + self._lines(self.events)
+
+    def turns(self) -> list[dict[str, Any]]:
+        """The latest turns of this hand, oldest first: each seat's plays."""
+        cards = self.game.deck.cards
+        turns: list[dict[str, Any]] = []
+        number = -1
+        for event in self.events:
+            if event[0] != "play":
+                continue
+            if event[4] != number:
+                if len(turns) == RECENT_TURNS:
+                    turns.pop(0)
+                number = event[4]
+                turns.append({"seat": event[1], "cards": []})
+            turns[-1]["cards"].append(cards[event[2]].code)
+        return turns
+
+    def observation(self, seat: int) -> Observation:
+        self.check_seat(seat)
+        return self._observation(seat)
+
+    def public_observation(self) -> Observation:
+        return self._observation(None)
+
+    def _observation(self, seat: int | None) -> Observation:
+        """The observation of ``seat`` (``None``: a spectator's).
+
+        Game keys: ``top`` (the card to play on), ``sign`` (the sign the
+        mover must keep to, once he has played), ``sequence_played``
+        (whether he has earned the right to stop, §2.5.2), ``passes``,
+        ``drawn`` (this seat's cards drawn this hand and still held) and
+        ``options``.
+        """
+        game = self.game
+        to_move = self.current_player()
+        in_turn = PHASE_OPEN <= self.phase <= PHASE_FREE
+        players = [
+            {
+                "seat": other,
+                "name": seat_name(other),
+                "cards": self.hands[other].bit_count(),
+                "score": self.totals[other],
+                "dealer": other == self.dealer,
+                "flags": self._flags(other),
+            }
+            for other in range(game.n)
+        ]
+        played = 0
+        for card in self.pile:
+            played |= 1 << card
+        zones: dict[str, Any] = {
+            "turns": self.turns(),
+            "top": game.deck.cards[self.top].code if self.top >= 0 else None,
+            "stock": len(self.stock),
+            "played": game.codes(played),
+        }
+        legal: list[dict[str, Any]] = []
+        if seat is not None and to_move == seat:
+            playable = self._legal_mask()
+            for action in self.legal_actions():
+                code = None
+                if action < FACES:
+                    copies = playable & game.face_masks[action]
+                    code = game.deck.cards[(copies & -copies).bit_length() - 1].code
+                legal.append({"id": action, "text": code or game.text(action), "card": code})
+        return {
+            "game": game.name,
+            "seat": seat,
+            "players": players,
+            "hand": [] if seat is None else game.codes(self.hands[seat]),
+            "zones": zones,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": to_move,
+            "legal": legal,
+            "log": self.public_log(),
+            "log_start": self.log_start,
+            "hand_results": self.hand_results(),
+            "hand_number": self.hand_index + 1,
+            "dealer": self.dealer,
+            "places": finishing_places(self.totals, lowest_first=True)
+            if self.phase == PHASE_OVER else None,
+            "options": dict(game.options),
+            "sign": SIGNS[self.lock] if in_turn and self.lock >= 0 else None,
+            "sequence_played": self.defer if in_turn else False,
+            "passes": self.passes,
+            "drawn": [] if seat is None else game.codes(self.drew[seat]),
+        }
+
+    def _flags(self, seat: int) -> list[str]:
+        flags = ["dealer"] if seat == self.dealer else []
+        if self.skipped >> seat & 1:
+            flags.append("no 7")
+        return flags
+
+    def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """Layout (F = 53 faces, n seats counted from ``seat``): own cards by
+        face (copies / packs), cards played by face, the top card (F), the
+        faces known absent from each hand (n x F); then the phase (8), the
+        sign kept to (4), sequence played, free start, drawn card to play,
+        stock / pack, passes / n, run going up, run going down (7); cards
+        held / hand size (n), totals / target (n), dealer (n), seat to move
+        (n)."""
+        self.check_seat(seat)
+        game = self.game
+        n = game.n
+        copies = game.copies
+        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
+        face_of = game.face_of
+        for card in bits_of(self.hands[seat]):
+            tensor[face_of[card]] += 1.0 / copies
+        for card in self.pile:
+            tensor[FACES + face_of[card]] += 1.0 / copies
+        if self.top >= 0:
+            tensor[2 * FACES + face_of[self.top]] = 1.0
+        base = 3 * FACES
+        for offset in range(n):
+            other = (seat + offset) % n
+            absent = self.known_absent[other]
+            if copies == 2:
+                absent &= absent >> FACES
+            for face in bits_of(absent & game.fold):
+                tensor[base + offset * FACES + face] = 1.0
+        base += n * FACES
+        tensor[base + self.phase] = 1.0
+        base += len(PHASE_NAMES)
+        if self.lock >= 0:
+            tensor[base + self.lock] = 1.0
+        base += 4
+        tensor[base] = float(self.defer)
+        tensor[base + 1] = float(self.free_start)
+        tensor[base + 2] = float(self.drawn >= 0)
+        tensor[base + 3] = len(self.stock) / len(game.deck)
+        tensor[base + 4] = self.passes / n
+        tensor[base + 5] = float(self.segment_direction > 0)
+        tensor[base + 6] = float(self.segment_direction < 0)
+        base += 7
+        for offset in range(n):
+            other = (seat + offset) % n
+            tensor[base + offset] = self.hands[other].bit_count() / game.hand_size
+            tensor[base + n + offset] = self.totals[other] / game.target
+        tensor[base + 2 * n + (self.dealer - seat) % n] = 1.0
+        if PHASE_OPEN <= self.phase <= PHASE_FREE:
+            tensor[base + 3 * n + (self.to_move - seat) % n] = 1.0
+        return tensor
