@@ -7,7 +7,8 @@ the pages in Debian's headless Chromium:
 - ``lobby.png``: the lobby with open and finished tables;
 - ``table.png``: a Polignac table mid-hand, seat 0's view;
 - ``table-phone.png``: the same table 390 px wide;
-- ``german.png``: a Grasobern table (German pack) mid-hand.
+- ``german.png``: a Grasobern table (German pack) mid-hand;
+- ``progress.png``: a Progress table with its recent turns laid out.
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
 """
@@ -84,6 +85,23 @@ def play_to_mid_hand(base_url: str, table_id: int, token: str, tricks: int) -> N
         })
 
 
+def play_progress_turns(base_url: str, table_id: int, token: str, turns: int) -> None:
+    """Play seat 0 of a Progress table (its first legal action) until the
+    table shows ``turns`` turns and seat 0 has a card to play."""
+    while True:
+        view = wait_for_seat_0(base_url, table_id, token)
+        observation = view["observation"]
+        if view["status"] == "finished":
+            raise RuntimeError(f"table {table_id} finished before the picture")
+        legal = observation["legal"]
+        if len(observation["zones"]["turns"]) >= turns and observation["phase"] == "start" \
+                and len([action for action in legal if action["card"]]) > 1:
+            return
+        post_json(base_url, f"/api/tables/{table_id}/moves", {
+            "token": token, "action": legal[0]["id"], "move_number": view["move_number"],
+        })
+
+
 def wait_until_finished(base_url: str, table_id: int) -> None:
     """Wait for a table of computers to finish its match."""
     deadline = time.monotonic() + WAIT_SECONDS
@@ -120,10 +138,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                                               seed=10)
         german, german_token = open_table(base_url, "grasobern", [HUMAN] + [COMPUTER] * 3,
                                           seed=4)
+        progress, progress_token = open_table(base_url, "progress", [HUMAN] + [COMPUTER] * 3,
+                                              seed=5)
         assert polignac_token is not None and german_token is not None
+        assert progress_token is not None
         wait_until_finished(base_url, finished)
         play_to_mid_hand(base_url, polignac, polignac_token, tricks=3)
         play_to_mid_hand(base_url, german, german_token, tricks=2)
+        play_progress_turns(base_url, progress, progress_token, turns=5)
 
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         table_ready = '[data-testid="turn"][data-my-turn="true"]'
@@ -134,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         photograph(browser, seat_url, out / "table-phone.png", PHONE, table_ready)
         photograph(browser, f"{base_url}/tables/{german}?token={german_token}",
                    out / "german.png", DESKTOP, table_ready)
+        photograph(browser, f"{base_url}/tables/{progress}?token={progress_token}",
+                   out / "progress.png", DESKTOP, table_ready)
         browser.close()
     return 0
 

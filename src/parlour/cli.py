@@ -172,6 +172,10 @@ class TerminalMatch:
                 state.apply(self._chance.choices(outcomes, weights)[0])
             elif seat in self.agents:
                 state.apply(choose_action(self.agents[seat], state))
+            elif (forced := _forced_call(state)) is not None:
+                # drawing from the stock or passing when nothing else is
+                # legal: the rules leave no choice, so it is not asked
+                state.apply(forced)
             elif not self._human_move(seat):
                 self._leave()
                 return
@@ -260,6 +264,16 @@ class TerminalMatch:
         if len(humans) == 1:
             word = outcome_word(state.returns()[humans[0]])
             self.console.print(Text(f"You {word}.", style="bold"))
+
+
+def _forced_call(state: State) -> int | None:
+    """The only legal action when it is a call word such as ``draw`` or
+    ``pass`` rather than a card (``None`` otherwise)."""
+    legal = state.legal_actions()
+    if len(legal) != 1:
+        return None
+    entry = state.observation(state.current_player())["legal"][0]
+    return legal[0] if entry.get("card") is None else None
 
 
 def print_result(console: Console, renderer: Renderer, names: Sequence[str], state: State) -> None:

@@ -205,9 +205,13 @@ class Renderer:
         if legal:
             rows.append(("Legal", self.moves(legal, observation["hand"])))
         width = max(len(label) for label, _ in rows) + 2
-        return Group(*(
-            Text.assemble((label.ljust(width), "bold"), value) for label, value in rows
-        ))
+        lines: list[Text] = []
+        for label, value in rows:
+            # a value of several lines (recent turns) hangs under its label
+            first, *rest = value.split("\n")
+            lines.append(Text.assemble((label.ljust(width), "bold"), first))
+            lines.extend(Text.assemble(" " * width, line) for line in rest)
+        return Group(*lines)
 
     def moves(self, legal: Sequence[Mapping[str, Any]], hand: Sequence[str] = ()) -> Text:
         """The legal moves: cards as cards (in the order of ``hand``), calls as words."""
@@ -233,6 +237,10 @@ class Renderer:
                 text.append("  → ")
                 text.append_text(self.seat_label(int(value["winner"]), names))
             return text
+        if isinstance(value, list) and value and isinstance(value[0], Mapping) and (
+            "cards" in value[0]
+        ):
+            return self.turns(value, names)
         if isinstance(value, list) and value and isinstance(value[0], Mapping):
             text = Text()
             for index, play in enumerate(value):
@@ -247,6 +255,21 @@ class Renderer:
         if isinstance(value, str):
             return self.card(value)
         return Text(describe_value(value))
+
+    def turns(self, turns: Sequence[Mapping[str, Any]], names: Sequence[str]) -> Text:
+        """Several seats' runs of cards (Progress's recent turns), one line
+        each, oldest first: ``P1  7Mo 8Mo 9Mo``."""
+        text = Text()
+        width = max(len(self.seat_label(int(turn["seat"]), names).plain) for turn in turns)
+        for index, turn in enumerate(turns):
+            if index:
+                text.append("\n")
+            label = self.seat_label(int(turn["seat"]), names)
+            label.pad_right(width - len(label.plain))
+            text.append_text(label)
+            text.append("  ")
+            text.append_text(self.cards([str(code) for code in turn["cards"]]))
+        return text
 
     def extra(self, value: object, names: Sequence[str]) -> Text:
         """A game-specific observation value: cards drawn as cards, one number

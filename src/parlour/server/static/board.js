@@ -17,7 +17,7 @@ const COMMON_KEYS = new Set([
 // Keys of a player drawn in their own places, not as extra columns.
 const PLAYER_KEYS = new Set(["seat", "name", "cards", "score", "tricks", "dealer", "flags"]);
 // Zones drawn in their own places, not as generic piles.
-const PLACED_ZONES = new Set(["trick", "last_trick", "turnup"]);
+const PLACED_ZONES = new Set(["trick", "last_trick", "turnup", "turns"]);
 // Extras holding a seat number ("dealer": 0, "capot_bidder": 2) are shown
 // as that player's name.
 const SEAT_KEY = /(^|_)(dealer|leader|winner|bidder|seat)$/;
@@ -135,7 +135,7 @@ function renderMiddle(observation, book, seating) {
     );
   });
   return [
-    h("div", { class: "trick", "data-testid": "trick", "aria-label": "current trick" }, trick),
+    zones.turns ? renderTurns(zones.turns, book, seating) : h("div", { class: "trick", "data-testid": "trick", "aria-label": "current trick" }, trick),
     h(
       "div",
       { class: "zones" },
@@ -145,6 +145,23 @@ function renderMiddle(observation, book, seating) {
         .map(([name, value]) => renderZone(name, value, book)),
     ),
   ];
+}
+
+// Recent turns of a sequence game (Progress): one row per turn, the seat's
+// name and the cards it played in order, the latest turn last and marked.
+function renderTurns(turns, book, seating) {
+  return h(
+    "ol",
+    { class: "turns", "data-testid": "turns", "aria-label": "recent turns" },
+    turns.map(({ seat, cards }, index) =>
+      h(
+        "li",
+        { class: `turn${index === turns.length - 1 ? " latest" : ""}`, "data-seat": seat },
+        h("span", { class: "who" }, seating.name(seat)),
+        h("span", { class: "pile" }, cards.map((text) => cardFace(book, text, { className: "card mini" }))),
+      ),
+    ),
+  );
 }
 
 // A named pile: a list of cards, a count (a stock), a single card or anything else.
@@ -326,6 +343,9 @@ export function renderHandResults(element, observation, seating) {
 
 /** The last finished trick with who played what and who won it. */
 export function renderLastTrick(element, observation, { book, seating }) {
+  // a game without tricks (Progress) has no use for the panel
+  const panel = element.closest("details");
+  if (panel) panel.hidden = !("trick" in (observation.zones ?? {}));
   const last = observation.zones?.last_trick;
   if (!last || !last.cards?.length) {
     fill(element, h("p", { class: "muted" }, "No trick finished yet."));
