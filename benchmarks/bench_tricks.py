@@ -37,6 +37,13 @@ entry of :data:`BENCHES` measured in the same run; none should fall below
 
 RELATIVE_BAR = 0.8
 
+OTHERS: list[tuple[str, dict[str, OptionValue]]] = [
+    ("progress", {"players": 4}),
+]
+"""Games of other families (issue 6 on): decisions/s of random play beside
+the first entry of :data:`BENCHES`, measured in the same run, with no bar
+(their decisions are different things: a Progress turn is several)."""
+
 
 def bench_label(name: str, options: dict[str, OptionValue]) -> str:
     """How a benchmark line names its game: ``polignac players=4``."""

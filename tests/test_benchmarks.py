@@ -145,6 +145,24 @@ def test_relatives_against_polignac(output: str, label: str) -> None:
     ])
 
 
+def test_every_game_is_benchmarked() -> None:
+    """Every registered game has a decisions/s line (issue 6 on)."""
+    module = bench_tricks()
+    benchmarked = {name for name, _ in module.BENCHES + module.RELATIVES + module.OTHERS}
+    assert benchmarked == set(parlour.games())
+
+
+@pytest.mark.parametrize(
+    "label", [bench_tricks().bench_label(name, options) for name, options in bench_tricks().OTHERS]
+)
+def test_other_games_beside_polignac(output: str, label: str) -> None:
+    """Issue 6: Progress's random play beside Polignac's, with the ratio and no bar."""
+    reference = re.escape(labels()[0])
+    assert_prints(output, [
+        rf"{re.escape(label)} decisions/s: {NUMBER} vs {reference} {NUMBER} \(ratio {NUMBER}\)"
+    ])
+
+
 def test_ismcts_against_openspiel_bot(output: str) -> None:
     """Issue 5: ISMCTS iterations/s beside OpenSpiel's bot's, with the ratio."""
     line = (
