@@ -20,6 +20,12 @@ FAST_OPTIONS: dict[str, dict[str, object]] = {
 not listed, every integer option with a minimum (a target, a number of
 rounds) is cut to a third of its default."""
 
+EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
+    "progress": [{"players": 6, "large_table": "two_decks", "direction_lock": True}],
+}
+"""Per game, option sets that the schema-built spread misses: combinations
+that matter only together (Progress's direction lock needs two packs)."""
+
 
 def _freeze(options: dict[str, object]) -> tuple[tuple[str, object], ...]:
     return tuple(sorted(options.items()))
@@ -30,9 +36,10 @@ def option_sets(name: str) -> list[dict[str, object]]:
 
     The fast base, then one change at a time: every value of every choice
     option, the other value of every flag, every integer option at its
-    minimum; every player count (or the extremes of an integer range); and
-    every value of every other choice option at every player count, since
-    pack reductions and the like depend on the table size.
+    minimum; every player count (every count of an integer range of up to
+    nine, else its extremes); and every value of every other choice option
+    at every player count of a choice (the extremes of a range), since pack
+    reductions and the like depend on the table size.
     """
     cls = game_class(name)
     schema = cls.schema
@@ -58,7 +65,11 @@ def option_sets(name: str) -> list[dict[str, object]]:
             sets.extend({**base, option.name: value} for value in option.choices)
         elif option.minimum is not None:
             sets.append({**base, option.name: option.minimum})
-    sets.extend({**base, "players": count} for count in player_counts)
+    every_count = player_counts
+    if cls.max_players - cls.min_players < 8:
+        # a small integer range (Progress's 2-8): every table size once
+        every_count = list(range(cls.min_players, cls.max_players + 1))
+    sets.extend({**base, "players": count} for count in every_count)
     for option in schema:
         if option.name != "players" and option.kind == "choice":
             sets.extend(
@@ -66,6 +77,7 @@ def option_sets(name: str) -> list[dict[str, object]]:
                 for count in player_counts
                 for value in option.choices
             )
+    sets.extend({**base, **extra} for extra in EXTRA_OPTION_SETS.get(name, []))
     unique: dict[tuple[tuple[str, object], ...], dict[str, object]] = {}
     for options in sets:
         resolved = cls(**options).options
