@@ -20,40 +20,70 @@ def redeal(
     """Distribute the cards of bitset ``cards`` into ``slots``.
 
     ``slots`` is a list of ``(count, allowed_mask)``; the counts add up to
-    the number of cards. Returns one bitset per slot. Cards are taken in a
-    random order and matched to slots by augmenting paths, so every
-    constraint holds; with no binding constraint the result is a uniform
-    random deal.
+    the number of cards. Returns one bitset per slot. With no binding
+    constraint the result is a uniform random deal. Otherwise cards are
+    taken in a random order, each into a random allowed slot with room;
+    when every allowed slot is full, an augmenting path over the slots
+    (a breadth-first search moving one card per step) makes room, so
+    every constraint holds whenever some deal satisfies them all. The
+    search is over slots (a few) rather than card positions, so it stays
+    cheap with many constrained cards (Progress's draws).
     """
     pool = bits_of(cards)
     rng.shuffle(pool)
     if all(pool_mask_covers(cards, allowed) for _, allowed in slots):
         return _split(pool, [count for count, _ in slots])
-    places: list[int] = []  # one entry per card position, naming its slot
-    for slot, (count, _) in enumerate(slots):
-        places.extend([slot] * count)
-    rng.shuffle(places)
-    allowed_by_place = [slots[slot][1] for slot in places]
-    owner: list[int] = [-1] * len(places)  # place -> index into pool
-
-    def augment(card_index: int, seen: list[bool]) -> bool:
-        card = pool[card_index]
-        for place, allowed in enumerate(allowed_by_place):
-            if seen[place] or not allowed >> card & 1:
-                continue
-            seen[place] = True
-            if owner[place] == -1 or augment(owner[place], seen):
-                owner[place] = card_index
-                return True
-        return False
-
-    for card_index in range(len(pool)):
-        if not augment(card_index, [False] * len(places)):
-            raise ValueError("no deal satisfies what the seat knows")
+    capacity = [count for count, _ in slots]
+    allowed = [mask for _, mask in slots]
+    members: list[list[int]] = [[] for _ in slots]
+    everywhere = range(len(slots))
+    for card in pool:
+        options = [slot for slot in everywhere if allowed[slot] >> card & 1]
+        room = [slot for slot in options if len(members[slot]) < capacity[slot]]
+        if room:
+            members[rng.choice(room)].append(card)
+            continue
+        _make_room(card, options, members, capacity, allowed)
     result = [0] * len(slots)
-    for place, card_index in enumerate(owner):
-        result[places[place]] |= 1 << pool[card_index]
+    for slot, held in enumerate(members):
+        for card in held:
+            result[slot] |= 1 << card
     return result
+
+
+def _make_room(
+    card: int, options: list[int], members: list[list[int]], capacity: list[int],
+    allowed: list[int],
+) -> None:
+    """Place ``card`` (whose allowed slots ``options`` are all full) by
+    moving a chain of cards along a shortest augmenting path."""
+    parent: dict[int, tuple[int, int] | None] = {slot: None for slot in options}
+    queue = list(options)
+    found = -1
+    while queue and found < 0:
+        slot = queue.pop(0)
+        for moved in members[slot]:
+            for target in range(len(members)):
+                if target in parent or not allowed[target] >> moved & 1:
+                    continue
+                parent[target] = (slot, moved)
+                if len(members[target]) < capacity[target]:
+                    found = target
+                    break
+                queue.append(target)
+            if found >= 0:
+                break
+    if found < 0:
+        raise ValueError("no deal satisfies what the seat knows")
+    target = found
+    step = parent[target]
+    while step is not None:
+        slot, moved = step
+        members[slot].remove(moved)
+        members[target].append(moved)
+        target = slot
+        step = parent[target]
+    members[target].append(card)
 
 
 def pool_mask_covers(cards: int, allowed: int) -> bool:
