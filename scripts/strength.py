@@ -1,4 +1,4 @@
-"""Run the strength tournaments of the six trick games and write docs/strength.md.
+"""Run the strength tournaments of every game and write docs/strength.md.
 
 Usage: ``python scripts/strength.py [--workers W] [--games G,G,...] [--report-only]``
 
@@ -59,6 +59,7 @@ RUNS = (
     Run("grasobern", ("target=1",), 40),
     Run("knaves", ("target=1",), 30),
     Run("bassadewitz", ("rounds=1",), 24),
+    Run("progress", ("target=1",), 30),
 )
 
 
@@ -136,7 +137,7 @@ rotations, and the interval is mean ± 1.96·s/√n over the n deals. One agent
 rest of the table (only its seed for breaking ties differs), so its
 expected return is 0 and its interval is narrow.
 
-**Budgets.** The matches are short (`target=1`, or one round of
+**Budgets.** The matches are short (`target=1`: one hand; one round of
 Bassadewitz) so that many deals fit in the time. The levels are measured
 as people meet them: `medium` is ISMCTS with 1,000 iterations a move,
 `hard` 3,000 iterations capped at 2 seconds a move (both with random
@@ -189,7 +190,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=None, help="worker processes")
     parser.add_argument("--games", default=None,
-                        help="comma-separated games to run (default: all six)")
+                        help="comma-separated games to run (default: all)")
     parser.add_argument("--report-only", action="store_true",
                         help="rebuild docs/strength.md from the saved runs without playing")
     arguments = parser.parse_args()
