@@ -107,7 +107,9 @@ Decisions taken where the 1938 text is unclear (rules/progress.md §6.2):
   to the sign of the last card played, changed only by a reopening 7 or
   by P and its free card. Up or down may change from card to card
   (direction_lock=true fixes it within a same-sign run; it matters only
-  with two packs).
+  with two packs). A run is the cards of one sign at the top of the pile,
+  across turns: the next player may not turn it back either, and a card
+  of another sign, a reopening 7 or a free card starts a new run.
 - A 7 reopens only when you hold no sequence card
   (reopen_only_when_blocked=true); a 7 next to the top is simply a
   sequence card.
