@@ -10,6 +10,7 @@ from typing import Any
 
 import parlour
 from parlour.engine import Game, State, game_class
+from parlour.errors import OptionError
 
 GAME_NAMES: list[str] = sorted(parlour.games())
 
@@ -80,7 +81,10 @@ def option_sets(name: str) -> list[dict[str, object]]:
     sets.extend({**base, **extra} for extra in EXTRA_OPTION_SETS.get(name, []))
     unique: dict[tuple[tuple[str, object], ...], dict[str, object]] = {}
     for options in sets:
-        resolved = cls(**options).options
+        try:
+            resolved = cls(**options).options
+        except OptionError:
+            continue  # a combination the rules forbid (go_plus_31 with four hands)
         unique.setdefault(_freeze(dict(resolved)), options)
     return list(unique.values())
 

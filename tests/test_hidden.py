@@ -118,13 +118,14 @@ def _static_keys(name: str, options_json: str) -> frozenset[str]:
 
 def hidden_from(state: State, seat: int) -> int:
     """Cards that ``seat`` may not see now: the other seats' hands, and any
-    face-down discard of another seat."""
+    face-down discard of another seat, except the cards it put there itself
+    (``known_elsewhere``: a card given in an exchange)."""
     locations = state.card_locations()
     hidden = 0
     for other in seats(state):
         if other != seat:
             hidden |= locations[f"hand {other}"]
-    return hidden | face_down_discards(state, seat)
+    return (hidden | face_down_discards(state, seat)) & ~state.known_elsewhere(seat)
 
 
 def face_down_discards(state: State, seat: int) -> int:
@@ -151,7 +152,9 @@ def walk(
     before still name ("P2 plays 9S"): old public history, not a leak. Such
     strings are exempt; every string new in this hand is checked. The play
     that ends a hand is public too, so strings at that step naming only the
-    card played are history as well.
+    card played are history as well, and so are the log lines before
+    ``hand_log_start`` (where a game gives it: the lines of the hand just
+    finished, such as Costly Colours' shows).
     """
     state = make(name, options).new_state(seed=seed)
     rng = random.Random(f"hidden:{seed}")
@@ -167,7 +170,11 @@ def walk(
             for seat in range(n):
                 earlier[seat] |= this_hand[seat]
                 this_hand[seat] = set()
-                for text in strings_in(state.observation(seat)):
+                observation = state.observation(seat)
+                # the finished hand's own lines (a show that lays hands face
+                # up) are public history once the next hand begins
+                earlier[seat].update(observation["log"][:observation.get("hand_log_start", 0)])
+                for text in strings_in(observation):
                     named = mentioned_cards(deck, text)
                     if named and named & ~last == 0:
                         earlier[seat].add(text)

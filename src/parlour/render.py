@@ -31,7 +31,7 @@ from parlour.errors import ParseError
 COMMON_KEYS = frozenset({
     "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal", "log",
     "hand_results", "hand_number", "trick_number", "leader", "dealer", "log_start", "places",
-    "options",
+    "options", "hand_log_start",
 })
 """Observation keys drawn by name; every other key is shown as a labelled extra."""
 

@@ -45,6 +45,10 @@ class Game(ABC):
     schema: ClassVar[OptionSchema]
     rules_text: ClassVar[str]
     """Rules in brief and the decisions taken where sources disagree."""
+    scores_mid_hand: ClassVar[bool] = False
+    """Whether points are scored during a hand (Costly Colours' pegging),
+    so that :meth:`State.scores` runs ahead of the finished hands of
+    :meth:`State.hand_results` until the hand ends."""
     higher_is_better: ClassVar[bool]
     """Whether a higher total in :meth:`State.scores` is better (points,
     chips) or worse (penalty points), for agents that judge a hand."""
@@ -198,6 +202,13 @@ class State(ABC):
         For tests and tools that check card conservation; it reveals hidden
         cards, so it must never serve a seat.
         """
+
+    def known_elsewhere(self, seat: int) -> int:
+        """Cards in other seats' hands (or face down) that ``seat`` knows
+        where they are, because it put them there (a card given in an
+        exchange); its observation may name them. For the hidden-information
+        tests; none by default."""
+        return 0
 
     # --- search -----------------------------------------------------------
     @abstractmethod

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from parlour.games import bassadewitz, knaves, polignac, progress, slobberhannes
+from parlour.games import bassadewitz, costly_colours, knaves, polignac, progress, slobberhannes
 
-__all__ = ["bassadewitz", "knaves", "polignac", "progress", "slobberhannes"]
+__all__ = ["bassadewitz", "costly_colours", "knaves", "polignac", "progress", "slobberhannes"]

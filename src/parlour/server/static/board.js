@@ -10,7 +10,7 @@ import { fill, h, labelOf } from "./dom.js";
 // Keys of the common schema; everything else is a game-specific extra.
 const COMMON_KEYS = new Set([
   "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal",
-  "log", "log_start", "hand_results", "places",
+  "log", "log_start", "hand_log_start", "hand_results", "places",
   // the table's options are shown from the view's table, not as an extra
   "options",
 ]);

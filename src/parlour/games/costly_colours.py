@@ -1,0 +1,1203 @@
+"""Costly Colours: the 1674 cribbage relative, for two hands or four in
+partnerships. ``rules/costly_colours.md`` (decisions §10, options §9).
+
+* French 52. Three cards each, dealt singly from the elder (the dealer's
+  left); the next card is turned up for trumps. A turned-up Knave or Deuce
+  gives the dealer (his side) 4 at once ("four for his heels").
+* The mog: one card exchanged face down after a two-step challenge
+  (``mog_order`` jackson: the dealer consents or refuses, then the elder
+  proceeds or withdraws; cotton: the elder offers, the dealer accepts);
+  whoever refuses gives the other 1. With four players partners exchange
+  (``four_hand_mog``), and without a mog the dealer may take the card under
+  the turn-up (the pack privilege).
+* The play: cards onto one running total, never above 31 and never reset;
+  15, 25 and 31 score the number of cards played, pairs 2, prials 9,
+  double prials 18, runs in any order their length (options
+  ``pairs_in_play``, ``runs_in_play``). A player who cannot add a card
+  says "go" once; play ends at 31 or when nobody can play; one point for
+  the last card below 31 (``go_rule``).
+* The show, elder first: each player's three cards and the turn-up
+  (:func:`count_show`).
+* The match ends the moment a score (a side's, with four) reaches
+  ``target`` (61 or 121).
+
+Action ids: ``0 … 51`` a card (``suit * 13 + rank``, suits S H D C, ranks
+2 … A); then the words of :data:`WORDS`. With explicit chance the first
+dealer (a seat), every card dealt, the turn-up and the card taken from
+under it are chance outcomes.
+
+A fixed deal (``new_state(deal=...)``) has ``dealer``, ``hands`` (three
+cards each), ``turnup``, and optionally ``under`` (the card under the
+turn-up) and ``scores``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.cards import FRENCH_52, Card
+from parlour.cards.bits import bits_of
+from parlour.engine.determinize import redeal
+from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation, State
+from parlour.engine.options import Option, OptionSchema
+from parlour.engine.registry import register
+from parlour.engine.shuffle import shuffled
+from parlour.errors import IllegalAction, OptionError, ParseError
+from parlour.games.common import as_action, finishing_places, seat_name, share_returns
+
+RULES = """\
+COSTLY COLOURS — the cribbage relative of 1674, for 2 players (or 4 in
+partnerships), with a French pack of 52.
+
+Cards: A counts 1, 2-9 their face, 10 J Q K count 10. In runs A is low
+(A-2-3; not Q-K-A). Hearts and diamonds are red, spades and clubs black.
+
+Deal: three cards each, one at a time from the elder (the dealer's left);
+the next card is turned up and its suit is trumps. A turned-up Knave or
+Deuce scores the dealer 4 at once ("four for his heels").
+
+The mog: the elder asks the dealer to mog. The dealer says consent or
+refuse (refusing gives the elder 1); if he consents, the elder says proceed
+or withdraw (withdrawing gives the dealer 1). If both agree, each gives one
+card face down (type the card) and they swap.
+
+The play: the elder leads; players lay cards alternately onto one running
+total, which may never pass 31 and is never reset. A total of 15, 25 or 31
+scores the number of cards played so far; a pair with the card before
+scores 2, a prial 9, a double prial 18; the last three or more cards
+forming a run in any order score its length. You must play if you can; if
+you cannot, say go. The play ends at 31 or when nobody can play; the last
+card scores 1 unless it made 31. Cards not played stay in hand.
+
+The show, elder first: your three cards (played or not) and the turn-up:
+15s and 25s score the number of cards in each combination, 31 with all
+four scores 4; each Knave or Deuce you hold scores 4 of trumps, else 2;
+pairs 2, prials 9, double prials 18; colours: four of a suit 6, four of a
+colour 5 (3+1) or 4 (2+2), three of a suit and one of the other colour 3,
+three of a colour (2+1) and one of the other 2. Runs do not score here.
+
+The first to 61 wins, the moment the score is reached.
+
+Decisions taken where the sources disagree (rules/costly_colours.md §10):
+- Target 61 (Cotton); 121 as an option.
+- The ace is high only when cutting (the lowest cut deals); it counts 1
+  and runs low.
+- No new count after 31 or a go: unplayed cards stay in hand for the show.
+- One point for the last card, only when the play ends below 31
+  (go_rule=last_card); go_plus_31 gives it at the go instead.
+- A turned-up Knave or Deuce scores only the dealer's heels; it still
+  counts for 15s, pairs and colours in every show.
+- Knave pairs score 2 besides each Knave's own value (two Knaves: 6, or 8
+  with the trump Knave); a prial of Knaves scores 9 (the 34 hand).
+- The dealer answers the mog first (mog_order=jackson); cotton lets the
+  elder offer first. The exchange is simultaneous and face down.
+- Giving away a Knave or Deuce scores nothing (mog_jack_deuce_credit
+  off); with it on the giver scores it and the receiver does not.
+- Playing a Knave or Deuce scores nothing for itself.
+- You must play when you can; go is never a choice.
+- Four players: partners opposite; partners swap one card each when the
+  mog goes ahead, otherwise the dealer may exchange a card with the one
+  under the turn-up (four_hand_mog=partners; elder_side_only lets only
+  the elder's side swap). Only the last-card point is used.
+"""
+
+RANKS = "23456789TJQKA"
+SUITS = "SHDC"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RED_SUITS = (1, 2)
+KNAVE = RANKS.index("J")
+DEUCE = RANKS.index("2")
+ACE = RANKS.index("A")
+
+WORDS = ("consent", "refuse", "proceed", "withdraw", "offer", "no-offer", "accept", "go",
+         "no-pack")
+CONSENT, REFUSE, PROCEED, WITHDRAW, OFFER, NO_OFFER, ACCEPT, GO, NO_PACK = range(52, 61)
+
+PHASE_CUT = 0
+PHASE_DEAL = 1
+PHASE_MOG_FIRST = 2
+PHASE_MOG_SECOND = 3
+PHASE_EXCHANGE = 4
+PHASE_PACK = 5
+PHASE_UNDER = 6
+PHASE_PLAY = 7
+PHASE_OVER = 8
+PHASE_NAMES = ("cut", "deal", "mog", "mog", "exchange", "pack", "pack", "play", "over")
+
+
+def pip(card: int) -> int:
+    """A card's value when adding: A 1, 2-9 face value, 10 J Q K 10."""
+    rank = card % 13
+    return 1 if rank == ACE else min(rank + 2, 10)
+
+
+def run_rank(card: int) -> int:
+    """A card's place in a run: A 1 … K 13 (the ace low only)."""
+    rank = card % 13
+    return 1 if rank == ACE else rank + 2
+
+
+PIPS = tuple(pip(card) for card in range(52))
+RUN_RANKS = tuple(run_rank(card) for card in range(52))
+
+
+@dataclass(frozen=True)
+class ShowCount:
+    """One show: points by category (the names of §6) and the combinations
+    that scored, as card codes."""
+
+    fifteens: int = 0
+    twenty_fives: int = 0
+    thirty_one: int = 0
+    knaves_deuces: int = 0
+    pairs_prials: int = 0
+    colours: int = 0
+    combinations: dict[str, list[list[str]]] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        """The whole show."""
+        return (self.fifteens + self.twenty_fives + self.thirty_one + self.knaves_deuces
+                + self.pairs_prials + self.colours)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The categories, ``total`` and ``combinations`` (JSON-able)."""
+        return {**{name: getattr(self, name) for name in CATEGORIES}, "total": self.total,
+                "combinations": self.combinations}
+
+
+CATEGORIES = ("fifteens", "twenty_fives", "thirty_one", "knaves_deuces", "pairs_prials",
+              "colours")
+COLOUR_NAMES = {6: "Costly Colours", 5: "four of a colour (3+1)", 4: "four of a colour (2+2)",
+                3: "three of a suit", 2: "three of a colour"}
+
+
+def colours_score(cards: list[int]) -> int:
+    """§6.5: the highest colour line of four cards."""
+    suits = [card // 13 for card in cards]
+    most = max(suits.count(suit) for suit in range(4))
+    red = sum(1 for suit in suits if suit in RED_SUITS)
+    if most == 4:
+        return 6
+    if red in (0, 4):
+        return 5 if most == 3 else 4
+    if most == 3:
+        return 3
+    if red in (1, 3):
+        return 2
+    return 0
+
+
+def _card_ids(cards: object, what: str) -> list[int]:
+    if isinstance(cards, str):
+        cards = cards.split()
+    if not isinstance(cards, list | tuple):
+        raise ParseError(f"{what} must be card codes")
+    ids = []
+    for text in cards:
+        if isinstance(text, Card):
+            text = text.code
+        if not isinstance(text, str):
+            raise ParseError(f"{what} must be card codes, not {text!r}")
+        ids.append(FRENCH_52.parse(text).id)
+    return ids
+
+
+def count_show(cards: object, turnup: object, credited: object = ()) -> ShowCount:
+    """The show of a player's three cards (played or not) with the turn-up
+    (§6): points by category and the combinations that scored.
+
+    ``cards`` are three card codes (a list, or one string), ``turnup`` one
+    code; ``credited`` lists cards whose Knave or Deuce value was already
+    scored when given away in the mog (``mog_jack_deuce_credit``).
+    Duplicate or unknown cards raise :class:`~parlour.errors.ParseError`.
+
+    >>> count_show(["JD", "JS", "JH"], "5H").total
+    34
+    >>> count_show("4H 5H 8H", "JH").as_dict()["colours"]
+    6
+    """
+    own = _card_ids(cards, "the hand")
+    if len(own) != 3:
+        raise ParseError(f"a show counts three cards and the turn-up, not {len(own)} cards")
+    if isinstance(turnup, Card):
+        turnup = turnup.code
+    if not isinstance(turnup, str):
+        raise ParseError("the turn-up must be one card code")
+    up = FRENCH_52.parse(turnup).id
+    given = set(_card_ids(credited, "the credited cards"))
+    four = [*own, up]
+    if len(set(four)) != 4:
+        repeated = sorted({FRENCH_52[card].code for card in four if four.count(card) > 1})
+        raise ParseError(f"{', '.join(repeated)} is listed twice")
+    return _count(own, up, given)
+
+
+def _count(own: list[int], up: int, credited: set[int] | frozenset[int] = frozenset()) -> ShowCount:
+    code = [FRENCH_52[card].code for card in range(52)]
+    four = [*own, up]
+    combos: dict[str, list[list[str]]] = {name: [] for name in CATEGORIES}
+    fifteens = twenty_fives = 0
+    for size in (2, 3, 4):
+        for subset in combinations(four, size):
+            total = sum(PIPS[card] for card in subset)
+            if total == 15:
+                fifteens += size
+                combos["fifteens"].append([code[card] for card in subset])
+            elif total == 25 and size >= 3:
+                twenty_fives += size
+                combos["twenty_fives"].append([code[card] for card in subset])
+    thirty_one = 4 if sum(PIPS[card] for card in four) == 31 else 0
+    if thirty_one:
+        combos["thirty_one"].append([code[card] for card in four])
+    trump = up // 13
+    knaves_deuces = 0
+    for card in own:
+        if card % 13 in (KNAVE, DEUCE) and card not in credited:
+            knaves_deuces += 4 if card // 13 == trump else 2
+            combos["knaves_deuces"].append([code[card]])
+    pairs = 0
+    for rank in range(13):
+        same = [card for card in four if card % 13 == rank]
+        value = {2: 2, 3: 9, 4: 18}.get(len(same), 0)
+        if value:
+            pairs += value
+            combos["pairs_prials"].append([code[card] for card in same])
+    colours = colours_score(four)
+    if colours:
+        combos["colours"].append([code[card] for card in four])
+    return ShowCount(fifteens, twenty_fives, thirty_one, knaves_deuces, pairs, colours,
+                     {name: found for name, found in combos.items() if found})
+
+
+def play_score(pile: list[int], pairs: bool, runs: bool) -> list[tuple[str, int]]:
+    """§5.3: what the last card of ``pile`` scores, as (reason, points)."""
+    total = sum(PIPS[card] for card in pile)
+    scores: list[tuple[str, int]] = []
+    if total in (15, 25, 31):
+        word = {15: "fifteen", 25: "twenty-five", 31: "thirty-one"}[total]
+        scores.append((word, len(pile)))
+    last = pile[-1] % 13
+    same = 0
+    for card in reversed(pile):
+        if card % 13 != last:
+            break
+        same += 1
+    if pairs and same >= 2:
+        scores.append(({2: "pair", 3: "prial", 4: "double prial"}[same],
+                       {2: 2, 3: 9, 4: 18}[same]))
+    if runs and same == 1:
+        best = 0
+        for length in range(3, len(pile) + 1):
+            ranks = {RUN_RANKS[card] for card in pile[-length:]}
+            if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
+                best = length
+        if best:
+            scores.append((f"run of {best}", best))
+    return scores
+
+
+@register
+class CostlyColours(Game):
+    """Costly Colours; see the module docstring and :data:`RULES`."""
+
+    name = "costly-colours"
+    title = "Costly Colours"
+    version = 1
+    higher_is_better = True
+    scores_mid_hand = True
+    min_players = 2
+    max_players = 4
+    deck = FRENCH_52
+    description = (
+        "Cotton's 1674 cribbage relative: three cards each, the mog, play to 31 "
+        "and a show of colours; 2 players or 4 in partnerships, to 61."
+    )
+    rules_text = RULES
+    schema = OptionSchema([
+        Option.choice("players", (2, 4), 2, "2 players, or 4 in two partnerships"),
+        Option.choice("target", (61, 121), 61, "points that win the match"),
+        Option.choice("mog_order", ("jackson", "cotton"), "jackson",
+                      "who decides first in the mog"),
+        Option.choice("go_rule", ("last_card", "go_plus_31"), "last_card",
+                      "how the go/last point works"),
+        Option.flag("pairs_in_play", True, "pairs and prials score during the play"),
+        Option.flag("runs_in_play", True, "runs score during the play"),
+        Option.flag("mog_jack_deuce_credit", False,
+                    "the giver scores a Knave or Deuce given in the mog"),
+        Option.choice("four_hand_mog", ("partners", "elder_side_only"), "partners",
+                      "the four-hand mog (ignored with 2 players)"),
+    ])
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self.n = self.num_players
+        if self.n == 4 and self.options["go_rule"] != "last_card":
+            raise OptionError("go_rule=go_plus_31 needs players=2: four hands use the last "
+                              "card point only")
+        if self.n == 4 and self.options["mog_jack_deuce_credit"]:
+            raise OptionError("mog_jack_deuce_credit needs players=2")
+        self.target = int(self.options["target"])
+        self.labels = tuple(card.code for card in FRENCH_52.cards)
+
+    @property
+    def num_actions(self) -> int:
+        return 52 + len(WORDS)
+
+    @property
+    def observation_tensor_size(self) -> int:
+        return 52 * (2 + 2 * self.n) + len(PHASE_NAMES) + 1 + 4 * self.n
+
+    def side(self, seat: int) -> int:
+        """A seat's side: itself with two players, seat % 2 with four."""
+        return seat % 2 if self.n == 4 else seat
+
+    def text(self, action: int) -> str:
+        """The canonical text of an action id."""
+        if 0 <= action < 52:
+            return self.labels[action]
+        if 52 <= action < self.num_actions:
+            return WORDS[action - 52]
+        raise ParseError(f"there is no action {action}; actions are 0 to {self.num_actions - 1}")
+
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> CostlyState:
+        return CostlyState(self, seed, deal, explicit_chance)
+
+
+class CostlyState(State):
+    """A Costly Colours match."""
+
+    game: CostlyColours
+
+    def __init__(self, game: CostlyColours, seed: int, deal: Deal | None,
+                 explicit_chance: bool) -> None:
+        n = game.n
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self.explicit_chance = explicit_chance
+        self.history: list[int] = []
+        self.totals = [0] * n
+        """Per seat; partners in a four-hand game always hold the same total."""
+        self.results: list[list[int]] = []
+        self.dealer = n - 1
+        self.deal_index = 0
+        self.events: list[tuple[Any, ...]] = []
+        self._previous_events: list[tuple[Any, ...]] = []
+        self.log_start = 0
+        self._clear_deal()
+        if deal is not None:
+            self._start_fixed_deal(deal)
+        elif explicit_chance:
+            self.phase = PHASE_CUT
+            self.undealt = FRENCH_52.full_mask
+        else:
+            self._cut_for_deal()
+            self._start_deal()
+
+    # ------------------------------------------------------------------
+    # dealing
+    def _clear_deal(self) -> None:
+        n = self.game.n
+        self.phase = PHASE_DEAL
+        self.hands = [0] * n
+        self.played = [0] * n
+        self.pile: list[int] = []
+        self.pile_seats: list[int] = []
+        self.turnup = -1
+        self.under = -1
+        self.stock = 0
+        self.undealt = 0
+        self.deal_position = 0
+        self.total = 0
+        self.to_move = 0
+        self.went = [False] * n
+        self.last_player = -1
+        self.committed = [-1] * n
+        self.exchangers: list[int] = []
+        self.known: list[int] = [0] * n
+        """Per seat, cards it knows are in another seat's hand or under the
+        turn-up (cards it gave away)."""
+        self.absent = [0] * n
+        """Per seat, cards the table knows it does not hold (its go)."""
+        self.credited: set[int] = set()
+        self.shows: dict[int, dict[str, Any]] = {}
+        self.deal_deltas = [0] * n
+        self.mog_agreed = False
+        self.put_under = -1
+        self.received = [-1] * n
+
+    @property
+    def elder(self) -> int:
+        """The dealer's left-hand neighbour."""
+        return (self.dealer + 1) % self.game.n
+
+    def _cut_for_deal(self) -> None:
+        """§3.1: everyone cuts; the lowest card deals (ace high); ties cut again."""
+        n = self.game.n
+        cutters = list(range(n))
+        attempt = 0
+        while True:
+            pack = shuffled(range(52), "costly-cut", self.seed, attempt)
+            ranks = [pack[index] % 13 for index in range(len(cutters))]
+            lowest = min(ranks)
+            tied = [seat for seat, rank in zip(cutters, ranks, strict=True) if rank == lowest]
+            if len(tied) == 1:
+                self.dealer = tied[0]
+                self.events.append(("cut", self.dealer))
+                return
+            cutters = tied
+            attempt += 1
+
+    def _new_deal_log(self) -> None:
+        if self._previous_events:
+            self.log_start += len(self._previous_events)
+        self._previous_events = self.events
+        self.events = [("deal", self.dealer, self.deal_index)]
+
+    def _start_deal(self) -> None:
+        self._clear_deal()
+        self._new_deal_log()
+        if self.explicit_chance:
+            self.phase = PHASE_DEAL
+            self.undealt = FRENCH_52.full_mask
+            return
+        n = self.game.n
+        pack = shuffled(range(52), "costly", self.seed, self.deal_index)
+        for position in range(3 * n):
+            self.hands[(self.elder + position) % n] |= 1 << pack[position]
+        self.under = pack[3 * n + 1]
+        for card in pack[3 * n + 1:]:
+            self.stock |= 1 << card
+        self._turn_up(pack[3 * n])
+
+    def _deal_card(self, card: int) -> None:
+        n = self.game.n
+        self.undealt &= ~(1 << card)
+        if self.deal_position < 3 * n:
+            self.hands[(self.elder + self.deal_position) % n] |= 1 << card
+            self.deal_position += 1
+            return
+        self.stock = self.undealt
+        self.undealt = 0
+        self._turn_up(card)
+
+    def _turn_up(self, card: int) -> None:
+        self.turnup = card
+        self.stock &= ~(1 << card)
+        self.events.append(("turnup", card))
+        heels = card % 13 in (KNAVE, DEUCE)
+        if heels and self._score(self.dealer, 4, "four for his heels"):
+            return
+        self._begin_mog()
+
+    def _start_fixed_deal(self, deal: Deal) -> None:
+        game = self.game
+        n = game.n
+        allowed = {"dealer", "hands", "turnup", "under", "scores"}
+        unknown = sorted(set(deal) - allowed)
+        if unknown:
+            raise ParseError(f"unknown deal key {unknown[0]!r}; a costly-colours deal has "
+                             f"{', '.join(sorted(allowed))}")
+        dealer = deal.get("dealer", n - 1)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ParseError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        self.dealer = dealer
+        scores = deal.get("scores")
+        if scores is not None:
+            if not isinstance(scores, list) or len(scores) != n or not all(
+                isinstance(score, int) and not isinstance(score, bool) for score in scores
+            ):
+                raise ParseError(f"the deal's scores must be a list of {n} integers")
+            if n == 4 and (scores[0] != scores[2] or scores[1] != scores[3]):
+                raise ParseError("partners share a score: seats 0 and 2, and 1 and 3, "
+                                 "must have equal scores")
+            if max(scores) >= game.target:
+                raise ParseError(f"a score of {max(scores)} has already reached the target")
+            self.totals = list(scores)
+        self._new_deal_log()
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != n:
+            raise ParseError(f"a deal needs 'hands': three card codes for each of {n} seats")
+        seen = 0
+        for seat, hand in enumerate(hands):
+            try:
+                cards = _card_ids(hand, f"the hand of {seat_name(seat)}")
+            except ParseError as error:
+                raise ParseError(f"in the hand of {seat_name(seat)}: {error}") from None
+            if len(cards) != 3:
+                raise ParseError(f"{seat_name(seat)} must hold 3 cards, not {len(cards)}")
+            for card in cards:
+                if seen >> card & 1:
+                    raise ParseError(f"{game.labels[card]} is dealt twice")
+                seen |= 1 << card
+                self.hands[seat] |= 1 << card
+        turnup = deal.get("turnup")
+        if not isinstance(turnup, str):
+            raise ParseError("a costly-colours deal needs a 'turnup' card")
+        up = FRENCH_52.parse(turnup).id
+        if seen >> up & 1:
+            raise ParseError(f"the turn-up {game.labels[up]} is also in a hand")
+        seen |= 1 << up
+        rest = [card for card in shuffled(range(52), "costly", self.seed, 0)
+                if not seen >> card & 1]
+        if "under" in deal:
+            text = deal["under"]
+            if not isinstance(text, str):
+                raise ParseError("'under' must be one card code")
+            under = FRENCH_52.parse(text).id
+            if seen >> under & 1:
+                raise ParseError(f"the card under the turn-up, {game.labels[under]}, is "
+                                 "also dealt")
+            rest.remove(under)
+            rest.insert(0, under)
+        self.under = rest[0]
+        for card in rest:
+            self.stock |= 1 << card
+        self._turn_up(up)
+
+    # ------------------------------------------------------------------
+    # scoring
+    def _score(self, seat: int, points: int, reason: str) -> bool:
+        """Add ``points`` to ``seat``'s side; True when the match is won."""
+        game = self.game
+        seats = [seat, (seat + 2) % 4] if game.n == 4 else [seat]
+        for member in seats:
+            self.totals[member] += points
+            self.deal_deltas[member] += points
+        self.events.append(("score", seat, points, reason))
+        if self.totals[seat] >= game.target:
+            self.results.append(self.deal_deltas)
+            self.events.append(("won", seat))
+            self.phase = PHASE_OVER
+            return True
+        return False
+
+    # ------------------------------------------------------------------
+    # the mog
+    def _begin_mog(self) -> None:
+        game = self.game
+        first_jackson = game.options["mog_order"] == "jackson"
+        if game.n == 4 and game.options["four_hand_mog"] == "elder_side_only":
+            self.phase = PHASE_MOG_FIRST
+            self.to_move = self.elder
+            return
+        self.phase = PHASE_MOG_FIRST
+        self.to_move = self.dealer if first_jackson else self.elder
+
+    def _mog_words(self) -> tuple[int, int]:
+        """The (yes, no) words of the mog step now."""
+        game = self.game
+        elder_side = game.n == 4 and game.options["four_hand_mog"] == "elder_side_only"
+        jackson = game.options["mog_order"] == "jackson"
+        if self.phase == PHASE_MOG_FIRST:
+            if elder_side or not jackson:
+                return OFFER, NO_OFFER
+            return CONSENT, REFUSE
+        if elder_side or not jackson:
+            return ACCEPT, REFUSE
+        return PROCEED, WITHDRAW
+
+    def _mog_answer(self, yes: bool) -> None:
+        game = self.game
+        seat = self.to_move
+        elder_side = game.n == 4 and game.options["four_hand_mog"] == "elder_side_only"
+        word = self._mog_words()[0 if yes else 1]
+        self.events.append(("say", seat, WORDS[word - 52]))
+        if not yes:
+            if not elder_side:
+                other = self.elder if seat == self.dealer else self.dealer
+                if self._score(other, 1, "the mog refused"):
+                    return
+            self._after_no_mog()
+            return
+        if self.phase == PHASE_MOG_FIRST:
+            self.phase = PHASE_MOG_SECOND
+            if elder_side:
+                self.to_move = (self.elder + 2) % 4
+            else:
+                self.to_move = self.elder if seat == self.dealer else self.dealer
+            return
+        self.mog_agreed = True
+        n = game.n
+        if n == 2:
+            self.exchangers = [self.elder, self.dealer]
+        elif elder_side:
+            self.exchangers = [self.elder, (self.elder + 2) % 4]
+        else:
+            self.exchangers = [(self.elder + offset) % 4 for offset in range(4)]
+        self.phase = PHASE_EXCHANGE
+        self.to_move = self.exchangers[0]
+
+    def _after_no_mog(self) -> None:
+        if self.game.n == 4:
+            self.phase = PHASE_PACK
+            self.to_move = self.dealer
+            return
+        self._begin_play()
+
+    def _commit(self, card: int) -> None:
+        seat = self.to_move
+        self.committed[seat] = card
+        self.events.append(("commit", seat))
+        index = self.exchangers.index(seat)
+        if index + 1 < len(self.exchangers):
+            self.to_move = self.exchangers[index + 1]
+            return
+        self._swap()
+
+    def _exchange_pairs(self) -> list[tuple[int, int]]:
+        """The seats that swap cards with each other in this deal's mog."""
+        if self.game.n == 2:
+            return [(self.elder, self.dealer)]
+        if len(self.exchangers) == 2:
+            return [(self.elder, (self.elder + 2) % 4)]
+        return [(self.elder, (self.elder + 2) % 4), (self.dealer, (self.dealer + 2) % 4)]
+
+    def _swap(self) -> None:
+        game = self.game
+        n = game.n
+        pairs = self._exchange_pairs()
+        for one, two in pairs:
+            give_one, give_two = self.committed[one], self.committed[two]
+            self.hands[one] ^= (1 << give_one) | (1 << give_two)
+            self.hands[two] ^= (1 << give_one) | (1 << give_two)
+            self.known[one] |= 1 << give_one
+            self.known[two] |= 1 << give_two
+            self.received[one] = give_two
+            self.received[two] = give_one
+        self.events.append(("swapped", tuple(self.exchangers)))
+        credit = game.options["mog_jack_deuce_credit"]
+        self.committed = [-1] * n
+        if credit:
+            trump = self.turnup // 13
+            for one, two in pairs:
+                for giver in (one, two):
+                    card = self._given(giver, one, two)
+                    if card % 13 in (KNAVE, DEUCE):
+                        self.credited.add(card)
+                        value = 4 if card // 13 == trump else 2
+                        if self._score(giver, value, f"{game.labels[card]} given in the mog"):
+                            return
+        self._begin_play()
+
+    def _given(self, giver: int, one: int, two: int) -> int:
+        """The card ``giver`` gave (now in the other's hand, known to the giver)."""
+        other = two if giver == one else one
+        return (self.known[giver] & self.hands[other]).bit_length() - 1
+
+    def _pack(self, card: int) -> None:
+        """The dealer's pack privilege: ``card`` goes under the turn-up, he
+        takes the card that was there (-1: no-pack)."""
+        dealer = self.dealer
+        if card < 0:
+            self.events.append(("say", dealer, "no-pack"))
+            self._begin_play()
+            return
+        self.known[dealer] |= 1 << card
+        self.events.append(("pack", dealer))
+        self.put_under = card
+        if self.explicit_chance:
+            self.phase = PHASE_UNDER
+            return
+        self._take_under(self.under)
+
+    def _take_under(self, card: int) -> None:
+        self.hands[self.dealer] &= ~(1 << self.put_under)
+        self.stock &= ~(1 << card)
+        self.stock |= 1 << self.put_under
+        self.hands[self.dealer] |= 1 << card
+        self.under = self.put_under
+        self._begin_play()
+
+    # ------------------------------------------------------------------
+    # the play
+    def _begin_play(self) -> None:
+        self.phase = PHASE_PLAY
+        self.events.append(("play_begins",))
+        self.to_move = self.elder
+
+    def _playable(self, seat: int) -> int:
+        room = 31 - self.total
+        hand = self.hands[seat]
+        return sum(1 << card for card in bits_of(hand) if PIPS[card] <= room)
+
+    def _anyone_can_play(self) -> bool:
+        return any(self._playable(seat) for seat in range(self.game.n))
+
+    def _play_card(self, card: int) -> None:
+        game = self.game
+        seat = self.to_move
+        self.hands[seat] &= ~(1 << card)
+        self.played[seat] |= 1 << card
+        self.pile.append(card)
+        self.pile_seats.append(seat)
+        self.total += PIPS[card]
+        self.last_player = seat
+        self.events.append(("play", seat, card, self.total))
+        for reason, points in play_score(self.pile, bool(game.options["pairs_in_play"]),
+                                         bool(game.options["runs_in_play"])):
+            if self._score(seat, points, reason):
+                return
+        self._next_turn(seat, went=False)
+
+    def _say_go(self) -> None:
+        game = self.game
+        seat = self.to_move
+        self.went[seat] = True
+        room = 31 - self.total
+        self.absent[seat] |= sum(1 << card for card in range(52) if PIPS[card] <= room)
+        self.events.append(("go", seat))
+        go_point = game.options["go_rule"] == "go_plus_31" and self.last_player >= 0
+        if go_point and self._score(self.last_player, 1, "go"):
+            return
+        self._next_turn(seat, went=True)
+
+    def _next_turn(self, after: int, went: bool) -> None:
+        n = self.game.n
+        if self.total == 31 or not any(self.hands):
+            self._end_play()
+            return
+        if went and not self._anyone_can_play():
+            self._end_play()
+            return
+        seat = after
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if self._playable(seat):
+                self.to_move = seat
+                return
+            if self.hands[seat] and not self.went[seat]:
+                self.to_move = seat
+                return
+            if not self._anyone_can_play():
+                break
+        self._end_play()
+
+    def _end_play(self) -> None:
+        game = self.game
+        last_point = self.total != 31 and (
+            game.options["go_rule"] == "last_card" or not any(self.went)
+        )
+        if last_point and self._score(self.last_player, 1, "last card"):
+            return
+        self._show()
+
+    def _show(self) -> None:
+        game = self.game
+        n = game.n
+        for offset in range(1, n + 1):
+            seat = (self.dealer + offset) % n
+            own = bits_of(self.hands[seat] | self.played[seat])
+            # the show lays the cards still held face up beside the played ones
+            self.played[seat] |= self.hands[seat]
+            self.hands[seat] = 0
+            counted = _count(own, self.turnup, self.credited)
+            self.shows[seat] = counted.as_dict()
+            self.events.append(("show", seat, tuple(own), counted.total))
+            if counted.total and self._score(seat, counted.total, "the show"):
+                return
+        self.results.append(self.deal_deltas)
+        self.dealer = (self.dealer + 1) % n
+        self.deal_index += 1
+        self._start_deal()
+
+    # ------------------------------------------------------------------
+    # the contract
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == PHASE_OVER:
+            return TERMINAL_PLAYER
+        if phase in (PHASE_CUT, PHASE_DEAL, PHASE_UNDER):
+            return CHANCE_PLAYER
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == PHASE_CUT:
+            n = self.game.n
+            return [(seat, 1.0 / n) for seat in range(n)]
+        if phase == PHASE_DEAL:
+            cards = bits_of(self.undealt)
+        elif phase == PHASE_UNDER:
+            cards = bits_of(self.stock)
+        else:
+            raise IllegalAction("this is not a chance node")
+        return [(card, 1.0 / len(cards)) for card in cards]
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            playable = self._playable(self.to_move)
+            return bits_of(playable) if playable else [GO]
+        if phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
+            return sorted(self._mog_words())
+        if phase == PHASE_EXCHANGE:
+            return bits_of(self.hands[self.to_move])
+        if phase == PHASE_PACK:
+            return [*bits_of(self.hands[self.dealer]), NO_PACK]
+        if phase == PHASE_OVER:
+            return []
+        return [action for action, _ in self.chance_outcomes()]
+
+    def apply(self, action: int) -> None:
+        if action.__class__ is not int:
+            action = as_action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._why_not(action, legal))
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            if action == GO:
+                self._say_go()
+            else:
+                self._play_card(action)
+        elif phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
+            self._mog_answer(action == self._mog_words()[0])
+        elif phase == PHASE_EXCHANGE:
+            self._commit(action)
+        elif phase == PHASE_PACK:
+            self._pack(-1 if action == NO_PACK else action)
+        elif phase == PHASE_CUT:
+            self.dealer = action
+            self.events.append(("cut", action))
+            self._start_deal()
+        elif phase == PHASE_DEAL:
+            self._deal_card(action)
+        else:
+            self._take_under(action)
+        self.history.append(action)
+
+    def _why_not(self, action: int, legal: list[int]) -> str:
+        game = self.game
+        phase = self.phase
+        if phase == PHASE_OVER:
+            return "the match is over"
+        if not 0 <= action < game.num_actions:
+            return f"there is no action {action}; actions are 0 to {game.num_actions - 1}"
+        text = game.text(action)
+        if phase in (PHASE_CUT, PHASE_DEAL, PHASE_UNDER):
+            return f"{text} is not a possible outcome here"
+        words = " or ".join(game.text(word) for word in legal if word >= 52)
+        if phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
+            return f"say {words}"
+        hand = self.hands[self.to_move]
+        if action < 52 and not hand >> action & 1:
+            return f"you do not hold {text}"
+        if phase == PHASE_EXCHANGE:
+            return f"name the card you give in the mog, not {text!r}"
+        if phase == PHASE_PACK:
+            return f"name the card you put under the turn-up, or say no-pack, not {text!r}"
+        if action == GO:
+            return "you must play while you can: go only when no card keeps the count to 31"
+        if action < 52:
+            return f"{text} would pass 31 (the count is {self.total})"
+        return f"you cannot say {text!r} now"
+
+    def action_to_str(self, action: int) -> str:
+        phase = self.phase
+        if phase == PHASE_CUT:
+            if 0 <= action < self.game.n:
+                return f"{seat_name(action)} deals"
+            raise ParseError(f"there is no action {action} at the cut")
+        text = self.game.text(action)
+        if phase == PHASE_DEAL:
+            return f"deal {text}"
+        if phase == PHASE_UNDER:
+            return f"under {text}"
+        return text
+
+    def parse_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise ParseError(f"an action is text, not {text!r}")
+        words = text.strip().split(None, 1)
+        if len(words) == 2 and words[0].casefold() in ("play", "give", "deal", "under"):
+            text = words[1]
+        key = "-".join(text.split()).casefold()
+        if key in WORDS:
+            return 52 + WORDS.index(key)
+        if key in ("mog", "no-mog") and self.phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
+            return self._mog_words()[0 if key == "mog" else 1]
+        if self.phase == PHASE_CUT:
+            for seat in range(self.game.n):
+                if key in (seat_name(seat).casefold(), f"{seat_name(seat)}-deals".casefold()):
+                    return seat
+        try:
+            return FRENCH_52.parse(text).id
+        except ParseError:
+            raise ParseError(
+                f"{text!r} is neither a card nor a word; type a card such as 7D or QS, or "
+                f"one of {', '.join(WORDS)}"
+            ) from None
+
+    # ------------------------------------------------------------------
+    # outcome
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def hand_results(self) -> list[list[int]]:
+        return [list(deltas) for deltas in self.results]
+
+    def winners(self) -> list[int]:
+        """The seats of the side that reached the target (empty before)."""
+        if self.phase != PHASE_OVER:
+            return []
+        top = max(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == top]
+
+    def returns(self) -> list[float]:
+        if self.phase != PHASE_OVER:
+            return [0.0] * self.game.n
+        return share_returns(self.winners(), self.game.n)
+
+    # ------------------------------------------------------------------
+    # copies
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        fields = other.__dict__
+        fields.update(self.__dict__)
+        for name in ("history", "hands", "played", "pile", "pile_seats", "went", "committed",
+                     "known", "absent", "totals", "results", "events", "deal_deltas",
+                     "received"):
+            fields[name] = getattr(self, name).copy()
+        fields["credited"] = set(self.credited)
+        fields["shows"] = dict(self.shows)
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        self.check_seat(seat)
+        other = self.clone()
+        other.seed = rng.getrandbits(63)
+        known = self.known[seat]
+        hidden = 0
+        slots: list[tuple[int, int]] = []
+        owners: list[int] = []
+        for holder, hand in enumerate(self.hands):
+            if holder == seat:
+                continue
+            free = hand & ~known
+            hidden |= free
+            slots.append((free.bit_count(), ~self.absent[holder] & FRENCH_52.full_mask))
+            owners.append(holder)
+        stock_free = self.stock & ~known
+        hidden |= stock_free
+        slots.append((stock_free.bit_count(), FRENCH_52.full_mask))
+        owners.append(-1)
+        if self.undealt:
+            hidden |= self.undealt
+            slots.append((self.undealt.bit_count(), FRENCH_52.full_mask))
+            owners.append(-2)
+        for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
+            if owner >= 0:
+                other.hands[owner] = (self.hands[owner] & known) | cards
+                committed = self.committed[owner]
+                if committed >= 0 and not known >> committed & 1:
+                    # the seat does not know which card was committed
+                    choices = bits_of(other.hands[owner] & ~known)
+                    other.committed[owner] = rng.choice(choices)
+            elif owner == -1:
+                other.stock = (self.stock & known) | cards
+            else:
+                other.undealt = cards
+        if self.mog_agreed and self.phase != PHASE_EXCHANGE:
+            for one, two in self._exchange_pairs():
+                if seat in (one, two):
+                    continue
+                # a swap the seat did not see: any unplayed card may have
+                # been the one received (a played one cannot be known)
+                for receiver, giver in ((one, two), (two, one)):
+                    choices = bits_of(other.hands[receiver])
+                    if choices and not self.played[receiver] >> self.received[receiver] & 1:
+                        card = rng.choice(choices)
+                        other.received[receiver] = card
+                        other.known[giver] = (other.known[giver] & ~(1 << self.received[
+                            receiver])) | (1 << card)
+        if other.under >= 0 and not known >> other.under & 1 and other.stock:
+            # the card under the turn-up is one of the unseen stock cards
+            other.under = rng.choice(bits_of(other.stock))
+        return other
+
+    def known_elsewhere(self, seat: int) -> int:
+        hidden = self.stock
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hidden |= hand
+        return self.known[seat] & hidden
+
+    def card_locations(self) -> dict[str, int]:
+        locations = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        for seat, cards in enumerate(self.played):
+            locations[f"played {seat}"] = cards
+        locations["turn-up"] = 1 << self.turnup if self.turnup >= 0 else 0
+        locations["stock"] = self.stock
+        locations["undealt"] = self.undealt
+        return locations
+
+    # ------------------------------------------------------------------
+    # what a seat sees
+    def _event_line(self, event: tuple[Any, ...]) -> str:
+        kind = event[0]
+        labels = self.game.labels
+        if kind == "play":
+            _, seat, card, total = event
+            return f"{seat_name(seat)} plays {labels[card]}: count {total}"
+        if kind == "score":
+            _, seat, points, reason = event
+            who = seat_name(seat)
+            if self.game.n == 4:
+                who = f"{who}'s side"
+            return f"{who} scores {points} for {reason}"
+        if kind == "go":
+            return f"{seat_name(event[1])} says go"
+        if kind == "say":
+            return f"{seat_name(event[1])} says {event[2]}"
+        if kind == "commit":
+            return f"{seat_name(event[1])} chooses a card to give"
+        if kind == "swapped":
+            return "the mog: the cards are exchanged face down"
+        if kind == "pack":
+            return f"{seat_name(event[1])} exchanges a card with the one under the turn-up"
+        if kind == "turnup":
+            return f"turn-up {labels[event[1]]}: {SUIT_NAMES[event[1] // 13]} are trumps"
+        if kind == "show":
+            _, seat, cards, total = event
+            shown = " ".join(labels[card] for card in cards)
+            return f"{seat_name(seat)} shows {shown}: {total}"
+        if kind == "play_begins":
+            return "the play begins"
+        if kind == "deal":
+            return f"{seat_name(event[1])} deals (deal {event[2] + 1})"
+        if kind == "cut":
+            return f"{seat_name(event[1])} cuts lowest and deals first"
+        return f"{seat_name(event[1])} wins the match"
+
+    def public_log(self) -> list[str]:
+        """The public events of the previous and the current deal, oldest
+        first; the first line is line ``log_start`` of the match's log."""
+        return [self._event_line(event) for event in (*self._previous_events, *self.events)]
+
+    def observation(self, seat: int) -> Observation:
+        self.check_seat(seat)
+        return self._observation(seat)
+
+    def public_observation(self) -> Observation:
+        return self._observation(None)
+
+    def _observation(self, seat: int | None) -> Observation:
+        """The observation of ``seat`` (``None``: a spectator's).
+
+        Game keys: ``hand_log_start`` (the index in ``log`` of this deal's
+        first line), ``count`` (the running total of the play), ``trumps``,
+        ``shows`` (each show counted so far this deal, by category),
+        ``gave`` and ``received`` (this seat's mog cards) and ``committed``
+        (the card it has chosen to give, before the swap).
+        """
+        game = self.game
+        labels = game.labels
+        to_move = self.current_player()
+        players = []
+        for other in range(game.n):
+            flags = []
+            if other == self.dealer:
+                flags.append("dealer")
+            if other == self.elder:
+                flags.append("elder")
+            if self.went[other]:
+                flags.append("go")
+            if game.n == 4:
+                flags.append("side A" if game.side(other) == game.side(self.elder) else "side B")
+            players.append({
+                "seat": other, "name": seat_name(other),
+                "cards": self.hands[other].bit_count(), "score": self.totals[other],
+                "dealer": other == self.dealer, "flags": flags,
+            })
+        zones: dict[str, Any] = {
+            "turnup": labels[self.turnup] if self.turnup >= 0 else None,
+            "play": [{"seat": who, "card": labels[card]}
+                     for who, card in zip(self.pile_seats, self.pile, strict=True)],
+            "stock": self.stock.bit_count(),
+        }
+        legal: list[dict[str, Any]] = []
+        if seat is not None and to_move == seat:
+            legal = [{"id": action, "text": game.text(action),
+                      "card": labels[action] if action < 52 else None}
+                     for action in self.legal_actions()]
+        gave = received = None
+        committed = None
+        if seat is not None:
+            mine = self.known[seat]
+            for other in range(game.n):
+                if other != seat and self.hands[other] & mine:
+                    gave = labels[(self.hands[other] & mine).bit_length() - 1]
+            if self.committed[seat] >= 0:
+                committed = labels[self.committed[seat]]
+            if self.received[seat] >= 0:
+                received = labels[self.received[seat]]
+        return {
+            "game": game.name,
+            "seat": seat,
+            "players": players,
+            "hand": [] if seat is None else [labels[card] for card in bits_of(self.hands[seat])],
+            "zones": zones,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": to_move,
+            "legal": legal,
+            "log": self.public_log(),
+            "log_start": self.log_start,
+            "hand_log_start": len(self._previous_events),
+            "hand_results": self.hand_results(),
+            "hand_number": self.deal_index + 1,
+            "dealer": self.dealer,
+            "places": finishing_places(self.totals, lowest_first=False)
+            if self.phase == PHASE_OVER else None,
+            "options": dict(game.options),
+            "count": self.total,
+            "trumps": SUIT_NAMES[self.turnup // 13] if self.turnup >= 0 else None,
+            "shows": {seat_name(other): count for other, count in sorted(self.shows.items())},
+            "gave": gave,
+            "received": received,
+            "committed": committed,
+        }
+
+    def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """Layout (n seats counted from ``seat``): own hand (52), the turn-up
+        (52), cards played by each seat (n x 52), cards this seat knows in
+        each hand (n x 52); the phase (9), count / 31 (1); totals / target
+        (n), dealer (n), seat to move (n), go said (n)."""
+        self.check_seat(seat)
+        game = self.game
+        n = game.n
+        order = [(seat + offset) % n for offset in range(n)]
+        masks = [self.hands[seat], (1 << self.turnup) if self.turnup >= 0 else 0,
+                 *(self.played[other] for other in order),
+                 *(self.hands[other] & self.known[seat] if other != seat else 0
+                   for other in order)]
+        packed = 0
+        for index, mask in enumerate(masks):
+            packed |= mask << (index * 52)
+        width = 52 * len(masks)
+        raw = packed.to_bytes((width + 7) // 8, "little")
+        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=width, bitorder="little")
+        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
+        tensor[:width] = bits
+        base = width
+        tensor[base + self.phase] = 1.0
+        base += len(PHASE_NAMES)
+        tensor[base] = self.total / 31
+        base += 1
+        for offset, other in enumerate(order):
+            tensor[base + offset] = self.totals[other] / game.target
+            tensor[base + 3 * n + offset] = float(self.went[other])
+        tensor[base + n + (self.dealer - seat) % n] = 1.0
+        if self.phase not in (PHASE_OVER, PHASE_CUT, PHASE_DEAL, PHASE_UNDER):
+            tensor[base + 2 * n + (self.to_move - seat) % n] = 1.0
+        return tensor
