@@ -1097,7 +1097,7 @@ class CostlyState(State):
 
         Game keys: ``hand_log_start`` (the index in ``log`` of this deal's
         first line), ``count`` (the running total of the play), ``trumps``,
-        ``shows`` (each show counted so far this deal, by category),
+        ``shows`` (each show counted so far this deal, in words),
         ``gave`` and ``received`` (this seat's mog cards) and ``committed``
         (the card it has chosen to give, before the swap).
         """
@@ -1162,11 +1162,17 @@ class CostlyState(State):
             "options": dict(game.options),
             "count": self.total,
             "trumps": SUIT_NAMES[self.turnup // 13] if self.turnup >= 0 else None,
-            "shows": {seat_name(other): count for other, count in sorted(self.shows.items())},
+            "shows": [self._show_line(other) for other in sorted(self.shows)],
             "gave": gave,
             "received": received,
             "committed": committed,
         }
+
+    def _show_line(self, seat: int) -> str:
+        """One counted show in words: ``P0: fifteens 2, colours 6 = 8``."""
+        count = self.shows[seat]
+        parts = [f"{name.replace('_', ' ')} {count[name]}" for name in CATEGORIES if count[name]]
+        return f"{seat_name(seat)}: {', '.join(parts) or 'nothing'} = {count['total']}"
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
         """Layout (n seats counted from ``seat``): own hand (52), the turn-up
