@@ -8,7 +8,8 @@ the pages in Debian's headless Chromium:
 - ``table.png``: a Polignac table mid-hand, seat 0's view;
 - ``table-phone.png``: the same table 390 px wide;
 - ``german.png``: a Grasobern table (German pack) mid-hand;
-- ``progress.png``: a Progress table with its recent turns laid out.
+- ``progress.png``: a Progress table with its recent turns laid out;
+- ``costly.png``: a Costly Colours table in the play, the count and the plays shown.
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
 """
@@ -102,6 +103,23 @@ def play_progress_turns(base_url: str, table_id: int, token: str, turns: int) ->
         })
 
 
+def play_costly_to_the_count(base_url: str, table_id: int, token: str, plays: int) -> None:
+    """Play seat 0 of a Costly Colours table (mog words first in the list,
+    then its first card) until ``plays`` cards are on the count and seat 0
+    is to play."""
+    while True:
+        view = wait_for_seat_0(base_url, table_id, token)
+        observation = view["observation"]
+        if view["status"] == "finished":
+            raise RuntimeError(f"table {table_id} finished before the picture")
+        if observation["phase"] == "play" and len(observation["zones"]["play"]) >= plays:
+            return
+        post_json(base_url, f"/api/tables/{table_id}/moves", {
+            "token": token, "action": observation["legal"][0]["id"],
+            "move_number": view["move_number"],
+        })
+
+
 def wait_until_finished(base_url: str, table_id: int) -> None:
     """Wait for a table of computers to finish its match."""
     deadline = time.monotonic() + WAIT_SECONDS
@@ -142,10 +160,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                                               seed=5)
         assert polignac_token is not None and german_token is not None
         assert progress_token is not None
+        costly, costly_token = open_table(base_url, "costly-colours", [HUMAN, COMPUTER], seed=3)
+        assert costly_token is not None
         wait_until_finished(base_url, finished)
         play_to_mid_hand(base_url, polignac, polignac_token, tricks=3)
         play_to_mid_hand(base_url, german, german_token, tricks=2)
         play_progress_turns(base_url, progress, progress_token, turns=5)
+        play_costly_to_the_count(base_url, costly, costly_token, plays=3)
 
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         table_ready = '[data-testid="turn"][data-my-turn="true"]'
@@ -158,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    out / "german.png", DESKTOP, table_ready)
         photograph(browser, f"{base_url}/tables/{progress}?token={progress_token}",
                    out / "progress.png", DESKTOP, table_ready)
+        photograph(browser, f"{base_url}/tables/{costly}?token={costly_token}",
+                   out / "costly.png", DESKTOP, table_ready)
         browser.close()
     return 0
 

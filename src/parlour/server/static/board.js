@@ -17,7 +17,7 @@ const COMMON_KEYS = new Set([
 // Keys of a player drawn in their own places, not as extra columns.
 const PLAYER_KEYS = new Set(["seat", "name", "cards", "score", "tricks", "dealer", "flags"]);
 // Zones drawn in their own places, not as generic piles.
-const PLACED_ZONES = new Set(["trick", "last_trick", "turnup", "turns"]);
+const PLACED_ZONES = new Set(["trick", "last_trick", "turnup", "turns", "play"]);
 // Extras holding a seat number ("dealer": 0, "capot_bidder": 2) are shown
 // as that player's name.
 const SEAT_KEY = /(^|_)(dealer|leader|winner|bidder|seat)$/;
@@ -134,15 +134,19 @@ function renderMiddle(observation, book, seating) {
       h("figcaption", {}, seating.name(seat)),
     );
   });
+  let centre;
+  if (zones.turns) centre = renderTurns(zones.turns, book, seating);
+  else if (zones.play) centre = renderPlays(zones.play, observation.count, book, seating);
+  else centre = h("div", { class: "trick", "data-testid": "trick", "aria-label": "current trick" }, trick);
   return [
-    zones.turns ? renderTurns(zones.turns, book, seating) : h("div", { class: "trick", "data-testid": "trick", "aria-label": "current trick" }, trick),
+    centre,
     h(
       "div",
       { class: "zones" },
       zones.turnup ? h("figure", { class: "zone", "data-testid": "turnup" }, cardFace(book, zones.turnup), h("figcaption", {}, "turn-up")) : null,
       Object.entries(zones)
         .filter(([name]) => !PLACED_ZONES.has(name))
-        .map(([name, value]) => renderZone(name, value, book)),
+        .map(([name, value]) => renderZone(name, value, book, seating)),
     ),
   ];
 }
@@ -164,13 +168,44 @@ function renderTurns(turns, book, seating) {
   );
 }
 
+// The cards played onto one running count (Costly Colours), oldest first,
+// each captioned with its player, under the count itself.
+function renderPlays(plays, count, book, seating) {
+  return h(
+    "div",
+    { class: "plays-centre", "data-testid": "plays", "aria-label": "cards played to the count" },
+    count === undefined ? null : h("div", { class: "count", "data-testid": "count" }, `Count ${count}`),
+    h(
+      "div",
+      { class: "pile" },
+      plays.map(({ seat, card }, index) =>
+        h(
+          "figure",
+          { class: `zone${index === plays.length - 1 ? " latest" : ""}`, "data-seat": seat, "data-testid": "play-card" },
+          cardFace(book, card),
+          h("figcaption", {}, seating.name(seat)),
+        ),
+      ),
+    ),
+  );
+}
+
 // A named pile: a list of cards, a count (a stock), a single card or anything else.
-function renderZone(name, value, book) {
+function renderZone(name, value, book, seating) {
   let content;
   if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
     content = value.length
       ? h("div", { class: "pile" }, value.map((text) => cardFace(book, text, { className: "card mini" })))
       : h("span", { class: "muted" }, "none");
+  } else if (Array.isArray(value) && value.length && value.every((item) => item && typeof item.card === "string")) {
+    // a sequence of plays by seat (Costly Colours' play to 31), oldest first
+    content = h(
+      "div",
+      { class: "pile plays" },
+      value.map(({ seat, card }) =>
+        h("figure", { class: "zone", "data-seat": seat }, cardFace(book, card, { className: "card mini" }), h("figcaption", {}, seating.name(seat))),
+      ),
+    );
   } else if (typeof value === "number") {
     content = h("span", {}, `${value} card${value === 1 ? "" : "s"}`);
   } else if (typeof value === "string" && book.find(value)) {
