@@ -1,5 +1,5 @@
 """The ``parlour`` command line: ``list``, ``rules``, ``play``, ``replay``, ``simulate``,
-``tournament``, ``serve``.
+``tournament``, ``score``, ``serve``.
 
 A surface of DESIGN.md: it talks to games only through the contract and
 draws them with the generic :mod:`parlour.render`. Every bad input a person
@@ -16,14 +16,17 @@ Examples::
     parlour simulate polignac -n 200 --seed 1
     parlour play polignac --seat human --seat easy --seat medium --seat hard
     parlour tournament polignac --agents random,easy,medium,hard -n 50 --option target=1
+    parlour score costly-colours JD JS JH --turnup 5H
     parlour serve --port 8000 --db sqlite:///parlour.db
 """
 
 from __future__ import annotations
 
+import difflib
 import random
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -47,6 +50,7 @@ from parlour.engine import (
     save_record,
 )
 from parlour.engine import replay as replay_record
+from parlour.games.costly_colours import CATEGORIES, COLOUR_NAMES, count_show
 from parlour.render import Renderer, describe_value, new_log_lines, outcome_word, seat_names
 
 USAGE_ERROR = 2
@@ -592,6 +596,81 @@ def tournament(
             json_file.write_text(json.dumps(result_json(result), indent=2) + "\n")
         except OSError as error:
             raise CommandError(f"cannot write {json_file}: {error.strerror}") from None
+
+
+@dataclass(frozen=True)
+class ScoreRequest:
+    """What ``parlour score`` was given, for a game's calculator to check and count."""
+
+    cards: list[str]
+    turnup: str | None
+
+
+ScoreCalculator = Callable[[ScoreRequest], list[str]]
+"""Counts a request by one game's rules: the lines to print, the last ``total: N``."""
+
+
+def _costly_colours_show(request: ScoreRequest) -> list[str]:
+    """Costly Colours' show (rules §6): each category with its points and the
+    combinations that scored, in the order of counting, then the total."""
+    if request.turnup is None:
+        raise CommandError("a Costly Colours show counts three cards with the turn-up: "
+                           "give it with --turnup CARD")
+    show = count_show(request.cards, request.turnup)
+    lines = []
+    for category in CATEGORIES:
+        points: int = getattr(show, category)
+        found = ", ".join("+".join(cards) for cards in show.combinations.get(category, []))
+        if category == "colours" and points:
+            found = f"{found}: {COLOUR_NAMES[points]}"
+        lines.append(f"{category}: {points} ({found})" if found else f"{category}: {points}")
+    return [*lines, f"total: {show.total}"]
+
+
+SCORE_CALCULATORS: dict[str, ScoreCalculator] = {
+    "costly-colours": _costly_colours_show,
+}
+"""``parlour score``'s calculators, by registered game name."""
+
+
+def _score_calculator(game: str) -> ScoreCalculator:
+    """The calculator of the game named on the command line."""
+    known = ", ".join(sorted(SCORE_CALCULATORS))
+    try:
+        name = game_class(game).name
+    except OptionError:
+        close = difflib.get_close_matches(game.strip().casefold(), SCORE_CALCULATORS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise CommandError(
+            f"no game called {game!r}{hint}; the games with a score calculator are {known}"
+        ) from None
+    if name not in SCORE_CALCULATORS:
+        raise CommandError(f"{name} has no score calculator; the games with one are {known}")
+    return SCORE_CALCULATORS[name]
+
+
+@app.command()
+def score(
+    game: Annotated[
+        str, typer.Argument(
+            metavar="GAME", help=f"a game with a score calculator: {', '.join(SCORE_CALCULATORS)}"
+        ),
+    ],
+    cards: Annotated[
+        list[str] | None, typer.Argument(metavar="CARD", help="the cards counted, e.g. JD 5H")
+    ] = None,
+    turnup: Annotated[
+        str | None, typer.Option(metavar="CARD", help="the turn-up (Costly Colours)")
+    ] = None,
+) -> None:
+    """Count a hand by a game's scoring: each category, what scored in it, the total.
+
+    Costly Colours: a show of three cards and the turn-up.
+    """
+    calculator = _score_calculator(game)
+    console = _console()
+    for line in calculator(ScoreRequest(cards or [], turnup)):
+        console.print(line, markup=False)
 
 
 @app.command()
