@@ -1,12 +1,19 @@
-"""A Progress table in a real browser (issue 6): the recent turns are laid
-out one row per turn, in the order and with the cards the engine reports,
-the latest turn marked; the top card and the stock show; seat 0 plays a
-whole hand by clicking cards and the draw, pass and stop buttons; and the
-table fits a phone without scrolling sideways."""
+"""Games beyond the trick games in a real browser.
+
+Progress (issue 6): the recent turns are laid out one row per turn, in the
+order and with the cards the engine reports, the latest turn marked; the
+top card and the stock show; seat 0 plays a whole hand by clicking cards
+and the draw, pass and stop buttons; and the table fits a phone.
+
+Costly Colours (issue 7): seat 0 plays a match by clicking the mog words
+and its cards; at every turn the page shows the running count and the
+cards played with their players exactly as the server reports them, and
+the log gives each score with its reason as it happens."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -33,15 +40,21 @@ READ_PROGRESS = """() => {
 }"""
 
 
-def open_progress_table(server: str, seed: int) -> tuple[int, str]:
-    """Seat 0 a person, three random computers; the table id and seat 0's token."""
+def open_table(server: str, game: str, options: dict[str, object], players: int,
+               seed: int) -> tuple[int, str]:
+    """Seat 0 a person, the others random computers; the table id and seat 0's token."""
     computer = {"kind": "computer", "agent": "random"}
     created = post_json(server, "/api/tables", {
-        "game": "progress", "options": {"target": 1}, "seed": seed,
-        "seats": [{"kind": "human"}, computer, computer, computer],
+        "game": game, "options": options, "seed": seed,
+        "seats": [{"kind": "human"}] + [computer] * (players - 1),
     })
     token = parse_qs(urlsplit(created["seats"][0]["url"]).query)["token"][0]
     return int(created["id"]), token
+
+
+def open_progress_table(server: str, seed: int) -> tuple[int, str]:
+    """A one-hand Progress table of four."""
+    return open_table(server, "progress", {"target": 1}, 4, seed)
 
 
 def expected(observation: dict[str, Any]) -> dict[str, Any]:
@@ -67,10 +80,12 @@ def view_of(server: str, table_id: int, token: str) -> dict[str, Any]:
     return view
 
 
-def my_settled_turn(page: Page, server: str, table_id: int, token: str,
-                    after: int) -> dict[str, Any]:
+def my_settled_turn(page: Page, server: str, table_id: int, token: str, after: int,
+                    reader: str, expect_from: Callable[[dict[str, Any]], dict[str, Any]],
+                    ) -> dict[str, Any]:
     """Seat 0's view once the server is past move ``after`` and it is seat 0's
-    turn (or the match is over) and the page shows exactly that view."""
+    turn (or the match is over) and the page, read by the script
+    ``reader``, shows exactly ``expect_from(observation)``."""
     deadline = time.monotonic() + 15
     shown: dict[str, Any] = {}
     while time.monotonic() < deadline:
@@ -78,12 +93,12 @@ def my_settled_turn(page: Page, server: str, table_id: int, token: str,
         if view["status"] == "finished":
             return view
         if view["move_number"] > after and view["observation"]["to_move"] == 0:
-            shown = page.evaluate(READ_PROGRESS)
-            if shown == expected(view["observation"]):
+            shown = page.evaluate(reader)
+            if shown == expect_from(view["observation"]):
                 return view
         time.sleep(0.05)
     view = view_of(server, table_id, token)
-    assert shown == expected(view["observation"]), "the page does not show the server's view"
+    assert shown == expect_from(view["observation"]), "the page does not show the server's view"
     raise AssertionError(f"seat 0 was not asked to move after move {after}")
 
 
@@ -95,7 +110,7 @@ def test_a_hand_of_progress_played_by_clicks(server: str, page: Page) -> None:
     words: set[str] = set()
     moves = -1
     while True:
-        view = my_settled_turn(page, server, table_id, token, moves)
+        view = my_settled_turn(page, server, table_id, token, moves, READ_PROGRESS, expected)
         if view["status"] == "finished":
             break
         observation = view["observation"]
@@ -121,3 +136,59 @@ def test_a_progress_table_fits_a_phone(server: str, page: Page) -> None:
     page.locator(MY_TURN_OR_OVER).wait_for()
     expect(page.locator('[data-testid="turns"]')).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+READ_COSTLY = """() => {
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  return {
+    count: document.querySelector('[data-testid="count"]')?.textContent ?? null,
+    plays: all('[data-testid="play-card"]').map((play) => [
+      Number(play.dataset.seat), play.querySelector('[data-card]').dataset.card]),
+    legal: Object.fromEntries(all('[data-testid="hand"] [data-legal="true"]')
+      .map((card) => [card.dataset.card, Number(card.dataset.actionId)])),
+    calls: all('[data-testid="call"]').map((call) => call.textContent),
+    log: all('[data-testid="log"] li').map((line) => line.textContent),
+  };
+}"""
+
+
+def expected_costly(observation: dict[str, Any]) -> dict[str, Any]:
+    """What :data:`READ_COSTLY` must read for seat 0's ``observation``."""
+    plays = observation["zones"]["play"]
+    return {
+        "count": f"Count {observation['count']}",
+        "plays": [[play["seat"], play["card"]] for play in plays],
+        "legal": {move["card"]: move["id"] for move in observation["legal"] if move["card"]},
+        "calls": [move["text"] for move in observation["legal"] if not move["card"]],
+        "log": observation["log"],
+    }
+
+
+def test_costly_colours_played_by_clicks_shows_the_count_and_each_score(
+    server: str, page: Page
+) -> None:
+    table_id, token = open_table(server, "costly-colours", {}, 2, seed=3)
+    page.goto(f"{server}/tables/{table_id}?token={token}")
+    expect(page.locator('[data-testid="title"]')).to_have_text(
+        f"Costly Colours — table {table_id}")
+    moves = -1
+    cards_clicked = words_clicked = 0
+    while True:
+        view = my_settled_turn(page, server, table_id, token, moves, READ_COSTLY,
+                               expected_costly)
+        if view["status"] == "finished":
+            break
+        move = view["observation"]["legal"][0]
+        if move["card"]:
+            cards_clicked += 1
+            page.locator(f'[data-testid="hand"] [data-card="{move["card"]}"]').click()
+        else:
+            words_clicked += 1
+            page.locator('[data-testid="call"]', has_text=move["text"]).click()
+        moves = view["move_number"]
+    final = view_of(server, table_id, token)["observation"]
+    assert max(player["score"] for player in final["players"]) >= 61
+    assert cards_clicked >= 10 and words_clicked >= 3
+    scored = [line for line in final["log"] if " scores " in line and " for " in line]
+    assert scored, "the log names each score and its reason"
+    expect(page.locator('[data-testid="summary"]')).to_be_visible()
