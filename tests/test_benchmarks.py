@@ -31,11 +31,16 @@ HIDE_OPENSPIEL = (
 )
 
 
-def bench_tricks() -> ModuleType:
-    """``benchmarks/bench_tricks.py``, which lists the games benchmarked."""
+def benchmark_module(name: str) -> ModuleType:
+    """``benchmarks/<name>.py``."""
     if str(BENCHMARKS) not in sys.path:
         sys.path.insert(0, str(BENCHMARKS))
-    return importlib.import_module("bench_tricks")
+    return importlib.import_module(name)
+
+
+def bench_tricks() -> ModuleType:
+    """``benchmarks/bench_tricks.py``, which lists the games benchmarked."""
+    return benchmark_module("bench_tricks")
 
 
 def labels() -> list[str]:
@@ -54,6 +59,12 @@ def run_benchmarks(*command: str) -> str:
 @pytest.fixture(scope="module")
 def output() -> str:
     return run_benchmarks(str(BENCHMARKS / "run.py"), *TINY)
+
+
+@pytest.fixture(scope="module")
+def output_without_openspiel() -> str:
+    """The same tiny run with ``pyspiel`` hidden, as if it were not installed."""
+    return run_benchmarks("-c", HIDE_OPENSPIEL, *TINY)
 
 
 def expected_lines(label: str, with_openspiel: bool) -> list[str]:
@@ -109,10 +120,9 @@ def test_every_line_against_openspiel(output: str, label: str) -> None:
 
 
 @pytest.mark.parametrize("label", labels())
-def test_every_line_without_openspiel(label: str) -> None:
-    output = run_benchmarks("-c", HIDE_OPENSPIEL, *TINY)
-    assert "open_spiel not installed" in output.splitlines()[0]
-    assert_prints(output, expected_lines(label, with_openspiel=False))
+def test_every_line_without_openspiel(output_without_openspiel: str, label: str) -> None:
+    assert "open_spiel not installed" in output_without_openspiel.splitlines()[0]
+    assert_prints(output_without_openspiel, expected_lines(label, with_openspiel=False))
 
 
 def test_default_quick_run_exits_zero() -> None:
@@ -149,6 +159,7 @@ def test_every_game_is_benchmarked() -> None:
     """Every registered game has a decisions/s line (issue 6 on)."""
     module = bench_tricks()
     benchmarked = {name for name, _ in module.BENCHES + module.RELATIVES + module.OTHERS}
+    benchmarked.add(benchmark_module("bench_costly").GAME[0])
     assert benchmarked == set(parlour.games())
 
 
@@ -175,9 +186,27 @@ def test_ismcts_against_openspiel_bot(output: str) -> None:
     assert_prints(output, [line])
 
 
-def test_ismcts_line_without_openspiel() -> None:
-    output = run_benchmarks("-c", HIDE_OPENSPIEL, *TINY)
-    assert_prints(output, [
+def test_ismcts_line_without_openspiel(output_without_openspiel: str) -> None:
+    assert_prints(output_without_openspiel, [
         rf"ismcts polignac players=4 iterations/s: {NUMBER} "
         r"\(no reference: open_spiel not installed\)"
+    ])
+
+
+COSTLY = rf"costly-colours target=61 games/s: {NUMBER}"
+
+
+def test_costly_colours_games_against_cribbage(output: str) -> None:
+    """Full Costly Colours games to 61 per second beside OpenSpiel cribbage's, with the ratio."""
+    line = (
+        rf"{COSTLY} vs OpenSpiel cribbage {NUMBER} \(ratio {NUMBER}\)"
+        if HAS_OPENSPIEL else
+        rf"{COSTLY} \(no reference: open_spiel not installed\)"
+    )
+    assert_prints(output, [line])
+
+
+def test_costly_colours_line_without_openspiel(output_without_openspiel: str) -> None:
+    assert_prints(output_without_openspiel, [
+        rf"{COSTLY} \(no reference: open_spiel not installed\)"
     ])
