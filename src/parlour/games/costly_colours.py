@@ -565,14 +565,22 @@ class CostlyState(State):
     # ------------------------------------------------------------------
     # scoring
     def _score(self, seat: int, points: int, reason: str) -> bool:
-        """Add ``points`` to ``seat``'s side; True when the match is won."""
-        game = self.game
-        seats = [seat, (seat + 2) % 4] if game.n == 4 else [seat]
+        """Add ``points`` to ``seat``'s side as one event; True when the match is won."""
+        self._add_points(seat, points, reason)
+        return self._check_won(seat)
+
+    def _add_points(self, seat: int, points: int, reason: str) -> None:
+        """Add and log ``points`` for ``seat``'s side, one part of an event."""
+        seats = [seat, (seat + 2) % 4] if self.game.n == 4 else [seat]
         for member in seats:
             self.totals[member] += points
             self.deal_deltas[member] += points
         self.events.append(("score", seat, points, reason))
-        if self.totals[seat] >= game.target:
+
+    def _check_won(self, seat: int) -> bool:
+        """After an event of ``seat``'s: end the match if his side has reached
+        the target (§7)."""
+        if self.totals[seat] >= self.game.target:
             self.results.append(self.deal_deltas)
             self.events.append(("won", seat))
             self.phase = PHASE_OVER
@@ -741,10 +749,13 @@ class CostlyState(State):
         self.total += PIPS[card]
         self.last_player = seat
         self.events.append(("play", seat, card, self.total))
+        # a card's score is one event (§5.3, §7): its parts are summed, so
+        # all of them count before the target is checked
         for reason, points in play_score(self.pile, bool(game.options["pairs_in_play"]),
                                          bool(game.options["runs_in_play"])):
-            if self._score(seat, points, reason):
-                return
+            self._add_points(seat, points, reason)
+        if self._check_won(seat):
+            return
         self._next_turn(seat, went=False)
 
     def _say_go(self) -> None:
@@ -854,7 +865,7 @@ class CostlyState(State):
             action = as_action(action)
         legal = self.legal_actions()
         if action not in legal:
-            raise IllegalAction(self._why_not(action, legal))
+            raise IllegalAction(self._why_not(action))
         phase = self.phase
         if phase == PHASE_PLAY:
             if action == GO:
@@ -877,7 +888,7 @@ class CostlyState(State):
             self._take_under(action)
         self.history.append(action)
 
-    def _why_not(self, action: int, legal: list[int]) -> str:
+    def _why_not(self, action: int) -> str:
         game = self.game
         phase = self.phase
         if phase == PHASE_OVER:
@@ -887,9 +898,9 @@ class CostlyState(State):
         text = game.text(action)
         if phase in (PHASE_CUT, PHASE_DEAL, PHASE_UNDER):
             return f"{text} is not a possible outcome here"
-        words = " or ".join(game.text(word) for word in legal if word >= 52)
         if phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
-            return f"say {words}"
+            yes, no = self._mog_words()
+            return f"say {game.text(yes)} or {game.text(no)}"
         hand = self.hands[self.to_move]
         if action < 52 and not hand >> action & 1:
             return f"you do not hold {text}"
