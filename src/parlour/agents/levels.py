@@ -2,7 +2,9 @@
 
 * ``easy``: the heuristic player (:mod:`parlour.agents.heuristic`).
 * ``medium``: ISMCTS with :data:`MEDIUM_ITERATIONS` iterations and random
-  rollouts (a few tenths of a second a move on a 2-core laptop).
+  rollouts (a few tenths of a second a move on a 2-core laptop in the
+  trick games), never longer than :data:`MEDIUM_SECONDS` (Progress's long
+  hands make every iteration slower).
 * ``hard``: ISMCTS with :data:`HARD_ITERATIONS` iterations and random
   rollouts, never thinking longer than :data:`HARD_SECONDS` a move. At the
   first lead of a hand, the slowest point, the search runs about 3,300
@@ -10,8 +12,9 @@
   the 2-core reference machine, so the iteration budget, not the cap,
   normally ends the search (and the move is reproducible).
 
-Every level is deterministic for a seed, except that ``hard`` stops early
-when its time cap bites (a machine much slower than the reference one).
+Every level is deterministic for a seed, except that ``medium`` and
+``hard`` stop early when their time cap bites (a slow machine, or a game
+whose iterations are slow).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from parlour.agents.heuristic import HeuristicAgent
 from parlour.agents.ismcts import ISMCTSAgent
 
 MEDIUM_ITERATIONS = 1000
+MEDIUM_SECONDS = 1.0
 HARD_ITERATIONS = 3000
 HARD_SECONDS = 2.0
 
@@ -31,7 +35,7 @@ def easy(seed: int | None = None) -> HeuristicAgent:
 
 def medium(seed: int | None = None) -> ISMCTSAgent:
     """The ``medium`` level: a short ISMCTS search."""
-    return ISMCTSAgent(seed=seed, iterations=MEDIUM_ITERATIONS)
+    return ISMCTSAgent(seed=seed, iterations=MEDIUM_ITERATIONS, seconds=MEDIUM_SECONDS)
 
 
 def hard(seed: int | None = None) -> ISMCTSAgent:
