@@ -1149,6 +1149,9 @@ class CostlyState(State):
             for other in range(game.n):
                 if other != seat and self.hands[other] & mine:
                     gave = labels[(self.hands[other] & mine).bit_length() - 1]
+            if self.stock & mine:
+                # the card the dealer put under the turn-up (pack privilege)
+                gave = labels[(self.stock & mine).bit_length() - 1]
             if self.committed[seat] >= 0:
                 committed = labels[self.committed[seat]]
             if self.received[seat] >= 0:
