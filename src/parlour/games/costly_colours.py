@@ -239,8 +239,11 @@ def count_show(cards: object, turnup: object, credited: object = ()) -> ShowCoun
     return _count(own, up, given)
 
 
+CODES = tuple(card.code for card in FRENCH_52.cards)
+
+
 def _count(own: list[int], up: int, credited: set[int] | frozenset[int] = frozenset()) -> ShowCount:
-    code = [FRENCH_52[card].code for card in range(52)]
+    code = CODES
     four = [*own, up]
     combos: dict[str, list[list[str]]] = {name: [] for name in CATEGORIES}
     fifteens = twenty_fives = 0
