@@ -16,6 +16,7 @@ GAME_NAMES: list[str] = sorted(parlour.games())
 
 FAST_OPTIONS: dict[str, dict[str, object]] = {
     "polignac": {"target": 8},
+    "progress": {"target": 10},  # usually one hand, sometimes two
 }
 """Per game, options that make a match end within a few hands. For a game
 not listed, every integer option with a minimum (a target, a number of
