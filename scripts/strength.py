@@ -55,7 +55,7 @@ class Run:
 
 RUNS = (
     Run("polignac", ("target=1",), 40),
-    Run("slobberhannes", ("target=1",), 40),
+    Run("slobberhannes", ("target=1",), 60, ("random", "easy", "hard")),
     Run("eichelobern", ("target=1",), 40),
     Run("grasobern", ("target=1",), 40),
     Run("knaves", ("target=1",), 30),
