@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from parlour.sim.tournament import paired_difference
+
 ROOT = Path(__file__).resolve().parent.parent
 REPORT = ROOT / "docs" / "strength.md"
 RESULTS = ROOT / "docs" / "strength"
@@ -88,6 +90,18 @@ def verdict(rows: dict[str, dict[str, Any]], weaker: str, stronger: str) -> str:
             "(not shown to be stronger)")
 
 
+def paired(rows: dict[str, dict[str, Any]], weaker: str, stronger: str) -> str | None:
+    """The paired comparison of two agents on the same deals, in words
+    (``None`` when the run kept no per-deal results)."""
+    one, two = rows[stronger].get("per_deal"), rows[weaker].get("per_deal")
+    if not one or not two or len(one) < 2:
+        return None
+    difference = paired_difference(one, two)
+    verdict = "above zero" if difference.low > 0 else "not clear of zero"
+    return (f"`{stronger}` − `{weaker}` on the same deals: {difference.mean:+.3f} ± "
+            f"{difference.half_width:.3f} ({verdict})")
+
+
 def game_section(spec: Run, saved: dict[str, Any]) -> str:
     """The report's section for one game, from its saved run."""
     result = saved["result"]
@@ -115,6 +129,10 @@ def game_section(spec: Run, saved: dict[str, Any]) -> str:
         f"- easy beats random: {verdict(rows, 'random', 'easy')}.",
         f"- hard beats easy: {verdict(rows, 'easy', 'hard')}.",
     ]
+    for weaker, stronger in (("random", "easy"), ("easy", "hard")):
+        line = paired(rows, weaker, stronger) if stronger in rows else None
+        if line:
+            lines.append(f"- {line}.")
     if "medium" in rows:
         lines += [
             f"- medium beats easy: {verdict(rows, 'easy', 'medium')}.",
@@ -142,7 +160,11 @@ cards from every position. *Mean return* is the agent's share of the match
 stakes (zero-sum; winners split what the losers pay). The 95% interval is
 clustered by deal: an agent's result on a deal is its mean over the
 rotations, and the interval is mean ± 1.96·s/√n over the n deals. One agent
-*beats* another when its interval lies wholly above the other's.
+*beats* another when its interval lies wholly above the other's. Runs
+that kept per-deal results also give the paired comparison: the mean of
+the per-deal differences between two agents on the same deals, with its
+95% interval, which cancels the luck of each deal (the point of duplicate
+deals) and so separates smaller differences.
 
 `easy` in a field of `easy` is the yardstick: it is the same player as the
 rest of the table (only its seed for breaking ties differs), so its

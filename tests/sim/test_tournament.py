@@ -18,6 +18,7 @@ from parlour.sim.tournament import (
     TournamentSpec,
     agent_factory,
     clustered_interval,
+    paired_difference,
     run_tournament,
     schedule,
     summarise,
@@ -65,6 +66,15 @@ def test_interval_is_clustered_by_deal_before_the_spread_is_taken() -> None:
     assert row.outcome.mean == pytest.approx(0.5)
     assert row.outcome.half_width == pytest.approx(1.96 * per_deal_spread / math.sqrt(2))
     assert (row.deals, row.matches) == (2, 4)
+    assert row.per_deal == (0.0, 1.0)  # deal 0 splits its two rotations; deal 1 wins both
+
+
+def test_paired_difference_cancels_the_luck_of_each_deal() -> None:
+    # the same swing on every deal: the difference is exact
+    lucky = paired_difference([1.0, -1.0, 3.0], [0.5, -1.5, 2.5])
+    assert (lucky.mean, lucky.half_width) == (0.5, 0.0)
+    with pytest.raises(ValueError, match="the same deals"):
+        paired_difference([1.0], [1.0, 2.0])
 
 
 def test_easy_beats_random_in_polignac_with_separated_intervals() -> None:

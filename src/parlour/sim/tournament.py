@@ -141,6 +141,9 @@ class AgentResult:
     mean_score: float
     deals: int
     matches: int
+    per_deal: tuple[float, ...] = ()
+    """The agent's mean return on each deal, in deal order (for paired
+    comparisons: every agent plays the same deals)."""
 
 
 @dataclass(frozen=True)
@@ -201,6 +204,20 @@ def clustered_interval(per_deal: Sequence[float]) -> Interval:
     return Interval(mean, Z_95 * statistics.stdev(per_deal) / math.sqrt(count))
 
 
+def paired_difference(stronger: Sequence[float], weaker: Sequence[float]) -> Interval:
+    """The mean per-deal difference between two agents' results on the same
+    deals, with its 95% half-width: the duplicate design's sharper test
+    (the luck of each deal cancels out).
+
+    >>> interval = paired_difference([1.0, 2.0, 4.0], [0.0, 1.0, 2.0])
+    >>> round(interval.mean, 4), round(interval.half_width, 4)
+    (1.3333, 0.6533)
+    """
+    if len(stronger) != len(weaker):
+        raise ValueError("a paired comparison needs the same deals for both agents")
+    return clustered_interval([one - two for one, two in zip(stronger, weaker, strict=True)])
+
+
 def summarise(spec: TournamentSpec, results: Sequence[MatchResult]) -> TournamentResult:
     """Each agent's clustered interval and mean score from its match results."""
     rows = []
@@ -209,12 +226,14 @@ def summarise(spec: TournamentSpec, results: Sequence[MatchResult]) -> Tournamen
         by_deal: dict[int, list[float]] = {}
         for result in mine:
             by_deal.setdefault(result.match.deal, []).append(result.outcome)
+        per_deal = tuple(statistics.fmean(by_deal[deal]) for deal in sorted(by_deal))
         rows.append(AgentResult(
             agent=agent,
-            outcome=clustered_interval([statistics.fmean(v) for v in by_deal.values()]),
+            outcome=clustered_interval(per_deal),
             mean_score=statistics.fmean(result.score for result in mine),
             deals=len(by_deal),
             matches=len(mine),
+            per_deal=per_deal,
         ))
     return TournamentResult(spec, rows)
 
@@ -254,6 +273,7 @@ def result_json(result: TournamentResult) -> dict[str, object]:
                 "mean_score": row.mean_score,
                 "deals": row.deals,
                 "matches": row.matches,
+                "per_deal": list(row.per_deal),
             }
             for row in result.agents
         ],
