@@ -64,7 +64,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Observation, State
 
@@ -93,7 +93,11 @@ class ISMCTSAgent:
     ``iterations`` and ``seconds`` bound each move's search; when both are
     given the search stops at the first limit reached, and at least one is
     needed. ``exploration`` is UCB1's ``c``; ``rollout_policy`` plays the
-    simulations (uniformly random when ``None``).
+    simulations (uniformly random when ``None``); ``rollouts_by_game``
+    gives a policy for some games by registry name, used when
+    ``rollout_policy`` is ``None`` (a game whose random playouts are long
+    and uninformative, such as Progress, searches better with its
+    heuristic player's).
     """
 
     name = "ismcts"
@@ -105,6 +109,7 @@ class ISMCTSAgent:
         seconds: float | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         rollout_policy: RolloutPolicy | None = None,
+        rollouts_by_game: Mapping[str, RolloutPolicy] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs a budget: iterations, seconds or both")
@@ -116,6 +121,7 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_policy = rollout_policy
+        self.rollouts_by_game = dict(rollouts_by_game or {})
         self._rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations run by the latest search (0 when the move was forced)."""
@@ -134,7 +140,10 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        search = _Search(state, seat, self.exploration, self.rollout_policy, self._rng)
+        policy = self.rollout_policy
+        if policy is None:
+            policy = self.rollouts_by_game.get(state.game.name)
+        search = _Search(state, seat, self.exploration, policy, self._rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
         count = 0
