@@ -175,7 +175,9 @@ Bassadewitz) so that many deals fit in the time; Costly Colours plays
 whole matches to 61, its shortest target. The levels are measured
 as people meet them: `medium` is ISMCTS with 1,000 iterations a move
 capped at 1 second, `hard` 3,000 iterations capped at 2 seconds a move
-(both with random rollouts). Other processes on the machine can make the cap bite, so
+(both with random rollouts, except in Progress, where the heuristic
+player plays the simulations: random playouts there are long and say
+little). Other processes on the machine can make the cap bite, so
 `hard`'s rows are reproducible only on an idle machine. The newer games
 (Progress, Costly Colours) measure `random`, `easy` and `hard`, the levels
 their issues ask about.
