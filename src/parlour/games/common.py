@@ -1,12 +1,17 @@
 """Helpers that every game module shares: seat names, action ids given as
-other integer types, and the zero-sum returns and places of a match."""
+other integer types, the zero-sum returns and places of a match, the
+header of a fixed deal, and the contract's plumbing for a match kept as a
+phase number."""
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Collection, Sequence
+from abc import abstractmethod
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, ClassVar
 
-from parlour.errors import IllegalAction
+from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Observation, State
+from parlour.errors import IllegalAction, ParseError
 
 
 def as_action(action: object) -> int:
@@ -37,3 +42,75 @@ def finishing_places(totals: Sequence[int], lowest_first: bool) -> list[int]:
     """Each seat's place (1 = best); equal totals share a place."""
     ordered = sorted(totals) if lowest_first else sorted(totals, reverse=True)
     return [ordered.index(total) + 1 for total in totals]
+
+
+def fixed_deal_header(
+    deal: Mapping[str, Any], game: str, n: int, allowed: Collection[str], default_dealer: int
+) -> tuple[int, list[int] | None]:
+    """The dealer and the match scores (``None``: not given) of a fixed
+    deal, after checking that it names only the ``allowed`` keys; a bad
+    key, dealer or score list raises :class:`~parlour.errors.ParseError`."""
+    unknown = sorted(set(deal) - set(allowed))
+    if unknown:
+        raise ParseError(
+            f"unknown deal key {unknown[0]!r}; a {game} deal has {', '.join(sorted(allowed))}"
+        )
+    dealer = deal.get("dealer", default_dealer)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise ParseError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+    scores = deal.get("scores")
+    if scores is None:
+        return dealer, None
+    if not isinstance(scores, list) or len(scores) != n or not all(
+        isinstance(score, int) and not isinstance(score, bool) for score in scores
+    ):
+        raise ParseError(f"the deal's scores must be a list of {n} integers")
+    return dealer, list(scores)
+
+
+class PhasedMatchState(State):
+    """The contract's plumbing for a match kept as an integer ``phase``:
+    whose turn it is, the end, scores, hand results and the two kinds of
+    observation. Subclasses name their chance phases and their final
+    phase, and build observations in :meth:`_observation`."""
+
+    phase: int
+    to_move: int
+    totals: list[int]
+    results: list[list[int]]
+    over_phase: ClassVar[int]
+    chance_phases: ClassVar[frozenset[int]]
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == self.over_phase:
+            return TERMINAL_PLAYER
+        if phase in self.chance_phases:
+            return CHANCE_PLAYER
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.phase == self.over_phase
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def hand_results(self) -> list[list[int]]:
+        return [list(deltas) for deltas in self.results]
+
+    def observation(self, seat: int) -> Observation:
+        self.check_seat(seat)
+        return self._observation(seat)
+
+    def public_observation(self) -> Observation:
+        return self._observation(None)
+
+    @abstractmethod
+    def _observation(self, seat: int | None) -> Observation:
+        """The observation of ``seat``, or a spectator's for ``None``."""
+
+    def cut_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes of cutting for the first deal: each seat deals
+        with equal probability."""
+        n = self.game.num_players
+        return [(seat, 1.0 / n) for seat in range(n)]

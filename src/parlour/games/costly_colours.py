@@ -44,12 +44,19 @@ import numpy.typing as npt
 from parlour.cards import FRENCH_52, Card
 from parlour.cards.bits import bits_of
 from parlour.engine.determinize import redeal
-from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation, State
+from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import shuffled
 from parlour.errors import IllegalAction, OptionError, ParseError
-from parlour.games.common import as_action, finishing_places, seat_name, share_returns
+from parlour.games.common import (
+    PhasedMatchState,
+    as_action,
+    finishing_places,
+    fixed_deal_header,
+    seat_name,
+    share_returns,
+)
 
 RULES = """\
 COSTLY COLOURS — the cribbage relative of 1674, for 2 players (or 4 in
@@ -373,10 +380,12 @@ class CostlyColours(Game):
         return CostlyState(self, seed, deal, explicit_chance)
 
 
-class CostlyState(State):
+class CostlyState(PhasedMatchState):
     """A Costly Colours match."""
 
     game: CostlyColours
+    over_phase = PHASE_OVER
+    chance_phases = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_UNDER})
 
     def __init__(self, game: CostlyColours, seed: int, deal: Deal | None,
                  explicit_chance: bool) -> None:
@@ -504,20 +513,9 @@ class CostlyState(State):
         game = self.game
         n = game.n
         allowed = {"dealer", "hands", "turnup", "under", "scores"}
-        unknown = sorted(set(deal) - allowed)
-        if unknown:
-            raise ParseError(f"unknown deal key {unknown[0]!r}; a costly-colours deal has "
-                             f"{', '.join(sorted(allowed))}")
-        dealer = deal.get("dealer", n - 1)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ParseError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        dealer, scores = fixed_deal_header(deal, game.name, n, allowed, n - 1)
         self.dealer = dealer
-        scores = deal.get("scores")
         if scores is not None:
-            if not isinstance(scores, list) or len(scores) != n or not all(
-                isinstance(score, int) and not isinstance(score, bool) for score in scores
-            ):
-                raise ParseError(f"the deal's scores must be a list of {n} integers")
             if n == 4 and (scores[0] != scores[2] or scores[1] != scores[3]):
                 raise ParseError("partners share a score: seats 0 and 2, and 1 and 3, "
                                  "must have equal scores")
@@ -824,22 +822,10 @@ class CostlyState(State):
 
     # ------------------------------------------------------------------
     # the contract
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase == PHASE_OVER:
-            return TERMINAL_PLAYER
-        if phase in (PHASE_CUT, PHASE_DEAL, PHASE_UNDER):
-            return CHANCE_PLAYER
-        return self.to_move
-
-    def is_terminal(self) -> bool:
-        return self.phase == PHASE_OVER
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == PHASE_CUT:
-            n = self.game.n
-            return [(seat, 1.0 / n) for seat in range(n)]
+            return self.cut_outcomes()
         if phase == PHASE_DEAL:
             cards = bits_of(self.undealt)
         elif phase == PHASE_UNDER:
@@ -955,12 +941,6 @@ class CostlyState(State):
 
     # ------------------------------------------------------------------
     # outcome
-    def scores(self) -> list[int]:
-        return list(self.totals)
-
-    def hand_results(self) -> list[list[int]]:
-        return [list(deltas) for deltas in self.results]
-
     def winners(self) -> list[int]:
         """The seats of the side that reached the target (empty before)."""
         if self.phase != PHASE_OVER:
@@ -1098,13 +1078,6 @@ class CostlyState(State):
         """The public events of the previous and the current deal, oldest
         first; the first line is line ``log_start`` of the match's log."""
         return [self._event_line(event) for event in (*self._previous_events, *self.events)]
-
-    def observation(self, seat: int) -> Observation:
-        self.check_seat(seat)
-        return self._observation(seat)
-
-    def public_observation(self) -> Observation:
-        return self._observation(None)
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).

@@ -55,12 +55,19 @@ import numpy.typing as npt
 from parlour.cards import PROGRESS_53, PROGRESS_DOUBLE, Deck
 from parlour.cards.bits import bits_of
 from parlour.engine.determinize import redeal
-from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation, State
+from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import shuffled
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.common import as_action, finishing_places, seat_name, share_returns
+from parlour.games.common import (
+    PhasedMatchState,
+    as_action,
+    finishing_places,
+    fixed_deal_header,
+    seat_name,
+    share_returns,
+)
 
 RULES = """\
 PROGRESS — the Pepys sevens game (1938), 2 to 8 players, the Progress pack.
@@ -308,10 +315,12 @@ class Progress(Game):
         raise ParseError(f"there is no action {action}; actions are 0 to {self.num_actions - 1}")
 
 
-class ProgressState(State):
+class ProgressState(PhasedMatchState):
     """A Progress match."""
 
     game: Progress
+    over_phase = PHASE_OVER
+    chance_phases = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_DRAW})
 
     def __init__(self, game: Progress, seed: int, deal: Deal | None, explicit_chance: bool) -> None:
         n = game.n
@@ -445,22 +454,10 @@ class ProgressState(State):
         game = self.game
         n = game.n
         allowed = {"dealer", "hands", "scores", "stock", "pile", "to_move"}
-        unknown = sorted(set(deal) - allowed)
-        if unknown:
-            raise ParseError(
-                f"unknown deal key {unknown[0]!r}; a progress deal has {', '.join(sorted(allowed))}"
-            )
-        dealer = deal.get("dealer", 0)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ParseError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        dealer, scores = fixed_deal_header(deal, game.name, n, allowed, 0)
         self.dealer = dealer
-        scores = deal.get("scores")
         if scores is not None:
-            if not isinstance(scores, list) or len(scores) != n or not all(
-                isinstance(score, int) and not isinstance(score, bool) for score in scores
-            ):
-                raise ParseError(f"the deal's scores must be a list of {n} integers")
-            self.totals = list(scores)
+            self.totals = scores
         self._new_hand_log()
         hands = deal.get("hands")
         if not isinstance(hands, list) or len(hands) != n:
@@ -595,22 +592,10 @@ class ProgressState(State):
 
     # ------------------------------------------------------------------
     # the contract
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase == PHASE_OVER:
-            return TERMINAL_PLAYER
-        if phase in (PHASE_DEAL, PHASE_CUT, PHASE_DRAW):
-            return CHANCE_PLAYER
-        return self.to_move
-
-    def is_terminal(self) -> bool:
-        return self.phase == PHASE_OVER
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == PHASE_CUT:
-            n = self.game.n
-            return [(seat, 1.0 / n) for seat in range(n)]
+            return self.cut_outcomes()
         if phase == PHASE_DEAL:
             return self._face_odds(bits_of(self.undealt))
         if phase == PHASE_DRAW:
@@ -901,12 +886,6 @@ class ProgressState(State):
         lowest = min(self.totals)
         return [seat for seat, total in enumerate(self.totals) if total == lowest]
 
-    def scores(self) -> list[int]:
-        return list(self.totals)
-
-    def hand_results(self) -> list[list[int]]:
-        return [list(deltas) for deltas in self.results]
-
     def returns(self) -> list[float]:
         if self.phase != PHASE_OVER:
             return [0.0] * self.game.n
@@ -1079,13 +1058,6 @@ class ProgressState(State):
                 turns.append({"seat": event[1], "cards": []})
             turns[-1]["cards"].append(cards[event[2]].code)
         return turns
-
-    def observation(self, seat: int) -> Observation:
-        self.check_seat(seat)
-        return self._observation(seat)
-
-    def public_observation(self) -> Observation:
-        return self._observation(None)
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).

@@ -37,6 +37,7 @@ from parlour.errors import IllegalAction, ParseError
 from parlour.games.common import (
     as_action,
     finishing_places,
+    fixed_deal_header,
     seat_name,
     share_returns,
 )
@@ -422,23 +423,10 @@ class TrickState(State):
         game = self.game
         n = game.num_players
         allowed_keys = {"dealer", "hands", "scores", *self._extra_deal_keys()}
-        unknown = sorted(set(deal) - allowed_keys)
-        if unknown:
-            raise ParseError(
-                f"unknown deal key {unknown[0]!r}; a {game.name} deal has "
-                f"{', '.join(sorted(allowed_keys))}"
-            )
-        dealer = deal.get("dealer", 0)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ParseError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        dealer, scores = fixed_deal_header(deal, game.name, n, allowed_keys, 0)
         self.dealer = dealer
-        scores = deal.get("scores")
         if scores is not None:
-            if not isinstance(scores, list) or len(scores) != n or not all(
-                isinstance(score, int) and not isinstance(score, bool) for score in scores
-            ):
-                raise ParseError(f"the deal's scores must be a list of {n} integers")
-            self.totals = list(scores)
+            self.totals = scores
         self._reset_hand()
         hands = self._parse_hands(deal.get("hands"))
         seen = 0
