@@ -9,6 +9,8 @@ import random
 from typing import Any
 
 import parlour
+from parlour.agents.base import RandomAgent
+from parlour.agents.heuristic import HeuristicAgent
 from parlour.engine import Game, State, game_class
 from parlour.errors import OptionError
 
@@ -147,3 +149,24 @@ def snapshot(state: State) -> dict[str, Any]:
 def as_json(value: Any) -> Any:
     """``value`` after a trip through JSON text."""
     return json.loads(json.dumps(value))
+
+
+def heuristic_match(name: str, options: dict[str, Any], seed: int,
+               heuristic_seats: set[int] | None = None) -> tuple[list[int], list[float]]:
+    """A match with the heuristic player in ``heuristic_seats`` (default
+    all) and random players elsewhere; every move is checked against the
+    legal actions. Returns the actions and the returns."""
+    game = parlour.make(name, **options)
+    seats = set(range(game.num_players)) if heuristic_seats is None else heuristic_seats
+    agents = [
+        HeuristicAgent(seed * 10 + seat) if seat in seats else RandomAgent(seed * 10 + seat)
+        for seat in range(game.num_players)
+    ]
+    state = game.new_state(seed=seed)
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = agents[seat].choose(state.observation(seat), legal)
+        assert action in legal, f"{name} {options}: {action} not in {legal}"
+        state.apply(action)
+    return list(state.history), state.returns()

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.agents import AGENTS, RandomAgent, make_agent
+from parlour.agents import AGENTS, make_agent
 from parlour.agents.heuristic import STRATEGIES, HeuristicAgent, heuristic_action
 from parlour.errors import OptionError
+from support import heuristic_match
 
 OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("polignac", {"target": 6}),
@@ -40,27 +41,6 @@ OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
                      "trick_bonus": 1}),
 ]
 IDS = [f"{name}-{index}" for index, (name, _) in enumerate(OPTION_SETS)]
-
-
-def play_match(name: str, options: dict[str, Any], seed: int,
-               heuristic_seats: set[int] | None = None) -> tuple[list[int], list[float]]:
-    """A match with the heuristic player in ``heuristic_seats`` (default
-    all) and random players elsewhere; every move is checked against the
-    legal actions. Returns the actions and the returns."""
-    game = parlour.make(name, **options)
-    seats = set(range(game.num_players)) if heuristic_seats is None else heuristic_seats
-    agents = [
-        HeuristicAgent(seed * 10 + seat) if seat in seats else RandomAgent(seed * 10 + seat)
-        for seat in range(game.num_players)
-    ]
-    state = game.new_state(seed=seed)
-    while not state.is_terminal():
-        seat = state.current_player()
-        legal = state.legal_actions()
-        action = agents[seat].choose(state.observation(seat), legal)
-        assert action in legal, f"{name} {options}: {action} not in {legal}"
-        state.apply(action)
-    return list(state.history), state.returns()
 
 
 # --- registry, errors --------------------------------------------------------
@@ -97,13 +77,13 @@ def test_an_observation_without_options_is_refused() -> None:
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS, ids=IDS)
 def test_legal_through_whole_matches(name: str, options: dict[str, Any]) -> None:
     for seed in range(3):
-        play_match(name, options, seed)
-        play_match(name, options, seed, heuristic_seats={seed % 3})
+        heuristic_match(name, options, seed)
+        heuristic_match(name, options, seed, heuristic_seats={seed % 3})
 
 
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS[::2], ids=IDS[::2])
 def test_deterministic_for_a_seed(name: str, options: dict[str, Any]) -> None:
-    assert play_match(name, options, 11) == play_match(name, options, 11)
+    assert heuristic_match(name, options, 11) == heuristic_match(name, options, 11)
 
 
 def test_fast_enough_for_rollouts() -> None:
@@ -328,7 +308,7 @@ def test_beats_random(name: str, options: dict[str, Any]) -> None:
     for seed in range(STRENGTH_MATCHES):
         players = parlour.make(name, **options).num_players
         seat = seed % players
-        _, returns = play_match(name, options, seed, heuristic_seats={seat})
+        _, returns = heuristic_match(name, options, seed, heuristic_seats={seat})
         heuristic.append(returns[seat])
         others.append(statistics.fmean(r for s, r in enumerate(returns) if s != seat))
     differences = [h - o for h, o in zip(heuristic, others, strict=True)]

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.agents import RandomAgent
-from parlour.agents.heuristic import HeuristicAgent, heuristic_action
+from parlour.agents.heuristic import heuristic_action
 from parlour.agents.heuristic.costly import play_points, show_value
 from parlour.cards import FRENCH_52
 from parlour.games.costly_colours import PIPS, RUN_RANKS, count_show, play_score
+from support import heuristic_match
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -33,23 +33,9 @@ IDS = [",".join(f"{key}={value}" for key, value in options.items()) or "defaults
 
 def play_match(options: dict[str, Any], seed: int,
                heuristic_seats: set[int] | None = None) -> list[int]:
-    """A match with the heuristic player in ``heuristic_seats`` (default
-    all) and random players elsewhere; every move is checked against the
-    legal actions. Returns the actions."""
-    game = parlour.make("costly-colours", **options)
-    seats = set(range(game.num_players)) if heuristic_seats is None else heuristic_seats
-    agents = [
-        HeuristicAgent(seed * 10 + seat) if seat in seats else RandomAgent(seed * 10 + seat)
-        for seat in range(game.num_players)
-    ]
-    state = game.new_state(seed=seed)
-    while not state.is_terminal():
-        seat = state.current_player()
-        legal = state.legal_actions()
-        action = agents[seat].choose(state.observation(seat), legal)
-        assert action in legal, f"{options}: {action} not in {legal}"
-        state.apply(action)
-    return list(state.history)
+    """A costly-colours match: the heuristic player in ``heuristic_seats`` (default
+    all), random players elsewhere; its actions."""
+    return heuristic_match("costly-colours", options, seed, heuristic_seats)[0]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=IDS)
