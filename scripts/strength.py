@@ -66,7 +66,7 @@ RUNS = (
     Run("bassadewitz", ("rounds=1",), 24, ("random", "easy", "hard")),
     # the newer games measure the levels that their issues ask about
     Run("progress", ("target=1",), 24, ("random", "easy", "hard")),
-    Run("costly-colours", (), 16, ("random", "easy", "hard")),
+    Run("costly-colours", (), 40, ("random", "easy", "hard")),
 )
 
 
