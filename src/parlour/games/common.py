@@ -8,7 +8,7 @@ from __future__ import annotations
 import operator
 from abc import abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Observation, State
 from parlour.errors import IllegalAction, ParseError
@@ -80,6 +80,9 @@ class PhasedMatchState(State):
     results: list[list[int]]
     over_phase: ClassVar[int]
     chance_phases: ClassVar[frozenset[int]]
+    copied_fields: ClassVar[tuple[str, ...]]
+    """The mutable fields (lists, sets, dicts) that :meth:`clone` copies;
+    every other field is shared or immutable."""
 
     def current_player(self) -> int:
         phase = self.phase
@@ -104,6 +107,23 @@ class PhasedMatchState(State):
 
     def public_observation(self) -> Observation:
         return self._observation(None)
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The seats that won the match (read once it is over)."""
+
+    def returns(self) -> list[float]:
+        if self.phase != self.over_phase:
+            return [0.0] * self.game.num_players
+        return share_returns(self.winners(), self.game.num_players)
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        fields = other.__dict__
+        fields.update(self.__dict__)
+        for name in self.copied_fields:
+            fields[name] = getattr(self, name).copy()
+        return other
 
     @abstractmethod
     def _observation(self, seat: int | None) -> Observation:

@@ -55,7 +55,6 @@ from parlour.games.common import (
     finishing_places,
     fixed_deal_header,
     seat_name,
-    share_returns,
 )
 
 RULES = """\
@@ -386,6 +385,9 @@ class CostlyState(PhasedMatchState):
     game: CostlyColours
     over_phase = PHASE_OVER
     chance_phases = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_UNDER})
+    copied_fields = ("history", "hands", "played", "pile", "pile_seats", "went", "committed",
+                     "known", "absent", "totals", "results", "events", "deal_deltas",
+                     "received", "credited", "shows")
 
     def __init__(self, game: CostlyColours, seed: int, deal: Deal | None,
                  explicit_chance: bool) -> None:
@@ -948,25 +950,8 @@ class CostlyState(PhasedMatchState):
         top = max(self.totals)
         return [seat for seat, total in enumerate(self.totals) if total == top]
 
-    def returns(self) -> list[float]:
-        if self.phase != PHASE_OVER:
-            return [0.0] * self.game.n
-        return share_returns(self.winners(), self.game.n)
-
     # ------------------------------------------------------------------
     # copies
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        fields = other.__dict__
-        fields.update(self.__dict__)
-        for name in ("history", "hands", "played", "pile", "pile_seats", "went", "committed",
-                     "known", "absent", "totals", "results", "events", "deal_deltas",
-                     "received"):
-            fields[name] = getattr(self, name).copy()
-        fields["credited"] = set(self.credited)
-        fields["shows"] = dict(self.shows)
-        return other
-
     def determinize(self, seat: int, rng: random.Random) -> Self:
         self.check_seat(seat)
         other = self.clone()

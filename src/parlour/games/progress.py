@@ -66,7 +66,6 @@ from parlour.games.common import (
     finishing_places,
     fixed_deal_header,
     seat_name,
-    share_returns,
 )
 
 RULES = """\
@@ -321,6 +320,8 @@ class ProgressState(PhasedMatchState):
     game: Progress
     over_phase = PHASE_OVER
     chance_phases = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_DRAW})
+    copied_fields = ("history", "hands", "stock", "pile", "totals", "results", "events",
+                     "known_absent", "drew")
 
     def __init__(self, game: Progress, seed: int, deal: Deal | None, explicit_chance: bool) -> None:
         n = game.n
@@ -886,28 +887,8 @@ class ProgressState(PhasedMatchState):
         lowest = min(self.totals)
         return [seat for seat, total in enumerate(self.totals) if total == lowest]
 
-    def returns(self) -> list[float]:
-        if self.phase != PHASE_OVER:
-            return [0.0] * self.game.n
-        return share_returns(self.winners(), self.game.n)
-
     # ------------------------------------------------------------------
     # copies
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        fields = other.__dict__
-        fields.update(self.__dict__)
-        fields["history"] = self.history.copy()
-        fields["hands"] = self.hands.copy()
-        fields["stock"] = self.stock.copy()
-        fields["pile"] = self.pile.copy()
-        fields["totals"] = self.totals.copy()
-        fields["results"] = self.results.copy()
-        fields["events"] = self.events.copy()
-        fields["known_absent"] = self.known_absent.copy()
-        fields["drew"] = self.drew.copy()
-        return other
-
     def determinize(self, seat: int, rng: random.Random) -> Self:
         self.check_seat(seat)
         other = self.clone()
