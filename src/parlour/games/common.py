@@ -10,7 +10,7 @@ from abc import abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Observation, State
+from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation, State
 from parlour.errors import IllegalAction, ParseError
 
 
@@ -83,6 +83,21 @@ class PhasedMatchState(State):
     copied_fields: ClassVar[tuple[str, ...]]
     """The mutable fields (lists, sets, dicts) that :meth:`clone` copies;
     every other field is shared or immutable."""
+
+    def _begin_match(self, game: Game, seed: int, deal: Deal | None,
+                     explicit_chance: bool) -> None:
+        """The fields every match starts with: its game, seed, deal and
+        chance mode, no history, zero totals, no finished hand, no events."""
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self.explicit_chance = explicit_chance
+        self.history = []
+        self.totals = [0] * game.num_players
+        self.results = []
+        self.events: list[tuple[Any, ...]] = []
+        self._previous_events: list[tuple[Any, ...]] = []
+        self.log_start = 0
 
     def current_player(self) -> int:
         phase = self.phase

@@ -391,20 +391,10 @@ class CostlyState(PhasedMatchState):
 
     def __init__(self, game: CostlyColours, seed: int, deal: Deal | None,
                  explicit_chance: bool) -> None:
-        n = game.n
-        self.game = game
-        self.seed = seed
-        self.deal = deal
-        self.explicit_chance = explicit_chance
-        self.history: list[int] = []
-        self.totals = [0] * n
-        """Per seat; partners in a four-hand game always hold the same total."""
-        self.results: list[list[int]] = []
-        self.dealer = n - 1
+        # totals are per seat; partners in a four-hand game always hold the same
+        self._begin_match(game, seed, deal, explicit_chance)
+        self.dealer = game.n - 1
         self.deal_index = 0
-        self.events: list[tuple[Any, ...]] = []
-        self._previous_events: list[tuple[Any, ...]] = []
-        self.log_start = 0
         self._clear_deal()
         if deal is not None:
             self._start_fixed_deal(deal)

@@ -324,20 +324,10 @@ class ProgressState(PhasedMatchState):
                      "known_absent", "drew")
 
     def __init__(self, game: Progress, seed: int, deal: Deal | None, explicit_chance: bool) -> None:
-        n = game.n
-        self.game = game
-        self.seed = seed
-        self.deal = deal
-        self.explicit_chance = explicit_chance
-        self.history: list[int] = []
-        self.totals = [0] * n
-        self.results: list[list[int]] = []
+        self._begin_match(game, seed, deal, explicit_chance)
         self.dealer = 0
         self.hand_index = 0
-        self.events: list[tuple[Any, ...]] = []
-        self._previous_events: list[tuple[Any, ...]] = []
         self._previous_lines: list[str] | None = None
-        self.log_start = 0
         self._clear_hand()
         if deal is not None:
             self._start_fixed_hand(deal)
