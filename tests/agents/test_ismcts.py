@@ -95,6 +95,81 @@ def test_same_move_in_every_state_the_seat_cannot_tell_apart(name: str) -> None:
     assert checked == 4
 
 
+@pytest.mark.parametrize("name", ["polignac", "progress", "costly-colours"])
+def test_an_opponent_model_sees_only_the_determinizations(name: str) -> None:
+    """With the heuristic player as opponent model the move is still the
+    same in every state the seat cannot tell apart."""
+    from parlour.agents.heuristic import heuristic_action
+
+    rng = random.Random(name)
+    state = parlour.make(name).new_state(seed=12)
+    checked = 0
+    while not state.is_terminal() and checked < 2:
+        seat = state.current_player()
+        if seat >= 0 and len(state.legal_actions()) > 1 and rng.random() < 0.3:
+            twin = state.determinize(seat, rng)
+            moves = {
+                choose_action(agent(seed=checked, iterations=40,
+                                    opponent_model=heuristic_action), position)
+                for position in (state, twin)
+            }
+            assert len(moves) == 1
+            checked += 1
+        state.apply(random_action(state, rng))
+    assert checked == 2
+
+
+def test_the_opponent_model_plays_the_other_seats_only() -> None:
+    """The model is asked only about other seats, from their observation
+    (in which they see their own hand)."""
+    state = polignac([SEAT_0, SEAT_1, SEAT_2, SEAT_3])
+    all_pass(state)
+    asked: list[int] = []
+
+    def model(observation: Observation, legal: Any, rng: random.Random) -> int:
+        asked.append(observation["seat"])
+        assert len(observation["hand"]) >= 1
+        return int(min(legal))
+
+    searcher = agent(iterations=100, opponent_model=model)
+    assert searcher.choose_in(state, 0) in state.legal_actions()
+    assert set(asked) == {1, 2, 3}
+
+
+def test_an_opponent_model_where_who_moves_next_is_hidden() -> None:
+    """A Progress turn goes on while its player can play in the sign, so
+    after an opponent's card the next to move is that opponent in one
+    determinization and the observer in another: the observer's children
+    and the model's replies must not mix (they once did, and a child never
+    visited was selected: a division by zero at the 27th move here)."""
+    from parlour.agents.heuristic import heuristic_action
+
+    state = parlour.make("progress", target=1).new_state(seed=0)
+    searchers = [
+        agent(seed=seat, iterations=60, opponent_model=heuristic_action,
+              rollout_policy=heuristic_action)
+        for seat in range(state.game.num_players)
+    ]
+    for _ in range(30):
+        state.apply(choose_action(searchers[state.current_player()], state))
+    assert not state.is_terminal()
+
+
+def test_games_pick_their_opponent_model() -> None:
+    calls: list[str] = []
+
+    def model(observation: Observation, legal: Any, rng: random.Random) -> int:
+        calls.append(observation["game"])
+        return int(legal[0])
+
+    state = polignac([SEAT_0, SEAT_1, SEAT_2, SEAT_3])
+    all_pass(state)
+    agent(iterations=30, opponent_models_by_game={"knaves": model}).choose_in(state, 0)
+    assert calls == []
+    agent(iterations=30, opponent_models_by_game={"polignac": model}).choose_in(state, 0)
+    assert set(calls) == {"polignac"}
+
+
 class Spy:
     """A state whose attributes are watched: only the allowed calls pass."""
 
@@ -145,6 +220,57 @@ def test_time_budget() -> None:
     searcher = ISMCTSAgent(seed=1, iterations=None, seconds=0.05)
     assert choose_action(searcher, state) in state.legal_actions()
     assert searcher.last_iterations >= 1
+
+
+class Clocks:
+    """Stand-ins for ``time.thread_time`` and ``time.perf_counter``: each
+    search iteration advances them by ``cpu`` and ``wall`` seconds."""
+
+    def __init__(self, cpu: float, wall: float) -> None:
+        self.cpu_step, self.wall_step = cpu, wall
+        self.cpu = self.wall = 0.0
+
+    def thread_time(self) -> float:
+        return self.cpu
+
+    def perf_counter(self) -> float:
+        return self.wall
+
+    def tick(self) -> None:
+        self.cpu += self.cpu_step
+        self.wall += self.wall_step
+
+
+@pytest.mark.parametrize(
+    ("cpu", "wall", "iterations"),
+    [
+        (0.125, 0.125, 8),  # an idle machine: one second of thinking
+        (0.125, 0.25, 8),  # a loaded one: the same search, twice as long
+        (0.125, 0.5, 6),  # hopelessly loaded: cut at 3 s of waiting
+    ],
+    ids=["idle", "loaded", "overloaded"],
+)
+def test_the_time_budget_is_thinking_time(
+    monkeypatch: pytest.MonkeyPatch, cpu: float, wall: float, iterations: int
+) -> None:
+    from parlour.agents import ismcts
+
+    clocks = Clocks(cpu, wall)
+    monkeypatch.setattr(ismcts.time, "thread_time", clocks.thread_time)
+    monkeypatch.setattr(ismcts.time, "perf_counter", clocks.perf_counter)
+    iterate = ismcts._Search.iterate
+
+    def ticking(self: Any) -> None:
+        iterate(self)
+        clocks.tick()
+
+    monkeypatch.setattr(ismcts._Search, "iterate", ticking)
+    state = parlour.make("polignac").new_state(seed=3)
+    all_pass(state)
+    searcher = ISMCTSAgent(seed=1, iterations=None, seconds=1.0)
+    choose_action(searcher, state)
+    assert ismcts.WALL_FACTOR == 3.0
+    assert searcher.last_iterations == iterations
 
 
 def test_iteration_budget_is_exact() -> None:

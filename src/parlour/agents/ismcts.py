@@ -49,7 +49,9 @@ Rewards (per seat, computed once per iteration):
 
 The move played is the root's most visited action (ties: the better mean,
 then the lower action id). With an iteration budget and a seed the search
-is deterministic; a time budget depends on the machine's speed.
+is deterministic; a time budget (CPU time of the searching thread, so that
+other work on the machine does not weaken it) depends on the machine's
+speed.
 
 >>> import parlour
 >>> from parlour.agents.base import choose_action
@@ -83,6 +85,13 @@ HAND_CHECK_INTERVAL = 8
 the hand is over; a hand that changes no total is noticed that late (the
 moves after it change nothing: only finished hands are scored)."""
 
+WALL_FACTOR = 3.0
+"""A time budget of ``seconds`` is thinking time: the search stops once
+its thread has used that much CPU time, so that a loaded machine (a busy
+server, a tournament on every core) slows a level down without making it
+weaker; it also stops, weaker, after ``WALL_FACTOR`` times ``seconds`` of
+wall-clock time, so that nobody waits for long."""
+
 DEFAULT_EXPLORATION = 0.7
 """UCB1 exploration constant ``c`` (rewards lie in about [-1, 1])."""
 
@@ -92,12 +101,16 @@ class ISMCTSAgent:
 
     ``iterations`` and ``seconds`` bound each move's search; when both are
     given the search stops at the first limit reached, and at least one is
-    needed. ``exploration`` is UCB1's ``c``; ``rollout_policy`` plays the
+    needed. ``seconds`` is the search thread's CPU time (see
+    :data:`WALL_FACTOR`). ``exploration`` is UCB1's ``c``; ``rollout_policy`` plays the
     simulations (uniformly random when ``None``); ``rollouts_by_game``
     gives a policy for some games by registry name, used when
     ``rollout_policy`` is ``None`` (a game whose random playouts are long
     and uninformative, such as Progress, searches better with its
-    heuristic player's).
+    heuristic player's). ``opponent_model`` (or, by game,
+    ``opponent_models_by_game``) plays the other seats' moves inside the
+    tree too, from their own observations of each determinization (see
+    :class:`_Search`); without one they are searched like the observer's.
     """
 
     name = "ismcts"
@@ -110,6 +123,8 @@ class ISMCTSAgent:
         exploration: float = DEFAULT_EXPLORATION,
         rollout_policy: RolloutPolicy | None = None,
         rollouts_by_game: Mapping[str, RolloutPolicy] | None = None,
+        opponent_model: RolloutPolicy | None = None,
+        opponent_models_by_game: Mapping[str, RolloutPolicy] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("an ISMCTS search needs a budget: iterations, seconds or both")
@@ -122,6 +137,8 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.rollout_policy = rollout_policy
         self.rollouts_by_game = dict(rollouts_by_game or {})
+        self.opponent_model = opponent_model
+        self.opponent_models_by_game = dict(opponent_models_by_game or {})
         self._rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations run by the latest search (0 when the move was forced)."""
@@ -143,14 +160,23 @@ class ISMCTSAgent:
         policy = self.rollout_policy
         if policy is None:
             policy = self.rollouts_by_game.get(state.game.name)
-        search = _Search(state, seat, self.exploration, policy, self._rng)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        model = self.opponent_model
+        if model is None:
+            model = self.opponent_models_by_game.get(state.game.name)
+        search = _Search(state, seat, self.exploration, policy, self._rng, model)
+        seconds = self.seconds
+        thinking = waiting = math.inf
+        if seconds is not None:
+            thinking = time.thread_time() + seconds
+            waiting = time.perf_counter() + WALL_FACTOR * seconds
         limit = self.iterations
         count = 0
         while limit is None or count < limit:
             search.iterate()
             count += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if seconds is not None and (
+                time.thread_time() >= thinking or time.perf_counter() >= waiting
+            ):
                 break
         self.last_iterations = count
         return search.best_action(legal)
@@ -158,9 +184,19 @@ class ISMCTSAgent:
 
 class _Search:
     """One move's tree, held in flat per-node lists (node 0 is the root):
-    ``children`` (action -> node), ``visits``, ``available`` and
-    ``reward_sums`` (of the seat that moved into the node). ``state`` is the
-    real position; iterations see it only through ``determinize``."""
+    ``children`` (action -> node), ``followed`` (see below), ``visits``,
+    ``available`` and ``reward_sums`` (of the seat that moved into the
+    node). ``state`` is the
+    real position; iterations see it only through ``determinize``.
+
+    With an ``opponent_model`` the tree branches by UCB1 on the observer's
+    decisions only: another seat's move in the tree is the model's choice
+    from that seat's observation of the determinization (so each opponent
+    plays from its sampled hand, instead of one move that must serve all
+    its possible hands, the strategy fusion of single-observer ISMCTS),
+    and the descent follows that move's child in ``followed`` without
+    counting it as an expansion. Those children keep no statistics:
+    nothing selects among them."""
 
     def __init__(
         self,
@@ -169,11 +205,13 @@ class _Search:
         exploration: float,
         rollout_policy: RolloutPolicy | None,
         rng: random.Random,
+        opponent_model: RolloutPolicy | None = None,
     ) -> None:
         self.state = state
         self.seat = seat
         self.exploration = exploration
         self.rollout_policy = rollout_policy
+        self.opponent_model = opponent_model
         self.rng = rng
         game = state.game
         self.players = game.num_players
@@ -182,6 +220,10 @@ class _Search:
         self.scale = 0.0
         """The largest absolute zero-sum hand delta seen (reward divisor)."""
         self.children: list[dict[int, int]] = [{}]
+        self.followed: list[dict[tuple[int, int], int]] = [{}]
+        """The opponent model's moves from each node: (seat, action) -> node
+        (apart from ``children``: who moves at a node may depend on hidden
+        cards, and these children have no statistics to select by)."""
         self.visits: list[int] = [0]
         self.available: list[int] = [0]
         self.reward_sums: list[float] = [0.0]
@@ -192,12 +234,15 @@ class _Search:
         state = self.state.determinize(self.seat, rng)
         hands_before = self.hands_before
         children = self.children
+        followed = self.followed
         visits = self.visits
         available = self.available
         reward_sums = self.reward_sums
         exploration = self.exploration
         log = math.log
         sqrt = math.sqrt
+        model = self.opponent_model
+        seat = self.seat
         path: list[int] = []
         movers: list[int] = []
         node = 0
@@ -208,6 +253,21 @@ class _Search:
                 break
             if player == CHANCE_PLAYER:
                 state.apply(_sample_chance(state, rng))
+            elif model is not None and player != seat:
+                legal = state.legal_actions()
+                action = legal[0] if len(legal) == 1 else model(
+                    state.observation(player), legal, rng)
+                replies = followed[node]
+                child = replies.get((player, action))
+                if child is None:
+                    child = replies[player, action] = len(visits)
+                    children.append({})
+                    followed.append({})
+                    visits.append(0)
+                    available.append(0)
+                    reward_sums.append(0.0)
+                state.apply(action)
+                node = child
             else:
                 legal = state.legal_actions()
                 kids = children[node]
@@ -220,6 +280,7 @@ class _Search:
                             available[child] += 1
                     child = kids[action] = len(visits)
                     children.append({})
+                    followed.append({})
                     visits.append(0)
                     available.append(1)
                     reward_sums.append(0.0)

@@ -3,13 +3,17 @@
 * ``easy``: the heuristic player (:mod:`parlour.agents.heuristic`).
 * ``medium``: ISMCTS with :data:`MEDIUM_ITERATIONS` iterations (a few
   tenths of a second a move on a 2-core laptop in the trick games), never
-  longer than :data:`MEDIUM_SECONDS`.
+  thinking longer than :data:`MEDIUM_SECONDS`.
 * ``hard``: ISMCTS with :data:`HARD_ITERATIONS` iterations, never thinking
-  longer than :data:`HARD_SECONDS` a move. At the first lead of a hand,
-  the slowest point, the search runs about 3,300 iterations/s in
-  Polignac and its German relatives and 2,000 in Knaves on the 2-core
-  reference machine, so the iteration budget, not the cap, normally ends
-  the search (and the move is reproducible).
+  longer than :data:`HARD_SECONDS` a move.
+
+Thinking time is the CPU time of the searching thread (see
+:data:`parlour.agents.ismcts.WALL_FACTOR`): a busy machine makes a level
+slower, not weaker. At the first lead of a hand, the slowest point, the
+search runs about 3,300 iterations/s in Polignac and its German relatives
+and 2,000 in Knaves on the 2-core reference machine, so the iteration
+budget, not the cap, normally ends the search there (and the move is
+reproducible).
 
 Both searches play their simulations at random, except in the games of
 :data:`HEURISTIC_ROLLOUTS` (Progress), where the heuristic player plays
