@@ -26,6 +26,14 @@ rounds) is cut to a third of its default."""
 
 EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "progress": [{"players": 6, "large_table": "two_decks", "direction_lock": True}],
+    "bharg": [
+        {"players": 3, "excuse": True},
+        {"players": 3, "pawns": True},
+        {"players": 3, "courts": True},
+        {"excuse": True, "pawns": True, "courts": True},
+        {"players": 3, "excuse": True, "pawns": True, "courts": True,
+         "stock_exhaustion": "void_round"},
+    ],
 }
 """Per game, option sets that the schema-built spread misses: combinations
 that matter only together (Progress's direction lock needs two packs)."""

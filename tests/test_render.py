@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import doctest
 
+from rich.console import Console
+
 import parlour
 import parlour.render
 from parlour.agents import RandomAgent
-from parlour.cards import GERMAN_32, PIQUET_32
+from parlour.cards import DECKTET_EXTENDED, GERMAN_32, PIQUET_32
 from parlour.render import Renderer, new_log_lines
 
 
@@ -51,3 +53,32 @@ def test_following_the_log_misses_and_repeats_nothing_over_a_match() -> None:
     assert sum(" plays " in line for line in lines) == len(plays)
     assert sum(" scored: " in line for line in lines) == len(state.hand_results())
     assert len(state.hand_results()) > 1
+
+
+def test_decktet_cards_show_name_rank_and_suit_signs() -> None:
+    renderer = Renderer(DECKTET_EXTENDED)
+    assert renderer.cards(["The Sailor", "Ace of Knots", "huntress", "The Watchman",
+                           "The Excuse"]).plain == (
+        "Sailor (4 ≈❦)  ·  Ace of Knots (∞)  ·  Huntress (Crown ☾)  ·  Watchman (Pawn ☾∿∞) · "
+        "Excuse"
+    )
+    assert renderer.log_line("P1 takes The Chance Meeting").plain == \
+        "P1 takes Chance Meeting (7 ☾❦)"
+    assert renderer.card("The Cave + The Market").plain == "Cave (7 ≈∿) + Market (6 ❦∞)"
+
+
+def test_an_empty_pile_top_is_a_dash() -> None:
+    state = parlour.make("bharg").new_state(deal={
+        "dealer": 1, "hands": [
+            ["The Author", "The Desert", "The Origin", "The Forest", "The Discovery",
+             "The Soldier", "The Darkness"],
+            ["The Huntress", "The Sea", "The Journey", "The Lunatic", "The Penitent",
+             "The Castle", "The Betrayal"]],
+        "discard_pile": ["The Mill"]})
+    text = Console(width=200, record=True)
+    text.print(Renderer(state.game.deck, you=[0]).view(state.observation(0), "Bharg"))
+    lines = text.export_text().splitlines()
+    assert "Top ace       —" in lines
+    assert "Top discard   Mill (8 ≈❦)" in lines
+    assert "Sets          Author (2 ☾∞) + Desert (2 ☼∿) + Origin (2 ≈❦) · Forest (5 ☾❦) + " \
+        "Discovery (5 ☼≈) + Soldier (5 ∿∞)" in lines

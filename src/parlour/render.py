@@ -65,6 +65,8 @@ def describe_value(value: object) -> str:
     """An option or extra value as a person writes it (``true``, ``20``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:
+        return "—"
     if isinstance(value, list):
         return ", ".join(describe_value(item) for item in value) or "—"
     return str(value)
@@ -102,10 +104,12 @@ class Renderer:
         return self._known[text]
 
     def card(self, text: str, dim: bool = False) -> Text:
-        """One card by its code or label: its symbol, red suits in red."""
+        """One card by its code or label: its symbol, red suits in red.
+        Other text is shown as it is, with any card it names drawn as a
+        card (``The Cave + The Market``)."""
         card = self.lookup(text)
         if card is None:
-            return Text(text)
+            return self.log_line(text)
         if dim:
             return Text(card.symbol, style="dim")
         return Text(card.symbol, style="bold red" if card.red else "bold")

@@ -252,6 +252,26 @@ def _load_decktet() -> list[dict[str, object]]:
     return cards
 
 
+DECKTET_SUIT_SYMBOLS = {
+    "Moons": "☾", "Suns": "☼", "Waves": "≈", "Leaves": "❦", "Wyrms": "∿", "Knots": "∞",
+}
+"""A one-character sign per Decktet suit, for text displays."""
+
+
+def decktet_symbol(short: str, rank: str, suits: Sequence[str]) -> str:
+    """How a terminal shows a Decktet card: its name, rank and suit signs.
+
+    >>> decktet_symbol("Sailor", "4", ("Waves", "Leaves"))
+    'Sailor (4 ≈❦)'
+    >>> decktet_symbol("Ace of Moons", "Ace", ("Moons",)), decktet_symbol("Excuse", "Excuse", ())
+    ('Ace of Moons (☾)', 'Excuse')
+    """
+    signs = "".join(DECKTET_SUIT_SYMBOLS[suit] for suit in suits)
+    if not signs:
+        return short
+    return f"{short} ({signs})" if rank == "Ace" else f"{short} ({rank} {signs})"
+
+
 def _decktet(extended: bool) -> Deck:
     rows = [row for row in _load_decktet() if extended or not row["extended"]]
     cards: list[Card] = []
@@ -271,7 +291,7 @@ def _decktet(extended: bool) -> Deck:
                 name=full_name,
                 rank=str(row["rank"]),
                 suits=suits,
-                symbol=short,
+                symbol=decktet_symbol(short, str(row["rank"]), suits),
             )
         )
         aliases[full_name] = index

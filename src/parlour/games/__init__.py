@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
-from parlour.games import bassadewitz, costly_colours, knaves, polignac, progress, slobberhannes
+from parlour.games import (
+    bassadewitz,
+    bharg,
+    costly_colours,
+    knaves,
+    polignac,
+    progress,
+    slobberhannes,
+)
 
-__all__ = ["bassadewitz", "costly_colours", "knaves", "polignac", "progress", "slobberhannes"]
+__all__ = [
+    "bassadewitz", "bharg", "costly_colours", "knaves", "polignac", "progress", "slobberhannes",
+]

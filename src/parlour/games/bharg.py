@@ -1,0 +1,1228 @@
+"""Bharg: P. D. Magnus's set-collecting game for the Decktet, for two
+players or three. ``rules/bharg.md`` (rules §1-13, options §14, decisions
+§15; the decisions are also in :data:`RULES`, which ``parlour rules bharg``
+prints).
+
+* The Decktet: 36 basic cards, plus The Excuse (``excuse``), the four
+  Pawns (``pawns``) and the four Courts (``courts``, a parlour extension).
+* Seven cards each (six with three players), dealt singly from the seat
+  after the dealer; Aces turned up go to the Ace Pile (the last is the top
+  Ace), the first other card starts the discard pile.
+* A turn: draw the top card of the stock or take the top discard, then
+  discard a card (an Ace onto the Ace Pile, where it becomes the top Ace;
+  anything else onto the discard pile). A player whose every card is bound
+  right after his discard wins the round (the check is automatic).
+* A card is bound when it belongs to a bharg set (three or more cards whose
+  suits are the six suits once each; the sets counted are disjoint), when
+  it carries the top Ace's suit, or when it is The Excuse
+  (:func:`evaluate_hand`).
+* The winner scores the penalty of each opponent's hand: the values of its
+  unbound cards (Ace 1, numbers their rank, Crowns, Pawns and Courts 10),
+  under the most favourable arrangement for the loser
+  (``penalty_arrangement``). The match ends when a total reaches
+  ``target``; the highest total wins.
+* An empty stock at the start of a turn is rebuilt from the piles
+  (``stock_exhaustion``); a round of ``max_turns`` turns without a winner
+  ends with no score.
+
+Action ids: ``0`` draw from the stock, ``1`` take the top discard,
+``2 + i`` discard the card whose index in ``decktet.json`` is ``i``
+(``i < 45``; the extended deck's order, so basic cards keep their ids
+whatever the options). With explicit chance every card dealt, every card
+turned up and every card drawn from the stock is a chance outcome, named by
+the same ``2 + i``; a reshuffle only rebuilds the stock (its order never
+matters then, since each draw is a chance outcome).
+
+A fixed deal (``new_state(deal=...)``) has ``dealer``, ``hands`` (card
+names, the hand size each), ``scores``, and optionally ``stock`` (its top
+cards, top first; the other cards follow in an order drawn from the seed).
+Without piles the turn-up is made from that stock. With ``ace_pile`` and/or
+``discard_pile`` (bottom first) it is a position in the middle of a round
+instead, at the start of the turn of ``to_move`` (default: the seat after
+the dealer).
+
+Speed: :func:`evaluate_hand`'s core (:func:`arrange`) takes about 10 µs on
+a random 7-card hand; see its docstring for the worst case.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, NamedTuple, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.cards import DECKTET_BASIC, DECKTET_EXTENDED, Card, Deck
+from parlour.cards.bits import bits_of
+from parlour.engine.determinize import redeal
+from parlour.engine.game import Deal, Game, Observation
+from parlour.engine.options import Option, OptionSchema
+from parlour.engine.registry import register
+from parlour.engine.shuffle import shuffled
+from parlour.errors import IllegalAction, ParseError
+from parlour.games.common import (
+    PhasedMatchState,
+    as_action,
+    finishing_places,
+    fixed_deal_header,
+    seat_name,
+)
+
+RULES = """\
+BHARG — P. D. Magnus's set-collecting game (c. 2008) for the Decktet, for 2
+players (or 3).
+
+The cards: the 36 basic Decktet cards (six suits: Moons, Suns, Waves,
+Leaves, Wyrms, Knots). Aces and Crowns show one suit, the numbers 2-9 two;
+with options, The Excuse (no suit), the Pawns and the Courts (three suits
+each). Values: Ace 1, 2-9 their number, Crowns, Pawns and Courts 10, the
+Excuse nothing.
+
+Deal: 7 cards each (6 with three players), one at a time from the seat
+after the dealer. Turn up the next stock card: an Ace goes to the Ace Pile
+and another card is turned; the first card that is not an Ace starts the
+discard pile. The seat after the dealer plays first.
+
+Your turn: draw the top card of the stock (draw) or take the top discard
+(take), then discard a card by naming it. An Ace goes on the Ace Pile and
+becomes the top Ace at once, for everyone; any other card goes on the
+discard pile. The Ace Pile is never drawn from.
+
+Bound cards: a bharg set is three or more cards of your hand whose suit
+symbols are the six suits exactly once each (a card gives all its suits).
+A card is bound when it belongs to one of the sets you count (the sets
+counted may not share a card), when it shows the suit of the top Ace, or
+when it is The Excuse.
+
+Winning a round: if right after your discard every card of your hand is
+bound, you win the round at once and score the values of the unbound cards
+in your opponent's hand (in both opponents' hands with three players),
+judged against the same top Ace. The deal passes to the left; the first
+to reach 50 (the target) wins the match.
+
+Decisions taken where the source is silent or unclear (rules/bharg.md §15):
+- A set's suit symbols are the six suits once each; it has at least three
+  cards (The Light Keeper and The Rite alone are not a set), never The
+  Excuse. Three Aces or three Crowns are not a set.
+- The sets that bind a hand must be disjoint (the English rules).
+- The Excuse is always bound, never scores, and gives no suit; Pawns (and
+  Courts, option courts, which the source does not have) give all three
+  suits to a set, are bound by an Ace of any of their suits and cost 10.
+- Aces turned up at the deal all go to the Ace Pile, the last on top; the
+  first other card (Excuse, Pawn and Court included) starts the discard
+  pile. Every non-Ace discard goes on the discard pile.
+- Seat n-1 deals the first round; the deal rotates; the seat after the
+  dealer starts.
+- Only the player who has just discarded is checked, against the top Ace
+  after the discard; the win is automatic. Nobody wins out of turn, even
+  when someone else's Ace discard binds their hand.
+- You may discard the card you have just taken (rediscard=allowed);
+  rediscard=forbidden gives the rummy rule.
+- A loser's hand is arranged as favourably as possible for its owner
+  (penalty_arrangement=min_penalty); max_bound counts the arrangement that
+  binds the most cards instead. With three players the winner scores both
+  opponents.
+- An empty stock at the start of a turn: every card of the discard pile but
+  the top one and every card of the Ace Pile but the top Ace are shuffled
+  into a new stock, with any number of players
+  (stock_exhaustion=reshuffle); void_round ends the round without a score.
+- A round of 300 turns without a winner ends without a score (max_turns,
+  an engine safeguard: two players could take and discard forever).
+- The match ends after the round in which a total reaches the target (50).
+"""
+
+SUIT_NAMES = DECKTET_EXTENDED.suits
+CARDS: tuple[Card, ...] = DECKTET_EXTENDED.cards
+NAMES: tuple[str, ...] = tuple(card.name for card in CARDS)
+"""Each card's name as ``decktet.json`` writes it (``The Sailor``), by card id."""
+CARD_COUNT = len(CARDS)
+
+DRAW = 0
+TAKE = 1
+CARD_BASE = 2
+NUM_ACTIONS = CARD_BASE + CARD_COUNT
+WORDS = ("draw", "take")
+
+EXCUSE = NAMES.index("The Excuse")
+EXCUSE_BIT = 1 << EXCUSE
+ACES = sum(1 << card.id for card in CARDS if card.rank == "Ace")
+BASIC = DECKTET_BASIC.full_mask
+"""The 36 basic cards (their ids are the same in both decks)."""
+PAWNS = sum(1 << card.id for card in CARDS if card.rank == "Pawn")
+COURTS = sum(1 << card.id for card in CARDS if card.rank == "Court")
+ALL_SUITS = (1 << len(SUIT_NAMES)) - 1
+
+SUIT_BITS: tuple[int, ...] = tuple(
+    sum(1 << SUIT_NAMES.index(suit) for suit in card.suits) for card in CARDS
+)
+"""Each card's suits as a 6-bit mask (bit ``k``: ``SUIT_NAMES[k]``)."""
+SUIT_CARDS: tuple[int, ...] = tuple(
+    sum(1 << card for card in range(CARD_COUNT) if SUIT_BITS[card] >> suit & 1)
+    for suit in range(len(SUIT_NAMES))
+)
+"""Per suit, the bitset of the cards that show it."""
+ACE_SUIT: dict[int, int] = {card.id: SUIT_NAMES.index(card.suits[0]) for card in CARDS
+                            if card.rank == "Ace"}
+
+
+def card_value(card: Card) -> int:
+    """What an unbound card costs (§1.3): Ace 1, 2-9 their number, Crowns,
+    Pawns and Courts 10, The Excuse 0."""
+    if card.rank == "Ace":
+        return 1
+    if card.rank == "Excuse":
+        return 0
+    return int(card.rank) if card.rank.isdigit() else 10
+
+
+VALUES: tuple[int, ...] = tuple(card_value(card) for card in CARDS)
+_VALUE_BYTES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(VALUES[8 * k + bit] for bit in range(8) if byte >> bit & 1 and 8 * k + bit < CARD_COUNT)
+        for byte in range(256)
+    )
+    for k in range((CARD_COUNT + 7) // 8)
+)
+
+
+def value_of(mask: int) -> int:
+    """The summed values of the cards in ``mask`` (six table look-ups)."""
+    table = _VALUE_BYTES
+    return (table[0][mask & 0xFF] + table[1][mask >> 8 & 0xFF] + table[2][mask >> 16 & 0xFF]
+            + table[3][mask >> 24 & 0xFF] + table[4][mask >> 32 & 0xFF]
+            + table[5][mask >> 40 & 0xFF])
+
+
+# ---------------------------------------------------------------------------
+# bharg sets
+
+
+def _all_sets() -> tuple[int, ...]:
+    """Every bharg set of the 45 cards as a bitmask (§5): exact covers of
+    the six suits by three or more cards, The Excuse never in one."""
+    found: list[int] = []
+    usable = [card for card in range(CARD_COUNT) if SUIT_BITS[card]]
+
+    def extend(covered: int, chosen: int) -> None:
+        if covered == ALL_SUITS:
+            if chosen.bit_count() >= 3:
+                found.append(chosen)
+            return
+        lowest = (covered + 1) & ~covered  # the first suit not yet shown
+        for card in usable:
+            suits = SUIT_BITS[card]
+            if suits & lowest and not suits & covered:
+                extend(covered | suits, chosen | 1 << card)
+
+    extend(0, 0)
+    return tuple(sorted(found))
+
+
+SETS: tuple[int, ...] = _all_sets()
+"""All 1142 bharg sets of the full 45-card deck, as bitmasks, ascending."""
+
+
+def sets_in_play(in_play: int) -> tuple[int, ...]:
+    """The bharg sets made only of the cards in bitset ``in_play``: 1012 in
+    the basic deck, 1080 with the Pawns, 1142 with Pawns and Courts, 1074
+    with Courts alone (§5; The Excuse adds none).
+
+    >>> len(sets_in_play(BASIC)), len(sets_in_play(BASIC | PAWNS | EXCUSE_BIT))
+    (1012, 1080)
+    """
+    return tuple(mask for mask in SETS if mask & ~in_play == 0)
+
+
+_KEY_SUITS = (SUIT_CARDS[0], SUIT_CARDS[1], SUIT_CARDS[2])
+
+
+def _index_sets() -> dict[tuple[int, int, int], tuple[int, ...]]:
+    index: dict[tuple[int, int, int], list[int]] = {}
+    for mask in SETS:
+        moons, suns, waves = ((mask & suit).bit_length() - 1 for suit in _KEY_SUITS)
+        index.setdefault((moons, suns, waves), []).append(mask)
+    return {key: tuple(masks) for key, masks in index.items()}
+
+
+_SETS_BY_KEY = _index_sets()
+"""Every set shows Moons, Suns and Waves once each: the sets by their
+(Moons card, Suns card, Waves card), at most 20 per key."""
+
+
+def candidate_sets(hand: int) -> list[int]:
+    """The bharg sets inside ``hand`` (a bitset), ascending (§8 step 1).
+
+    Each set is found from the cards of the hand that show Moons, Suns and
+    Waves (one of each, possibly the same card twice), so a 7-card hand
+    costs a few dozen look-ups, not 2^7 subsets.
+    """
+    found: list[int] = []
+    get = _SETS_BY_KEY.get
+    moons, suns, waves = _KEY_SUITS
+    for key in product(bits_of(hand & moons), bits_of(hand & suns), bits_of(hand & waves)):
+        masks = get(key)
+        if masks:
+            found += [mask for mask in masks if mask & hand == mask]
+    found.sort()
+    return found
+
+
+# ---------------------------------------------------------------------------
+# evaluating a hand
+
+
+class Arrangement(NamedTuple):
+    """The arrangement of a hand that :func:`arrange` reports: its penalty,
+    the bound cards and the sets used (bitsets)."""
+
+    penalty: int
+    bound: int
+    sets: tuple[int, ...]
+
+
+def _set_lists(sets: tuple[int, ...]) -> tuple[int, list[list[int]]]:
+    return len(sets), sorted(bits_of(mask) for mask in sets)
+
+
+def arrange(hand: int, ace_top: int, max_bound: bool = False) -> Arrangement:
+    """The best arrangement of ``hand`` (a bitset of card ids) against the
+    top Ace ``ace_top`` (a card id, or -1 for an empty Ace Pile), §8:
+    the least penalty, or with ``max_bound`` the most cards bound and then
+    the least penalty. Ties go to the arrangement binding more cards, then
+    to the bound cards whose sorted ids come first; among arrangements with
+    the same bound cards, to the fewest sets, then to the sets whose
+    sorted ids come first. The hand wins when ``bound == hand``.
+
+    Every disjoint collection of candidate sets is tried (no greedy choice),
+    so the answer is exact for any hand. A random 7-card hand takes about
+    10 µs; the worst 7-card hand about 40 µs and the worst 8-card hand
+    about 60 µs (the hands with the most sets, measured on the reference
+    2-core machine by ``benchmarks/bench_bharg.py``'s search).
+    """
+    fixed = hand & EXCUSE_BIT
+    if ace_top >= 0:
+        fixed |= hand & SUIT_CARDS[ACE_SUIT[ace_top]]
+    free = hand & ~fixed
+    if not free:
+        return Arrangement(0, hand, ())
+    candidates = candidate_sets(hand & ~EXCUSE_BIT)
+    if not candidates:
+        return Arrangement(value_of(free), fixed, ())
+    arrangements: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    for mask in candidates:
+        arrangements += [((*sets, mask), used | mask) for sets, used in arrangements
+                         if not used & mask]
+    best_key: tuple[int, int] | None = None
+    best: list[tuple[int, tuple[int, ...]]] = []
+    for sets, used in arrangements:
+        unbound = free & ~used
+        penalty = value_of(unbound)
+        count = hand.bit_count() - unbound.bit_count()
+        key = (-count, penalty) if max_bound else (penalty, -count)
+        if best_key is None or key < best_key:
+            best_key = key
+            best = [(hand & ~unbound, sets)]
+        elif key == best_key:
+            best.append((hand & ~unbound, sets))
+    assert best_key is not None
+    bound, sets = best[0] if len(best) == 1 else min(
+        best, key=lambda item: (bits_of(item[0]), _set_lists(item[1]))
+    )
+    penalty = best_key[1] if max_bound else best_key[0]
+    return Arrangement(penalty, bound, sets)
+
+
+@dataclass(frozen=True)
+class HandEvaluation:
+    """A hand judged by §8: its cards, the top Ace, the sets of the chosen
+    arrangement, the bound and unbound cards (names as in ``decktet.json``,
+    in deck order), whether the hand is fully bound and the penalty its
+    unbound cards would cost."""
+
+    hand: tuple[str, ...]
+    ace_top: str | None
+    sets: tuple[tuple[str, ...], ...]
+    bound: tuple[str, ...]
+    unbound: tuple[str, ...]
+    wins: bool
+    penalty: int
+
+
+MAX_EVALUATED = 12
+"""The most cards :func:`evaluate_hand` takes (a Bharg hand has 6 to 8)."""
+
+
+def evaluate_hand(cards: Iterable[str | Card], ace_top: str | Card | None,
+                  **options: object) -> HandEvaluation:
+    """Judge a hand against the top Ace (``None``: an empty Ace Pile), §8.
+
+    ``cards`` are card names or codes (``The Sailor``, ``Sailor``,
+    ``Ace of Knots``); a text may hold several names (``"Cave Market"``).
+    ``options`` are Bharg options: ``penalty_arrangement`` decides which
+    arrangement is scored; ``excuse``, ``pawns`` and ``courts``, when given
+    as false, refuse those cards. Unknown, repeated or out-of-play cards and
+    a top Ace that is not an Ace (or that is also in the hand) raise
+    :class:`~parlour.errors.ParseError`; bad options
+    :class:`~parlour.errors.OptionError`.
+
+    >>> result = evaluate_hand(["The Lunatic", "The Penitent", "The Market", "The Origin",
+    ...                         "The Mountain", "The Soldier", "The Castle"], "Ace of Knots")
+    >>> result.wins, result.penalty, len(result.sets)
+    (True, 0, 2)
+    >>> evaluate_hand(["Pact", "Darkness", "Merchant", "Author", "Journey", "Ace of Moons",
+    ...                "Ace of Suns"], None, penalty_arrangement="max_bound").penalty
+    14
+    """
+    checked = Bharg.schema.validate(options)
+    hand = 0
+    for card in parse_cards(cards):
+        if hand >> card & 1:
+            raise ParseError(f"{NAMES[card]} is listed twice")
+        hand |= 1 << card
+    if hand.bit_count() > MAX_EVALUATED:
+        raise ParseError(f"a hand to evaluate has at most {MAX_EVALUATED} cards, "
+                         f"not {hand.bit_count()}")
+    for flag, kind in (("excuse", EXCUSE_BIT), ("pawns", PAWNS), ("courts", COURTS)):
+        if flag in options and not checked[flag] and hand & kind:
+            raise ParseError(f"{NAMES[(hand & kind).bit_length() - 1]} is not in play "
+                             f"({flag}=false)")
+    ace = -1
+    if ace_top is not None:
+        (ace,) = parse_cards([ace_top])
+        if not ACES >> ace & 1:
+            raise ParseError(f"the top Ace must be an Ace, such as Ace of Knots, not {NAMES[ace]}")
+        if hand >> ace & 1:
+            raise ParseError(f"{NAMES[ace]} cannot be both the top Ace and in the hand")
+    result = arrange(hand, ace, checked["penalty_arrangement"] == "max_bound")
+    return HandEvaluation(
+        hand=names_of(hand),
+        ace_top=None if ace < 0 else NAMES[ace],
+        sets=tuple(names_of(mask) for mask in result.sets),
+        bound=names_of(result.bound),
+        unbound=names_of(hand & ~result.bound),
+        wins=result.bound == hand,
+        penalty=result.penalty,
+    )
+
+
+def names_of(mask: int) -> tuple[str, ...]:
+    """The names of the cards in ``mask``, in deck order."""
+    return tuple(NAMES[card] for card in bits_of(mask))
+
+
+_LONGEST_NAME = 3
+"""Words in the longest spelling of a Decktet card (``The Chance Meeting``,
+``Ace of Moons``, ``Crown of Knots``)."""
+
+
+def parse_cards(cards: Iterable[str | Card], deck: Deck = DECKTET_EXTENDED) -> list[int]:
+    """The card ids that ``cards`` name, in order: each item a
+    :class:`~parlour.cards.Card` or a text holding one or more card names
+    (the longest name wins: ``"Chance Meeting Cave"`` is two cards).
+    A word that starts no card name raises :class:`~parlour.errors.ParseError`.
+
+    >>> [NAMES[card] for card in parse_cards(["the sailor", "Chance Meeting Ace of Knots"])]
+    ['The Sailor', 'The Chance Meeting', 'Ace of Knots']
+    """
+    if isinstance(cards, str | Card):
+        cards = [cards]
+    ids: list[int] = []
+    for item in cards:
+        if isinstance(item, Card):
+            ids.append(deck.parse(item.name).id)
+            continue
+        if not isinstance(item, str):
+            raise ParseError(f"a card is a name such as The Sailor, not {item!r}")
+        ids.extend(_parse_names(item, deck))
+    return ids
+
+
+def _parse_names(text: str, deck: Deck) -> list[int]:
+    try:
+        return [deck.parse(text).id]
+    except ParseError:
+        pass
+    words = text.replace(",", " ").split()
+    ids: list[int] = []
+    start = 0
+    while start < len(words):
+        for length in range(min(_LONGEST_NAME, len(words) - start), 0, -1):
+            try:
+                ids.append(deck.parse(" ".join(words[start:start + length])).id)
+            except ParseError:
+                continue
+            start += length
+            break
+        else:
+            deck.parse(text)  # raises the deck's error, naming the whole text
+    if not ids:
+        deck.parse(text)
+    return ids
+
+
+# ---------------------------------------------------------------------------
+# the game
+
+PHASE_DEAL = 0
+PHASE_TURNUP = 1
+PHASE_DRAW = 2
+PHASE_STOCK = 3
+PHASE_DISCARD = 4
+PHASE_OVER = 5
+PHASE_NAMES = ("deal", "turn-up", "draw", "drawing", "discard", "over")
+CHANCE_VERBS = {PHASE_DEAL: "deal", PHASE_TURNUP: "turn up", PHASE_STOCK: "draw"}
+"""How a chance outcome (a card) reads in each chance phase."""
+
+HAND_SIZES = {2: 7, 3: 6}
+
+
+@register
+class Bharg(Game):
+    """Bharg; see the module docstring and :data:`RULES`."""
+
+    name = "bharg"
+    title = "Bharg"
+    version = 1
+    higher_is_better = True
+    min_players = 2
+    max_players = 3
+    deck: Deck = DECKTET_BASIC
+    description = (
+        "P. D. Magnus's Decktet game of bharg sets: draw, discard and bind every "
+        "card by sets and the top Ace; 2 or 3 players, to 50."
+    )
+    rules_text = RULES
+    schema = OptionSchema([
+        Option.choice("players", (2, 3), 2, "2 players, or 3 with six-card hands"),
+        Option.integer("target", 50, "the match ends when a total reaches this", minimum=1),
+        Option.flag("excuse", False, "shuffle in The Excuse (always bound, no suit)"),
+        Option.flag("pawns", False, "shuffle in the four Pawns (three suits, worth 10)"),
+        Option.flag("courts", False,
+                    "shuffle in the four Courts, played like Pawns (not in the source)"),
+        Option.choice("stock_exhaustion", ("reshuffle", "void_round"), "reshuffle",
+                      "an empty stock: rebuild it from the piles, or end the round unscored"),
+        Option.choice("penalty_arrangement", ("min_penalty", "max_bound"), "min_penalty",
+                      "a loser's hand is arranged for the least penalty or the most cards bound"),
+        Option.choice("rediscard", ("allowed", "forbidden"), "allowed",
+                      "may the card just taken from the discard pile be discarded again"),
+        Option.integer("max_turns", 300,
+                       "a round of this many turns without a winner ends unscored", minimum=1),
+    ])
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        settings = self.options
+        self.n = self.num_players
+        self.in_play = BASIC | (EXCUSE_BIT if settings["excuse"] else 0) | (
+            PAWNS if settings["pawns"] else 0) | (COURTS if settings["courts"] else 0)
+        self.deck = DECKTET_BASIC if self.in_play == BASIC else DECKTET_EXTENDED
+        self.out_of_play = self.deck.full_mask & ~self.in_play
+        self.cards_in_play = tuple(bits_of(self.in_play))
+        self.hand_size = HAND_SIZES[self.n]
+        self.target = int(settings["target"])
+        self.max_turns = int(settings["max_turns"])
+        self.max_bound = settings["penalty_arrangement"] == "max_bound"
+        self.reshuffles = settings["stock_exhaustion"] == "reshuffle"
+        self.rediscard = settings["rediscard"] == "allowed"
+        self.width = len(self.deck)
+
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def observation_tensor_size(self) -> int:
+        return self.width * (5 + self.n) + len(SUIT_NAMES) + len(PHASE_NAMES) + 2 + 4 * self.n
+
+    def text(self, action: int) -> str:
+        """The canonical text of an action id: ``draw``, ``take`` or a card's name."""
+        if 0 <= action < CARD_BASE:
+            return WORDS[action]
+        if CARD_BASE <= action < NUM_ACTIONS:
+            return NAMES[action - CARD_BASE]
+        raise ParseError(f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
+
+    def parse_card(self, text: str) -> int:
+        """The id of the card in play that ``text`` names (:class:`ParseError` if none)."""
+        return self.deck.parse(text).id
+
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> BhargState:
+        return BhargState(self, seed, deal, explicit_chance)
+
+
+class BhargState(PhasedMatchState):
+    """A Bharg match."""
+
+    game: Bharg
+    over_phase = PHASE_OVER
+    chance_phases = frozenset({PHASE_DEAL, PHASE_TURNUP, PHASE_STOCK})
+    copied_fields = ("history", "hands", "stock", "discard_pile", "ace_pile", "totals", "results",
+                     "events", "shown")
+
+    def __init__(self, game: Bharg, seed: int, deal: Deal | None, explicit_chance: bool) -> None:
+        self._begin_match(game, seed, deal, explicit_chance)
+        self.dealer = game.n - 1
+        self.round_index = 0
+        self.shown = [0] * game.n
+        """Each seat's last hand, laid face up when the match ends."""
+        if deal is not None:
+            self._start_fixed_round(deal)
+        else:
+            self._start_round()
+
+    # ------------------------------------------------------------------
+    # setting up a round
+    def _clear_round(self) -> None:
+        n = self.game.n
+        self.phase = PHASE_DEAL
+        self.hands = [0] * n
+        self.stock: list[int] = []
+        """The stock, top card last (with explicit chance its order is never used)."""
+        self.discard_pile: list[int] = []
+        self.ace_pile: list[int] = []
+        self.known = 0
+        """Cards in hands that everyone knows: taken from the discard pile."""
+        self.taken = -1
+        self.drawn = -1
+        self.turns = 0
+        self.reshuffle_count = 0
+        self.reshuffled = 0
+        """The cards shuffled into the stock at this round's last reshuffle."""
+        self.drew_since = 0
+        """The seats (a bitset) that drew from the stock since that reshuffle."""
+        self.undealt = 0
+        self.deal_position = 0
+        self.to_move = (self.dealer + 1) % n
+
+    def _new_round_log(self) -> None:
+        self.log_start += len(self._previous_events)
+        self._previous_events = self.events
+        self.events = [("deal", self.dealer, self.round_index)]
+
+    def _start_round(self) -> None:
+        game = self.game
+        self._clear_round()
+        self._new_round_log()
+        if self.explicit_chance:
+            self.undealt = game.in_play
+            return
+        pack = shuffled(game.cards_in_play, "bharg", self.seed, self.round_index)
+        dealt = game.n * game.hand_size
+        for position in range(dealt):
+            self.hands[(self.dealer + 1 + position) % game.n] |= 1 << pack[position]
+        self.stock = pack[dealt:][::-1]
+        self._turn_up_from_stock()
+
+    def _turn_up_from_stock(self) -> None:
+        self.phase = PHASE_TURNUP
+        while self.phase == PHASE_TURNUP and self.stock:
+            self._turn_up(self.stock.pop())
+
+    def _deal_card(self, card: int) -> None:
+        game = self.game
+        self.undealt &= ~(1 << card)
+        self.hands[(self.dealer + 1 + self.deal_position) % game.n] |= 1 << card
+        self.deal_position += 1
+        if self.deal_position == game.n * game.hand_size:
+            self.phase = PHASE_TURNUP
+
+    def _turn_up(self, card: int) -> None:
+        """§3.4: an Ace goes on the Ace Pile, any other card starts the
+        discard pile and the play begins."""
+        self.undealt &= ~(1 << card)
+        self.events.append(("turnup", card))
+        if ACES >> card & 1:
+            self.ace_pile.append(card)
+            return
+        self.discard_pile.append(card)
+        if self.undealt:
+            self.stock = bits_of(self.undealt)
+            self.undealt = 0
+        self._start_turn((self.dealer + 1) % self.game.n)
+
+    def _start_fixed_round(self, deal: Deal) -> None:
+        game = self.game
+        n = game.n
+        allowed = {"dealer", "hands", "scores", "stock", "ace_pile", "discard_pile", "to_move"}
+        self.dealer, scores = fixed_deal_header(deal, game.name, n, allowed, n - 1)
+        if scores is not None:
+            if max(scores) >= game.target:
+                raise ParseError(f"a score of {max(scores)} has already reached the target")
+            if min(scores) < 0:
+                raise ParseError("scores in Bharg are never negative")
+            self.totals = scores
+        self._clear_round()
+        self._new_round_log()
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != n:
+            raise ParseError(f"a deal needs 'hands': {game.hand_size} card names for each "
+                             f"of {n} seats")
+        placed = 0
+        for seat, hand in enumerate(hands):
+            cards, placed = self._deal_list(hand, f"the hand of {seat_name(seat)}", placed)
+            if len(cards) != game.hand_size:
+                raise ParseError(f"{seat_name(seat)} must hold {game.hand_size} cards, "
+                                 f"not {len(cards)}")
+            for card in cards:
+                self.hands[seat] |= 1 << card
+        self.ace_pile, placed = self._deal_list(deal.get("ace_pile", []), "the Ace Pile", placed)
+        for card in self.ace_pile:
+            if not ACES >> card & 1:
+                raise ParseError(f"the Ace Pile holds only Aces, not {NAMES[card]}")
+        self.discard_pile, placed = self._deal_list(deal.get("discard_pile", []),
+                                                    "the discard pile", placed)
+        for card in self.discard_pile:
+            if ACES >> card & 1:
+                raise ParseError(f"{NAMES[card]} cannot be on the discard pile: Aces go on "
+                                 "the Ace Pile")
+        top, placed = self._deal_list(deal.get("stock", []), "the stock", placed)
+        rest = [card for card in shuffled(game.cards_in_play, "bharg", self.seed, 0)
+                if not placed >> card & 1]
+        self.stock = (top + rest)[::-1]
+        if "ace_pile" not in deal and "discard_pile" not in deal:
+            if "to_move" in deal:
+                raise ParseError("'to_move' needs an 'ace_pile' or a 'discard_pile': without "
+                                 "them the round starts with the turn-up")
+            self._turn_up_from_stock()
+            return
+        to_move = deal.get("to_move", (self.dealer + 1) % n)
+        if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < n:
+            raise ParseError(f"to_move must be a seat from 0 to {n - 1}, not {to_move!r}")
+        self._start_turn(to_move)
+
+    def _deal_list(self, cards: object, where: str, placed: int) -> tuple[list[int], int]:
+        """The ids of a fixed deal's list of card names, each placed once;
+        ``placed`` are the cards already placed. Returns the ids and the
+        new ``placed``."""
+        if not isinstance(cards, list | str):
+            raise ParseError(f"{where} must be a list of card names")
+        try:
+            ids = parse_cards(cards, self.game.deck)
+        except ParseError as error:
+            raise ParseError(f"in {where}: {error}") from None
+        for card in ids:
+            if placed >> card & 1:
+                raise ParseError(f"{NAMES[card]} is dealt twice ({where})")
+            placed |= 1 << card
+        return ids, placed
+
+    # ------------------------------------------------------------------
+    # turns
+    def top_ace(self) -> int:
+        """The card id of the top Ace, or -1 for an empty Ace Pile."""
+        return self.ace_pile[-1] if self.ace_pile else -1
+
+    def _start_turn(self, seat: int) -> None:
+        """§4 and §10: the turn of ``seat`` begins; an empty stock is
+        rebuilt (or ends the round) before the draw."""
+        self.to_move = seat
+        self.taken = -1
+        self.drawn = -1
+        if not self.stock:
+            if not self.game.reshuffles:
+                self._void_round("the stock is empty")
+                return
+            self._reshuffle()
+            if not self.stock and not self.discard_pile:
+                self._void_round("the stock and the discard pile are empty")
+                return
+        self.phase = PHASE_DRAW
+
+    def _reshuffle(self) -> None:
+        """§10: all but the top discard and all but the top Ace form the new
+        stock. The log starts afresh: its older lines name cards that are
+        now face down in the stock."""
+        cards = [*self.discard_pile[:-1], *self.ace_pile[:-1]]
+        self.discard_pile = self.discard_pile[-1:]
+        self.ace_pile = self.ace_pile[-1:]
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        if self.explicit_chance:
+            self.stock = bits_of(mask)
+        else:
+            self.stock = shuffled(sorted(cards), "bharg-reshuffle", self.seed, self.round_index,
+                                  self.reshuffle_count)
+        self.reshuffle_count += 1
+        self.reshuffled = mask
+        self.drew_since = 0
+        self.log_start += len(self._previous_events) + len(self.events)
+        self._previous_events = []
+        self.events = [("reshuffle", len(cards))]
+
+    def _draw(self) -> None:
+        seat = self.to_move
+        self.events.append(("draw", seat))
+        self.drew_since |= 1 << seat
+        if self.explicit_chance:
+            self.phase = PHASE_STOCK
+            return
+        self._receive(self.stock.pop())
+
+    def _receive(self, card: int) -> None:
+        self.hands[self.to_move] |= 1 << card
+        self.drawn = card
+        self.phase = PHASE_DISCARD
+
+    def _take(self) -> None:
+        seat = self.to_move
+        card = self.discard_pile.pop()
+        self.hands[seat] |= 1 << card
+        self.known |= 1 << card
+        self.taken = card
+        self.events.append(("take", seat, card))
+        self.phase = PHASE_DISCARD
+
+    def _discard(self, card: int) -> None:
+        """§4: the discard, then the automatic check of the discarder alone."""
+        game = self.game
+        seat = self.to_move
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.known &= ~bit
+        if ACES & bit:
+            self.ace_pile.append(card)
+        else:
+            self.discard_pile.append(card)
+        self.events.append(("discard", seat, card))
+        self.taken = -1
+        self.drawn = -1
+        hand = self.hands[seat]
+        if arrange(hand, self.top_ace(), game.max_bound).bound == hand:
+            self._win(seat)
+            return
+        self.turns += 1
+        if self.turns >= game.max_turns:
+            self._void_round(f"{game.max_turns} turns without a winner")
+            return
+        self._start_turn((seat + 1) % game.n)
+
+    # ------------------------------------------------------------------
+    # the end of a round and of the match
+    def _win(self, seat: int) -> None:
+        """§9: the winner scores every opponent's penalty against the top Ace."""
+        game = self.game
+        n = game.n
+        ace = self.top_ace()
+        self.events.append(("wins", seat, self.hands[seat], self.round_index))
+        points = 0
+        for offset in range(1, n):
+            other = (seat + offset) % n
+            hand = self.hands[other]
+            result = arrange(hand, ace, game.max_bound)
+            points += result.penalty
+            self.events.append(("unbound", other, hand & ~result.bound, result.penalty))
+        deltas = [0] * n
+        deltas[seat] = points
+        self.totals[seat] += points
+        self.results.append(deltas)
+        self.events.append(("score", seat, points, self.round_index))
+        if self.totals[seat] >= game.target:
+            # the hands are laid face up: the match is over
+            self.shown = self.hands
+            self.hands = [0] * n
+            self.known = 0
+            self.events.append(("match", seat))
+            self.phase = PHASE_OVER
+            return
+        self._next_round()
+
+    def _void_round(self, reason: str) -> None:
+        self.results.append([0] * self.game.n)
+        self.events.append(("void", reason, self.round_index))
+        self._next_round()
+
+    def _next_round(self) -> None:
+        self.dealer = (self.dealer + 1) % self.game.n
+        self.round_index += 1
+        self._start_round()
+
+    def winners(self) -> list[int]:
+        """The seat whose total reached the target (empty before the end)."""
+        if self.phase != PHASE_OVER:
+            return []
+        return [seat for seat, total in enumerate(self.totals) if total >= self.game.target]
+
+    # ------------------------------------------------------------------
+    # the contract
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == PHASE_STOCK:
+            cards = sorted(self.stock)
+        elif phase in (PHASE_DEAL, PHASE_TURNUP):
+            cards = bits_of(self.undealt)
+        else:
+            raise IllegalAction("this is not a chance node")
+        probability = 1.0 / len(cards)
+        return [(CARD_BASE + card, probability) for card in cards]
+
+    def _discardable(self) -> int:
+        hand = self.hands[self.to_move]
+        if self.taken >= 0 and not self.game.rediscard:
+            hand &= ~(1 << self.taken)
+        return hand
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PHASE_DISCARD:
+            return [CARD_BASE + card for card in bits_of(self._discardable())]
+        if phase == PHASE_DRAW:
+            actions = [DRAW] if self.stock else []
+            if self.discard_pile:
+                actions.append(TAKE)
+            return actions
+        if phase == PHASE_OVER:
+            return []
+        return [action for action, _ in self.chance_outcomes()]
+
+    def _is_legal(self, action: int) -> bool:
+        phase = self.phase
+        if phase == PHASE_DISCARD:
+            return CARD_BASE <= action < NUM_ACTIONS and bool(
+                self._discardable() >> (action - CARD_BASE) & 1)
+        if phase == PHASE_DRAW:
+            return (action == DRAW and bool(self.stock)) or (
+                action == TAKE and bool(self.discard_pile))
+        if phase == PHASE_OVER or not CARD_BASE <= action < NUM_ACTIONS:
+            return False
+        card = action - CARD_BASE
+        if phase == PHASE_STOCK:
+            return card in self.stock
+        return bool(self.undealt >> card & 1)
+
+    def apply(self, action: int) -> None:
+        if action.__class__ is not int:
+            action = as_action(action)
+        if not self._is_legal(action):
+            raise IllegalAction(self._why_not(action))
+        phase = self.phase
+        if phase == PHASE_DISCARD:
+            self._discard(action - CARD_BASE)
+        elif phase == PHASE_DRAW:
+            if action == DRAW:
+                self._draw()
+            else:
+                self._take()
+        elif phase == PHASE_STOCK:
+            self.stock.remove(action - CARD_BASE)
+            self._receive(action - CARD_BASE)
+        elif phase == PHASE_DEAL:
+            self._deal_card(action - CARD_BASE)
+        else:
+            self._turn_up(action - CARD_BASE)
+        self.history.append(action)
+
+    def _why_not(self, action: int) -> str:
+        phase = self.phase
+        if phase == PHASE_OVER:
+            return "the match is over"
+        if not 0 <= action < NUM_ACTIONS:
+            return f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}"
+        text = self.game.text(action)
+        if phase in CHANCE_VERBS:
+            return f"{text!r} is not a possible outcome here"
+        if phase == PHASE_DRAW:
+            if action == DRAW:
+                return "the stock is empty: take the top discard"
+            if action == TAKE:
+                return "the discard pile is empty: draw from the stock"
+            return "draw first: draw from the stock or take the top discard"
+        if action < CARD_BASE:
+            return "you have drawn already: discard a card"
+        if not self.hands[self.to_move] >> (action - CARD_BASE) & 1:
+            return f"you do not hold {text}"
+        return (f"you took {text} from the discard pile this turn: discard another card "
+                "(rediscard is forbidden)")
+
+    def action_to_str(self, action: int) -> str:
+        text = self.game.text(action)
+        phase = self.phase
+        if action >= CARD_BASE and phase in CHANCE_VERBS:
+            return f"{CHANCE_VERBS[phase]} {text}"
+        if action == TAKE and phase == PHASE_DRAW and self.discard_pile:
+            return f"take {NAMES[self.discard_pile[-1]]}"
+        return text
+
+    def parse_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise ParseError(f"an action is text, not {text!r}")
+        words = " ".join(text.split())
+        key = words.casefold()
+        if key in WORDS:
+            return WORDS.index(key)
+        game = self.game
+        for verb in ("turn up", "turn-up", "deal", "discard", "draw", "take"):
+            if key.startswith(verb + " "):
+                card = game.parse_card(words[len(verb) + 1:])
+                if verb == "take":
+                    return self._take_named(card)
+                if verb == "draw" and self.phase != PHASE_STOCK:
+                    raise ParseError("draw takes no card name: type draw to draw the top card "
+                                     "of the stock")
+                return CARD_BASE + card
+        try:
+            return CARD_BASE + game.parse_card(words)
+        except ParseError:
+            raise ParseError(
+                f"{text!r} is neither a card nor a word; type draw, take or the name of a "
+                f"card such as The Sailor"
+            ) from None
+
+    def _take_named(self, card: int) -> int:
+        """``take CARD``: the take, if ``CARD`` is the top discard."""
+        if not self.discard_pile:
+            raise ParseError("the discard pile is empty: there is no card to take")
+        top = self.discard_pile[-1]
+        if card != top:
+            raise ParseError(f"the top discard is {NAMES[top]}, not {NAMES[card]}")
+        return TAKE
+
+    # ------------------------------------------------------------------
+    # copies and hidden cards
+    def known_elsewhere(self, seat: int) -> int:
+        return self.known & ~self.hands[seat]
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A clone with the cards ``seat`` cannot see re-dealt: the other
+        hands' cards not taken from the discard pile, the stock (in a new
+        order) and, with explicit chance, the cards not yet dealt. After a
+        reshuffle the new stock holds only reshuffled cards, and those can
+        be only in the hands that have drawn from it since."""
+        self.check_seat(seat)
+        other = self.clone()
+        other.seed = rng.getrandbits(63)
+        full = self.game.deck.full_mask
+        after_reshuffle = self.reshuffle_count > 0
+        hidden = 0
+        slots: list[tuple[int, int]] = []
+        owners: list[int] = []
+        for holder, hand in enumerate(self.hands):
+            unknown = hand & ~self.known
+            if holder == seat or not unknown:
+                continue
+            hidden |= unknown
+            allowed = full
+            if after_reshuffle and not self.drew_since >> holder & 1:
+                allowed &= ~self.reshuffled
+            slots.append((unknown.bit_count(), allowed))
+            owners.append(holder)
+        if self.stock:
+            stock = 0
+            for card in self.stock:
+                stock |= 1 << card
+            hidden |= stock
+            slots.append((len(self.stock), self.reshuffled if after_reshuffle else full))
+            owners.append(-1)
+        if self.undealt:
+            hidden |= self.undealt
+            slots.append((self.undealt.bit_count(), full))
+            owners.append(-2)
+        for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
+            if owner >= 0:
+                other.hands[owner] = (self.hands[owner] & self.known) | cards
+            elif owner == -1:
+                order = bits_of(cards)
+                rng.shuffle(order)
+                other.stock = order
+            else:
+                other.undealt = cards
+        mover = self.to_move
+        if self.drawn >= 0 and mover != seat:
+            # which of the mover's unseen cards came from the stock is unknown
+            other.drawn = rng.choice(bits_of(other.hands[mover] & ~self.known))
+        return other
+
+    def card_locations(self) -> dict[str, int]:
+        locations = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        for seat, shown in enumerate(self.shown):
+            locations[f"shown {seat}"] = shown
+        stock = 0
+        for card in self.stock:
+            stock |= 1 << card
+        piles = {"stock": stock, "discard pile": 0, "ace pile": 0}
+        for name, pile in (("discard pile", self.discard_pile), ("ace pile", self.ace_pile)):
+            for card in pile:
+                piles[name] |= 1 << card
+        locations.update(piles)
+        locations["undealt"] = self.undealt
+        locations["out of play"] = self.game.out_of_play
+        return locations
+
+    # ------------------------------------------------------------------
+    # what a seat sees
+    def _event_line(self, event: tuple[Any, ...]) -> str:
+        kind = event[0]
+        if kind == "discard":
+            _, seat, card = event
+            if ACES >> card & 1:
+                return f"{seat_name(seat)} discards {NAMES[card]}: the new top Ace"
+            return f"{seat_name(seat)} discards {NAMES[card]}"
+        if kind == "draw":
+            return f"{seat_name(event[1])} draws from the stock"
+        if kind == "take":
+            return f"{seat_name(event[1])} takes {NAMES[event[2]]}"
+        if kind == "turnup":
+            card = event[1]
+            if ACES >> card & 1:
+                return f"{NAMES[card]} is turned up and goes on the Ace Pile"
+            return f"{NAMES[card]} is turned up and starts the discard pile"
+        if kind == "deal":
+            return f"{seat_name(event[1])} deals round {event[2] + 1}"
+        if kind == "reshuffle":
+            if not event[1]:
+                return "the stock is empty and no card can be shuffled into it"
+            return f"the stock is empty: {event[1]} cards are shuffled into a new stock"
+        if kind == "wins":
+            _, seat, hand, index = event
+            return (f"{seat_name(seat)} is fully bound and wins round {index + 1}: "
+                    f"{', '.join(names_of(hand))}")
+        if kind == "unbound":
+            _, seat, unbound, penalty = event
+            if not unbound:
+                return f"{seat_name(seat)} has every card bound: 0 points"
+            return f"{seat_name(seat)} has unbound {', '.join(names_of(unbound))}: {penalty} points"
+        if kind == "score":
+            _, seat, points, index = event
+            return f"{seat_name(seat)} scores {points} for round {index + 1}"
+        if kind == "void":
+            return f"round {event[2] + 1} ends without a winner: {event[1]}"
+        return f"{seat_name(event[1])} wins the match"
+
+    def public_log(self) -> list[str]:
+        """The public events of the previous and the current round (since
+        the last reshuffle, if any), oldest first; the first line is line
+        ``log_start`` of the match's log."""
+        return [self._event_line(event) for event in (*self._previous_events, *self.events)]
+
+    def _observation(self, seat: int | None) -> Observation:
+        """The observation of ``seat`` (``None``: a spectator's).
+
+        Game keys: ``hand_log_start`` (the index in ``log`` of this round's
+        first line), ``taken`` (the card taken from the discard pile this
+        turn), ``turns`` (turns played this round), and for the seat itself
+        ``drawn`` (the card it drew from the stock this turn) and its hand
+        judged against the top Ace: ``sets`` (each written ``A + B + C``),
+        ``bound``, ``unbound`` and ``penalty`` (:func:`arrange`).
+        """
+        game = self.game
+        to_move = self.current_player()
+        players = [
+            {
+                "seat": other,
+                "name": seat_name(other),
+                "cards": self.hands[other].bit_count(),
+                "score": self.totals[other],
+                "dealer": other == self.dealer,
+                "known": list(names_of(self.hands[other] & self.known)),
+                "flags": ["dealer"] if other == self.dealer else [],
+            }
+            for other in range(game.n)
+        ]
+        zones: dict[str, Any] = {
+            "ace_pile": [NAMES[card] for card in self.ace_pile],
+            "top_ace": NAMES[self.ace_pile[-1]] if self.ace_pile else None,
+            "discard_pile": [NAMES[card] for card in self.discard_pile],
+            "top_discard": NAMES[self.discard_pile[-1]] if self.discard_pile else None,
+            "stock": len(self.stock),
+        }
+        if self.phase == PHASE_OVER:
+            zones["shown"] = [{"seat": other, "cards": list(names_of(hand))}
+                              for other, hand in enumerate(self.shown)]
+        observation: Observation = {
+            "game": game.name,
+            "seat": seat,
+            "players": players,
+            "hand": [] if seat is None else list(names_of(self.hands[seat])),
+            "zones": zones,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": to_move,
+            "legal": self._legal_entries(seat, to_move),
+            "log": self.public_log(),
+            "log_start": self.log_start,
+            "hand_log_start": len(self._previous_events),
+            "hand_results": self.hand_results(),
+            "hand_number": self.round_index + 1,
+            "dealer": self.dealer,
+            "places": finishing_places(self.totals, lowest_first=False)
+            if self.phase == PHASE_OVER else None,
+            "options": dict(game.options),
+            "taken": NAMES[self.taken] if self.taken >= 0 else None,
+            "turns": self.turns,
+        }
+        if seat is not None and self.hands[seat]:
+            observation.update(self._own_hand(seat))
+        return observation
+
+    def _legal_entries(self, seat: int | None, to_move: int) -> list[dict[str, Any]]:
+        if seat is None or seat != to_move:
+            return []
+        return [{"id": action, "text": self.action_to_str(action),
+                 "card": NAMES[action - CARD_BASE] if action >= CARD_BASE else None}
+                for action in self.legal_actions()]
+
+    def _own_hand(self, seat: int) -> dict[str, Any]:
+        """The seat's private keys: the card it drew and its hand judged now."""
+        hand = self.hands[seat]
+        result = arrange(hand, self.top_ace(), self.game.max_bound)
+        drawn = self.drawn if seat == self.to_move and self.phase == PHASE_DISCARD else -1
+        return {
+            "drawn": NAMES[drawn] if drawn >= 0 else None,
+            "sets": [" + ".join(names_of(mask)) for mask in result.sets],
+            "bound": list(names_of(result.bound)),
+            "unbound": list(names_of(hand & ~result.bound)),
+            "penalty": result.penalty,
+        }
+
+    def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """Layout (W cards of the deck in play, n seats counted from
+        ``seat``): own hand, the discard pile, the top discard, the Ace
+        Pile, the card taken this turn (W each), the cards known in each
+        hand (n x W); the top Ace's suit (6), the phase (6), stock / W and
+        turns / max_turns (2); cards held / hand size, totals / target,
+        dealer and seat to move (n each)."""
+        self.check_seat(seat)
+        game = self.game
+        n = game.n
+        width = game.width
+        order = [(seat + offset) % n for offset in range(n)]
+        discards = 0
+        for card in self.discard_pile:
+            discards |= 1 << card
+        aces = 0
+        for card in self.ace_pile:
+            aces |= 1 << card
+        masks = [
+            self.hands[seat], discards,
+            1 << self.discard_pile[-1] if self.discard_pile else 0,
+            aces, 1 << self.taken if self.taken >= 0 else 0,
+            *(self.hands[other] & self.known for other in order),
+        ]
+        packed = 0
+        for index, mask in enumerate(masks):
+            packed |= mask << (index * width)
+        size = width * len(masks)
+        raw = packed.to_bytes((size + 7) // 8, "little")
+        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=size, bitorder="little")
+        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
+        tensor[:size] = bits
+        base = size
+        if self.ace_pile:
+            tensor[base + ACE_SUIT[self.ace_pile[-1]]] = 1.0
+        base += len(SUIT_NAMES)
+        tensor[base + self.phase] = 1.0
+        base += len(PHASE_NAMES)
+        tensor[base] = len(self.stock) / width
+        tensor[base + 1] = self.turns / game.max_turns
+        base += 2
+        for offset, other in enumerate(order):
+            tensor[base + offset] = self.hands[other].bit_count() / game.hand_size
+            tensor[base + n + offset] = self.totals[other] / game.target
+        tensor[base + 2 * n + (self.dealer - seat) % n] = 1.0
+        if self.phase in (PHASE_DRAW, PHASE_DISCARD):
+            tensor[base + 3 * n + (self.to_move - seat) % n] = 1.0
+        return tensor
+
