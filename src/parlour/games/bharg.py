@@ -51,6 +51,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
+from operator import itemgetter
 from typing import Any, NamedTuple, Self
 
 import numpy as np
@@ -225,6 +226,12 @@ def _all_sets() -> tuple[int, ...]:
 SETS: tuple[int, ...] = _all_sets()
 """All 1142 bharg sets of the full 45-card deck, as bitmasks, ascending."""
 
+SET_ORDER: dict[int, int] = {
+    mask: rank for rank, mask in enumerate(sorted(SETS, key=bits_of))
+}
+"""Each set's place when the sets are written as sorted lists of card ids
+and sorted (the order in which :func:`arrange` prefers them)."""
+
 
 def sets_in_play(in_play: int) -> tuple[int, ...]:
     """The bharg sets made only of the cards in bitset ``in_play``: 1012 in
@@ -254,7 +261,7 @@ _SETS_BY_KEY = _index_sets()
 
 
 def candidate_sets(hand: int) -> list[int]:
-    """The bharg sets inside ``hand`` (a bitset), ascending (§8 step 1).
+    """The bharg sets inside ``hand`` (a bitset), in :data:`SET_ORDER` (§8 step 1).
 
     Each set is found from the cards of the hand that show Moons, Suns and
     Waves (one of each, possibly the same card twice), so a 7-card hand
@@ -267,7 +274,7 @@ def candidate_sets(hand: int) -> list[int]:
         masks = get(key)
         if masks:
             found += [mask for mask in masks if mask & hand == mask]
-    found.sort()
+    found.sort(key=SET_ORDER.__getitem__)
     return found
 
 
@@ -284,8 +291,13 @@ class Arrangement(NamedTuple):
     sets: tuple[int, ...]
 
 
-def _set_lists(sets: tuple[int, ...]) -> tuple[int, list[list[int]]]:
-    return len(sets), sorted(bits_of(mask) for mask in sets)
+_CRITERIA = itemgetter(0, 1)
+
+
+def _set_lists(sets: tuple[int, ...]) -> tuple[int, list[int]]:
+    """How arrangements binding the same cards are ranked: the fewest sets,
+    then the sets' sorted card ids first (``sets`` are in :data:`SET_ORDER`)."""
+    return len(sets), [SET_ORDER[mask] for mask in sets]
 
 
 def arrange(hand: int, ace_top: int, max_bound: bool = False) -> Arrangement:
@@ -309,31 +321,29 @@ def arrange(hand: int, ace_top: int, max_bound: bool = False) -> Arrangement:
     free = hand & ~fixed
     if not free:
         return Arrangement(0, hand, ())
-    candidates = candidate_sets(hand & ~EXCUSE_BIT)
+    # a set of cards all bound already changes nothing
+    candidates = [mask for mask in candidate_sets(hand & ~EXCUSE_BIT) if mask & free]
     if not candidates:
         return Arrangement(value_of(free), fixed, ())
-    arrangements: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    # every disjoint collection of candidates, each as (cards covered, sets)
+    ways: list[tuple[int, tuple[int, ...]]] = [(0, ())]
     for mask in candidates:
-        arrangements += [((*sets, mask), used | mask) for sets, used in arrangements
-                         if not used & mask]
-    best_key: tuple[int, int] | None = None
-    best: list[tuple[int, tuple[int, ...]]] = []
-    for sets, used in arrangements:
-        unbound = free & ~used
-        penalty = value_of(unbound)
-        count = hand.bit_count() - unbound.bit_count()
-        key = (-count, penalty) if max_bound else (penalty, -count)
-        if best_key is None or key < best_key:
-            best_key = key
-            best = [(hand & ~unbound, sets)]
-        elif key == best_key:
-            best.append((hand & ~unbound, sets))
-    assert best_key is not None
-    bound, sets = best[0] if len(best) == 1 else min(
-        best, key=lambda item: (bits_of(item[0]), _set_lists(item[1]))
-    )
-    penalty = best_key[1] if max_bound else best_key[0]
-    return Arrangement(penalty, bound, sets)
+        ways += [(used | mask, (*sets, mask)) for used, sets in ways if not used & mask]
+    # (first criterion, second criterion, cards covered, sets) per collection
+    if max_bound:
+        scored = [((free & ~used).bit_count(), value_of(free & ~used), used, sets)
+                  for used, sets in ways]
+    else:
+        scored = [(value_of(free & ~used), (free & ~used).bit_count(), used, sets)
+                  for used, sets in ways]
+    first = min(scored, key=_CRITERIA)
+    ties = [item for item in scored if item[0] == first[0] and item[1] == first[1]]
+    chosen = first
+    if len(ties) > 1:
+        bound = min({fixed | item[2] for item in ties}, key=bits_of)
+        chosen = min((item for item in ties if fixed | item[2] == bound),
+                     key=lambda item: _set_lists(item[3]))
+    return Arrangement(first[1] if max_bound else first[0], fixed | chosen[2], chosen[3])
 
 
 @dataclass(frozen=True)
@@ -561,7 +571,7 @@ class BhargState(PhasedMatchState):
     over_phase = PHASE_OVER
     chance_phases = frozenset({PHASE_DEAL, PHASE_TURNUP, PHASE_STOCK})
     copied_fields = ("history", "hands", "stock", "discard_pile", "ace_pile", "totals", "results",
-                     "events", "shown")
+                     "events", "shown", "draws_since")
 
     def __init__(self, game: Bharg, seed: int, deal: Deal | None, explicit_chance: bool) -> None:
         self._begin_match(game, seed, deal, explicit_chance)
@@ -592,8 +602,8 @@ class BhargState(PhasedMatchState):
         self.reshuffle_count = 0
         self.reshuffled = 0
         """The cards shuffled into the stock at this round's last reshuffle."""
-        self.drew_since = 0
-        """The seats (a bitset) that drew from the stock since that reshuffle."""
+        self.draws_since = [0] * n
+        """Per seat, the cards drawn from the stock since that reshuffle."""
         self.undealt = 0
         self.deal_position = 0
         self.to_move = (self.dealer + 1) % n
@@ -749,7 +759,7 @@ class BhargState(PhasedMatchState):
                                   self.reshuffle_count)
         self.reshuffle_count += 1
         self.reshuffled = mask
-        self.drew_since = 0
+        self.draws_since = [0] * self.game.n
         self.log_start += len(self._previous_events) + len(self.events)
         self._previous_events = []
         self.events = [("reshuffle", len(cards))]
@@ -757,7 +767,7 @@ class BhargState(PhasedMatchState):
     def _draw(self) -> None:
         seat = self.to_move
         self.events.append(("draw", seat))
-        self.drew_since |= 1 << seat
+        self.draws_since[seat] += 1
         if self.explicit_chance:
             self.phase = PHASE_STOCK
             return
@@ -990,8 +1000,8 @@ class BhargState(PhasedMatchState):
         """A clone with the cards ``seat`` cannot see re-dealt: the other
         hands' cards not taken from the discard pile, the stock (in a new
         order) and, with explicit chance, the cards not yet dealt. After a
-        reshuffle the new stock holds only reshuffled cards, and those can
-        be only in the hands that have drawn from it since."""
+        reshuffle the new stock holds only reshuffled cards, and a hand holds
+        at most as many of them as it has drawn from the stock since."""
         self.check_seat(seat)
         other = self.clone()
         other.seed = rng.getrandbits(63)
@@ -1005,10 +1015,15 @@ class BhargState(PhasedMatchState):
             if holder == seat or not unknown:
                 continue
             hidden |= unknown
-            allowed = full
-            if after_reshuffle and not self.drew_since >> holder & 1:
-                allowed &= ~self.reshuffled
-            slots.append((unknown.bit_count(), allowed))
+            count = unknown.bit_count()
+            if after_reshuffle:
+                # any card for the draws since the reshuffle, older cards for the rest
+                drawn = min(self.draws_since[holder], count)
+                slots.append((drawn, full))
+                owners.append(holder)
+                slots.append((count - drawn, full & ~self.reshuffled))
+            else:
+                slots.append((count, full))
             owners.append(holder)
         if self.stock:
             stock = 0
@@ -1021,9 +1036,12 @@ class BhargState(PhasedMatchState):
             hidden |= self.undealt
             slots.append((self.undealt.bit_count(), full))
             owners.append(-2)
+        for owner in owners:
+            if owner >= 0:
+                other.hands[owner] = self.hands[owner] & self.known
         for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
             if owner >= 0:
-                other.hands[owner] = (self.hands[owner] & self.known) | cards
+                other.hands[owner] |= cards
             elif owner == -1:
                 order = bits_of(cards)
                 rng.shuffle(order)
