@@ -17,6 +17,7 @@ Examples::
     parlour play polignac --seat human --seat easy --seat medium --seat hard
     parlour tournament polignac --agents random,easy,medium,hard -n 50 --option target=1
     parlour score costly-colours JD JS JH --turnup 5H
+    parlour score bharg "The Sailor" Cave Market Mill Pact Merchant Origin --ace "Ace of Knots"
     parlour serve --port 8000 --db sqlite:///parlour.db
 """
 
@@ -26,7 +27,7 @@ import difflib
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -50,6 +51,7 @@ from parlour.engine import (
     save_record,
 )
 from parlour.engine import replay as replay_record
+from parlour.games.bharg import evaluate_hand
 from parlour.games.costly_colours import CATEGORIES, COLOUR_NAMES, count_show
 from parlour.render import Renderer, describe_value, new_log_lines, outcome_word, seat_names
 
@@ -604,15 +606,23 @@ class ScoreRequest:
 
     cards: list[str]
     turnup: str | None
+    ace: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
 
 
 ScoreCalculator = Callable[[ScoreRequest], list[str]]
-"""Counts a request by one game's rules: the lines to print, the last ``total: N``."""
+"""Counts a request by one game's rules: the lines to print, the last the
+hand's count (``total: N``, ``penalty: N``)."""
 
 
 def _costly_colours_show(request: ScoreRequest) -> list[str]:
     """Costly Colours' show (rules §6): each category with its points and the
     combinations that scored, in the order of counting, then the total."""
+    if request.ace is not None:
+        raise CommandError("a Costly Colours show has no top Ace: give the turn-up with "
+                           "--turnup CARD")
+    if request.options:
+        raise CommandError("a Costly Colours show takes no --option")
     if request.turnup is None:
         raise CommandError("a Costly Colours show counts three cards with the turn-up: "
                            "give it with --turnup CARD")
@@ -627,7 +637,30 @@ def _costly_colours_show(request: ScoreRequest) -> list[str]:
     return [*lines, f"total: {show.total}"]
 
 
+def _bharg_binding(request: ScoreRequest) -> list[str]:
+    """Bharg's binding (rules §8): the sets of the arrangement scored, the
+    bound and unbound cards, whether the hand wins, then its penalty. The
+    cards may be given as one word list (``The Chance Meeting Cave``);
+    ``--option penalty_arrangement=max_bound`` scores the other way."""
+    if request.turnup is not None:
+        raise CommandError("a Bharg hand has no turn-up: give the top Ace with --ace CARD")
+    if not request.cards:
+        raise CommandError('give the cards of the hand, e.g. parlour score bharg "The Sailor" '
+                           'Cave Market --ace "Ace of Knots"')
+    result = evaluate_hand([" ".join(request.cards)], request.ace, **request.options)
+    sets = [f"set: {' + '.join(cards)}" for cards in result.sets] or ["sets: none"]
+    return [
+        f"top Ace: {result.ace_top or 'none'}",
+        *sets,
+        f"bound: {', '.join(result.bound) or 'none'}",
+        f"unbound: {', '.join(result.unbound) or 'none'}",
+        f"wins: {'yes' if result.wins else 'no'}",
+        f"penalty: {result.penalty}",
+    ]
+
+
 SCORE_CALCULATORS: dict[str, ScoreCalculator] = {
+    "bharg": _bharg_binding,
     "costly-colours": _costly_colours_show,
 }
 """``parlour score``'s calculators, by registered game name."""
@@ -662,14 +695,20 @@ def score(
     turnup: Annotated[
         str | None, typer.Option(metavar="CARD", help="the turn-up (Costly Colours)")
     ] = None,
+    ace: Annotated[
+        str | None, typer.Option(metavar="CARD", help="the top Ace (Bharg; none if omitted)")
+    ] = None,
+    option: GameOptions = None,
 ) -> None:
     """Count a hand by a game's scoring: each category, what scored in it, the total.
 
-    Costly Colours: a show of three cards and the turn-up.
+    Costly Colours: a show of three cards and the turn-up. Bharg: the bound
+    cards of a hand against the top Ace, and the penalty of its unbound ones.
     """
     calculator = _score_calculator(game)
+    request = ScoreRequest(cards or [], turnup, ace, parse_option_assignments(option or []))
     console = _console()
-    for line in calculator(ScoreRequest(cards or [], turnup)):
+    for line in calculator(request):
         console.print(line, markup=False)
 
 

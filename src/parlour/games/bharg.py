@@ -402,7 +402,10 @@ def evaluate_hand(cards: Iterable[str | Card], ace_top: str | Card | None,
                              f"({flag}=false)")
     ace = -1
     if ace_top is not None:
-        (ace,) = parse_cards([ace_top])
+        named = parse_cards([ace_top])
+        if len(named) != 1:
+            raise ParseError(f"the top Ace is one card, not {len(named)}")
+        ace = named[0]
         if not ACES >> ace & 1:
             raise ParseError(f"the top Ace must be an Ace, such as Ace of Knots, not {NAMES[ace]}")
         if hand >> ace & 1:
@@ -460,18 +463,30 @@ def _parse_names(text: str, deck: Deck) -> list[int]:
     ids: list[int] = []
     start = 0
     while start < len(words):
-        for length in range(min(_LONGEST_NAME, len(words) - start), 0, -1):
-            try:
-                ids.append(deck.parse(" ".join(words[start:start + length])).id)
-            except ParseError:
-                continue
-            start += length
-            break
-        else:
-            deck.parse(text)  # raises the deck's error, naming the whole text
+        card = _card_at(words, start, deck)
+        if card is None:
+            # the deck's error, naming the words up to the next card name
+            end = start + 1
+            while end < len(words) and _card_at(words, end, deck) is None:
+                end += 1
+            deck.parse(" ".join(words[start:end]))
+            raise AssertionError("the words parsed after all")
+        ids.append(card[0])
+        start += card[1]
     if not ids:
         deck.parse(text)
     return ids
+
+
+def _card_at(words: list[str], start: int, deck: Deck) -> tuple[int, int] | None:
+    """The longest card name starting at ``words[start]``: (card id, its
+    number of words), or ``None``."""
+    for length in range(min(_LONGEST_NAME, len(words) - start), 0, -1):
+        try:
+            return deck.parse(" ".join(words[start:start + length])).id, length
+        except ParseError:
+            continue
+    return None
 
 
 # ---------------------------------------------------------------------------
