@@ -2,10 +2,12 @@
 and observation tensors for every game in ``bench_tricks.BENCHES``, and
 random play of every game in ``bench_tricks.RELATIVES`` and
 ``bench_tricks.OTHERS`` against the first of those, full Costly Colours
-games per second against OpenSpiel's cribbage (``bench_costly.py``), and
-ISMCTS iterations per second against OpenSpiel's ISMCTS bot
-(``bench_ismcts.py``), each figure beside the figure it is compared with,
-measured in the same run.
+games per second against OpenSpiel's cribbage (``bench_costly.py``),
+Bharg's evaluator calls per second against a brute-force evaluator and its
+games per second against Costly Colours' (``bench_bharg.py``), and ISMCTS
+iterations per second against OpenSpiel's ISMCTS bot (``bench_ismcts.py``),
+each figure beside the figure it is compared with, measured in the same
+run.
 
 The reference is OpenSpiel ``hearts`` driven from Python when ``pyspiel``
 is installed; ``clone()`` is also held to a fixed bar of 10 µs. Every
@@ -30,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+import bench_bharg
 import bench_costly
 import bench_ismcts
 import bench_openspiel
@@ -216,6 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, options in bench_tricks.OTHERS:
         bench_relative(name, options, bench_tricks.BENCHES[0], budget, bar=None)
     bench_costly.bench_costly(budget.seconds, budget.runs, bench_costly.load_cribbage())
+    bench_bharg.bench_bharg(budget.seconds, budget.runs)
     bench_ismcts.bench_ismcts(budget.seconds, budget.runs, hearts)
     if budget.web_moves is not None:
         bench_web.main(["--moves", str(budget.web_moves)])

@@ -160,6 +160,7 @@ def test_every_game_is_benchmarked() -> None:
     module = bench_tricks()
     benchmarked = {name for name, _ in module.BENCHES + module.RELATIVES + module.OTHERS}
     benchmarked.add(benchmark_module("bench_costly").GAME[0])
+    benchmarked.add(benchmark_module("bench_bharg").GAME[0])
     assert benchmarked == set(parlour.games())
 
 
@@ -210,3 +211,24 @@ def test_costly_colours_line_without_openspiel(output_without_openspiel: str) ->
     assert_prints(output_without_openspiel, [
         rf"{COSTLY} \(no reference: open_spiel not installed\)"
     ])
+
+
+def test_bharg_evaluator_and_games(output: str, output_without_openspiel: str) -> None:
+    """Issue 8: Bharg's evaluator against a brute-force one, its games against
+    Costly Colours', each with the ratio (neither needs OpenSpiel)."""
+    for printed in (output, output_without_openspiel):
+        assert_prints(printed, [
+            rf"bharg evaluator calls/s: {NUMBER} vs brute-force reference {NUMBER} "
+            rf"\(ratio {NUMBER}\)",
+            rf"bharg games/s: {NUMBER} vs costly-colours target=61 {NUMBER} \(ratio {NUMBER}\)",
+        ])
+
+
+def test_bharg_worst_hands_are_found_and_timed(capsys: pytest.CaptureFixture[str]) -> None:
+    module = benchmark_module("bench_bharg")
+    hands = module.worst_hands(7, climbs=2, steps=300)
+    assert hands and all(hand.bit_count() == 7 for hand in hands)
+    for hand, ace in module.random_hands(40, size=8, cards=45):
+        assert module.brute_force(hand, ace) == tuple(module.arrange(hand, ace)[:2])
+    assert module.main(["--seconds", "0.02", "--runs", "1"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2

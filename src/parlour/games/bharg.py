@@ -41,8 +41,9 @@ Without piles the turn-up is made from that stock. With ``ace_pile`` and/or
 instead, at the start of the turn of ``to_move`` (default: the seat after
 the dealer).
 
-Speed: :func:`evaluate_hand`'s core (:func:`arrange`) takes about 10 µs on
-a random 7-card hand; see its docstring for the worst case.
+Speed: :func:`evaluate_hand`'s core (:func:`arrange`) takes about 18 µs on
+a random 7-card hand and 150 µs on the worst 8-card hand (a busy 2-core
+machine; see its docstring); random play runs about 60,000 decisions/s.
 """
 
 from __future__ import annotations
@@ -310,10 +311,14 @@ def arrange(hand: int, ace_top: int, max_bound: bool = False) -> Arrangement:
     sorted ids come first. The hand wins when ``bound == hand``.
 
     Every disjoint collection of candidate sets is tried (no greedy choice),
-    so the answer is exact for any hand. A random 7-card hand takes about
-    10 µs; the worst 7-card hand about 40 µs and the worst 8-card hand
-    about 60 µs (the hands with the most sets, measured on the reference
-    2-core machine by ``benchmarks/bench_bharg.py``'s search).
+    so the answer is exact for any hand. Time, measured by
+    ``benchmarks/bench_bharg.py --worst`` on the 2-core reference machine
+    while a tournament kept both cores busy (load 5.5; an idle machine does
+    better): a random 7-card hand about 18 µs; the worst hands, those with
+    the most disjoint collections of sets, 60 µs for 6 cards (8 sets, 13
+    collections), 86 µs for 7 (12 sets, 25 collections) and 150 µs for 8
+    (18 sets, 55 collections). The time grows with the collections, at
+    most a few dozen in a hand of 8 cards.
     """
     fixed = hand & EXCUSE_BIT
     if ace_top >= 0:
