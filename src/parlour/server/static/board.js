@@ -190,7 +190,8 @@ function renderPlays(plays, count, book, seating) {
   );
 }
 
-// A named pile: a list of cards, a count (a stock), a single card or anything else.
+// A named pile: a list of cards, plays or hands by seat, nothing (null), a
+// count (a stock), a single card or anything else.
 function renderZone(name, value, book, seating) {
   let content;
   if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
@@ -206,6 +207,17 @@ function renderZone(name, value, book, seating) {
         h("figure", { class: "zone", "data-seat": seat }, cardFace(book, card, { className: "card mini" }), h("figcaption", {}, seating.name(seat))),
       ),
     );
+  } else if (Array.isArray(value) && value.length && value.every((item) => item && Array.isArray(item.cards))) {
+    // cards by seat (Bharg's hands laid face up at the end)
+    content = h(
+      "div",
+      { class: "pile plays" },
+      value.map(({ seat, cards }) =>
+        h("figure", { class: "zone", "data-seat": seat }, cards.map((text) => cardFace(book, text, { className: "card mini" })), h("figcaption", {}, seating.name(seat))),
+      ),
+    );
+  } else if (value === null) {
+    content = h("span", { class: "muted" }, "none");
   } else if (typeof value === "number") {
     content = h("span", {}, `${value} card${value === 1 ? "" : "s"}`);
   } else if (typeof value === "string" && book.find(value)) {
