@@ -12,8 +12,10 @@ the example's.
 
 from __future__ import annotations
 
+import operator
 import random
 import re
+from functools import reduce
 from itertools import combinations
 from typing import Any
 
@@ -871,11 +873,9 @@ def test_invariants_under_random_play(options: dict[str, Any], seed: int, chance
     size = game.hand_size
     while not state.is_terminal():
         locations = state.card_locations()
-        union = 0
-        for mask in locations.values():
-            assert union & mask == 0
-            union |= mask
-        assert union == game.deck.full_mask
+        places = list(locations.values())
+        assert reduce(operator.or_, places) == game.deck.full_mask  # every card somewhere,
+        assert sum(mask.bit_count() for mask in places) == len(game.deck)  # and once
         assert locations["ace pile"] & ~0b111111 == 0
         assert locations["discard pile"] & 0b111111 == 0
         phase = state.observation(0)["phase"]

@@ -59,7 +59,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import DECKTET_BASIC, DECKTET_EXTENDED, Card, Deck
-from parlour.cards.bits import bits_of
+from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.determinize import redeal
 from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema
@@ -71,6 +71,7 @@ from parlour.games.common import (
     as_action,
     finishing_places,
     fixed_deal_header,
+    mask_bits,
     seat_name,
 )
 
@@ -769,9 +770,7 @@ class BhargState(PhasedMatchState):
         cards = [*self.discard_pile[:-1], *self.ace_pile[:-1]]
         self.discard_pile = self.discard_pile[-1:]
         self.ace_pile = self.ace_pile[-1:]
-        mask = 0
-        for card in cards:
-            mask |= 1 << card
+        mask = mask_of(cards)
         if self.explicit_chance:
             self.stock = bits_of(mask)
         else:
@@ -1046,10 +1045,7 @@ class BhargState(PhasedMatchState):
                 slots.append((count, full))
             owners.append(holder)
         if self.stock:
-            stock = 0
-            for card in self.stock:
-                stock |= 1 << card
-            hidden |= stock
+            hidden |= mask_of(self.stock)
             slots.append((len(self.stock), self.reshuffled if after_reshuffle else full))
             owners.append(-1)
         if self.undealt:
@@ -1078,14 +1074,9 @@ class BhargState(PhasedMatchState):
         locations = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
         for seat, shown in enumerate(self.shown):
             locations[f"shown {seat}"] = shown
-        stock = 0
-        for card in self.stock:
-            stock |= 1 << card
-        piles = {"stock": stock, "discard pile": 0, "ace pile": 0}
-        for name, pile in (("discard pile", self.discard_pile), ("ace pile", self.ace_pile)):
-            for card in pile:
-                piles[name] |= 1 << card
-        locations.update(piles)
+        locations["stock"] = mask_of(self.stock)
+        locations["discard pile"] = mask_of(self.discard_pile)
+        locations["ace pile"] = mask_of(self.ace_pile)
         locations["undealt"] = self.undealt
         locations["out of play"] = self.game.out_of_play
         return locations
@@ -1227,26 +1218,15 @@ class BhargState(PhasedMatchState):
         n = game.n
         width = game.width
         order = [(seat + offset) % n for offset in range(n)]
-        discards = 0
-        for card in self.discard_pile:
-            discards |= 1 << card
-        aces = 0
-        for card in self.ace_pile:
-            aces |= 1 << card
         masks = [
-            self.hands[seat], discards,
+            self.hands[seat], mask_of(self.discard_pile),
             1 << self.discard_pile[-1] if self.discard_pile else 0,
-            aces, 1 << self.taken if self.taken >= 0 else 0,
+            mask_of(self.ace_pile), 1 << self.taken if self.taken >= 0 else 0,
             *(self.hands[other] & self.known for other in order),
         ]
-        packed = 0
-        for index, mask in enumerate(masks):
-            packed |= mask << (index * width)
         size = width * len(masks)
-        raw = packed.to_bytes((size + 7) // 8, "little")
-        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=size, bitorder="little")
         tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
-        tensor[:size] = bits
+        tensor[:size] = mask_bits(masks, width)
         base = size
         if self.ace_pile:
             tensor[base + ACE_SUIT[self.ace_pile[-1]]] = 1.0

@@ -10,6 +10,9 @@ from abc import abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+import numpy as np
+import numpy.typing as npt
+
 from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation, State
 from parlour.errors import IllegalAction, ParseError
 
@@ -42,6 +45,21 @@ def finishing_places(totals: Sequence[int], lowest_first: bool) -> list[int]:
     """Each seat's place (1 = best); equal totals share a place."""
     ordered = sorted(totals) if lowest_first else sorted(totals, reverse=True)
     return [ordered.index(total) + 1 for total in totals]
+
+
+def mask_bits(masks: Sequence[int], width: int) -> npt.NDArray[np.uint8]:
+    """The bits of ``masks`` end to end, ``width`` bits each, lowest first:
+    the card blocks of an observation tensor.
+
+    >>> mask_bits([0b01, 0b10], 2).tolist()
+    [1, 0, 0, 1]
+    """
+    packed = 0
+    for index, mask in enumerate(masks):
+        packed |= mask << (index * width)
+    size = width * len(masks)
+    raw = packed.to_bytes((size + 7) // 8, "little")
+    return np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=size, bitorder="little")
 
 
 def fixed_deal_header(

@@ -54,6 +54,7 @@ from parlour.games.common import (
     as_action,
     finishing_places,
     fixed_deal_header,
+    mask_bits,
     seat_name,
 )
 
@@ -1152,14 +1153,9 @@ class CostlyState(PhasedMatchState):
                  *(self.played[other] for other in order),
                  *(self.hands[other] & self.known[seat] if other != seat else 0
                    for other in order)]
-        packed = 0
-        for index, mask in enumerate(masks):
-            packed |= mask << (index * 52)
         width = 52 * len(masks)
-        raw = packed.to_bytes((width + 7) // 8, "little")
-        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=width, bitorder="little")
         tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
-        tensor[:width] = bits
+        tensor[:width] = mask_bits(masks, 52)
         base = width
         tensor[base + self.phase] = 1.0
         base += len(PHASE_NAMES)

@@ -38,6 +38,7 @@ from parlour.games.common import (
     as_action,
     finishing_places,
     fixed_deal_header,
+    mask_bits,
     seat_name,
     share_returns,
 )
@@ -918,12 +919,8 @@ class TrickState(State):
             *(self.won[other] for other in order),
             *(self.known_absent[other] for other in order),
         ]
-        packed = 0
-        for index, mask in enumerate(masks):
-            packed |= mask << (index * size)
         width = len(masks) * size
-        raw = packed.to_bytes((width + 7) // 8, "little")
-        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=width, bitorder="little")
+        bits = mask_bits(masks, size)
         scalars = [0.0] * (len(PHASE_NAMES) + 5 * n + 1)
         scalars[self.phase] = 1.0
         base = len(PHASE_NAMES)
