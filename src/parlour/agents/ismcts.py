@@ -313,53 +313,14 @@ class _Search:
 
     def _roll_out(self, state: State) -> None:
         """Play on to the end of the current hand or of the match."""
-        rng = self.rng
-        random_unit = rng.random
-        policy = self.rollout_policy
-        hands_before = self.hands_before
-        apply = state.apply
-        legal_actions = state.legal_actions
-        current_player = state.current_player
-        hand_results = state.hand_results
-        scores = state.scores
-        totals = scores()
-        steps = 0
-        while True:
-            player = current_player()
-            if player == TERMINAL_PLAYER:
-                return
-            if player == CHANCE_PLAYER:
-                apply(_sample_chance(state, rng))
-            else:
-                legal = legal_actions()
-                if len(legal) == 1:
-                    apply(legal[0])
-                elif policy is None:
-                    apply(legal[int(random_unit() * len(legal))])
-                else:
-                    apply(policy(state.observation(player), legal, rng))
-            # hand_results() copies every finished hand: ask it only when the
-            # totals move (a hand scored) or every few moves (a hand may
-            # score nothing), comparing the cheap totals in between.
-            steps += 1
-            now = scores()
-            if now != totals or not steps % HAND_CHECK_INTERVAL:
-                if len(hand_results()) != hands_before:
-                    return
-                totals = now
+        play_out(state, self.rollout_policy, self.rng, self.hands_before)
 
     def _rewards(self, state: State) -> list[float]:
         """Each seat's reward for the simulation that ended in ``state``."""
         players = self.players
         if state.is_terminal():
             return [value * players for value in state.returns()]
-        deltas = [0.0] * players
-        for hand in state.hand_results()[self.hands_before:]:
-            for seat, delta in enumerate(hand):
-                deltas[seat] += delta
-        if players > 1:
-            mean = sum(deltas) / players
-            deltas = [delta - mean for delta in deltas]
+        deltas = hand_deltas(state, self.hands_before)
         largest = max(abs(delta) for delta in deltas)
         if largest > self.scale:
             self.scale = largest
@@ -381,6 +342,60 @@ class _Search:
             return (visits[child], reward_sums[child] / visits[child], -action)
 
         return max(legal, key=key)
+
+
+def play_out(
+    state: State, policy: RolloutPolicy | None, rng: random.Random, hands_before: int
+) -> None:
+    """Play ``state`` on with ``policy`` (uniformly random when ``None``)
+    until the match ends or ``hand_results()`` holds more than
+    ``hands_before`` hands; chance events are sampled with ``rng``."""
+    random_unit = rng.random
+    apply = state.apply
+    legal_actions = state.legal_actions
+    current_player = state.current_player
+    hand_results = state.hand_results
+    scores = state.scores
+    totals = scores()
+    steps = 0
+    while True:
+        player = current_player()
+        if player == TERMINAL_PLAYER:
+            return
+        if player == CHANCE_PLAYER:
+            apply(_sample_chance(state, rng))
+        else:
+            legal = legal_actions()
+            if len(legal) == 1:
+                apply(legal[0])
+            elif policy is None:
+                apply(legal[int(random_unit() * len(legal))])
+            else:
+                apply(policy(state.observation(player), legal, rng))
+        # hand_results() copies every finished hand: ask it only when the
+        # totals move (a hand scored) or every few moves (a hand may score
+        # nothing), comparing the cheap totals in between.
+        steps += 1
+        now = scores()
+        if now != totals or not steps % HAND_CHECK_INTERVAL:
+            if len(hand_results()) != hands_before:
+                return
+            totals = now
+
+
+def hand_deltas(state: State, hands_before: int) -> list[float]:
+    """Each seat's score change over the hands finished after the first
+    ``hands_before``, made zero-sum by subtracting their mean (a lone seat
+    keeps its own), in the game's units (not yet signed or scaled)."""
+    players = state.game.num_players
+    deltas = [0.0] * players
+    for hand in state.hand_results()[hands_before:]:
+        for seat, delta in enumerate(hand):
+            deltas[seat] += delta
+    if players > 1:
+        mean = sum(deltas) / players
+        deltas = [delta - mean for delta in deltas]
+    return deltas
 
 
 def _sample_chance(state: State, rng: random.Random) -> int:

@@ -1,0 +1,158 @@
+"""Policy improvement by rollouts: a good player made better by sampling.
+
+Tesauro and Galperin, "On-line Policy Improvement using Monte-Carlo
+Search", NIPS 1996; Bertsekas's rollout algorithm. Given a base policy
+(the heuristic player), the rollout player judges each of its legal
+moves by playing the rest of the hand with the base policy for every seat
+from many sampled positions, and plays the move that does best. Where the
+base policy's choice is already the best, nothing changes; where it errs,
+the samples show it.
+
+Each iteration draws one *determinization* of the position
+(``state.determinize(seat, rng)``, the only way the player looks at the
+state besides its own observation, so it reads no hidden card) and plays
+**every** legal move on it, each followed by a playout seeded alike:
+common random numbers, so that the comparison between two moves is not
+drowned by the luck of the deal and the draws (a move's advantage is
+measured on the same hidden cards and, as far as the moves allow, the same
+later draws). A playout ends with the hand (or the match), and is scored
+as ISMCTS scores it (:mod:`parlour.agents.ismcts`): a match that ends
+counts its returns times the number of seats; otherwise the seat's
+zero-sum share of the hand's score changes, signed so that more is
+better, in units of the largest such share seen in this decision.
+
+The move played is the best mean, but only when it beats the base
+policy's own choice by more than :data:`MARGIN` standard errors of their
+paired difference; otherwise the base policy's move stands. So the player
+departs from the heuristic only on evidence, and is never much worse.
+
+>>> import parlour
+>>> from parlour.agents.base import choose_action
+>>> from parlour.agents.heuristic import heuristic_action
+>>> state = parlour.make("costly-colours").new_state(seed=1)
+>>> player = RolloutAgent(heuristic_action, seed=3, iterations=20)
+>>> choose_action(player, state) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+
+from parlour.agents.ismcts import WALL_FACTOR, RolloutPolicy, hand_deltas, play_out
+from parlour.engine.game import State
+
+MARGIN = 1.64
+"""How many standard errors of the paired difference the best move must
+gain over the base policy's to be played instead (one-sided 95%)."""
+
+
+class RolloutAgent:
+    """The rollout player over the base policy ``policy`` (see the module
+    docstring).
+
+    ``iterations`` (determinizations, each playing every legal move) and
+    ``seconds`` (CPU time of the searching thread, with the wall-clock
+    backstop of :data:`~parlour.agents.ismcts.WALL_FACTOR`) bound each
+    decision; at least one is needed.
+    """
+
+    name = "rollout"
+
+    def __init__(
+        self,
+        policy: RolloutPolicy,
+        seed: int | None = None,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+        margin: float = MARGIN,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("a rollout player needs a budget: iterations, seconds or both")
+        if iterations is not None and iterations < 2:
+            raise ValueError(f"iterations must be at least 2, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        self.policy = policy
+        self.iterations = iterations
+        self.seconds = seconds
+        self.margin = margin
+        self._rng = random.Random(seed)
+        self.last_iterations = 0
+        """Determinizations sampled by the latest decision (0: forced)."""
+        self.last_departed = False
+        """Whether the latest decision overruled the base policy."""
+
+    def choose_in(self, state: State, seat: int) -> int:
+        """The move for ``seat``, which is to move in ``state``.
+
+        Reads ``state.determinize(seat, rng)``, the seat's own observation
+        (for the base policy's choice), ``current_player()``,
+        ``legal_actions()``, the number of finished hands and the game's
+        metadata, nothing else.
+        """
+        if state.current_player() != seat:
+            raise ValueError(f"seat {seat} is not to move")
+        legal = state.legal_actions()
+        self.last_departed = False
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        rng = self._rng
+        policy = self.policy
+        own = policy(state.observation(seat), legal, rng)
+        hands_before = len(state.hand_results())
+        players = state.game.num_players
+        # per move, per iteration: (terminal return, hand share)
+        outcomes: dict[int, list[tuple[float | None, float]]] = {move: [] for move in legal}
+        seconds = self.seconds
+        thinking = waiting = math.inf
+        if seconds is not None:
+            thinking = time.thread_time() + seconds
+            waiting = time.perf_counter() + WALL_FACTOR * seconds
+        limit = self.iterations
+        count = 0
+        while limit is None or count < limit:
+            world = state.determinize(seat, rng)
+            seed = rng.getrandbits(64)
+            for move in legal:
+                line = world.clone()
+                line.apply(move)
+                play_out(line, policy, random.Random(seed), hands_before)
+                if line.is_terminal():
+                    outcomes[move].append((line.returns()[seat] * players, 0.0))
+                else:
+                    outcomes[move].append((None, hand_deltas(line, hands_before)[seat]))
+            count += 1
+            if count >= 2 and (time.thread_time() >= thinking or time.perf_counter() >= waiting):
+                break
+        self.last_iterations = count
+        values = _scaled(outcomes, 1.0 if state.game.higher_is_better else -1.0)
+        best = max(legal, key=lambda move: (statistics.fmean(values[move]), move == own, -move))
+        if best == own:
+            return own
+        gains = [one - two for one, two in zip(values[best], values[own], strict=True)]
+        spread = statistics.stdev(gains) / math.sqrt(len(gains))
+        if statistics.fmean(gains) > self.margin * spread:
+            self.last_departed = True
+            return best
+        return own
+
+
+def _scaled(
+    outcomes: dict[int, list[tuple[float | None, float]]], sign: float
+) -> dict[int, list[float]]:
+    """The playouts' rewards: a finished match's return as it is, a hand's
+    share signed and divided by the largest share of the decision."""
+    largest = max(
+        (abs(share) for results in outcomes.values() for end, share in results if end is None),
+        default=0.0,
+    )
+    factor = sign / largest if largest else 0.0
+    return {
+        move: [share * factor if end is None else end for end, share in results]
+        for move, results in outcomes.items()
+    }
