@@ -13,7 +13,6 @@ import random
 import pytest
 
 from parlour.agents import AGENTS, AnyAgent, ISMCTSAgent, choose_action, make_agent
-from parlour.errors import OptionError
 from support import GAME_OPTION_IDS, GAME_OPTION_SETS, make, random_action
 
 SEARCH_ITERATIONS = 4
@@ -21,12 +20,6 @@ SEARCH_ITERATIONS = 4
 seeded at any budget; only their strength grows with it)."""
 
 MAX_STEPS = 5_000
-
-AWAITING_HEURISTIC = {"bharg"}
-"""Games whose heuristic player is not written yet (issue 8): the agents
-built on it (:data:`HEURISTIC_AGENTS`) refuse them, and this set shrinks
-as the players arrive."""
-HEURISTIC_AGENTS = {"heuristic", "easy"}
 
 
 def small_agent(name: str, seed: int) -> AnyAgent:
@@ -65,9 +58,5 @@ def play_match(agent_name: str, game_name: str, options: dict[str, object],
 @pytest.mark.parametrize(("game_name", "options"), GAME_OPTION_SETS, ids=GAME_OPTION_IDS)
 def test_legal_and_deterministic(agent_name: str, game_name: str,
                                  options: dict[str, object]) -> None:
-    if game_name in AWAITING_HEURISTIC and agent_name in HEURISTIC_AGENTS:
-        with pytest.raises(OptionError, match=f"no strategy for {game_name!r}"):
-            play_match(agent_name, game_name, options, seed=1)
-        return
     first = play_match(agent_name, game_name, options, seed=1)
     assert play_match(agent_name, game_name, options, seed=1) == first

@@ -2,13 +2,14 @@
 search.
 
 :class:`HeuristicAgent` (registered as ``"heuristic"``) plays Polignac,
-Knaves, Slobberhannes, Eichelobern, Grasobern, Bassadewitz, Progress and
-Costly Colours the way a competent human does. The trick games' ideas are
+Knaves, Slobberhannes, Eichelobern, Grasobern, Bassadewitz, Progress,
+Costly Colours and Bharg the way a competent human does. The trick games' ideas are
 in the docstrings of their strategies in
 :mod:`parlour.agents.heuristic.strategies`, which read a trick view of the
 observation; Progress, a shedding game with no tricks, plans its turns
 from the observation itself (:mod:`parlour.agents.heuristic.progress`),
-and so does Costly Colours (:mod:`parlour.agents.heuristic.costly`).
+and so do Costly Colours (:mod:`parlour.agents.heuristic.costly`) and
+Bharg (:mod:`parlour.agents.heuristic.bharg`).
 The agent learns the game from ``observation["game"]`` and its rules from
 ``observation["options"]`` (the card ranking, penalty values ...), so one
 agent serves every table; a game without a strategy raises
@@ -17,8 +18,8 @@ agent serves every table; a game without a strategy raises
 For a rollout policy, call :func:`heuristic_action` with an observation,
 the legal action ids and a :class:`random.Random` (used only to break exact
 ties): a decision takes a few tens of microseconds in the trick games,
-about a tenth of a millisecond in Progress and a few tenths in Costly
-Colours.
+about a tenth of a millisecond in Progress, a few tenths in Costly
+Colours and about a millisecond in Bharg.
 
 >>> import random
 >>> import parlour
@@ -34,6 +35,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from parlour.agents.heuristic.bharg import bharg_action
 from parlour.agents.heuristic.costly import costly_action
 from parlour.agents.heuristic.progress import progress_action
 from parlour.agents.heuristic.strategies import STRATEGIES
@@ -48,6 +50,7 @@ ObservationStrategy = Callable[[Observation, Sequence[int], random.Random], int]
 OBSERVATION_STRATEGIES: dict[str, ObservationStrategy] = {
     "progress": progress_action,
     "costly-colours": costly_action,
+    "bharg": bharg_action,
 }
 """The strategies of the games that no trick view fits, by registry name:
 ``strategy(observation, legal, rng) -> action id``."""
