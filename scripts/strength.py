@@ -63,7 +63,7 @@ RUNS = (
     Run("knaves", ("target=1",), 30),
     # a round is four hands, so even easy against easy varies a lot: the
     # paired comparison on the same deals is the sharper test here
-    Run("bassadewitz", ("rounds=1",), 24, ("random", "easy", "hard")),
+    Run("bassadewitz", ("rounds=1",), 60, ("random", "easy", "hard")),
     # the newer games measure the levels that their issues ask about
     Run("progress", ("target=1",), 24, ("random", "easy", "hard")),
     Run("costly-colours", (), 40, ("random", "easy", "hard")),
