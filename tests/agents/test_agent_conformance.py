@@ -13,6 +13,8 @@ import random
 import pytest
 
 from parlour.agents import AGENTS, AnyAgent, ISMCTSAgent, choose_action, make_agent
+from parlour.agents.heuristic.bharg import LookaheadAgent
+from parlour.agents.levels import LevelAgent
 from support import GAME_OPTION_IDS, GAME_OPTION_SETS, make, random_action
 
 SEARCH_ITERATIONS = 4
@@ -22,12 +24,16 @@ seeded at any budget; only their strength grows with it)."""
 MAX_STEPS = 5_000
 
 
-def small_agent(name: str, seed: int) -> AnyAgent:
-    """The agent registered as ``name``, with a small budget if it searches."""
+def small_agent(name: str, seed: int, game_name: str) -> AnyAgent:
+    """The agent registered as ``name``, with a small budget if it searches
+    (a level's player for ``game_name`` included)."""
     agent = make_agent(name, seed)
-    if isinstance(agent, ISMCTSAgent):
-        agent.iterations = SEARCH_ITERATIONS
-        agent.seconds = None
+    player = agent.player(game_name) if isinstance(agent, LevelAgent) else agent
+    if isinstance(player, ISMCTSAgent):
+        player.iterations = SEARCH_ITERATIONS
+        player.seconds = None
+    if isinstance(player, LookaheadAgent):
+        player.draws = 2
     return agent
 
 
@@ -37,7 +43,8 @@ def play_match(agent_name: str, game_name: str, options: dict[str, object],
     checked against the legal actions before it is applied."""
     game = make(game_name, options)
     state = game.new_state(seed=seed)
-    agents = [small_agent(agent_name, seed * 100 + seat) for seat in range(game.num_players)]
+    agents = [small_agent(agent_name, seed * 100 + seat, game_name)
+              for seat in range(game.num_players)]
     chance = random.Random(seed)
     for _ in range(MAX_STEPS):
         if state.is_terminal():

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 import parlour
 from parlour.agents.heuristic import heuristic_action
 from parlour.agents.heuristic.bharg import (
@@ -18,6 +20,7 @@ from parlour.agents.heuristic.bharg import (
     POINT_COST,
     UNBOUND_COST,
     WIN_VALUE,
+    LookaheadAgent,
     deck_in_play,
     hand_value,
 )
@@ -120,3 +123,39 @@ def test_hand_value_counts_unbound_cards_points_and_near_sets() -> None:
     assert hand_value(cheap, -1, 0, in_play, turns=LATE_TURNS) == (
         -UNBOUND_COST - LATE_POINT_COST * 2)
     assert FAR_VALUE < NEAR_VALUE
+
+
+# ---------------------------------------------------------------------------
+# the hard player: one draw deeper
+
+
+def look(state: Any) -> int:
+    return LookaheadAgent(seed=1).choose(state.observation(0), state.legal_actions())
+
+
+def test_lookahead_takes_and_discards_to_win() -> None:
+    state = position([[*TWO_SETS, "The Bard"], OTHER], [], ["The Huntress"])
+    assert look(state) == TAKE
+    state.apply(TAKE)
+    assert look(state) == card("The Mountain")
+
+
+def test_lookahead_discards_the_ace_that_binds_the_hand() -> None:
+    state = position([[*TWO_SETS[:5], "The Bard", "Ace of Suns"], OTHER], [],
+                     ["The Soldier"])
+    assert look(state) == TAKE
+    state.apply(TAKE)
+    assert look(state) == card("Ace of Suns")
+
+
+def test_lookahead_draws_when_the_stock_promises_more() -> None:
+    """A stray Sun beside two sets: The Windfall changes one stray for
+    another, while the stock may bring a card that rebuilds a set around
+    The Bard (as The Huntress would) and wins."""
+    state = position([[*TWO_SETS, "The Bard"], OTHER], [], ["The Windfall"])
+    assert look(state) == DRAW
+
+
+def test_lookahead_budget_is_checked() -> None:
+    with pytest.raises(ValueError, match="draws must be at least 1, not 0"):
+        LookaheadAgent(draws=0)

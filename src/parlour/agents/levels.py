@@ -5,7 +5,9 @@
   tenths of a second a move on a 2-core laptop in the trick games), never
   thinking longer than :data:`MEDIUM_SECONDS`.
 * ``hard``: ISMCTS with :data:`HARD_ITERATIONS` iterations, never thinking
-  longer than :data:`HARD_SECONDS` a move.
+  longer than :data:`HARD_SECONDS` a move; in the games of
+  :data:`HARD_BY_GAME` (Bharg) a player of the game's own that searches
+  deeper than the heuristic (a :class:`LevelAgent` picks it by game).
 
 Thinking time is the CPU time of the searching thread (see
 :data:`parlour.agents.ismcts.WALL_FACTOR`): a busy machine makes a level
@@ -26,8 +28,13 @@ whose iterations are slow).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from parlour.agents.heuristic import HeuristicAgent, heuristic_action
+from parlour.agents.heuristic.bharg import LookaheadAgent
 from parlour.agents.ismcts import ISMCTSAgent, RolloutPolicy
+from parlour.agents.protocol import AnyAgent, choose_action
+from parlour.engine.game import State
 
 HEURISTIC_ROLLOUTS: dict[str, RolloutPolicy] = {"progress": heuristic_action}
 """Games whose searches play their simulations with the heuristic player:
@@ -53,10 +60,60 @@ def medium(seed: int | None = None) -> ISMCTSAgent:
                        rollouts_by_game=HEURISTIC_ROLLOUTS)
 
 
-def hard(seed: int | None = None) -> ISMCTSAgent:
-    """The ``hard`` level: a long ISMCTS search, at most two seconds a move."""
+def hard_search(seed: int | None = None) -> ISMCTSAgent:
+    """The ``hard`` level's search: a long ISMCTS, at most two seconds a move."""
     return ISMCTSAgent(seed=seed, iterations=HARD_ITERATIONS, seconds=HARD_SECONDS,
                        rollouts_by_game=HEURISTIC_ROLLOUTS)
+
+
+HARD_BY_GAME: dict[str, Callable[[int | None], AnyAgent]] = {
+    "bharg": LookaheadAgent,
+}
+"""Games whose ``hard`` player is not the search: in Bharg a round lasts
+dozens of turns whichever way it is played out, so playouts are too slow
+to be many within the time cap (random ones rarely end a round at all);
+its ``hard`` player searches the next draw exactly instead
+(:class:`~parlour.agents.heuristic.bharg.LookaheadAgent`)."""
+
+
+class LevelAgent:
+    """A level that plays each game with its own player: ``by_game``'s
+    factory for the games it names, ``default``'s for the others, each
+    made with the level's seed when its game first comes up."""
+
+    def __init__(
+        self,
+        name: str,
+        default: Callable[[int | None], AnyAgent],
+        by_game: Mapping[str, Callable[[int | None], AnyAgent]],
+        seed: int | None = None,
+    ) -> None:
+        self.name = name
+        self._factories = dict(by_game)
+        self._default = default
+        self._seed = seed
+        self._players: dict[str, AnyAgent] = {}
+
+    def player(self, game: str) -> AnyAgent:
+        """The player of this level for ``game`` (a registry name)."""
+        if game not in self._players:
+            factory = self._factories.get(game, self._default)
+            self._players[game] = factory(self._seed)
+        return self._players[game]
+
+    def choose_in(self, state: State, seat: int) -> int:
+        """The move of this level's player for ``state.game`` (reading the
+        state as that player may: a search through determinizations,
+        anything else through the seat's observation)."""
+        if state.current_player() != seat:
+            raise ValueError(f"seat {seat} is not to move")
+        return choose_action(self.player(state.game.name), state)
+
+
+def hard(seed: int | None = None) -> LevelAgent:
+    """The ``hard`` level: the long search (:func:`hard_search`), or the
+    game's own strong player (:data:`HARD_BY_GAME`)."""
+    return LevelAgent("hard", hard_search, HARD_BY_GAME, seed)
 
 
 LEVELS = ("easy", "medium", "hard")

@@ -1,0 +1,41 @@
+"""The playing levels (``parlour.agents.levels``): each game gets its own
+``hard`` player where one is listed, the search elsewhere."""
+
+from __future__ import annotations
+
+import pytest
+
+import parlour
+from parlour.agents import ISMCTSAgent, choose_action, make_agent
+from parlour.agents.heuristic.bharg import LookaheadAgent
+from parlour.agents.levels import HARD_ITERATIONS, HARD_SECONDS, LevelAgent, hard
+
+
+def test_hard_plays_bharg_with_the_lookahead_and_the_rest_with_the_search() -> None:
+    level = hard(seed=3)
+    assert isinstance(level, LevelAgent)
+    assert level.name == "hard"
+    assert isinstance(level.player("bharg"), LookaheadAgent)
+    search = level.player("polignac")
+    assert isinstance(search, ISMCTSAgent)
+    assert (search.iterations, search.seconds) == (HARD_ITERATIONS, HARD_SECONDS)
+    assert level.player("polignac") is search  # made once, then kept
+
+
+def test_a_level_is_deterministic_for_a_seed() -> None:
+    state = parlour.make("bharg").new_state(seed=8)
+    one, two = hard(seed=5), hard(seed=5)
+    for player in (one, two):
+        lookahead = player.player("bharg")
+        assert isinstance(lookahead, LookaheadAgent)
+        lookahead.draws = 4
+    for _ in range(6):
+        move = choose_action(one, state)
+        assert choose_action(two, state) == move
+        state.apply(move)
+
+
+def test_only_the_seat_to_move_chooses() -> None:
+    state = parlour.make("bharg").new_state(seed=8)
+    with pytest.raises(ValueError, match="seat 1 is not to move"):
+        make_agent("hard", 1).choose_in(state, 1)  # type: ignore[union-attr]
