@@ -67,6 +67,7 @@ RUNS = (
     # the newer games measure the levels that their issues ask about
     Run("progress", ("target=1",), 24, ("random", "easy", "hard")),
     Run("costly-colours", (), 40, ("random", "easy", "hard")),
+    Run("bharg", ("target=1",), 60, ("random", "easy", "hard")),
 )
 
 
@@ -111,7 +112,7 @@ def game_section(spec: Run, saved: dict[str, Any]) -> str:
         f"Options {', '.join(spec.options) or 'the defaults'}; {result['deals']} deals, "
         "each replayed at every "
         f"seat; field `{result['field']}`; {saved['seconds']:.0f} s on {saved['workers']} "
-        f"worker processes, {saved['date']}.", "",
+        f"worker process{'' if saved['workers'] == 1 else 'es'}, {saved['date']}.", "",
         "```", saved["command"], "```", "",
         "| agent | mean return ± 95% CI | interval | mean score | deals n | matches |",
         "|---|---|---|---|---|---|",
