@@ -178,10 +178,13 @@ as people meet them: `medium` is ISMCTS with 1,000 iterations a move
 capped at 1 second, `hard` 3,000 iterations capped at 2 seconds a move
 (both with random rollouts, except in Progress, where the heuristic
 player plays the simulations: random playouts there are long and say
-little). Other processes on the machine can make the cap bite, so
-`hard`'s rows are reproducible only on an idle machine. The newer games
-(Progress, Costly Colours) measure `random`, `easy` and `hard`, the levels
-their issues ask about.
+little); in Bharg `hard` is the game's own lookahead player, an
+expectimax one draw deeper than the heuristic. The caps count the
+search's CPU time (runs made before 2026-11-30's change to CPU time
+counted wall-clock time, which other processes could make bite: those
+rows are reproducible only on an idle machine). The newer games
+(Progress, Costly Colours, Bharg) measure `random`, `easy` and `hard`,
+the levels their issues ask about.
 
 """
 
