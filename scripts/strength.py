@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from parlour.engine.registry import make
 from parlour.sim.tournament import paired_difference
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,6 +104,21 @@ def paired(rows: dict[str, dict[str, Any]], weaker: str, stronger: str) -> str |
             f"{difference.half_width:.3f} ({verdict})")
 
 
+def paired_points(rows: dict[str, dict[str, Any]], weaker: str, stronger: str,
+                  higher_is_better: bool) -> str | None:
+    """The paired comparison of two agents' final scores on the same deals,
+    in words (``None`` when the run kept no per-deal scores)."""
+    one, two = rows[stronger].get("per_deal_score"), rows[weaker].get("per_deal_score")
+    if not one or not two or len(one) < 2:
+        return None
+    difference = paired_difference(one, two)
+    better = difference.low > 0 if higher_is_better else difference.high < 0
+    verdict = "better" if better else "not clearly better"
+    direction = "more" if higher_is_better else "fewer"
+    return (f"`{stronger}` − `{weaker}` in points on the same deals: {difference.mean:+.2f} ± "
+            f"{difference.half_width:.2f} ({direction} is better: {verdict})")
+
+
 def game_section(spec: Run, saved: dict[str, Any]) -> str:
     """The report's section for one game, from its saved run."""
     result = saved["result"]
@@ -130,10 +146,14 @@ def game_section(spec: Run, saved: dict[str, Any]) -> str:
         f"- easy beats random: {verdict(rows, 'random', 'easy')}.",
         f"- hard beats easy: {verdict(rows, 'easy', 'hard')}.",
     ]
+    higher = make(spec.game).higher_is_better
     for weaker, stronger in (("random", "easy"), ("easy", "hard")):
-        line = paired(rows, weaker, stronger) if stronger in rows else None
-        if line:
-            lines.append(f"- {line}.")
+        if stronger not in rows:
+            continue
+        for line in (paired(rows, weaker, stronger),
+                     paired_points(rows, weaker, stronger, higher)):
+            if line:
+                lines.append(f"- {line}.")
     if "medium" in rows:
         lines += [
             f"- medium beats easy: {verdict(rows, 'easy', 'medium')}.",

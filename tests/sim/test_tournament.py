@@ -58,7 +58,7 @@ def test_interval_of_a_known_sample() -> None:
 def test_interval_is_clustered_by_deal_before_the_spread_is_taken() -> None:
     outcomes = {(0, 0): 1.0, (0, 1): -1.0, (1, 0): 1.0, (1, 1): 1.0}
     results = [
-        MatchResult(Match("random", deal, rotation), outcome, score=0)
+        MatchResult(Match("random", deal, rotation), outcome, score=10 * deal + rotation)
         for (deal, rotation), outcome in outcomes.items()
     ]
     row = summarise(spec(agents=("random",)), results).agents[0]
@@ -67,6 +67,7 @@ def test_interval_is_clustered_by_deal_before_the_spread_is_taken() -> None:
     assert row.outcome.half_width == pytest.approx(1.96 * per_deal_spread / math.sqrt(2))
     assert (row.deals, row.matches) == (2, 4)
     assert row.per_deal == (0.0, 1.0)  # deal 0 splits its two rotations; deal 1 wins both
+    assert row.per_deal_score == (0.5, 10.5)
 
 
 def test_paired_difference_cancels_the_luck_of_each_deal() -> None:

@@ -144,6 +144,9 @@ class AgentResult:
     per_deal: tuple[float, ...] = ()
     """The agent's mean return on each deal, in deal order (for paired
     comparisons: every agent plays the same deals)."""
+    per_deal_score: tuple[float, ...] = ()
+    """The agent's mean final score on each deal, in deal order: a finer
+    measure than the return where the cards decide most winners."""
 
 
 @dataclass(frozen=True)
@@ -224,8 +227,10 @@ def summarise(spec: TournamentSpec, results: Sequence[MatchResult]) -> Tournamen
     for agent in spec.agents:
         mine = [result for result in results if result.match.agent == agent]
         by_deal: dict[int, list[float]] = {}
+        scores: dict[int, list[float]] = {}
         for result in mine:
             by_deal.setdefault(result.match.deal, []).append(result.outcome)
+            scores.setdefault(result.match.deal, []).append(result.score)
         per_deal = tuple(statistics.fmean(by_deal[deal]) for deal in sorted(by_deal))
         rows.append(AgentResult(
             agent=agent,
@@ -234,6 +239,7 @@ def summarise(spec: TournamentSpec, results: Sequence[MatchResult]) -> Tournamen
             deals=len(by_deal),
             matches=len(mine),
             per_deal=per_deal,
+            per_deal_score=tuple(statistics.fmean(scores[deal]) for deal in sorted(scores)),
         ))
     return TournamentResult(spec, rows)
 
@@ -274,6 +280,7 @@ def result_json(result: TournamentResult) -> dict[str, object]:
                 "deals": row.deals,
                 "matches": row.matches,
                 "per_deal": list(row.per_deal),
+                "per_deal_score": list(row.per_deal_score),
             }
             for row in result.agents
         ],
