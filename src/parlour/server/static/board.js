@@ -134,15 +134,16 @@ function renderMiddle(observation, book, seating) {
       h("figcaption", {}, seating.name(seat)),
     );
   });
-  let centre;
+  let centre = null;
   if (zones.turns) centre = renderTurns(zones.turns, book, seating);
   else if (zones.play) centre = renderPlays(zones.play, observation.count, book, seating);
-  else centre = h("div", { class: "trick", "data-testid": "trick", "aria-label": "current trick" }, trick);
+  else if (zones.trick) centre = h("div", { class: "trick", "data-testid": "trick", "aria-label": "current trick" }, trick);
   return [
     centre,
+    // a game with nothing in the middle (Bharg's piles) lays its piles there
     h(
       "div",
-      { class: "zones" },
+      { class: centre ? "zones" : "zones centred" },
       zones.turnup ? h("figure", { class: "zone", "data-testid": "turnup" }, cardFace(book, zones.turnup), h("figcaption", {}, "turn-up")) : null,
       Object.entries(zones)
         .filter(([name]) => !PLACED_ZONES.has(name))

@@ -160,10 +160,10 @@ export function suitColour(suit, fam) {
   return (GLYPHS[glyphKey(suit, fam)] ?? ["#333"])[0];
 }
 
-/** A suit glyph of `size` with its top-left corner at (x, y). */
+/** A suit glyph of `size` with its top-left corner at (x, y), naming its suit in data-suit. */
 export function glyph(suit, fam, x, y, size) {
   const [colour, body] = GLYPHS[glyphKey(suit, fam)] ?? ["#333", '<circle cx="50" cy="50" r="40"/>'];
-  return `<g transform="translate(${x} ${y}) scale(${size / 100})" fill="${colour}">${body}</g>`;
+  return `<g data-suit="${escapeXml(suit)}" transform="translate(${x} ${y}) scale(${size / 100})" fill="${colour}">${body}</g>`;
 }
 
 // --- faces ---------------------------------------------------------------------
@@ -251,7 +251,8 @@ function decktetFace(card) {
   const rank = card.rank in DECKTET_RANK ? DECKTET_RANK[card.rank] : card.rank === "Ace" ? "A" : card.rank;
   const colour = card.suits.length ? suitColour(card.suits[0], "decktet") : "#333";
   // a word rank (Pawn, Court) is written small across the top
-  let parts = rank.length > 2 ? text(50, 22, 13, "#222", rank) : text(16, 24, 20, "#222", rank);
+  const rankClass = 'class="rank"';
+  let parts = rank.length > 2 ? text(50, 22, 13, "#222", rank, rankClass) : text(16, 24, 20, "#222", rank, rankClass);
   // the suit column at the left, as the Decktet prints it
   card.suits.forEach((suit, i) => {
     parts += glyph(suit, "decktet", 6, 30 + i * 20, 18);
@@ -266,7 +267,7 @@ function decktetFace(card) {
   const name = card.name.replace(/^The\s+/, "");
   const lines = nameLines(name);
   lines.forEach((line, i) => {
-    parts += text(54, 108 + i * 14 - (lines.length - 1) * 7, 13, colour === "#333" ? "#222" : colour, line);
+    parts += text(54, 108 + i * 14 - (lines.length - 1) * 7, 13, colour === "#333" ? "#222" : colour, line, 'class="name"');
   });
   return parts;
 }

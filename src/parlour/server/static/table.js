@@ -30,7 +30,9 @@
 //   data-testid="summary"          the end-of-match summary (hidden while playing); rows data-seat, data-place
 //   data-testid="replay-link"      in the summary, the replay of the finished table
 // Every card anywhere carries data-card with the observation's text and an
-// aria-label with the card's full name.
+// aria-label with the card's full name; in its face each suit glyph is a
+// <g data-suit="Moons">, and a Decktet face writes its rank and name in
+// <text class="rank"> and <text class="name"> (one per line).
 
 import { getJson, pageTableId, pageToken, request, TableSocket } from "./api.js";
 import {
