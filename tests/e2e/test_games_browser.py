@@ -8,12 +8,20 @@ and the draw, pass and stop buttons; and the table fits a phone.
 Costly Colours (issue 7): seat 0 plays a match by clicking the mog words
 and its cards; at every turn the page shows the running count and the
 cards played with their players exactly as the server reports them, and
-the log gives each score with its reason as it happens."""
+the log gives each score with its reason as it happens.
+
+Bharg (issue 8): seat 0 plays whole turns by clicking (the draw or the
+take, then a card of its hand to discard); after each click the page shows
+its hand as Decktet cards with each card's name, rank and suit glyphs, the
+piles, the top Ace (or none), the top discard, the stock, its bound and
+unbound cards, the opponent's known cards and the log exactly as the
+server reports them; and the table fits a phone."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -192,3 +200,128 @@ def test_costly_colours_played_by_clicks_shows_the_count_and_each_score(
     scored = [line for line in final["log"] if " scores " in line and " for " in line]
     assert scored, "the log names each score and its reason"
     expect(page.locator('[data-testid="summary"]')).to_be_visible()
+
+
+READ_BHARG = """() => {
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  const cards = (element) =>
+    [...element.querySelectorAll('[data-card]')].map((card) => card.dataset.card);
+  // a pile's cards, or the words it shows instead ("none", "15 cards")
+  const zone = (name) => {
+    const figure = document.querySelector(`[data-testid="zone-${name}"]`);
+    if (!figure) return null;
+    const shown = cards(figure);
+    return shown.length ? shown : figure.lastElementChild.textContent;
+  };
+  const face = (card) => ({
+    card: card.dataset.card,
+    label: card.getAttribute('aria-label'),
+    rank: card.querySelector('text.rank')?.textContent ?? null,
+    name: [...card.querySelectorAll('text.name')].map((line) => line.textContent).join(' '),
+    suits: [...new Set([...card.querySelectorAll('[data-suit]')]
+      .map((glyph) => glyph.dataset.suit))].sort(),
+    actionId: card.dataset.legal === 'true' ? Number(card.dataset.actionId) : null,
+  });
+  const extra = (key) => cards(document.querySelector(`[data-extra="${key}"]`));
+  return {
+    hand: all('[data-testid="hand"] [data-card]').map(face),
+    zones: Object.fromEntries(['ace_pile', 'top_ace', 'discard_pile', 'top_discard', 'stock']
+      .map((name) => [name, zone(name)])),
+    calls: all('[data-testid="call"]')
+      .map((call) => [call.textContent, Number(call.dataset.actionId)]),
+    bound: extra('bound'),
+    unbound: extra('unbound'),
+    known: all('[data-testid="scores"] tbody tr').map((row) => row.lastElementChild.textContent),
+    log: all('[data-testid="log"] li').map((line) => line.textContent),
+  };
+}"""
+RANK_MARKS = {"Ace": "A", "Crown": "C"}
+"""How a Decktet face writes a rank that is not a number."""
+
+
+def shown_zone(value: object) -> object:
+    """What :data:`READ_BHARG` reads for a zone holding ``value``."""
+    if isinstance(value, int):
+        return f"{value} card{'' if value == 1 else 's'}"
+    if isinstance(value, str):
+        return [value]
+    return value or "none"
+
+
+def expected_bharg(deck: dict[str, dict[str, Any]], observation: dict[str, Any]
+                   ) -> dict[str, Any]:
+    """What :data:`READ_BHARG` must read for seat 0's ``observation``;
+    ``deck`` is the Decktet as ``GET /api/decks/decktet36`` lists it, by name."""
+    legal = {move["card"]: move["id"] for move in observation["legal"] if move["card"]}
+    return {
+        "hand": [{
+            "card": name,
+            "label": name,
+            "rank": RANK_MARKS.get(deck[name]["rank"], deck[name]["rank"]),
+            "name": name.removeprefix("The "),
+            "suits": sorted(deck[name]["suits"]),
+            "actionId": legal.get(name),
+        } for name in observation["hand"]],
+        "zones": {name: shown_zone(observation["zones"][name])
+                  for name in ("ace_pile", "top_ace", "discard_pile", "top_discard", "stock")},
+        "calls": [[move["text"], move["id"]] for move in observation["legal"] if not move["card"]],
+        "bound": observation["bound"],
+        "unbound": observation["unbound"],
+        "known": [", ".join(player["known"]) for player in observation["players"]],
+        "log": observation["log"],
+    }
+
+
+def bharg_discard(observation: dict[str, Any]) -> str:
+    """Seat 0's discard: an Ace if it holds one (it becomes the top Ace),
+    else its first unbound card other than the one it took, else its first card."""
+    aces = [card for card in observation["hand"] if card.startswith("Ace of ")]
+    unbound = [card for card in observation["unbound"] if card != observation["taken"]]
+    return (aces or unbound or observation["hand"])[0]
+
+
+def test_bharg_played_by_clicks_shows_the_decktet_cards_and_both_piles(
+    server: str, page: Page
+) -> None:
+    deck = {card["name"]: card for card in get_json(server, "/api/decks/decktet36")["cards"]}
+    settled = partial(my_settled_turn, reader=READ_BHARG, expect_from=partial(expected_bharg, deck))
+    table_id, token = open_table(server, "bharg", {}, 2, seed=2)
+    page.goto(f"{server}/tables/{table_id}?token={token}")
+    expect(page.locator('[data-testid="title"]')).to_have_text(f"Bharg — table {table_id}")
+    top_aces: list[str | None] = []
+    view = settled(page, server, table_id, token, after=-1)
+    for turn in range(4):
+        observation = view["observation"]
+        assert (view["status"], observation["phase"]) == ("playing", "draw")
+        top_aces.append(observation["zones"]["top_ace"])
+        top_discard = observation["zones"]["top_discard"]
+        takes = turn % 2 == 1
+        page.locator(f'[data-testid="call"][data-action-id="{1 if takes else 0}"]').click()
+
+        view = settled(page, server, table_id, token, after=view["move_number"])
+        observation = view["observation"]
+        assert observation["phase"] == "discard" and len(observation["hand"]) == 8
+        if takes:
+            assert observation["taken"] == top_discard and top_discard in observation["hand"]
+        discard = bharg_discard(observation)
+        page.locator(f'[data-testid="hand"] [data-card="{discard}"]').click()
+
+        view = settled(page, server, table_id, token, after=view["move_number"])
+        ace = ": the new top Ace" if discard.startswith("Ace of ") else ""
+        assert f"P0 discards {discard}{ace}" in view["observation"]["log"]
+    top_aces.append(view["observation"]["zones"]["top_ace"])
+    assert top_aces[0] is None and top_aces[-1] is not None, "the empty Ace Pile, then a top Ace"
+
+
+def test_a_bharg_table_fits_a_phone(server: str, page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    table_id, token = open_table(server, "bharg", {}, 2, seed=2)
+    page.goto(f"{server}/tables/{table_id}?token={token}")
+    page.locator(MY_TURN_OR_OVER).wait_for()
+    hand = page.locator('[data-testid="hand"] [data-card]')
+    expect(hand).to_have_count(7)
+    for index in range(7):
+        box = hand.nth(index).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    expect(page.locator('[data-testid="zone-top_discard"] [data-card]')).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
