@@ -9,7 +9,8 @@ the pages in Debian's headless Chromium:
 - ``table-phone.png``: the same table 390 px wide;
 - ``german.png``: a Grasobern table (German pack) mid-hand;
 - ``progress.png``: a Progress table with its recent turns laid out;
-- ``costly.png``: a Costly Colours table in the play, the count and the plays shown.
+- ``costly.png``: a Costly Colours table in the play, the count and the plays shown;
+- ``bharg.png``: a Bharg table a few turns in, its hand of Decktet cards and both piles.
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
 """
@@ -20,12 +21,12 @@ import argparse
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -37,8 +38,8 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update",
 ]
-DESKTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 860}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 HUMAN = {"kind": "human"}
 COMPUTER = {"kind": "computer", "agent": "random"}
 WAIT_SECONDS = 30.0
@@ -86,38 +87,42 @@ def play_to_mid_hand(base_url: str, table_id: int, token: str, tricks: int) -> N
         })
 
 
-def play_progress_turns(base_url: str, table_id: int, token: str, turns: int) -> None:
-    """Play seat 0 of a Progress table (its first legal action) until the
-    table shows ``turns`` turns and seat 0 has a card to play."""
+def play_first_legal_until(base_url: str, table_id: int, token: str,
+                           ready: Callable[[dict[str, Any]], bool]) -> None:
+    """Play seat 0's first legal action until ``ready(observation)`` holds
+    when seat 0 is to move."""
     while True:
         view = wait_for_seat_0(base_url, table_id, token)
         observation = view["observation"]
         if view["status"] == "finished":
             raise RuntimeError(f"table {table_id} finished before the picture")
-        legal = observation["legal"]
-        if len(observation["zones"]["turns"]) >= turns and observation["phase"] == "start" \
-                and len([action for action in legal if action["card"]]) > 1:
-            return
-        post_json(base_url, f"/api/tables/{table_id}/moves", {
-            "token": token, "action": legal[0]["id"], "move_number": view["move_number"],
-        })
-
-
-def play_costly_to_the_count(base_url: str, table_id: int, token: str, plays: int) -> None:
-    """Play seat 0 of a Costly Colours table (mog words first in the list,
-    then its first card) until ``plays`` cards are on the count and seat 0
-    is to play."""
-    while True:
-        view = wait_for_seat_0(base_url, table_id, token)
-        observation = view["observation"]
-        if view["status"] == "finished":
-            raise RuntimeError(f"table {table_id} finished before the picture")
-        if observation["phase"] == "play" and len(observation["zones"]["play"]) >= plays:
+        if ready(observation):
             return
         post_json(base_url, f"/api/tables/{table_id}/moves", {
             "token": token, "action": observation["legal"][0]["id"],
             "move_number": view["move_number"],
         })
+
+
+def progress_turns_shown(turns: int) -> Callable[[dict[str, Any]], bool]:
+    """Ready when a Progress table shows ``turns`` turns and seat 0 has a card to play."""
+    return lambda observation: (
+        len(observation["zones"]["turns"]) >= turns and observation["phase"] == "start"
+        and len([action for action in observation["legal"] if action["card"]]) > 1)
+
+
+def costly_plays_shown(plays: int) -> Callable[[dict[str, Any]], bool]:
+    """Ready when ``plays`` cards are on a Costly Colours count (mog words
+    come first in the list, then seat 0's first card) and seat 0 is to play."""
+    return lambda observation: (
+        observation["phase"] == "play" and len(observation["zones"]["play"]) >= plays)
+
+
+def bharg_turns_played(turns: int) -> Callable[[dict[str, Any]], bool]:
+    """Ready when a Bharg round has had ``turns`` turns (seat 0 draws from
+    the stock and discards its first card, an Ace when it holds one) and
+    seat 0 is to draw."""
+    return lambda observation: observation["turns"] >= turns and observation["phase"] == "draw"
 
 
 def wait_until_finished(base_url: str, table_id: int) -> None:
@@ -129,7 +134,7 @@ def wait_until_finished(base_url: str, table_id: int) -> None:
         time.sleep(0.05)
 
 
-def photograph(browser: Browser, url: str, path: Path, viewport: dict[str, int],
+def photograph(browser: Browser, url: str, path: Path, viewport: ViewportSize,
                ready: str) -> None:
     """Save a full-page PNG of ``url`` once ``ready`` (a CSS selector) shows."""
     page = browser.new_page(viewport=viewport, device_scale_factor=1)
@@ -142,7 +147,7 @@ def photograph(browser: Browser, url: str, path: Path, viewport: dict[str, int],
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Start a server, set up the tables and save the four pictures."""
+    """Start a server, set up the tables and save the pictures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots",
                         help="folder for the PNG files")
@@ -161,12 +166,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         assert polignac_token is not None and german_token is not None
         assert progress_token is not None
         costly, costly_token = open_table(base_url, "costly-colours", [HUMAN, COMPUTER], seed=3)
-        assert costly_token is not None
+        bharg, bharg_token = open_table(base_url, "bharg", [HUMAN, COMPUTER], seed=2)
+        assert costly_token is not None and bharg_token is not None
         wait_until_finished(base_url, finished)
         play_to_mid_hand(base_url, polignac, polignac_token, tricks=3)
         play_to_mid_hand(base_url, german, german_token, tricks=2)
-        play_progress_turns(base_url, progress, progress_token, turns=5)
-        play_costly_to_the_count(base_url, costly, costly_token, plays=3)
+        play_first_legal_until(base_url, progress, progress_token, progress_turns_shown(5))
+        play_first_legal_until(base_url, costly, costly_token, costly_plays_shown(3))
+        play_first_legal_until(base_url, bharg, bharg_token, bharg_turns_played(8))
 
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         table_ready = '[data-testid="turn"][data-my-turn="true"]'
@@ -181,6 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    out / "progress.png", DESKTOP, table_ready)
         photograph(browser, f"{base_url}/tables/{costly}?token={costly_token}",
                    out / "costly.png", DESKTOP, table_ready)
+        photograph(browser, f"{base_url}/tables/{bharg}?token={bharg_token}",
+                   out / "bharg.png", DESKTOP, table_ready)
         browser.close()
     return 0
 
