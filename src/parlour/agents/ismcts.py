@@ -102,12 +102,12 @@ class ISMCTSAgent:
     ``iterations`` and ``seconds`` bound each move's search; when both are
     given the search stops at the first limit reached, and at least one is
     needed. ``seconds`` is the search thread's CPU time (see
-    :data:`WALL_FACTOR`). ``exploration`` is UCB1's ``c``; ``rollout_policy`` plays the
-    simulations (uniformly random when ``None``); ``rollouts_by_game``
-    gives a policy for some games by registry name, used when
-    ``rollout_policy`` is ``None`` (a game whose random playouts are long
-    and uninformative, such as Progress, searches better with its
-    heuristic player's). ``opponent_model`` (or, by game,
+    :data:`WALL_FACTOR`). ``exploration`` is UCB1's ``c``;
+    ``rollout_policy`` plays the simulations (uniformly random when
+    ``None``); ``rollouts_by_game`` gives a policy for some games by
+    registry name, used when ``rollout_policy`` is ``None`` (a game whose
+    random playouts are long and uninformative, such as Progress, searches
+    better with its heuristic player's). ``opponent_model`` (or, by game,
     ``opponent_models_by_game``) plays the other seats' moves inside the
     tree too, from their own observations of each determinization (see
     :class:`_Search`); without one they are searched like the observer's.
@@ -186,8 +186,8 @@ class _Search:
     """One move's tree, held in flat per-node lists (node 0 is the root):
     ``children`` (action -> node), ``followed`` (see below), ``visits``,
     ``available`` and ``reward_sums`` (of the seat that moved into the
-    node). ``state`` is the
-    real position; iterations see it only through ``determinize``.
+    node). ``state`` is the real position; iterations see it only through
+    ``determinize``.
 
     With an ``opponent_model`` the tree branches by UCB1 on the observer's
     decisions only: another seat's move in the tree is the model's choice
