@@ -24,6 +24,12 @@ FAST_OPTIONS: dict[str, dict[str, object]] = {
 not listed, every integer option with a minimum (a target, a number of
 rounds) is cut to a third of its default."""
 
+CROSS_PLAYER_COUNTS: dict[str, list[int]] = {"ranter-go-round": [2, 5]}
+"""Per game, the table sizes at which every value of every choice option is
+tried, instead of the extremes of the players option: Ranter Go Round's
+26 seats cost too much to try with every option (its larger tables are in
+``EXTRA_OPTION_SETS``)."""
+
 EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "progress": [{"players": 6, "large_table": "two_decks", "direction_lock": True}],
     "bharg": [
@@ -34,9 +40,19 @@ EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
         {"players": 3, "excuse": True, "pawns": True, "courts": True,
          "stock_exhaustion": "void_round"},
     ],
+    "ranter-go-round": [
+        {"players": 5, "lives": 3},
+        {"players": 5, "preset": "hoffmann_1891", "lives": 4},
+        {"players": 12, "lives": 2, "announce_low_cards": "both", "final_tie": "playoff"},
+        {"players": 12, "preset": "cassell_1881"},
+        {"players": 12, "king_rule": "stops_play", "dealer_cuts_king": "keep_original"},
+        {"players": 26, "king_rule": "stops_hand", "final_tie": "cut"},
+    ],
 }
 """Per game, option sets that the schema-built spread misses: combinations
-that matter only together (Progress's direction lock needs two packs)."""
+that matter only together (Progress's direction lock needs two packs), and
+Ranter Go Round's larger tables and the morris board's preset with the four
+lives it needs (the fast base has one life)."""
 
 
 def _freeze(options: dict[str, object]) -> tuple[tuple[str, object], ...]:
@@ -50,8 +66,9 @@ def option_sets(name: str) -> list[dict[str, object]]:
     option, the other value of every flag, every integer option at its
     minimum; every player count (every count of an integer range of up to
     nine, else its extremes); and every value of every other choice option
-    at every player count of a choice (the extremes of a range), since pack
-    reductions and the like depend on the table size.
+    at every player count of a choice (the extremes of a range, or the
+    game's ``CROSS_PLAYER_COUNTS``), since pack reductions and the like
+    depend on the table size.
     """
     cls = game_class(name)
     schema = cls.schema
@@ -78,6 +95,7 @@ def option_sets(name: str) -> list[dict[str, object]]:
         elif option.minimum is not None:
             sets.append({**base, option.name: option.minimum})
     every_count = player_counts
+    player_counts = CROSS_PLAYER_COUNTS.get(name, player_counts)
     if cls.max_players - cls.min_players < 8:
         # a small integer range (Progress's 2-8): every table size once
         every_count = list(range(cls.min_players, cls.max_players + 1))

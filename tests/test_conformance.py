@@ -40,6 +40,11 @@ COMMON_KEYS = {
     "hand_results",
 }
 
+HANDS_WITHOUT_DECISIONS = {"ranter-go-round"}
+"""Games in which a hand may ask nobody anything (Ranter Go Round, when a
+King stops the hand at the deal): such hands are over before the first
+decision, so a match may begin, or even end, after finished hands."""
+
 over_games = pytest.mark.parametrize(("name", "options"), GAME_OPTION_SETS,
                                      ids=GAME_OPTION_IDS)
 
@@ -166,7 +171,8 @@ def test_scores_hand_results_and_returns(name: str, options: dict[str, object],
             # a match starts from zero: points the deal itself scores
             # (Costly Colours' heels) belong to the first hand's result
             start = [0] * state.game.num_players
-            assert state.hand_results() == []
+            if name not in HANDS_WITHOUT_DECISIONS:
+                assert state.hand_results() == []
         check_scores(state, start)
         assert len(state.hand_results()) >= hands_seen
         hands_seen = len(state.hand_results())

@@ -100,20 +100,33 @@ def static_keys(name: str, options: dict[str, object]) -> frozenset[str]:
 def _static_keys(name: str, options_json: str) -> frozenset[str]:
     """Top-level observation keys whose value is the same in every deal
     (rules data such as Polignac's list of penalty cards); a value that does
-    not depend on the deal cannot reveal where a card is."""
+    not depend on the deal cannot reveal where a card is.
+
+    Every seventh state and the end of at least four matches are sampled;
+    short matches (Ranter Go Round with one life: a state or two each, and
+    none before the end when Kings stop every hand) are played until there
+    are :data:`STATIC_SAMPLES` samples, so that a key is not taken for
+    static only for want of them."""
     game = make(name, json.loads(options_json))
     values: dict[str, set[str]] = {}
-    for seed in range(4):
+    samples = 0
+    seed = 0
+    while seed < 4 or (samples < STATIC_SAMPLES and seed < 50 * STATIC_SAMPLES):
         state = game.new_state(seed=seed)
         rng = random.Random(seed)
         for step in range(0, 10_000):
-            if state.is_terminal():
-                break
-            if step % 7 == 0:
+            if step % 7 == 0 or state.is_terminal():
+                samples += 1
                 for key, value in state.observation(seed % game.num_players).items():
                     values.setdefault(key, set()).add(json.dumps(value, sort_keys=True))
+            if state.is_terminal():
+                break
             state.apply(random_action(state, rng))
+        seed += 1
     return frozenset(key for key, seen in values.items() if len(seen) == 1)
+
+
+STATIC_SAMPLES = 40
 
 
 def hidden_from(state: State, seat: int) -> int:
@@ -166,7 +179,8 @@ def walk(
     while True:
         if track_history and len(state.hand_results()) != hands:
             hands = len(state.hand_results())
-            last = 1 << state.history[-1]
+            # a hand may end before any decision (Ranter Go Round's Kings)
+            last = 1 << state.history[-1] if state.history else 0
             for seat in range(n):
                 earlier[seat] |= this_hand[seat]
                 this_hand[seat] = set()

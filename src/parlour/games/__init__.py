@@ -9,9 +9,11 @@ from parlour.games import (
     knaves,
     polignac,
     progress,
+    ranter_go_round,
     slobberhannes,
 )
 
 __all__ = [
-    "bassadewitz", "bharg", "costly_colours", "knaves", "polignac", "progress", "slobberhannes",
+    "bassadewitz", "bharg", "costly_colours", "knaves", "polignac", "progress", "ranter_go_round",
+    "slobberhannes",
 ]

@@ -1,0 +1,1139 @@
+"""Ranter Go Round (Chase the Ace, Cuckoo, Screw Your Neighbor): one card
+each, keep it or swap it leftwards, the lowest card loses a life; the last
+player with lives wins the pot. ``rules/ranter_go_round.md`` (rules §1-7,
+options §8, decisions §9; the decisions are also in :data:`RULES`, which
+``parlour rules ranter-go-round`` prints).
+
+* French 52, suits ignored, K high and A low. 2 to 26 players, ``lives``
+  each (3; 4 in the Screw Your Neighbor and morris-board forms).
+* The first dealer is the first player dealt a Jack face up, from seat 0
+  (a chance node). One card each, elder (the dealer's left) first; each
+  active player has one turn, elder to dealer: ``stand`` or ``exchange``
+  with the next active player, the dealer with the stock (cut, or the top
+  card). Kings follow ``king_rule``; a King cut from the stock
+  ``dealer_cuts_king``. Then the lowest rank loses a life (``tie_rule``).
+* A player on 0 lives is out; the deal passes to the next active player
+  clockwise. The last one in wins; if the last players all go out in the
+  same hand, ``final_tie`` settles it.
+* ``preset`` sets the defaults of the other options to a historical
+  source's; an option given explicitly wins (rules §7.5).
+
+Scores are the counters each seat has paid into the pot (lives lost;
+lower is better); ``players[i]["lives"]`` in the observation gives the
+lives left.
+
+Action ids: ``0`` stand (also ``stick``), ``1`` exchange (also
+``change``; the dealer may type ``cut``). Chance outcomes, explicit only
+with ``explicit_chance``: ``2 + card`` a card dealt (``deal 7S``, elder
+first), the card the dealer gets from the stock (``cut 7S``, or ``top
+7S`` with ``dealer_exchange="top"``: the stock is not put in an order, so
+either way the card is a uniform draw from it), or a card cut to settle
+``final_tie="cut"`` (``cut 9S``); ``54 + seat`` the first dealer (``P3
+deals first``, with the odds of dealing to the first Jack). Card codes
+are never player actions. Without explicit chance the stock has an order
+(top first) and the dealer's cut is a position in it drawn from the seed,
+or fixed by a deal's ``cut``.
+
+A fixed deal (``new_state(deal=...)``) has ``dealer``, ``hands`` (one list
+per seat: one card code for a player with lives, none for one who is
+out), and optionally ``stock`` (its top cards, top first; the rest follow
+in an order drawn from the seed), ``cut`` (the position the dealer cuts in
+the first hand), ``lives`` (per seat, 0 for a player out) or ``scores``
+(counters lost), and ``carried_pot`` (counters carried over from an
+earlier game, rules §5).
+
+Speed: random play of six players runs about 20,000 hands/s on the 2-core
+reference machine (``benchmarks/bench_ranter.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import cache
+from typing import Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.cards import FRENCH_52
+from parlour.cards.bits import bits_of
+from parlour.engine.determinize import redeal
+from parlour.engine.game import Deal, Game, Observation
+from parlour.engine.options import Option, OptionSchema, OptionValue
+from parlour.engine.registry import register
+from parlour.engine.shuffle import shuffled
+from parlour.errors import IllegalAction, OptionError, ParseError
+from parlour.games.common import (
+    PhasedMatchState,
+    as_action,
+    finishing_places,
+    fixed_deal_header,
+    mask_bits,
+    seat_name,
+)
+
+RULES = """\
+RANTER GO ROUND (also Chase the Ace, Cuckoo; Screw Your Neighbor in the USA)
+— a traditional English game for 2 to 26 players, with a French pack of 52.
+
+Cards rank K Q J 10 9 8 7 6 5 4 3 2 A: the ace is lowest, suits do not
+matter. Each player starts with 3 lives (the lives option).
+
+The first dealer is the first player dealt a Jack, dealing face up from
+seat 0. Each hand the dealer gives one card face down to every player still
+in, the elder (the dealer's left) first. Then each player has one turn,
+from the elder round to the dealer:
+- stand (or stick): keep your card;
+- exchange (or change): swap cards with your left-hand neighbour, who must
+  agree unless he holds a King. You see the card you get; he sees yours.
+- The dealer, last, may exchange with the stock: he cuts it and takes the
+  card exposed (or the top card, dealer_exchange=top); his own card is set
+  aside face down.
+A King protects its holder (king_rule=block): he shows it on his turn and
+stands, and if asked he shows it and refuses; his own turn is then used up
+and the player after him goes on.
+
+All cards are then shown, from the elder to the dealer, and whoever holds
+the lowest card loses a life; everyone tied for lowest loses one. A player
+with no lives left is out. The deal passes to the next player still in on
+the left. The last player left wins the pot of lost lives.
+
+Decisions taken where the sources disagree (rules/ranter_go_round.md §9):
+- D1: 2 to 26 players, 6 by default.
+- D2: under block a King must be shown on its holder's turn; he stands and
+  may not give it away.
+- D3: a King holder who refuses an exchange uses up his own turn; the
+  player after him decides next. A dealer who refuses gets no stock
+  exchange.
+- D4: cut takes a uniformly random card of the stock; top (Cassell 1881)
+  the top card. The odds are the same.
+- D5: a King from the stock: take (default) keeps it; keep_original (pagat's
+  Cuckoo) shows it, puts it back and the dealer keeps his card;
+  dealer_loses (Parlett) ends the hand and only the dealer loses a life.
+- D6: ties for lowest: all_lowest (default) takes a life from each;
+  last_revealed (Cassell) only from the last of them in turn order from the
+  elder.
+- D7: announce_low_cards: passer shows an A, 2 or 3 that a player passes on
+  his turn; both also the one a neighbour is forced to hand back. Off by
+  default; it changes information only, never who loses.
+- D8: king_rule=stops_hand: every King dealt is turned up at once and, if
+  any was, nobody exchanges; the lowest card loses.
+- D9: king_rule=stops_play: the showdown comes the moment a King is shown;
+  players who had not acted keep their dealt cards. A King cut from the
+  stock follows dealer_cuts_king instead.
+- D10: king_rule=trade: a King gives no protection and must be handed over
+  if asked (also Cassell's account: no card has a privilege).
+- D11: if everyone left loses his last life in the same hand, final_tie:
+  split (default: joint winners share the pot), playoff (each gets one life
+  back and they play on), cut (each cuts a card, highest rank wins, ties cut
+  again), carry_over (no winner; the pot goes to the next game).
+- D12: life_board=morris (Hoffmann 1891) shows each loss as a counter
+  moving inwards on a nine men's morris board: outer, middle, inner square,
+  out at the centre on the fourth loss. It needs lives=4.
+- D13: Screw Your Neighbor: lives=4, up to 26 players, any King rule.
+- D14: the first dealer is the first player dealt a Jack, from seat 0.
+- D15, D16: ace high and "pairing up" are not implemented.
+- D17: one turn each; a player whose card was taken by his right-hand
+  neighbour still has his own turn.
+- D18: Cassell's advice (stand when your right-hand neighbour took your card
+  with a higher one) is strategy, not a rule.
+- Presets set the other options' defaults, and an option given explicitly
+  wins: standard; cassell_1881 (king_rule=trade, dealer_exchange=top,
+  tie_rule=last_revealed, lives=3); hoffmann_1891 (lives=4,
+  life_board=morris); screw_your_neighbor (lives=4).
+
+Engine choices where the file leaves a detail open:
+- What a seat knows: its own card, the cards it gave and received in its
+  exchanges, shown Kings and announced cards, and where each of those went
+  since, because every stand and exchange is public. Knowledge that no card
+  in a hand is a King (under block and stops_play a King is always shown)
+  or a low card (an exchange under announce_low_cards that showed nothing)
+  is public too, and a re-dealt position (determinize) respects it.
+- A score is the counters a player has paid into the pot (lower is
+  better); the observation also gives the lives left.
+- final_tie=playoff cancels the hand for the tied players: that hand's
+  result is zero for them. final_tie=cut: the tied players cut in turn
+  order from the elder of the last hand, each a different card of one
+  shuffled pack, and those tied for highest cut again.
+"""
+
+RANKS = "23456789TJQKA"
+CARD_COUNT = 52
+CODES: tuple[str, ...] = tuple(str(card) for card in FRENCH_52.cards)
+RANK_VALUES: tuple[int, ...] = tuple(
+    1 if card % 13 == RANKS.index("A") else card % 13 + 2 for card in range(CARD_COUNT)
+)
+"""Each card's rank for the showdown: A 1, 2-10, J 11, Q 12, K 13."""
+KINGS = sum(1 << card for card in range(CARD_COUNT) if RANK_VALUES[card] == 13)
+JACKS = frozenset(card for card in range(CARD_COUNT) if RANK_VALUES[card] == 11)
+LOW_CARDS = sum(1 << card for card in range(CARD_COUNT) if RANK_VALUES[card] <= 3)
+"""The A, 2 and 3 that ``announce_low_cards`` exposes."""
+NICKNAMES = {1: "the wee", 2: "the pig's toe", 3: "the tailor's yard"}
+"""The Cornish names of the low cards (rules §7.4), for the log."""
+FULL = (1 << CARD_COUNT) - 1
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 26
+STAND = 0
+EXCHANGE = 1
+CARD_BASE = 2
+DEALER_BASE = CARD_BASE + CARD_COUNT
+NUM_ACTIONS = DEALER_BASE + MAX_PLAYERS
+WORDS = {"stand": STAND, "stick": STAND, "exchange": EXCHANGE, "change": EXCHANGE}
+
+PHASE_FIRST_DEALER = 0
+PHASE_DEAL = 1
+PHASE_PLAY = 2
+PHASE_STOCK = 3
+PHASE_TIE_CUT = 4
+PHASE_OVER = 5
+PHASE_NAMES = ("first dealer", "deal", "play", "stock", "tie cut", "over")
+CHANCE_REASONS = {
+    PHASE_FIRST_DEALER: "the first dealer is being found",
+    PHASE_DEAL: "the cards are being dealt",
+    PHASE_STOCK: "the dealer is getting a card from the stock",
+    PHASE_TIE_CUT: "the tied players are cutting",
+}
+
+# what a player did this hand (bits of ``status``)
+STOOD = 1
+EXCHANGED = 2
+SHOWED_KING = 4
+REFUSED = 8
+"""Asked to exchange, he showed a King and refused."""
+WAS_REFUSED = 16
+TOOK_STOCK = 32
+ASKED = 64
+"""His card was taken in an exchange by his right-hand neighbour."""
+STATUS_WORDS = ((STOOD, "stood"), (EXCHANGED, "exchanged"), (SHOWED_KING, "showed a King"),
+                (REFUSED, "refused with a King"), (WAS_REFUSED, "was refused"),
+                (TOOK_STOCK, "exchanged with the stock"), (ASKED, "was asked"))
+
+MORRIS_POINTS = ("off the board", "outer square", "middle square", "inner square", "centre")
+"""Where a player's counter stands on the morris board after 0-4 losses (§7.2)."""
+
+PRESETS: dict[str, dict[str, OptionValue]] = {
+    "standard": {},
+    "cassell_1881": {"king_rule": "trade", "dealer_exchange": "top",
+                     "tie_rule": "last_revealed", "lives": 3},
+    "hoffmann_1891": {"lives": 4, "life_board": "morris"},
+    "screw_your_neighbor": {"lives": 4},
+}
+"""The defaults each preset gives the other options (rules §7.5)."""
+
+
+@cache
+def first_dealer_odds(players: int) -> tuple[Fraction, ...]:
+    """Each seat's chance of being dealt the first Jack when cards are dealt
+    face up one at a time from seat 0 (rules §3), exactly.
+
+    >>> [str(odds) for odds in first_dealer_odds(2)]
+    ['433/833', '400/833']
+    """
+    odds = [Fraction(0)] * players
+    no_jack_yet = Fraction(1)
+    for position in range(CARD_COUNT - len(JACKS) + 1):
+        remaining = CARD_COUNT - position
+        odds[position % players] += no_jack_yet * Fraction(len(JACKS), remaining)
+        no_jack_yet *= Fraction(remaining - len(JACKS), remaining)
+    return tuple(odds)
+
+
+def showdown_losers(cards: list[int], last_revealed: bool) -> list[int]:
+    """The indices, in ``cards``' reveal order, of the cards that lose a life
+    (rules §4.7): every lowest rank, or only the last one revealed.
+
+    >>> showdown_losers([FRENCH_52.parse(code).id for code in ("4S", "QH", "4D")], False)
+    [0, 2]
+    """
+    lowest = min(RANK_VALUES[card] for card in cards)
+    holders = [index for index, card in enumerate(cards) if RANK_VALUES[card] == lowest]
+    return holders[-1:] if last_revealed else holders
+
+
+@register
+class RanterGoRound(Game):
+    """Ranter Go Round; see the module docstring and :data:`RULES`."""
+
+    name = "ranter-go-round"
+    title = "Ranter Go Round"
+    version = 1
+    higher_is_better = False
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    deck = FRENCH_52
+    description = (
+        "Chase the Ace: one card each, keep it or swap it with your left-hand neighbour; "
+        "the lowest card loses a life, the last player left wins; 2-26 players."
+    )
+    rules_text = RULES
+    schema = OptionSchema([
+        Option.integer("players", 6, "players at the start", minimum=MIN_PLAYERS,
+                       maximum=MAX_PLAYERS),
+        Option.integer("lives", 3, "lives per player (the presets may change it)", minimum=1,
+                       maximum=10),
+        Option.choice("life_board", ("counters", "morris"), "counters",
+                      "lives shown as counters, or on a nine men's morris board (needs lives=4)"),
+        Option.choice("king_rule", ("block", "trade", "stops_hand", "stops_play"), "block",
+                      "what a King does: blocks an exchange, none, stops the hand, stops play"),
+        Option.choice("dealer_exchange", ("cut", "top"), "cut",
+                      "the dealer cuts the stock, or takes its top card"),
+        Option.choice("dealer_cuts_king", ("take", "keep_original", "dealer_loses"), "take",
+                      "a King from the stock: the dealer keeps it, puts it back, or loses a life"),
+        Option.choice("tie_rule", ("all_lowest", "last_revealed"), "all_lowest",
+                      "ties for lowest: all lose a life, or the last revealed only"),
+        Option.choice("final_tie", ("split", "playoff", "cut", "carry_over"), "split",
+                      "everyone left out at once: joint winners, play off, cut, or no winner"),
+        Option.choice("announce_low_cards", ("off", "passer", "both"), "off",
+                      "an A, 2 or 3 that moves in an exchange is shown: never, when passed, "
+                      "or also when handed back"),
+        Option.choice("preset", tuple(PRESETS), "standard",
+                      "a historical source's defaults for the other options"),
+    ])
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        settings = self.options
+        for name, value in PRESETS[str(settings["preset"])].items():
+            if name not in options:
+                settings[name] = value
+        if settings["life_board"] == "morris" and settings["lives"] != 4:
+            raise OptionError(
+                f"life_board='morris' needs lives=4 (the fourth loss reaches the centre), "
+                f"not lives={settings['lives']}"
+            )
+        self.n = self.num_players
+        self.lives = int(settings["lives"])
+        king_rule = settings["king_rule"]
+        self.kings_block = king_rule in ("block", "stops_play")
+        self.kings_stop_play = king_rule == "stops_play"
+        self.kings_stop_hand = king_rule == "stops_hand"
+        self.cuts = settings["dealer_exchange"] == "cut"
+        self.stock_king = str(settings["dealer_cuts_king"])
+        self.last_revealed = settings["tie_rule"] == "last_revealed"
+        self.final_tie = str(settings["final_tie"])
+        self.announce = str(settings["announce_low_cards"])
+        self.morris = settings["life_board"] == "morris"
+
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def observation_tensor_size(self) -> int:
+        return CARD_COUNT * (1 + self.n) + self.n * (4 + len(STATUS_WORDS)) + len(PHASE_NAMES) + 1
+
+    def text(self, action: int, phase: int) -> str:
+        """The canonical text of an action id in ``phase``."""
+        if action in (STAND, EXCHANGE):
+            return "stand" if action == STAND else "exchange"
+        if CARD_BASE <= action < DEALER_BASE:
+            verb = "deal"
+            if phase == PHASE_TIE_CUT or (phase == PHASE_STOCK and self.cuts):
+                verb = "cut"
+            elif phase == PHASE_STOCK:
+                verb = "top"
+            return f"{verb} {CODES[action - CARD_BASE]}"
+        if DEALER_BASE <= action < NUM_ACTIONS:
+            return f"{seat_name(action - DEALER_BASE)} deals first"
+        raise ParseError(f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
+
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> RanterState:
+        return RanterState(self, seed, deal, explicit_chance)
+
+
+class RanterState(PhasedMatchState):
+    """A game of Ranter Go Round, from the first deal to the last player in."""
+
+    game: RanterGoRound
+    over_phase = PHASE_OVER
+    chance_phases = frozenset({PHASE_FIRST_DEALER, PHASE_DEAL, PHASE_STOCK, PHASE_TIE_CUT})
+    copied_fields = ("history", "hands", "stock", "known", "excluded", "status", "lives",
+                     "totals", "results", "events", "out_hand")
+
+    def __init__(self, game: RanterGoRound, seed: int, deal: Deal | None,
+                 explicit_chance: bool) -> None:
+        self._begin_match(game, seed, deal, explicit_chance)
+        n = game.n
+        self.lives = [game.lives] * n
+        self.carried_pot = 0
+        self.out_hand = [-1] * n
+        """The hand in which each seat went out (-1: still in)."""
+        self.winner_seats: tuple[int, ...] = ()
+        self.hand_index = 0
+        self.dealer = n - 1
+        self.gathered = False
+        """Whether the cards are gathered into one pack (the final tie's cut)."""
+        self.cutters: tuple[int, ...] = ()
+        self.cut_cards: tuple[int, ...] = ()
+        self._clear_hand()
+        if deal is not None:
+            self._start_fixed_hand(deal)
+        elif explicit_chance:
+            self.phase = PHASE_FIRST_DEALER
+            self.undealt = FULL
+        else:
+            pack = shuffled(range(CARD_COUNT), "ranter-first-dealer", seed)
+            first_jack = next(position for position, card in enumerate(pack) if card in JACKS)
+            self._first_dealer(first_jack % n)
+
+    # ------------------------------------------------------------------
+    # the deal
+    def _clear_hand(self) -> None:
+        n = self.game.n
+        self.phase = PHASE_DEAL
+        self.order: tuple[int, ...] = ()
+        """The active seats in turn order, the elder first and the dealer last."""
+        self.turn = 0
+        self.to_move = -1
+        self.hands = [-1] * n
+        self.stock: list[int] = []
+        """The stock, top card first."""
+        self.set_aside = -1
+        self.undealt = 0
+        self.public = 0
+        """Cards whose place everyone knows (shown Kings, announced cards, the showdown)."""
+        self.known = [0] * n
+        """Per seat, the cards whose place it knows from its own exchanges."""
+        self.excluded = [0] * n
+        """Per seat, cards that everyone knows its card is not (a King, a low card)."""
+        self.status = [0] * n
+        self.stock_shown = -1
+        self.pending_cut = -1
+        """A fixed deal's cut position for the first hand (-1: from the seed)."""
+
+    def _first_dealer(self, seat: int) -> None:
+        self.dealer = seat
+        self.events.append(("first_dealer", seat))
+        self._start_hand()
+
+    def _start_hand(self) -> None:
+        self._clear_hand()
+        self._new_hand_log()
+        self.order = self._turn_order()
+        if self.explicit_chance:
+            self.undealt = FULL
+            return
+        pack = shuffled(range(CARD_COUNT), "ranter", self.seed, self.hand_index)
+        for position, seat in enumerate(self.order):
+            self.hands[seat] = pack[position]
+        self.stock = pack[len(self.order):]
+        self._begin_play()
+
+    def _new_hand_log(self) -> None:
+        if self.hand_index:
+            self.log_start += len(self._previous_events)
+            self._previous_events = self.events
+            self.events = []
+        self.events.append(("deal", self.dealer, self.hand_index))
+
+    def _turn_order(self) -> tuple[int, ...]:
+        n = self.game.n
+        seats = [(self.dealer + offset) % n for offset in range(1, n + 1)]
+        return tuple(seat for seat in seats if self.lives[seat] > 0)
+
+    def _deal_card(self, card: int) -> None:
+        """Explicit chance: the next card, to the next hand (elder first);
+        after the dealer's, the rest is the stock."""
+        self.undealt &= ~(1 << card)
+        dealt = CARD_COUNT - self.undealt.bit_count()
+        self.hands[self.order[dealt - 1]] = card
+        if dealt == len(self.order):
+            self.stock = bits_of(self.undealt)
+            self.undealt = 0
+            self._begin_play()
+
+    def _start_fixed_hand(self, deal: Deal) -> None:
+        game = self.game
+        n = game.n
+        allowed = {"dealer", "hands", "stock", "cut", "lives", "scores", "carried_pot"}
+        self.dealer, scores = fixed_deal_header(deal, game.name, n, allowed, n - 1)
+        self._fixed_lives(deal, scores)
+        if self.lives[self.dealer] == 0:
+            raise ParseError(f"the dealer {seat_name(self.dealer)} has no lives left: he is out")
+        self._new_hand_log()
+        self.order = self._turn_order()
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != n:
+            raise ParseError(f"a deal needs 'hands': one list of card codes for each of {n} seats")
+        placed = 0
+        for seat, hand in enumerate(hands):
+            cards = self._codes(hand, f"the hand of {seat_name(seat)}")
+            wanted = 1 if self.lives[seat] else 0
+            if len(cards) != wanted:
+                state = "has lives and holds one card" if wanted else "is out and holds no card"
+                raise ParseError(f"{seat_name(seat)} {state}, not {len(cards)}")
+            for card in cards:
+                placed = _place(card, placed)
+                self.hands[seat] = card
+        top = self._codes(deal.get("stock", []), "the stock")
+        for card in top:
+            placed = _place(card, placed)
+        rest = [card for card in shuffled(range(CARD_COUNT), "ranter", self.seed, 0)
+                if not placed >> card & 1]
+        self.stock = top + rest
+        cut = deal.get("cut")
+        if cut is not None:
+            if not game.cuts:
+                raise ParseError("the deal's 'cut' needs dealer_exchange='cut': with 'top' the "
+                                 "dealer takes the top card")
+            if isinstance(cut, bool) or not isinstance(cut, int) or not (
+                    0 <= cut < len(self.stock)):
+                raise ParseError(f"the cut must be a stock position from 0 (the top) to "
+                                 f"{len(self.stock) - 1}, not {cut!r}")
+            self.pending_cut = cut
+        self._begin_play()
+
+    def _fixed_lives(self, deal: Deal, scores: list[int] | None) -> None:
+        """A fixed deal's lives (or scores, the counters lost) and carried pot."""
+        game = self.game
+        lives = deal.get("lives")
+        if lives is not None and scores is not None:
+            raise ParseError("give the deal's 'lives' or its 'scores', not both")
+        if lives is not None:
+            if not isinstance(lives, list) or len(lives) != game.n or not all(
+                    isinstance(count, int) and not isinstance(count, bool) for count in lives):
+                raise ParseError(f"the deal's lives must be a list of {game.n} integers")
+            scores = [game.lives - count for count in lives]
+        if scores is not None:
+            if not all(0 <= score <= game.lives for score in scores):
+                given = [game.lives - score for score in scores]
+                raise ParseError(f"each player has from 0 to {game.lives} lives (the lives "
+                                 f"option), not {given}")
+            self.totals = list(scores)
+            self.lives = [game.lives - score for score in scores]
+            for seat, count in enumerate(self.lives):
+                if not count:
+                    self.out_hand[seat] = 0
+        if sum(1 for count in self.lives if count) < 2:
+            raise ParseError("at least two players must have lives left, or the game is over")
+        carried = deal.get("carried_pot", 0)
+        if isinstance(carried, bool) or not isinstance(carried, int) or carried < 0:
+            raise ParseError(f"carried_pot must be a number of counters, 0 or more, not "
+                             f"{carried!r}")
+        self.carried_pot = carried
+
+    @staticmethod
+    def _codes(cards: object, where: str) -> list[int]:
+        if cards is None:
+            return []
+        if isinstance(cards, str):
+            cards = cards.split()
+        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+            raise ParseError(f"{where} must be a list of card codes such as 7S")
+        try:
+            return [FRENCH_52.parse(card).id for card in cards]
+        except ParseError as error:
+            raise ParseError(f"in {where}: {error}") from None
+
+    # ------------------------------------------------------------------
+    # the turns (rules §4.6)
+    def _begin_play(self) -> None:
+        self.phase = PHASE_PLAY
+        if self.game.kings_stop_hand:
+            kings = tuple((seat, self.hands[seat]) for seat in self.order
+                          if KINGS >> self.hands[seat] & 1)
+            if kings:
+                for _, card in kings:
+                    self.public |= 1 << card
+                self.events.append(("kings_dealt", kings))
+                self._showdown()
+                return
+            for seat in self.order:
+                self.excluded[seat] |= KINGS
+        self.turn = 0
+        self._advance()
+
+    def _advance(self) -> None:
+        """Show the Kings of the players whose turn comes (block, stops_play)
+        until a player must choose, or the showdown."""
+        game = self.game
+        while self.turn < len(self.order):
+            seat = self.order[self.turn]
+            card = self.hands[seat]
+            if game.kings_block:
+                if KINGS >> card & 1:
+                    self.public |= 1 << card
+                    self.status[seat] |= SHOWED_KING
+                    self.events.append(("king", seat, card))
+                    if game.kings_stop_play:
+                        self._stop_play()
+                        return
+                    self.turn += 1
+                    continue
+                self.excluded[seat] |= KINGS
+            self.to_move = seat
+            self.phase = PHASE_PLAY
+            return
+        self._showdown()
+
+    def _stop_play(self) -> None:
+        self.events.append(("stop",))
+        self._showdown()
+
+    def _stand(self) -> None:
+        seat = self.to_move
+        self.status[seat] |= STOOD
+        self.events.append(("stand", seat))
+        self.turn += 1
+        self._advance()
+
+    def _exchange(self) -> None:
+        seat = self.to_move
+        if seat == self.dealer:
+            self._exchange_with_stock()
+            return
+        game = self.game
+        neighbour = self.order[self.turn + 1]
+        theirs = self.hands[neighbour]
+        if game.kings_block and KINGS >> theirs & 1:
+            self.public |= 1 << theirs
+            self.status[seat] |= WAS_REFUSED
+            self.status[neighbour] |= REFUSED
+            self.events.append(("refuse", seat, neighbour, theirs))
+            if game.kings_stop_play:
+                self._stop_play()
+                return
+            self.turn += 2
+            self._advance()
+            return
+        mine = self.hands[seat]
+        self.hands[seat], self.hands[neighbour] = theirs, mine
+        excluded = self.excluded
+        excluded[seat], excluded[neighbour] = excluded[neighbour], excluded[seat]
+        if game.kings_block:
+            excluded[seat] |= KINGS
+        self.known[seat] |= 1 << theirs
+        self.known[neighbour] |= 1 << mine
+        self.status[seat] |= EXCHANGED
+        self.status[neighbour] |= ASKED
+        self.events.append(("exchange", seat, neighbour))
+        if game.announce != "off":
+            self._announce(neighbour, mine)
+            if game.announce == "both":
+                self._announce(seat, theirs)
+        self.turn += 1
+        self._advance()
+
+    def _announce(self, holder: int, card: int) -> None:
+        """§7.1: a low card that moved is shown with its new holder; any
+        other card is now known by everyone not to be low."""
+        if LOW_CARDS >> card & 1:
+            self.public |= 1 << card
+            self.events.append(("announce", holder, card))
+        else:
+            self.excluded[holder] |= LOW_CARDS
+
+    def _exchange_with_stock(self) -> None:
+        game = self.game
+        self.status[self.dealer] |= TOOK_STOCK
+        self.events.append(("stock", self.dealer))
+        if self.explicit_chance:
+            self.phase = PHASE_STOCK
+        elif not game.cuts:
+            self._take_from_stock(0)
+        elif self.pending_cut >= 0:
+            self._take_from_stock(self.pending_cut)
+        else:
+            self._take_from_stock(
+                shuffled(range(len(self.stock)), "ranter-cut", self.seed, self.hand_index)[0])
+
+    def _take_from_stock(self, position: int) -> None:
+        """§4.5: the dealer's card from the stock, and a King by ``dealer_cuts_king``."""
+        game = self.game
+        dealer = self.dealer
+        card = self.stock[position]
+        if KINGS >> card & 1 and game.stock_king != "take":
+            self.public |= 1 << card
+            self.stock_shown = card
+            self.events.append(("stock_king", dealer, card, game.stock_king))
+            if game.stock_king == "keep_original":
+                self._showdown()
+            else:
+                self._lose_lives([dealer])
+            return
+        del self.stock[position]
+        self.set_aside = self.hands[dealer]
+        self.hands[dealer] = card
+        self.excluded[dealer] = 0 if game.stock_king == "take" else KINGS
+        self._showdown()
+
+    # ------------------------------------------------------------------
+    # the end of a hand and of the game (rules §4.7, §5)
+    def _showdown(self) -> None:
+        reveal = tuple((seat, self.hands[seat]) for seat in self.order)
+        for _, card in reveal:
+            self.public |= 1 << card
+        self.events.append(("showdown", reveal))
+        losers = showdown_losers([card for _, card in reveal], self.game.last_revealed)
+        self._lose_lives([reveal[index][0] for index in losers])
+
+    def _lose_lives(self, losers: list[int]) -> None:
+        game = self.game
+        deltas = [0] * game.n
+        for seat in losers:
+            self.lives[seat] -= 1
+            deltas[seat] = 1
+            self.events.append(("lose", seat, self.lives[seat]))
+            if not self.lives[seat]:
+                self.out_hand[seat] = self.hand_index
+        active = [seat for seat in range(game.n) if self.lives[seat]]
+        if len(active) == 1:
+            self._finish_hand(deltas)
+            self._end_game(tuple(active))
+            return
+        if active:
+            self._finish_hand(deltas)
+            self._next_hand()
+            return
+        tied = self.order
+        rule = game.final_tie
+        if rule == "playoff":
+            for seat in tied:
+                self.lives[seat] = 1
+                deltas[seat] = 0
+                self.out_hand[seat] = -1
+            self.events.append(("playoff", tied))
+            self._finish_hand(deltas)
+            self._next_hand()
+            return
+        self._finish_hand(deltas)
+        if rule == "cut":
+            self._begin_tie_cut(tied)
+        else:
+            self._end_game(tied if rule == "split" else ())
+
+    def _finish_hand(self, deltas: list[int]) -> None:
+        self.results.append(deltas)
+        for seat, delta in enumerate(deltas):
+            self.totals[seat] += delta
+
+    def _next_hand(self) -> None:
+        n = self.game.n
+        self.dealer = next(seat for seat in ((self.dealer + offset) % n for offset in
+                                             range(1, n + 1)) if self.lives[seat])
+        self.hand_index += 1
+        self._start_hand()
+
+    def pot(self) -> int:
+        """The counters in the pot: every life lost, and any pot carried over."""
+        return self.carried_pot + sum(self.totals)
+
+    def _end_game(self, winners: tuple[int, ...]) -> None:
+        self.winner_seats = winners
+        self.events.append(("end", winners, self.pot()))
+        self.phase = PHASE_OVER
+
+    def _begin_tie_cut(self, tied: tuple[int, ...]) -> None:
+        """§5 final_tie=cut: the cards are gathered and the tied players cut."""
+        self.gathered = True
+        self.hands = [-1] * self.game.n
+        self.stock = []
+        self.set_aside = -1
+        self.cutters = tied
+        self.events.append(("tie_cut", tied))
+        if self.explicit_chance:
+            self.cut_cards = ()
+            self.phase = PHASE_TIE_CUT
+            return
+        attempt = 0
+        while self.phase != PHASE_OVER:
+            self.cut_cards = ()
+            pack = shuffled(range(CARD_COUNT), "ranter-tie-cut", self.seed, attempt)
+            for card in pack[:len(self.cutters)]:
+                self._cut_for_the_pot(card)
+            attempt += 1
+
+    def _cut_for_the_pot(self, card: int) -> None:
+        self.events.append(("cuts", self.cutters[len(self.cut_cards)], card))
+        self.cut_cards = (*self.cut_cards, card)
+        if len(self.cut_cards) < len(self.cutters):
+            return
+        best = max(RANK_VALUES[cut] for cut in self.cut_cards)
+        highest = tuple(seat for seat, cut in zip(self.cutters, self.cut_cards, strict=True)
+                        if RANK_VALUES[cut] == best)
+        if len(highest) == 1:
+            self._end_game(highest)
+            return
+        self.events.append(("cut_again", highest))
+        self.cutters = highest
+        self.cut_cards = ()
+
+    def winners(self) -> list[int]:
+        """The winners: the last player in, or those the final tie names."""
+        return list(self.winner_seats)
+
+    # ------------------------------------------------------------------
+    # the contract
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == PHASE_DEAL:
+            cards = bits_of(self.undealt)
+        elif phase == PHASE_TIE_CUT:
+            cards = bits_of(FULL & ~sum(1 << card for card in self.cut_cards))
+        elif phase == PHASE_STOCK:
+            cards = sorted(self.stock)
+        elif phase == PHASE_FIRST_DEALER:
+            return [(DEALER_BASE + seat, float(odds))
+                    for seat, odds in enumerate(first_dealer_odds(self.game.n))]
+        else:
+            raise IllegalAction("this is not a chance node")
+        return [(CARD_BASE + card, 1.0 / len(cards)) for card in cards]
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            return [STAND, EXCHANGE]
+        if phase == PHASE_OVER:
+            return []
+        return [action for action, _ in self.chance_outcomes()]
+
+    def _is_legal(self, action: int) -> bool:
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            return action in (STAND, EXCHANGE)
+        if phase in (PHASE_DEAL, PHASE_STOCK, PHASE_TIE_CUT):
+            card = action - CARD_BASE
+            if not 0 <= card < CARD_COUNT:
+                return False
+            if phase == PHASE_DEAL:
+                return bool(self.undealt >> card & 1)
+            if phase == PHASE_STOCK:
+                return card in self.stock
+            return card not in self.cut_cards
+        if phase == PHASE_FIRST_DEALER:
+            return 0 <= action - DEALER_BASE < self.game.n
+        return False
+
+    def apply(self, action: int) -> None:
+        if action.__class__ is not int:
+            action = as_action(action)
+        if not self._is_legal(action):
+            raise IllegalAction(self._why_not(action))
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            if action == STAND:
+                self._stand()
+            else:
+                self._exchange()
+        elif phase == PHASE_DEAL:
+            self._deal_card(action - CARD_BASE)
+        elif phase == PHASE_STOCK:
+            self._take_from_stock(self.stock.index(action - CARD_BASE))
+        elif phase == PHASE_TIE_CUT:
+            self._cut_for_the_pot(action - CARD_BASE)
+        else:
+            self._first_dealer(action - DEALER_BASE)
+        self.history.append(action)
+
+    def _why_not(self, action: int) -> str:
+        phase = self.phase
+        if phase == PHASE_OVER:
+            return "the game is over"
+        if not 0 <= action < NUM_ACTIONS:
+            return f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}"
+        text = self.game.text(action, phase)
+        if phase == PHASE_PLAY:
+            return (f"{text!r} is a chance outcome, not a move: {seat_name(self.to_move)} "
+                    "must stand or exchange")
+        if action in (STAND, EXCHANGE):
+            return f"nobody can {text} now: {CHANCE_REASONS[phase]}"
+        return f"{text!r} is not a possible outcome here: {CHANCE_REASONS[phase]}"
+
+    def action_to_str(self, action: int) -> str:
+        return self.game.text(action, self.phase)
+
+    def parse_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise ParseError(f"an action is text, not {text!r}")
+        key = " ".join(text.split()).casefold()
+        if key in WORDS:
+            return WORDS[key]
+        if key == "cut":
+            if self.phase == PHASE_PLAY and self.to_move != self.dealer:
+                raise ParseError("only the dealer cuts the stock; type stand or exchange")
+            return EXCHANGE
+        verb, _, rest = key.partition(" ")
+        if rest == "deals first":
+            for seat in range(self.game.n):
+                if verb == seat_name(seat).casefold():
+                    return DEALER_BASE + seat
+        if verb in ("deal", "cut", "top") and rest:
+            return CARD_BASE + FRENCH_52.parse(rest).id
+        try:
+            FRENCH_52.parse(text)
+        except ParseError:
+            raise ParseError(
+                f"{text!r} is not a move; type stand (or stick) to keep your card, or "
+                "exchange (or change) to swap it"
+            ) from None
+        raise ParseError(f"{text.strip()!r} is a card, and cards are never played in Ranter Go "
+                         "Round; type stand or exchange")
+
+    # ------------------------------------------------------------------
+    # hidden cards
+    def known_elsewhere(self, seat: int) -> int:
+        own = self.hands[seat]
+        return (self.known[seat] | self.public) & ~(1 << own if own >= 0 else 0)
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A clone with every card ``seat`` cannot place re-dealt: the other
+        hands (each only to a card it may hold: not a King, not a low card,
+        where that is public), the unknown stock cards (in a new order),
+        the set-aside card and, with explicit chance, the undealt cards."""
+        self.check_seat(seat)
+        other = self.clone()
+        other.seed = rng.getrandbits(63)
+        knows = self.known[seat] | self.public
+        if self.hands[seat] >= 0:
+            knows |= 1 << self.hands[seat]
+        hidden = 0
+        slots: list[tuple[int, int]] = []
+        owners: list[int] = []
+        for holder, card in enumerate(self.hands):
+            if card >= 0 and not knows >> card & 1:
+                hidden |= 1 << card
+                slots.append((1, FULL & ~self.excluded[holder]))
+                owners.append(holder)
+        positions = [index for index, card in enumerate(self.stock) if not knows >> card & 1]
+        for index in positions:
+            hidden |= 1 << self.stock[index]
+        slots.append((len(positions), FULL))
+        owners.append(-1)
+        if self.set_aside >= 0 and not knows >> self.set_aside & 1:
+            hidden |= 1 << self.set_aside
+            slots.append((1, FULL))
+            owners.append(-2)
+        if self.undealt:
+            hidden |= self.undealt
+            slots.append((self.undealt.bit_count(), FULL))
+            owners.append(-3)
+        for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
+            if owner >= 0:
+                other.hands[owner] = cards.bit_length() - 1
+            elif owner == -1:
+                order = bits_of(cards)
+                rng.shuffle(order)
+                for index, card in zip(positions, order, strict=True):
+                    other.stock[index] = card
+            elif owner == -2:
+                other.set_aside = cards.bit_length() - 1
+            else:
+                other.undealt = cards
+        return other
+
+    def card_locations(self) -> dict[str, int]:
+        locations = {f"hand {seat}": 1 << card if card >= 0 else 0
+                     for seat, card in enumerate(self.hands)}
+        stock = 0
+        for card in self.stock:
+            stock |= 1 << card
+        locations["stock"] = stock
+        locations["set aside"] = 1 << self.set_aside if self.set_aside >= 0 else 0
+        locations["undealt"] = self.undealt
+        locations["pack"] = FULL if self.gathered else 0
+        return locations
+
+    # ------------------------------------------------------------------
+    # what a seat sees
+    def _event_line(self, event: tuple[Any, ...]) -> str:
+        kind = event[0]
+        if kind == "stand":
+            return f"{seat_name(event[1])} stands"
+        if kind == "exchange":
+            return f"{seat_name(event[1])} exchanges with {seat_name(event[2])}"
+        if kind == "king":
+            return f"{seat_name(event[1])} shows {CODES[event[2]]} (Bo!) and stands"
+        if kind == "refuse":
+            _, asker, holder, card = event
+            return (f"{seat_name(asker)} asks {seat_name(holder)}, who shows {CODES[card]} "
+                    "(Bo!) and refuses")
+        if kind == "announce":
+            card = event[2]
+            return (f"{seat_name(event[1])} has {CODES[card]}, "
+                    f"{NICKNAMES[RANK_VALUES[card]]} (announced)")
+        if kind == "stock":
+            way = "cuts the stock" if self.game.cuts else "takes the top card of the stock"
+            return f"{seat_name(event[1])} {way}"
+        if kind == "stock_king":
+            _, dealer, card, rule = event
+            who = seat_name(dealer)
+            if rule == "keep_original":
+                return (f"{who} gets {CODES[card]}: it is shown and put back, and {who} keeps "
+                        "his card")
+            return f"{who} gets {CODES[card]}: the hand ends, and only {who} loses a life"
+        if kind == "showdown":
+            return "showdown: " + ", ".join(f"{seat_name(seat)} {CODES[card]}"
+                                            for seat, card in event[1])
+        if kind == "lose":
+            return self._loss_line(event[1], event[2])
+        if kind == "deal":
+            return f"{seat_name(event[1])} deals hand {event[2] + 1}"
+        return self._rare_event_line(event)
+
+    def _rare_event_line(self, event: tuple[Any, ...]) -> str:
+        kind = event[0]
+        if kind == "first_dealer":
+            return f"{seat_name(event[1])} is dealt the first Jack and deals first"
+        if kind == "kings_dealt":
+            shown = ", ".join(f"{seat_name(seat)} {CODES[card]}" for seat, card in event[1])
+            return f"Kings dealt: {shown}; the hand is not played"
+        if kind == "stop":
+            return "a King stops play: every card is turned up"
+        if kind == "playoff":
+            return f"nobody is left: {_names(event[1])} each get one life back and play off"
+        if kind == "tie_cut":
+            return f"nobody is left: {_names(event[1])} cut for the pot, highest rank wins"
+        if kind == "cuts":
+            return f"{seat_name(event[1])} cuts {CODES[event[2]]}"
+        if kind == "cut_again":
+            return f"{_names(event[1])} tie for highest and cut again"
+        _, winners, pot = event
+        if len(winners) == 1:
+            return f"{seat_name(winners[0])} wins the pot of {pot}"
+        if winners:
+            return f"nobody is left: {_names(winners)} are joint winners and share the pot of {pot}"
+        return f"nobody is left and nobody wins: the pot of {pot} is carried into the next game"
+
+    def _loss_line(self, seat: int, left: int) -> str:
+        name = seat_name(seat)
+        board = ""
+        if self.game.morris:
+            board = f"; his counter moves to the {MORRIS_POINTS[self.game.lives - left]}"
+        if not left:
+            return f"{name} loses his last life and is out{board}"
+        return f"{name} loses a life: {left} left{board}"
+
+    def public_log(self) -> list[str]:
+        """The public events of the previous and the current hand, oldest
+        first; the first line is line ``log_start`` of the game's log."""
+        return [self._event_line(event) for event in (*self._previous_events, *self.events)]
+
+    def _observation(self, seat: int | None) -> Observation:
+        """The observation of ``seat`` (``None``: a spectator's).
+
+        Game keys: ``hand_log_start`` (the index in ``log`` of this hand's
+        first line), ``elder``, ``order`` (this hand's turn order), ``pot``,
+        ``winners`` (at the end). Each player has ``lives``, ``card`` (the
+        card at that seat if this seat knows it: its own, a shown or
+        announced card, one it gave or received, or every card after the
+        showdown; else ``None``) and, with the morris board, ``board`` (where
+        his counter stands).
+        """
+        game = self.game
+        knows = self.public
+        if seat is not None:
+            knows |= self.known[seat]
+        players = []
+        for other in range(game.n):
+            card = self.hands[other]
+            visible = card >= 0 and (other == seat or bool(knows >> card & 1))
+            player: dict[str, Any] = {
+                "seat": other, "name": seat_name(other), "cards": 1 if card >= 0 else 0,
+                "score": self.totals[other], "lives": self.lives[other],
+                "card": CODES[card] if visible else None,
+                "dealer": other == self.dealer, "flags": self._flags(other),
+            }
+            if game.morris:
+                player["board"] = MORRIS_POINTS[game.lives - self.lives[other]]
+            players.append(player)
+        shown = [{"seat": other, "card": CODES[card]} for other in self.order
+                 if (card := self.hands[other]) >= 0 and self.public >> card & 1]
+        to_move = self.current_player()
+        legal: list[dict[str, Any]] = []
+        if seat is not None and seat == to_move:
+            legal = [{"id": action, "text": self.action_to_str(action), "card": None}
+                     for action in self.legal_actions()]
+        over = self.phase == PHASE_OVER
+        return {
+            "game": game.name,
+            "seat": seat,
+            "players": players,
+            "hand": [] if seat is None or self.hands[seat] < 0 else [CODES[self.hands[seat]]],
+            "zones": {
+                "shown": shown,
+                "stock": len(self.stock),
+                "stock_shown": CODES[self.stock_shown] if self.stock_shown >= 0 else None,
+                "set_aside": 1 if self.set_aside >= 0 else 0,
+            },
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": to_move,
+            "legal": legal,
+            "log": self.public_log(),
+            "log_start": self.log_start,
+            "hand_log_start": len(self._previous_events),
+            "hand_results": self.hand_results(),
+            "hand_number": self.hand_index + 1,
+            "dealer": self.dealer,
+            "elder": self.order[0] if self.order else None,
+            "order": list(self.order),
+            "pot": self.pot(),
+            "places": self._places() if over else None,
+            "winners": list(self.winner_seats) if over else None,
+            "options": dict(game.options),
+        }
+
+    def _flags(self, seat: int) -> list[str]:
+        flags = []
+        if seat == self.dealer:
+            flags.append("dealer")
+        if self.order and seat == self.order[0]:
+            flags.append("elder")
+        if not self.lives[seat]:
+            flags.append("out")
+        status = self.status[seat]
+        flags.extend(word for bit, word in STATUS_WORDS if status & bit)
+        return flags
+
+    def _places(self) -> list[int]:
+        """Winners first; then by the hand in which each went out, later better."""
+        last = len(self.results) + 1
+        keys = [last if seat in self.winner_seats or self.out_hand[seat] < 0
+                else self.out_hand[seat] for seat in range(self.game.n)]
+        return finishing_places(keys, lowest_first=False)
+
+    def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """Layout (n seats counted from ``seat``): own card (52), the card
+        this seat knows at each seat (n x 52); lives / lives per player,
+        dealer, to move, out (n each), what each did this hand (n x 7); the
+        phase (6); the pot / counters in the game (1)."""
+        self.check_seat(seat)
+        game = self.game
+        n = game.n
+        order = [(seat + offset) % n for offset in range(n)]
+        knows = self.public | self.known[seat]
+        own = self.hands[seat]
+        masks = [1 << own if own >= 0 else 0]
+        for other in order:
+            card = self.hands[other]
+            masks.append(1 << card if card >= 0 and knows >> card & 1 else 0)
+        width = CARD_COUNT * len(masks)
+        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
+        tensor[:width] = mask_bits(masks, CARD_COUNT)
+        base = width
+        for offset, other in enumerate(order):
+            tensor[base + offset] = self.lives[other] / game.lives
+            tensor[base + n + offset] = float(other == self.dealer)
+            tensor[base + 2 * n + offset] = float(other == self.to_move
+                                                  and self.phase == PHASE_PLAY)
+            tensor[base + 3 * n + offset] = float(not self.lives[other])
+            status = self.status[other]
+            for index, (bit, _) in enumerate(STATUS_WORDS):
+                tensor[base + (4 + index) * n + offset] = float(bool(status & bit))
+        base += (4 + len(STATUS_WORDS)) * n
+        tensor[base + self.phase] = 1.0
+        tensor[base + len(PHASE_NAMES)] = self.pot() / (n * game.lives)
+        return tensor
+
+
+def _place(card: int, placed: int) -> int:
+    """``placed`` with ``card`` added; a card placed twice raises :class:`ParseError`."""
+    if placed >> card & 1:
+        raise ParseError(f"{CODES[card]} is dealt twice")
+    return placed | 1 << card
+
+
+def _names(seats: tuple[int, ...]) -> str:
+    names = [seat_name(seat) for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
