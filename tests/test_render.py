@@ -82,3 +82,21 @@ def test_an_empty_pile_top_is_a_dash() -> None:
     assert "Top discard   Mill (8 ≈❦)" in lines
     assert "Sets          Author (2 ☾∞) + Desert (2 ☼∿) + Origin (2 ≈❦) · Forest (5 ☾❦) + " \
         "Discovery (5 ☼≈) + Soldier (5 ∿∞)" in lines
+
+
+def test_a_card_in_the_players_table_is_drawn_as_a_card() -> None:
+    """Ranter Go Round's players carry the card a seat knows there."""
+    state = parlour.make("ranter-go-round", players=3).new_state(
+        seed=1, deal={"dealer": 2, "hands": [["TH"], ["KS"], ["5C"]]})
+    renderer = Renderer(state.game.deck, you=[0])
+    assert [renderer.cell(value).plain for value in ("TH", None, 3, "stood")] == [
+        "10♥", "—", "3", "stood"]
+    assert str(renderer.cell("TH").style) == "bold red"
+    text = Console(width=100, record=True)
+    text.print(renderer.players_table(state.observation(0)))
+    rows = text.export_text().splitlines()[2:]
+    assert [row.split() for row in rows] == [
+        ["▶", "P0", "(you)", "1", "0", "3", "10♥", "elder"],
+        ["P1", "1", "0", "3", "—"],
+        ["P2", "1", "0", "3", "—", "dealer"],
+    ]

@@ -185,10 +185,17 @@ class Renderer:
             table.add_row(
                 marker,
                 self.seat_label(seat, names),
-                *(describe_value(player[column]) for column in columns),
+                *(self.cell(player[column]) for column in columns),
                 flags,
             )
         return table
+
+    def cell(self, value: object) -> Text:
+        """A value in the players table: a card (Ranter Go Round's card
+        known at a seat) as a card, anything else in words."""
+        if isinstance(value, str) and self.lookup(value) is not None:
+            return self.card(value)
+        return Text(describe_value(value))
 
     def details(self, observation: Observation) -> Group:
         """Zones, game-specific extras, the seat's hand and its legal moves."""

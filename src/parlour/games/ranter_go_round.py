@@ -604,8 +604,10 @@ class RanterState(PhasedMatchState):
         excluded[seat], excluded[neighbour] = excluded[neighbour], excluded[seat]
         if game.kings_block:
             excluded[seat] |= KINGS
-        self.known[seat] |= 1 << theirs
-        self.known[neighbour] |= 1 << mine
+        # each sees the card he gets, and knows where his own went
+        swapped = 1 << theirs | 1 << mine
+        self.known[seat] |= swapped
+        self.known[neighbour] |= swapped
         self.status[seat] |= EXCHANGED
         self.status[neighbour] |= ASKED
         self.events.append(("exchange", seat, neighbour))
@@ -1013,13 +1015,16 @@ class RanterState(PhasedMatchState):
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).
 
-        Game keys: ``hand_log_start`` (the index in ``log`` of this hand's
-        first line), ``elder``, ``order`` (this hand's turn order), ``pot``,
-        ``winners`` (at the end). Each player has ``lives``, ``card`` (the
-        card at that seat if this seat knows it: its own, a shown or
-        announced card, one it gave or received, or every card after the
-        showdown; else ``None``) and, with the morris board, ``board`` (where
-        his counter stands).
+        Zones: ``shown`` (the face-up cards in hands, with their holders),
+        ``stock`` (its size) and ``stock_shown`` (a King from the stock
+        shown by ``dealer_cuts_king``, while it is there). Game keys:
+        ``hand_log_start`` (the index in ``log`` of this hand's first
+        line), ``pot``, ``winners`` (at the end). Each player has
+        ``lives``, ``flags`` (dealer, elder, out and what he did this hand),
+        ``card`` (the card at that seat if this seat knows it: its own, a
+        shown or announced card, one it gave or received and has followed
+        since, or every card after the showdown; else ``None``) and, with
+        the morris board, ``board`` (where his counter stands).
         """
         game = self.game
         knows = self.public
@@ -1046,17 +1051,15 @@ class RanterState(PhasedMatchState):
             legal = [{"id": action, "text": self.action_to_str(action), "card": None}
                      for action in self.legal_actions()]
         over = self.phase == PHASE_OVER
+        zones: dict[str, Any] = {"shown": shown, "stock": len(self.stock)}
+        if self.stock_shown >= 0:
+            zones["stock_shown"] = CODES[self.stock_shown]
         return {
             "game": game.name,
             "seat": seat,
             "players": players,
             "hand": [] if seat is None or self.hands[seat] < 0 else [CODES[self.hands[seat]]],
-            "zones": {
-                "shown": shown,
-                "stock": len(self.stock),
-                "stock_shown": CODES[self.stock_shown] if self.stock_shown >= 0 else None,
-                "set_aside": 1 if self.set_aside >= 0 else 0,
-            },
+            "zones": zones,
             "phase": PHASE_NAMES[self.phase],
             "to_move": to_move,
             "legal": legal,
@@ -1066,8 +1069,6 @@ class RanterState(PhasedMatchState):
             "hand_results": self.hand_results(),
             "hand_number": self.hand_index + 1,
             "dealer": self.dealer,
-            "elder": self.order[0] if self.order else None,
-            "order": list(self.order),
             "pot": self.pot(),
             "places": self._places() if over else None,
             "winners": list(self.winner_seats) if over else None,
