@@ -4,7 +4,9 @@ random play of every game in ``bench_tricks.RELATIVES`` and
 ``bench_tricks.OTHERS`` against the first of those, full Costly Colours
 games per second against OpenSpiel's cribbage (``bench_costly.py``),
 Bharg's evaluator calls per second against a brute-force evaluator and its
-games per second against Costly Colours' (``bench_bharg.py``), and ISMCTS
+games per second against Costly Colours' (``bench_bharg.py``), Ranter Go
+Round's hands per second against a bare loop of its rules
+(``bench_ranter.py``), and ISMCTS
 iterations per second against OpenSpiel's ISMCTS bot (``bench_ismcts.py``),
 each figure beside the figure it is compared with, measured in the same
 run.
@@ -36,6 +38,7 @@ import bench_bharg
 import bench_costly
 import bench_ismcts
 import bench_openspiel
+import bench_ranter
 import bench_tricks
 import bench_web
 import parlour
@@ -220,6 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_relative(name, options, bench_tricks.BENCHES[0], budget, bar=None)
     bench_costly.bench_costly(budget.seconds, budget.runs, bench_costly.load_cribbage())
     bench_bharg.bench_bharg(budget.seconds, budget.runs)
+    bench_ranter.bench_ranter(budget.seconds, budget.runs)
     bench_ismcts.bench_ismcts(budget.seconds, budget.runs, hearts)
     if budget.web_moves is not None:
         bench_web.main(["--moves", str(budget.web_moves)])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import random
 import re
 import subprocess
 import sys
@@ -161,6 +162,7 @@ def test_every_game_is_benchmarked() -> None:
     benchmarked = {name for name, _ in module.BENCHES + module.RELATIVES + module.OTHERS}
     benchmarked.add(benchmark_module("bench_costly").GAME[0])
     benchmarked.add(benchmark_module("bench_bharg").GAME[0])
+    benchmarked.add(benchmark_module("bench_ranter").GAME[0])
     assert benchmarked == set(parlour.games())
 
 
@@ -232,3 +234,27 @@ def test_bharg_worst_hands_are_found_and_timed(capsys: pytest.CaptureFixture[str
         assert module.brute_force(hand, ace) == tuple(module.arrange(hand, ace)[:2])
     assert module.main(["--seconds", "0.02", "--runs", "1"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2
+
+
+def test_ranter_go_round_hands_against_a_bare_loop(output: str,
+                                                   output_without_openspiel: str) -> None:
+    """Issue 9: Ranter Go Round's hands per second beside a bare loop of its
+    rules, with the ratio (no OpenSpiel needed)."""
+    for printed in (output, output_without_openspiel):
+        assert_prints(printed, [
+            rf"ranter-go-round hands/s: {NUMBER} vs a bare loop of the same rules {NUMBER} "
+            rf"\(ratio {NUMBER}\)",
+        ])
+
+
+def test_the_bare_loop_plays_the_base_rules() -> None:
+    module = benchmark_module("bench_ranter")
+    lives = [3] * module.PLAYERS
+    rng = random.Random(3)
+    hands = 0
+    while sum(1 for count in lives if count) > 1:
+        before = sum(lives)
+        module.bare_hand(rng, lives, hands % module.PLAYERS)
+        assert 1 <= before - sum(lives) <= module.PLAYERS and min(lives) >= 0
+        hands += 1
+    assert module.main(["--seconds", "0.02", "--runs", "1"]) == 0

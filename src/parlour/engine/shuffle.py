@@ -29,3 +29,17 @@ def shuffled(items: Iterable[int], *key: object) -> list[int]:
     keys = struct.unpack(f"<{len(values)}Q", stream)
     order = sorted(range(len(values)), key=keys.__getitem__)
     return [values[index] for index in order]
+
+
+def seeded_below(bound: int, *key: object) -> int:
+    """An integer from 0 to ``bound - 1`` drawn from SHAKE-256 of ``key``
+    (a cut of a pack, say): one hash, no sort.
+
+    >>> seeded_below(50, "cut", 7, 0) == seeded_below(50, "cut", 7, 0) < 50
+    True
+    """
+    if bound < 1:
+        raise ValueError(f"nothing to draw from: bound {bound}")
+    stream = hashlib.shake_256(":".join(map(str, key)).encode()).digest(16)
+    # 128 bits for a bound below 2**6: the modulo's bias is below 2**-120
+    return int.from_bytes(stream, "little") % bound
