@@ -22,11 +22,11 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bench_tricks import bench_label, make_game
-from parlour.engine import Game, OptionValue
+from parlour.engine import Game, OptionValue, State
 from timing import Runner, format_rate, interleaved_rates, ratio
 
 GAME: tuple[str, dict[str, OptionValue]] = ("costly-colours", {"target": 61})
@@ -44,9 +44,10 @@ def load_cribbage() -> Any | None:
     return pyspiel.load_game("cribbage")
 
 
-def games_runner(game: Game) -> Runner:
+def games_runner(game: Game, counted: Callable[[State], int] | None = None) -> Runner:
     """A runner that plays seeded random matches of ``game`` for a budget
-    and counts the finished ones."""
+    and counts the finished ones (or, with ``counted``, what it counts in
+    each finished match: its hands, say)."""
 
     def run(budget: float, index: int) -> tuple[int, float]:
         rng = random.Random(index)
@@ -58,7 +59,7 @@ def games_runner(game: Game) -> Runner:
             while not state.is_terminal():
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
-            games += 1
+            games += 1 if counted is None else counted(state)
             now = time.perf_counter()
             if now >= deadline:
                 return games, now - start

@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from bench_costly import games_runner
 from bench_tricks import bench_label, make_game
 from parlour.engine import Game, OptionValue
 from timing import Runner, format_rate, interleaved_rates, ratio
@@ -38,23 +39,7 @@ RANKS = [1 if card % 13 == 12 else card % 13 + 2 for card in range(52)]
 def hands_runner(game: Game) -> Runner:
     """A runner that plays seeded random games of ``game`` for a budget and
     counts the hands of the finished ones."""
-
-    def run(budget: float, index: int) -> tuple[int, float]:
-        rng = random.Random(index)
-        hands = 0
-        start = time.perf_counter()
-        deadline = start + budget
-        while True:
-            state = game.new_state(seed=rng.randrange(2**32))
-            while not state.is_terminal():
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
-            hands += len(state.hand_results())
-            now = time.perf_counter()
-            if now >= deadline:
-                return hands, now - start
-
-    return run
+    return games_runner(game, lambda state: len(state.hand_results()))
 
 
 def bare_hand(rng: random.Random, lives: list[int], dealer: int) -> None:
