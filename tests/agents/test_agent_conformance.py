@@ -15,7 +15,6 @@ import pytest
 from parlour.agents import AGENTS, AnyAgent, ISMCTSAgent, choose_action, make_agent
 from parlour.agents.heuristic.bharg import LookaheadAgent
 from parlour.agents.levels import LevelAgent
-from parlour.errors import OptionError
 from support import GAME_OPTION_IDS, GAME_OPTION_SETS, make, random_action
 
 SEARCH_ITERATIONS = 4
@@ -23,13 +22,6 @@ SEARCH_ITERATIONS = 4
 seeded at any budget; only their strength grows with it)."""
 
 MAX_STEPS = 5_000
-
-AWAITING_HEURISTIC = {"ranter-go-round"}
-"""Games whose heuristic player is not written yet (issue 9): the agents
-built on it (:data:`HEURISTIC_AGENTS`) refuse them, and this set shrinks
-as the players arrive. ``medium`` and ``hard`` search with ISMCTS, which
-plays any game."""
-HEURISTIC_AGENTS = {"heuristic", "easy"}
 
 
 def small_agent(name: str, seed: int, game_name: str) -> AnyAgent:
@@ -73,9 +65,5 @@ def play_match(agent_name: str, game_name: str, options: dict[str, object],
 @pytest.mark.parametrize(("game_name", "options"), GAME_OPTION_SETS, ids=GAME_OPTION_IDS)
 def test_legal_and_deterministic(agent_name: str, game_name: str,
                                  options: dict[str, object]) -> None:
-    if game_name in AWAITING_HEURISTIC and agent_name in HEURISTIC_AGENTS:
-        with pytest.raises(OptionError, match=f"no strategy for {game_name!r}"):
-            play_match(agent_name, game_name, options, seed=1)
-        return
     first = play_match(agent_name, game_name, options, seed=1)
     assert play_match(agent_name, game_name, options, seed=1) == first

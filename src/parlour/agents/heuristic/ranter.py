@@ -1,0 +1,91 @@
+"""The heuristic player of Ranter Go Round: keep a card that is more likely
+to be beaten by the card it would be changed for.
+
+Every decision reads only the observation (its own card, the cards it
+knows in other hands: those it gave or saw exchanged, announced ones, the
+Kings shown; the lives, the dealer and the options) and the legal action
+ids. The only choice is ``stand`` or ``exchange``.
+
+A player loses a life by holding the lowest card at the showdown (the ace
+lowest, the King highest), and the chance of that falls with the rank
+held. So the player compares his card with the card an exchange would
+bring:
+
+* **A known card** (the neighbour holds a card he saw: the one he gave
+  him, or one exchanged or announced in the open): exchange exactly when
+  it is higher.
+* **An unknown card**, from the neighbour or the stock: each card not yet
+  seen is as likely. Exchange when more of them are higher than his card
+  than lower (equal ranks change nothing): the median rule a careful
+  human plays (stand on a 7 or better when nothing is known yet: a
+  neighbour's King refuses the exchange and changes nothing, so it is
+  left out, and 20 cards from 8 to Q are higher than a 7, 24 lower); a King
+  from the stock counts as the rules say (``dealer_cuts_king``): the best
+  card when the dealer takes it, nothing when he must put it back, the
+  worst when it costs him a life at once.
+
+A decision counts at most 52 cards: a few microseconds, so the player also
+serves as a rollout policy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from parlour.engine.game import Observation
+from parlour.games.ranter_go_round import EXCHANGE, STAND
+
+RANKS = "A23456789TJQK"
+"""The ranks from lowest (the ace) to highest (the King)."""
+KING = len(RANKS) - 1
+
+
+def rank_of(code: str) -> int:
+    """The rank of a card code (``7S`` -> 6, ``AS`` -> 0, ``KD`` -> 12)."""
+    return RANKS.index(code[0].upper())
+
+
+def ranter_action(observation: Observation, legal: Sequence[int], rng: random.Random) -> int:
+    """The heuristic's action (see the module docstring)."""
+    if EXCHANGE not in legal:
+        return legal[0]
+    if STAND not in legal:
+        return EXCHANGE
+    mine = rank_of(observation["hand"][0])
+    seat = observation["seat"]
+    players = observation["players"]
+    seen = [observation["hand"][0]]
+    seen += [str(shown["card"]) for shown in observation["zones"].get("shown", [])]
+    seen += [player["card"] for player in players
+             if player["seat"] != seat and player.get("card")]
+    left = [4] * len(RANKS)
+    for code in set(seen):
+        left[rank_of(code)] -= 1
+    if players[seat]["dealer"]:
+        king = observation["options"]["dealer_cuts_king"]
+        higher = sum(left[mine + 1:KING])
+        lower = sum(left[:mine])
+        if king == "take":
+            higher += left[KING]
+        elif king == "dealer_loses":
+            lower += left[KING]
+        return EXCHANGE if higher > lower else STAND
+    neighbour = _next_active(players, seat)
+    known = players[neighbour].get("card")
+    if known:
+        return EXCHANGE if rank_of(known) > mine else STAND
+    higher = sum(left[mine + 1:KING])
+    lower = sum(left[:mine])
+    return EXCHANGE if higher > lower else STAND
+
+
+def _next_active(players: Sequence[dict[str, object]], seat: int) -> int:
+    """The next seat clockwise with a life left."""
+    count = len(players)
+    for step in range(1, count):
+        other = (seat + step) % count
+        lives = players[other].get("lives")
+        if isinstance(lives, int) and lives > 0:
+            return other
+    return seat
