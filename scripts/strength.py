@@ -69,6 +69,7 @@ RUNS = (
     Run("progress", ("target=1",), 24, ("random", "easy", "hard")),
     Run("costly-colours", (), 40, ("random", "easy", "hard")),
     Run("bharg", ("target=1",), 60, ("random", "easy", "hard")),
+    Run("ranter-go-round", ("players=5",), 40, ("random", "easy", "hard")),
 )
 
 
