@@ -96,6 +96,37 @@ DEFAULT_EXPLORATION = 0.7
 """UCB1 exploration constant ``c`` (rewards lie in about [-1, 1])."""
 
 
+def check_budget(searcher: str, iterations: int | None, seconds: float | None,
+                 least: int) -> None:
+    """Raise ``ValueError`` unless ``iterations`` (at least ``least``) or
+    ``seconds`` (positive) or both bound each decision of ``searcher``."""
+    if iterations is None and seconds is None:
+        raise ValueError(f"{searcher} needs a budget: iterations, seconds or both")
+    if iterations is not None and iterations < least:
+        raise ValueError(f"iterations must be at least {least}, not {iterations}")
+    if seconds is not None and seconds <= 0:
+        raise ValueError(f"seconds must be positive, not {seconds}")
+
+
+class Clock:
+    """A decision's time budget of ``seconds`` (``None``: no limit): the
+    searching thread's CPU time, with :data:`WALL_FACTOR` times as much
+    wall-clock time as a backstop."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.limited = seconds is not None
+        self.thinking = self.waiting = math.inf
+        if seconds is not None:
+            self.thinking = time.thread_time() + seconds
+            self.waiting = time.perf_counter() + WALL_FACTOR * seconds
+
+    def run_out(self) -> bool:
+        """Whether the budget is spent."""
+        return self.limited and (
+            time.thread_time() >= self.thinking or time.perf_counter() >= self.waiting
+        )
+
+
 class ISMCTSAgent:
     """An SO-ISMCTS player (see the module docstring).
 
@@ -126,12 +157,7 @@ class ISMCTSAgent:
         opponent_model: RolloutPolicy | None = None,
         opponent_models_by_game: Mapping[str, RolloutPolicy] | None = None,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("an ISMCTS search needs a budget: iterations, seconds or both")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {seconds}")
+        check_budget("an ISMCTS search", iterations, seconds, 1)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -164,19 +190,13 @@ class ISMCTSAgent:
         if model is None:
             model = self.opponent_models_by_game.get(state.game.name)
         search = _Search(state, seat, self.exploration, policy, self._rng, model)
-        seconds = self.seconds
-        thinking = waiting = math.inf
-        if seconds is not None:
-            thinking = time.thread_time() + seconds
-            waiting = time.perf_counter() + WALL_FACTOR * seconds
+        clock = Clock(self.seconds)
         limit = self.iterations
         count = 0
         while limit is None or count < limit:
             search.iterate()
             count += 1
-            if seconds is not None and (
-                time.thread_time() >= thinking or time.perf_counter() >= waiting
-            ):
+            if clock.run_out():
                 break
         self.last_iterations = count
         return search.best_action(legal)

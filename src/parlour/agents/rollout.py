@@ -40,9 +40,8 @@ from __future__ import annotations
 import math
 import random
 import statistics
-import time
 
-from parlour.agents.ismcts import WALL_FACTOR, RolloutPolicy, hand_deltas, play_out
+from parlour.agents.ismcts import Clock, RolloutPolicy, check_budget, hand_deltas, play_out
 from parlour.engine.game import State
 
 MARGIN = 1.64
@@ -70,12 +69,7 @@ class RolloutAgent:
         seconds: float | None = None,
         margin: float = MARGIN,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("a rollout player needs a budget: iterations, seconds or both")
-        if iterations is not None and iterations < 2:
-            raise ValueError(f"iterations must be at least 2, not {iterations}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {seconds}")
+        check_budget("a rollout player", iterations, seconds, 2)
         self.policy = policy
         self.iterations = iterations
         self.seconds = seconds
@@ -108,11 +102,7 @@ class RolloutAgent:
         players = state.game.num_players
         # per move, per iteration: (terminal return, hand share)
         outcomes: dict[int, list[tuple[float | None, float]]] = {move: [] for move in legal}
-        seconds = self.seconds
-        thinking = waiting = math.inf
-        if seconds is not None:
-            thinking = time.thread_time() + seconds
-            waiting = time.perf_counter() + WALL_FACTOR * seconds
+        clock = Clock(self.seconds)
         limit = self.iterations
         count = 0
         while limit is None or count < limit:
@@ -127,7 +117,7 @@ class RolloutAgent:
                 else:
                     outcomes[move].append((None, hand_deltas(line, hands_before)[seat]))
             count += 1
-            if count >= 2 and (time.thread_time() >= thinking or time.perf_counter() >= waiting):
+            if count >= 2 and clock.run_out():
                 break
         self.last_iterations = count
         values = _scaled(outcomes, 1.0 if state.game.higher_is_better else -1.0)
