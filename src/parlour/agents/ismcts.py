@@ -280,12 +280,7 @@ class _Search:
                 replies = followed[node]
                 child = replies.get((player, action))
                 if child is None:
-                    child = replies[player, action] = len(visits)
-                    children.append({})
-                    followed.append({})
-                    visits.append(0)
-                    available.append(0)
-                    reward_sums.append(0.0)
+                    child = replies[player, action] = self._add_node(available=0)
                 state.apply(action)
                 node = child
             else:
@@ -298,12 +293,7 @@ class _Search:
                         child = kids.get(other)
                         if child is not None:
                             available[child] += 1
-                    child = kids[action] = len(visits)
-                    children.append({})
-                    followed.append({})
-                    visits.append(0)
-                    available.append(1)
-                    reward_sums.append(0.0)
+                    child = kids[action] = self._add_node(available=1)
                     expanded = True
                 else:
                     best_score = -math.inf
@@ -330,6 +320,15 @@ class _Search:
         for child, mover in zip(path, movers, strict=True):
             visits[child] += 1
             reward_sums[child] += rewards[mover]
+
+    def _add_node(self, available: int) -> int:
+        """A new node with no children nor visits yet: its index."""
+        self.children.append({})
+        self.followed.append({})
+        self.visits.append(0)
+        self.available.append(available)
+        self.reward_sums.append(0.0)
+        return len(self.visits) - 1
 
     def _roll_out(self, state: State) -> None:
         """Play on to the end of the current hand or of the match."""
