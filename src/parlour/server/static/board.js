@@ -78,6 +78,13 @@ const isSeatTurn = (observation, seat) => observation.to_move === seat && !obser
  * `hands` (replay) gives every seat's hand to show face up.
  */
 export function renderFelt(felt, observation, { book, seating, hands = null }) {
+  const tiled = isOneCardTable(observation);
+  felt.classList.toggle("tiled", tiled);
+  felt.classList.toggle("few", tiled && observation.players.length <= FEW_SEATS);
+  if (tiled) {
+    fill(felt, renderTileInfo(observation, book, seating), playOrder(observation).map((seat) => renderTile(seat, observation, { book, seating, hands })));
+    return;
+  }
   // face-up hands make the panels bigger: keep them inside the felt
   const [radiusX, radiusY] = hands ? [36, 33] : [40, 39];
   const seats = observation.players.map((player) => {
@@ -121,6 +128,120 @@ export function renderFelt(felt, observation, { book, seating, hands = null }) {
     );
   });
   fill(felt, h("div", { class: "felt-middle" }, renderMiddle(observation, book, seating)), seats);
+}
+
+// A game of one card each and lives (players carry `card` and `lives`:
+// Ranter Go Round, up to 26 seats) is laid out as a grid of compact seat
+// tiles in play order, so that every seat is readable on one screen: its
+// card (face up when the viewer knows it, else a back), name, lives, flags,
+// and the turn; a seat that is out is greyed.
+const FEW_SEATS = 8;
+const isOneCardTable = (observation) =>
+  observation.players.length > 0 && observation.players.every((p) => "card" in p && "lives" in p);
+
+/** The seats from the dealer's left round to the dealer (seat order before a dealer is known). */
+function playOrder(observation) {
+  const seats = observation.players.map((p) => p.seat);
+  const dealer = seats.indexOf(observation.players.find((p) => p.dealer)?.seat);
+  return dealer < 0 ? seats : [...seats.slice(dealer + 1), ...seats.slice(0, dealer + 1)];
+}
+
+// The counters a seat may lose: the table's `lives` option, else the most
+// any seat has.
+const startingLives = (observation) =>
+  Number.isInteger(observation.options?.lives) ? observation.options.lives : Math.max(...observation.players.map((p) => p.lives));
+
+/** The hand's number, the pot and the public piles, in one line above the tiles. */
+function renderTileInfo(observation, book, seating) {
+  const numbers = [["hand_number", "Hand"], ["pot", "Pot"]]
+    .filter(([key]) => Number.isInteger(observation[key]))
+    .map(([key, label]) => h("span", { class: "info-item", "data-testid": `info-${key}` }, `${label} ${observation[key]}`));
+  // cards shown in hands ({seat, card}) are already face up on their tiles
+  const zones = Object.entries(observation.zones ?? {}).filter(
+    ([name, value]) => !PLACED_ZONES.has(name) && !(Array.isArray(value) && value.every((item) => item && typeof item.card === "string")),
+  );
+  return h(
+    "div",
+    { class: "tile-info", "data-testid": "table-info" },
+    numbers,
+    zones.map(([name, value]) => renderZone(name, value, book, seating)),
+    h("span", { class: "info-item muted" }, "Play order: from the dealer's left, left to right, the dealer last"),
+  );
+}
+
+/** One seat's tile. */
+function renderTile(seat, observation, { book, seating, hands }) {
+  const player = observation.players.find((p) => p.seat === seat);
+  const turn = isSeatTurn(observation, seat);
+  const flags = player.flags ?? (player.dealer ? ["dealer"] : []);
+  const out = flags.includes("out") || (player.lives <= 0 && player.cards === 0);
+  const me = seat === seating.viewer;
+  const known = hands ? hands[seat]?.[0] ?? null : player.card;
+  const card = known
+    ? h("div", { class: "tile-card", "data-testid": "seat-card", "data-face": "up", "data-card": known }, cardFace(book, known, { className: "card mini" }))
+    : player.cards > 0
+      ? h("div", { class: "tile-card", "data-testid": "seat-card", "data-face": "down", "aria-label": "a card face down" }, back())
+      : h("div", { class: "tile-card", "data-testid": "seat-card", "data-face": "none" });
+  const classes = ["seat-tile", turn ? "to-move" : "", me ? "me" : "", out ? "out" : "", player.dealer ? "dealer" : ""];
+  return h(
+    "section",
+    {
+      class: classes.filter(Boolean).join(" "),
+      "data-testid": "seat",
+      "data-seat": seat,
+      "aria-label": seating.longName(seat),
+      "aria-current": turn ? "true" : null,
+      title: seating.longName(seat),
+    },
+    card,
+    h(
+      "div",
+      { class: "tile-body" },
+      h("div", { class: "tile-name" }, seating.name(seat), me ? h("span", { class: "you" }, "you") : null),
+      renderLives(player, observation),
+      h(
+        "div",
+        { class: "seat-flags", "data-testid": "seat-flags" },
+        turn ? h("span", { class: "badge turn-badge" }, "to play") : null,
+        flags.map((flag) => h("span", { class: `badge flag-${flag.replace(/\W+/g, "-")}`, "data-flag": flag }, flag)),
+      ),
+    ),
+  );
+}
+
+/**
+ * A seat's lives as hearts, one per life left and a hollow one per life
+ * lost; with the morris board (players carry `board`) also its counter on a
+ * small board. A seat that lost a life in the last finished hand says so.
+ */
+function renderLives(player, observation) {
+  const lost = Math.max(startingLives(observation) - player.lives, 0);
+  const lastHand = (observation.hand_results ?? []).at(-1);
+  const index = observation.players.indexOf(player);
+  const lostLast = lastHand ? lastHand[index] > 0 : false;
+  const words = `${player.lives} ${player.lives === 1 ? "life" : "lives"}`;
+  return h(
+    "div",
+    { class: "tile-lives", "data-testid": "seat-lives", "data-lives": player.lives, "aria-label": words, title: player.board ? `${words}: ${player.board}` : words },
+    typeof player.board === "string" ? morrisBoard(lost, player.board) : null,
+    h("span", { class: "hearts", "aria-hidden": "true" }, "♥".repeat(Math.max(player.lives, 0)), h("span", { class: "lost" }, "♡".repeat(lost))),
+    lostLast ? h("span", { class: "lost-last", "data-testid": "seat-lost", title: "lost a life in the last hand" }, "−1") : null,
+  );
+}
+
+// The nine men's morris board of life_board="morris": three squares, the
+// counter moving inwards one square per loss, in the centre when out.
+const MORRIS_SPOTS = [null, [12, 1.5], [12, 5.5], [12, 9.5], [12, 12]];
+function morrisBoard(lost, where) {
+  const spot = MORRIS_SPOTS[Math.min(lost, MORRIS_SPOTS.length - 1)];
+  const squares = [1.5, 5.5, 9.5].map((inset) => `<rect x="${inset}" y="${inset}" width="${24 - 2 * inset}" height="${24 - 2 * inset}" fill="none" stroke="currentColor" stroke-width="1"/>`);
+  const counter = spot ? `<circle cx="${spot[0]}" cy="${spot[1]}" r="3" fill="#ff8a80" stroke="#3a0d0a" stroke-width=".8"/>` : "";
+  return h("span", {
+    class: "morris",
+    "data-testid": "seat-board",
+    "data-board": where,
+    html: `<svg viewBox="-2 -2 28 28" width="22" height="22" aria-hidden="true"><path d="M12 1.5V9.5M12 14.5V22.5M1.5 12H9.5M14.5 12H22.5" stroke="currentColor" stroke-width="1"/>${squares.join("")}${counter}</svg>`,
+  });
 }
 
 function renderMiddle(observation, book, seating) {

@@ -11,6 +11,11 @@
 //   data-testid="seat"             one per seat on the felt, data-seat=N, aria-current="true" on the seat to move
 //   data-testid="seat-cards"       another seat's hidden hand as backs, data-count=N
 //   data-testid="seat-flags", "seat-score"
+//   a one-card game with lives (Ranter Go Round) draws each seat as a tile instead, in play order
+//   from the dealer's left (the felt has class "tiled"): data-testid="seat" data-seat=N (class "out"
+//   when it has no lives), in it "seat-card" (data-face: up|down|none, the card's data-card when up),
+//   "seat-lives" (data-lives=N), "seat-lost" (lost a life in the last hand), "seat-board" (morris),
+//   and "seat-flags" with each flag a badge data-flag="dealer"; "table-info" the hand, pot and stock
 //   data-testid="trick"            the current trick; each card data-testid="trick-card" data-seat data-card
 //   data-testid="turnup", "zone-NAME"  the turn-up and other public piles
 //   data-testid="hand"             the viewer's hand; each card a <button data-card="JS" data-legal="true|false">
