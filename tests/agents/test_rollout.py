@@ -14,7 +14,7 @@ import pytest
 import parlour
 from parlour.agents.base import choose_action
 from parlour.agents.heuristic import heuristic_action
-from parlour.agents.rollout import RolloutAgent
+from parlour.agents.rollout import BELIEF_TRIES, RolloutAgent
 from parlour.engine import Observation, State
 from support import random_action
 
@@ -158,3 +158,44 @@ def test_only_the_seat_to_move_chooses() -> None:
     state = polignac([SEAT_0, SEAT_1, SEAT_2, SEAT_3])
     with pytest.raises(ValueError, match="seat 2 is not to move"):
         RolloutAgent(first_legal, iterations=5).choose_in(state, 2)
+
+
+def test_a_belief_leans_the_samples_the_way_the_others_played() -> None:
+    """Ranter Go Round, five players: the four before the dealer all stood
+    (on a 10, 9, Jack and Queen); the dealer holds the 7 of clubs. Dealing
+    them any unseen card, the 7 is worth keeping (as many unseen cards are
+    lower as higher: the heuristic stands, and so does the plain rollout
+    player); knowing that a player who stands holds a 7 or better, it is
+    likely the lowest card at the table, and the rollout player with the
+    heuristic's belief cuts the stock."""
+    from parlour.agents.heuristic.ranter import stood_as_heuristic
+    from parlour.games.ranter_go_round import EXCHANGE, STAND
+
+    deal = {"dealer": 4, "hands": [["TS"], ["9H"], ["JD"], ["QS"], ["7C"]]}
+    state = parlour.make("ranter-go-round", players=5).new_state(seed=1, deal=deal)
+    for _ in range(4):
+        state.apply(STAND)
+    assert heuristic_action(state.observation(4), state.legal_actions(), random.Random(1)) == STAND
+    for seed in (1, 2):
+        plain = RolloutAgent(heuristic_action, seed=seed, iterations=300)
+        believing = RolloutAgent(heuristic_action, seed=seed, iterations=300,
+                                 belief=stood_as_heuristic)
+        assert plain.choose_in(state, 4) == STAND
+        assert believing.choose_in(state, 4) == EXCHANGE
+        assert believing.last_departed
+
+
+def test_a_belief_that_rejects_everything_still_leaves_samples() -> None:
+    """Past the last try the last draw is used: the player still decides."""
+    state = parlour.make("costly-colours").new_state(seed=6)
+    calls: list[int] = []
+
+    def never(world: State, seat: int) -> bool:
+        calls.append(seat)
+        return False
+
+    player = RolloutAgent(heuristic_action, seed=3, iterations=4, belief=never)
+    seat = state.current_player()
+    assert choose_action(player, state) in state.legal_actions()
+    assert player.last_iterations == 4
+    assert calls == [seat] * 4 * (BELIEF_TRIES - 1)

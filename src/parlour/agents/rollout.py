@@ -21,6 +21,14 @@ counts its returns times the number of seats; otherwise the seat's
 zero-sum share of the hand's score changes, signed so that more is
 better, in units of the largest such share seen in this decision.
 
+A game may also give a *belief* (:data:`Belief`): a test that a
+determinization agrees with what the other seats did, had they played as
+the base policy plays. Determinizations that fail it are drawn again (at
+most :data:`BELIEF_TRIES` times; then the last one drawn is used), so that
+the samples lean the way the others' actions point: in Ranter Go Round a
+player who stood is likely to hold a high card, which the uniform
+determinization ignores.
+
 The move played is the best mean, but only when it beats the base
 policy's own choice by more than :data:`MARGIN` standard errors of their
 paired difference; otherwise the base policy's move stands. So the player
@@ -40,9 +48,20 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Callable
 
 from parlour.agents.ismcts import Clock, RolloutPolicy, check_budget, hand_deltas, play_out
 from parlour.engine.game import State
+
+Belief = Callable[[State, int], bool]
+"""Whether a determinization drawn for a seat (the state, the seat) agrees
+with what the other seats have done, had they played as the base policy
+plays. It reads the determinization as the base policy would: each
+seat's own observation of it."""
+
+BELIEF_TRIES = 64
+"""How many determinizations a decision draws at most to find one that its
+:data:`Belief` accepts."""
 
 MARGIN = 1.64
 """How many standard errors of the paired difference the best move must
@@ -56,7 +75,8 @@ class RolloutAgent:
     ``iterations`` (determinizations, each playing every legal move) and
     ``seconds`` (CPU time of the searching thread, with the wall-clock
     backstop of :data:`~parlour.agents.ismcts.WALL_FACTOR`) bound each
-    decision; at least one is needed.
+    decision; at least one is needed. ``belief`` filters the
+    determinizations (see the module docstring).
     """
 
     name = "rollout"
@@ -68,12 +88,14 @@ class RolloutAgent:
         iterations: int | None = 200,
         seconds: float | None = None,
         margin: float = MARGIN,
+        belief: Belief | None = None,
     ) -> None:
         check_budget("a rollout player", iterations, seconds, 2)
         self.policy = policy
         self.iterations = iterations
         self.seconds = seconds
         self.margin = margin
+        self.belief = belief
         self._rng = random.Random(seed)
         self.last_iterations = 0
         """Determinizations sampled by the latest decision (0: forced)."""
@@ -106,7 +128,7 @@ class RolloutAgent:
         limit = self.iterations
         count = 0
         while limit is None or count < limit:
-            world = state.determinize(seat, rng)
+            world = self._sample(state, seat)
             seed = rng.getrandbits(64)
             for move in legal:
                 line = world.clone()
@@ -130,6 +152,19 @@ class RolloutAgent:
             self.last_departed = True
             return best
         return own
+
+
+    def _sample(self, state: State, seat: int) -> State:
+        """A determinization for ``seat``, drawn again while the belief
+        rejects it (at most :data:`BELIEF_TRIES` draws)."""
+        world = state.determinize(seat, self._rng)
+        if self.belief is None:
+            return world
+        for _ in range(BELIEF_TRIES - 1):
+            if self.belief(world, seat):
+                return world
+            world = state.determinize(seat, self._rng)
+        return world
 
 
 def _scaled(

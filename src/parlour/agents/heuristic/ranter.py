@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from parlour.engine.game import Observation
+from parlour.engine.game import Observation, State
 from parlour.games.ranter_go_round import EXCHANGE, STAND
 
 RANKS = "A23456789TJQK"
@@ -78,6 +78,27 @@ def ranter_action(observation: Observation, legal: Sequence[int], rng: random.Ra
     higher = sum(left[mine + 1:KING])
     lower = sum(left[:mine])
     return EXCHANGE if higher > lower else STAND
+
+
+def stood_as_heuristic(world: State, seat: int) -> bool:
+    """Whether, in the determinization ``world`` drawn for ``seat``, every
+    other player who stood this hand holds a card on which the heuristic
+    stands (reading his own observation of ``world``).
+
+    The belief of the ``hard`` player (a
+    :class:`~parlour.agents.rollout.RolloutAgent` over this heuristic): a
+    player who stood kept his card, so it is one he was content with, most
+    likely a 7 or better; the uniform determinization would deal him any
+    card not seen.
+    """
+    choices = (STAND, EXCHANGE)
+    rng = random.Random(0)
+    for player in world.observation(seat)["players"]:
+        other = player["seat"]
+        if (other != seat and "stood" in player["flags"]
+                and ranter_action(world.observation(other), choices, rng) != STAND):
+            return False
+    return True
 
 
 def _next_active(players: Sequence[dict[str, object]], seat: int) -> int:
