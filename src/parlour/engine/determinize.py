@@ -37,13 +37,19 @@ def redeal(
     allowed = [mask for _, mask in slots]
     members: list[list[int]] = [[] for _ in slots]
     everywhere = range(len(slots))
+    # the slots with room, in slot order (most fill up after a card or two)
+    open_slots = [slot for slot in everywhere if capacity[slot]]
     for card in pool:
-        options = [slot for slot in everywhere if allowed[slot] >> card & 1]
-        room = [slot for slot in options if len(members[slot]) < capacity[slot]]
+        room = [slot for slot in open_slots if allowed[slot] >> card & 1]
         if room:
-            members[rng.choice(room)].append(card)
+            slot = rng.choice(room)
+            members[slot].append(card)
+            if len(members[slot]) == capacity[slot]:
+                open_slots.remove(slot)
             continue
+        options = [slot for slot in everywhere if allowed[slot] >> card & 1]
         _make_room(card, options, members, capacity, allowed)
+        open_slots = [slot for slot in everywhere if len(members[slot]) < capacity[slot]]
     result = [0] * len(slots)
     for slot, held in enumerate(members):
         for card in held:
