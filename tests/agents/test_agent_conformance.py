@@ -15,6 +15,7 @@ import pytest
 from parlour.agents import AGENTS, AnyAgent, ISMCTSAgent, choose_action, make_agent
 from parlour.agents.heuristic.bharg import LookaheadAgent
 from parlour.agents.levels import LevelAgent
+from parlour.agents.rollout import RolloutAgent
 from support import GAME_OPTION_IDS, GAME_OPTION_SETS, make, random_action
 
 SEARCH_ITERATIONS = 4
@@ -34,6 +35,9 @@ def small_agent(name: str, seed: int, game_name: str) -> AnyAgent:
         player.seconds = None
     if isinstance(player, LookaheadAgent):
         player.draws = 2
+    if isinstance(player, RolloutAgent):
+        player.iterations = 2
+        player.seconds = None
     return agent
 
 

@@ -8,7 +8,15 @@ import pytest
 import parlour
 from parlour.agents import ISMCTSAgent, choose_action, make_agent
 from parlour.agents.heuristic.bharg import LookaheadAgent
-from parlour.agents.levels import HARD_ITERATIONS, HARD_SECONDS, LevelAgent, hard
+from parlour.agents.heuristic.ranter import stood_as_heuristic
+from parlour.agents.levels import (
+    HARD_ITERATIONS,
+    HARD_SECONDS,
+    RANTER_ITERATIONS,
+    LevelAgent,
+    hard,
+)
+from parlour.agents.rollout import RolloutAgent
 
 
 def test_hard_plays_bharg_with_the_lookahead_and_the_rest_with_the_search() -> None:
@@ -20,6 +28,13 @@ def test_hard_plays_bharg_with_the_lookahead_and_the_rest_with_the_search() -> N
     assert isinstance(search, ISMCTSAgent)
     assert (search.iterations, search.seconds) == (HARD_ITERATIONS, HARD_SECONDS)
     assert level.player("polignac") is search  # made once, then kept
+
+
+def test_hard_plays_ranter_go_round_with_the_believing_rollout_player() -> None:
+    player = hard(seed=3).player("ranter-go-round")
+    assert isinstance(player, RolloutAgent)
+    assert player.belief is stood_as_heuristic
+    assert (player.iterations, player.seconds) == (RANTER_ITERATIONS, HARD_SECONDS)
 
 
 def test_a_level_is_deterministic_for_a_seed() -> None:

@@ -6,8 +6,9 @@
   thinking longer than :data:`MEDIUM_SECONDS`.
 * ``hard``: ISMCTS with :data:`HARD_ITERATIONS` iterations, never thinking
   longer than :data:`HARD_SECONDS` a move; in the games of
-  :data:`HARD_BY_GAME` (Bharg) a player of the game's own that searches
-  deeper than the heuristic (a :class:`LevelAgent` picks it by game).
+  :data:`HARD_BY_GAME` (Bharg, Ranter Go Round) a player of the game's own
+  that searches deeper than the heuristic (a :class:`LevelAgent` picks it
+  by game).
 
 Thinking time is the CPU time of the searching thread (see
 :data:`parlour.agents.ismcts.WALL_FACTOR`): a busy machine makes a level
@@ -32,8 +33,10 @@ from collections.abc import Callable, Mapping
 
 from parlour.agents.heuristic import HeuristicAgent, heuristic_action
 from parlour.agents.heuristic.bharg import LookaheadAgent
+from parlour.agents.heuristic.ranter import stood_as_heuristic
 from parlour.agents.ismcts import ISMCTSAgent, RolloutPolicy
 from parlour.agents.protocol import AnyAgent, choose_action
+from parlour.agents.rollout import RolloutAgent
 from parlour.engine.game import State
 
 HEURISTIC_ROLLOUTS: dict[str, RolloutPolicy] = {"progress": heuristic_action}
@@ -66,14 +69,32 @@ def hard_search(seed: int | None = None) -> ISMCTSAgent:
                        rollouts_by_game=HEURISTIC_ROLLOUTS)
 
 
+RANTER_ITERATIONS = 100
+"""Determinizations of the ``hard`` Ranter Go Round player's decisions
+(each plays both choices out; about half a second a decision)."""
+
+
+def ranter_hard(seed: int | None = None) -> RolloutAgent:
+    """The ``hard`` Ranter Go Round player: the rollout player over the
+    heuristic, believing that a player who stood holds a card the
+    heuristic stands on (:func:`~parlour.agents.heuristic.ranter.stood_as_heuristic`)."""
+    return RolloutAgent(heuristic_action, seed, iterations=RANTER_ITERATIONS,
+                        seconds=HARD_SECONDS, belief=stood_as_heuristic)
+
+
 HARD_BY_GAME: dict[str, Callable[[int | None], AnyAgent]] = {
     "bharg": LookaheadAgent,
+    "ranter-go-round": ranter_hard,
 }
-"""Games whose ``hard`` player is not the search: in Bharg a round lasts
+"""Games whose ``hard`` player is not the search. In Bharg a round lasts
 dozens of turns whichever way it is played out, so playouts are too slow
 to be many within the time cap (random ones rarely end a round at all);
 its ``hard`` player searches the next draw exactly instead
-(:class:`~parlour.agents.heuristic.bharg.LookaheadAgent`)."""
+(:class:`~parlour.agents.heuristic.bharg.LookaheadAgent`). In Ranter Go
+Round the search's uniform determinizations miss what the table says: a
+player who stood likely holds a 7 or better, so the last players and the
+dealer misjudge how low their cards are (ISMCTS played below the
+heuristic); the ``hard`` player is :func:`ranter_hard`."""
 
 
 class LevelAgent:
