@@ -10,7 +10,8 @@ the pages in Debian's headless Chromium:
 - ``german.png``: a Grasobern table (German pack) mid-hand;
 - ``progress.png``: a Progress table with its recent turns laid out;
 - ``costly.png``: a Costly Colours table in the play, the count and the plays shown;
-- ``bharg.png``: a Bharg table a few turns in, its hand of Decktet cards and both piles.
+- ``bharg.png``: a Bharg table a few turns in, its hand of Decktet cards and both piles;
+- ``ranter.png``: a Ranter Go Round table of 26 seats in its fifth hand, every seat on one screen.
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
 """
@@ -125,6 +126,12 @@ def bharg_turns_played(turns: int) -> Callable[[dict[str, Any]], bool]:
     return lambda observation: observation["turns"] >= turns and observation["phase"] == "draw"
 
 
+def ranter_hand_reached(hand: int) -> Callable[[dict[str, Any]], bool]:
+    """Ready when a Ranter Go Round match is in hand ``hand`` (seat 0
+    stands whenever it is asked before) and seat 0 is to choose."""
+    return lambda observation: observation["hand_number"] >= hand
+
+
 def wait_until_finished(base_url: str, table_id: int) -> None:
     """Wait for a table of computers to finish its match."""
     deadline = time.monotonic() + WAIT_SECONDS
@@ -135,13 +142,14 @@ def wait_until_finished(base_url: str, table_id: int) -> None:
 
 
 def photograph(browser: Browser, url: str, path: Path, viewport: ViewportSize,
-               ready: str) -> None:
-    """Save a full-page PNG of ``url`` once ``ready`` (a CSS selector) shows."""
+               ready: str, full_page: bool = True) -> None:
+    """Save a PNG of ``url`` (the full page, or what the viewport shows)
+    once ``ready`` (a CSS selector) shows."""
     page = browser.new_page(viewport=viewport, device_scale_factor=1)
     page.goto(url)
     page.locator(ready).first.wait_for()
     page.wait_for_load_state("networkidle")
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     page.close()
     print(f"saved {path}")
 
@@ -167,13 +175,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         assert progress_token is not None
         costly, costly_token = open_table(base_url, "costly-colours", [HUMAN, COMPUTER], seed=3)
         bharg, bharg_token = open_table(base_url, "bharg", [HUMAN, COMPUTER], seed=2)
+        ranter, ranter_token = open_table(base_url, "ranter-go-round",
+                                          [HUMAN] + [COMPUTER] * 25, seed=5,
+                                          options={"players": 26})
         assert costly_token is not None and bharg_token is not None
+        assert ranter_token is not None
         wait_until_finished(base_url, finished)
         play_to_mid_hand(base_url, polignac, polignac_token, tricks=3)
         play_to_mid_hand(base_url, german, german_token, tricks=2)
         play_first_legal_until(base_url, progress, progress_token, progress_turns_shown(5))
         play_first_legal_until(base_url, costly, costly_token, costly_plays_shown(3))
         play_first_legal_until(base_url, bharg, bharg_token, bharg_turns_played(8))
+        play_first_legal_until(base_url, ranter, ranter_token, ranter_hand_reached(5))
 
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         table_ready = '[data-testid="turn"][data-my-turn="true"]'
@@ -190,6 +203,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    out / "costly.png", DESKTOP, table_ready)
         photograph(browser, f"{base_url}/tables/{bharg}?token={bharg_token}",
                    out / "bharg.png", DESKTOP, table_ready)
+        photograph(browser, f"{base_url}/tables/{ranter}?token={ranter_token}",
+                   out / "ranter.png", {"width": 1280, "height": 800}, table_ready,
+                   full_page=False)
         browser.close()
     return 0
 
