@@ -7,12 +7,13 @@ import pytest
 
 import parlour
 from parlour.agents import ISMCTSAgent, choose_action, make_agent
+from parlour.agents.heuristic import heuristic_action
 from parlour.agents.heuristic.bharg import LookaheadAgent
 from parlour.agents.heuristic.ranter import stood_as_heuristic
 from parlour.agents.levels import (
     HARD_ITERATIONS,
     HARD_SECONDS,
-    RANTER_ITERATIONS,
+    ROLLOUT_ITERATIONS,
     LevelAgent,
     hard,
 )
@@ -34,7 +35,15 @@ def test_hard_plays_ranter_go_round_with_the_believing_rollout_player() -> None:
     player = hard(seed=3).player("ranter-go-round")
     assert isinstance(player, RolloutAgent)
     assert player.belief is stood_as_heuristic
-    assert (player.iterations, player.seconds) == (RANTER_ITERATIONS, HARD_SECONDS)
+    assert (player.iterations, player.seconds) == (ROLLOUT_ITERATIONS, HARD_SECONDS)
+
+
+def test_hard_plays_progress_with_the_rollout_player() -> None:
+    player = hard(seed=3).player("progress")
+    assert isinstance(player, RolloutAgent)
+    assert player.belief is None
+    assert player.policy is heuristic_action
+    assert (player.iterations, player.seconds) == (ROLLOUT_ITERATIONS, HARD_SECONDS)
 
 
 def test_a_level_is_deterministic_for_a_seed() -> None:

@@ -6,7 +6,7 @@
   thinking longer than :data:`MEDIUM_SECONDS`.
 * ``hard``: ISMCTS with :data:`HARD_ITERATIONS` iterations, never thinking
   longer than :data:`HARD_SECONDS` a move; in the games of
-  :data:`HARD_BY_GAME` (Bharg, Ranter Go Round) a player of the game's own
+  :data:`HARD_BY_GAME` (Bharg, Progress, Ranter Go Round) a player of the game's own
   that searches deeper than the heuristic (a :class:`LevelAgent` picks it
   by game).
 
@@ -69,32 +69,44 @@ def hard_search(seed: int | None = None) -> ISMCTSAgent:
                        rollouts_by_game=HEURISTIC_ROLLOUTS)
 
 
-RANTER_ITERATIONS = 100
-"""Determinizations of the ``hard`` Ranter Go Round player's decisions
-(each plays both choices out; about half a second a decision)."""
+ROLLOUT_ITERATIONS = 100
+"""Sampled deals of a ``hard`` rollout player's decision (each plays every
+choice out: about half a second a decision in Progress and Ranter Go
+Round)."""
+
+
+def progress_hard(seed: int | None = None) -> RolloutAgent:
+    """The ``hard`` Progress player: the rollout player over the heuristic."""
+    return RolloutAgent(heuristic_action, seed, iterations=ROLLOUT_ITERATIONS,
+                        seconds=HARD_SECONDS)
 
 
 def ranter_hard(seed: int | None = None) -> RolloutAgent:
     """The ``hard`` Ranter Go Round player: the rollout player over the
     heuristic, believing that a player who stood holds a card the
     heuristic stands on (:func:`~parlour.agents.heuristic.ranter.stood_as_heuristic`)."""
-    return RolloutAgent(heuristic_action, seed, iterations=RANTER_ITERATIONS,
+    return RolloutAgent(heuristic_action, seed, iterations=ROLLOUT_ITERATIONS,
                         seconds=HARD_SECONDS, belief=stood_as_heuristic)
 
 
 HARD_BY_GAME: dict[str, Callable[[int | None], AnyAgent]] = {
     "bharg": LookaheadAgent,
+    "progress": progress_hard,
     "ranter-go-round": ranter_hard,
 }
 """Games whose ``hard`` player is not the search. In Bharg a round lasts
 dozens of turns whichever way it is played out, so playouts are too slow
 to be many within the time cap (random ones rarely end a round at all);
 its ``hard`` player searches the next draw exactly instead
-(:class:`~parlour.agents.heuristic.bharg.LookaheadAgent`). In Ranter Go
-Round the search's uniform determinizations miss what the table says: a
-player who stood likely holds a 7 or better, so the last players and the
-dealer misjudge how low their cards are (ISMCTS played below the
-heuristic); the ``hard`` player is :func:`ranter_hard`."""
+(:class:`~parlour.agents.heuristic.bharg.LookaheadAgent`). In Progress
+and Ranter Go Round the ``hard`` player is the rollout player over the
+heuristic (:class:`~parlour.agents.rollout.RolloutAgent`), which departs
+from the heuristic only where the playouts show a better move: in
+Progress, where the cards decide most hands, the search played no better
+than the heuristic; in Ranter Go Round the search's uniform
+determinizations miss what the table says (a player who stood likely
+holds a 7 or better, so the last players and the dealer misjudge how low
+their cards are) and played below it."""
 
 
 class LevelAgent:
