@@ -320,8 +320,15 @@ def test_a_bharg_table_fits_a_phone(server: str, page: Page) -> None:
     page.locator(MY_TURN_OR_OVER).wait_for()
     hand = page.locator('[data-testid="hand"] [data-card]')
     expect(hand).to_have_count(7)
-    for index in range(7):
-        box = hand.nth(index).bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    # one synchronous read of the boxes: a live update may redraw the hand
+    # between two separate reads (a card's box was once None that way)
+    edges = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-testid="hand"] [data-card]')].map((card) => {
+          const box = card.getBoundingClientRect();
+          return [box.left, box.right];
+        })""")
+    assert len(edges) == 7
+    for left, right in edges:
+        assert left >= 0 and right <= 390
     expect(page.locator('[data-testid="zone-top_discard"] [data-card]')).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
