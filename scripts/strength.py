@@ -67,7 +67,7 @@ RUNS = (
     Run("bassadewitz", ("rounds=1",), 60, ("random", "easy", "hard")),
     # the newer games measure the levels that their issues ask about
     # the cards decide most hands of Progress: many deals
-    Run("progress", ("target=1",), 200, ("random", "easy", "hard")),
+    Run("progress", ("target=1",), 400, ("random", "easy", "hard")),
     Run("costly-colours", (), 40, ("random", "easy", "hard")),
     Run("bharg", ("target=1",), 60, ("random", "easy", "hard")),
     # a match is decided by many small edges in one binary choice a hand: many deals
