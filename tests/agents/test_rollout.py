@@ -14,8 +14,10 @@ import pytest
 import parlour
 from parlour.agents.base import choose_action
 from parlour.agents.heuristic import heuristic_action
+from parlour.agents.heuristic.ranter import stood_as_heuristic
 from parlour.agents.rollout import BELIEF_TRIES, RolloutAgent
 from parlour.engine import Observation, State
+from parlour.games.ranter_go_round import EXCHANGE, STAND
 from support import random_action
 
 SEAT_0 = "KS QS 8H 7H AD 9D 8C 7C"
@@ -168,9 +170,6 @@ def test_a_belief_leans_the_samples_the_way_the_others_played() -> None:
     player); knowing that a player who stands holds a 7 or better, it is
     likely the lowest card at the table, and the rollout player with the
     heuristic's belief cuts the stock."""
-    from parlour.agents.heuristic.ranter import stood_as_heuristic
-    from parlour.games.ranter_go_round import EXCHANGE, STAND
-
     deal = {"dealer": 4, "hands": [["TS"], ["9H"], ["JD"], ["QS"], ["7C"]]}
     state = parlour.make("ranter-go-round", players=5).new_state(seed=1, deal=deal)
     for _ in range(4):

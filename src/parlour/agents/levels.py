@@ -6,9 +6,9 @@
   thinking longer than :data:`MEDIUM_SECONDS`.
 * ``hard``: ISMCTS with :data:`HARD_ITERATIONS` iterations, never thinking
   longer than :data:`HARD_SECONDS` a move; in the games of
-  :data:`HARD_BY_GAME` (Bharg, Progress, Ranter Go Round) a player of the game's own
-  that searches deeper than the heuristic (a :class:`LevelAgent` picks it
-  by game).
+  :data:`HARD_BY_GAME` (Bharg, Progress, Ranter Go Round) a player of
+  the game's own that searches deeper than the heuristic (a
+  :class:`LevelAgent` picks it by game).
 
 Thinking time is the CPU time of the searching thread (see
 :data:`parlour.agents.ismcts.WALL_FACTOR`): a busy machine makes a level

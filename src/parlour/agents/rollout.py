@@ -153,7 +153,6 @@ class RolloutAgent:
             return best
         return own
 
-
     def _sample(self, state: State, seat: int) -> State:
         """A determinization for ``seat``, drawn again while the belief
         rejects it (at most :data:`BELIEF_TRIES` draws)."""
