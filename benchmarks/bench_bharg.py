@@ -19,7 +19,6 @@ sets) and times them: the worst case stated in ``arrange``'s docstring.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -33,7 +32,7 @@ from parlour.cards.bits import bits_of
 from parlour.engine import OptionValue
 from parlour.games.bharg import ACE_SUIT, ALL_SUITS, SUIT_BITS, SUIT_CARDS, VALUES, arrange
 from parlour.games.bharg import candidate_sets as find_sets
-from timing import Runner, format_rate, interleaved_rates, ratio
+from timing import Runner, bench_parser, format_rate, interleaved_rates, ratio
 
 GAME: tuple[str, dict[str, OptionValue]] = ("bharg", {})
 """The game measured (default options: two players, to 50)."""
@@ -190,9 +189,7 @@ def bench_worst(repeats: int = 2_000) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the lines alone."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds for each figure")
-    parser.add_argument("--runs", type=int, default=5, help="runs, the median is reported")
+    parser = bench_parser(__doc__, "each figure")
     parser.add_argument("--worst", action="store_true", help="also time the costliest hands")
     arguments = parser.parse_args(argv)
     bench_bharg(arguments.seconds, arguments.runs)

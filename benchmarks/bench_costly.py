@@ -18,7 +18,6 @@ printed without the reference.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -27,7 +26,7 @@ from typing import Any
 
 from bench_tricks import bench_label, make_game
 from parlour.engine import Game, OptionValue, State
-from timing import Runner, format_rate, interleaved_rates, ratio
+from timing import Runner, bench_parser, format_rate, interleaved_rates, ratio
 
 GAME: tuple[str, dict[str, OptionValue]] = ("costly-colours", {"target": 61})
 """The game and options measured."""
@@ -116,9 +115,7 @@ def bench_costly(seconds: float, runs: int, cribbage: Any | None) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the line alone."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds for the figure")
-    parser.add_argument("--runs", type=int, default=5, help="runs, the median is reported")
+    parser = bench_parser(__doc__)
     arguments = parser.parse_args(argv)
     bench_costly(arguments.seconds, arguments.runs, load_cribbage())
     return 0

@@ -17,7 +17,6 @@ the tree and rolls out to the end of the hand.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -27,7 +26,7 @@ from typing import Any
 import parlour
 from parlour.agents import ISMCTSAgent
 from parlour.engine import State
-from timing import Runner, format_rate, interleaved_rates
+from timing import Runner, bench_parser, format_rate, interleaved_rates
 
 SEARCH_ITERATIONS = 200
 """Iterations of one search (one move) on either side."""
@@ -133,9 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print the line alone."""
     import bench_openspiel
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds for the figures")
-    parser.add_argument("--runs", type=int, default=5, help="runs, the median is reported")
+    parser = bench_parser(__doc__, "the figures")
     arguments = parser.parse_args(argv)
     bench_ismcts(arguments.seconds, arguments.runs, bench_openspiel.load_hearts())
     return 0

@@ -13,7 +13,6 @@ engine's contract on the cheapest game it holds.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -22,7 +21,7 @@ from collections.abc import Sequence
 from bench_costly import games_runner
 from bench_tricks import bench_label, make_game
 from parlour.engine import Game, OptionValue
-from timing import Runner, format_rate, interleaved_rates, ratio
+from timing import Runner, bench_parser, format_rate, interleaved_rates, ratio
 
 GAME: tuple[str, dict[str, OptionValue]] = ("ranter-go-round", {})
 """The game measured (default options: six players, three lives)."""
@@ -106,9 +105,7 @@ def bench_ranter(seconds: float, runs: int) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the line alone."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds for the figure")
-    parser.add_argument("--runs", type=int, default=5, help="runs, the median is reported")
+    parser = bench_parser(__doc__)
     arguments = parser.parse_args(argv)
     bench_ranter(arguments.seconds, arguments.runs)
     return 0

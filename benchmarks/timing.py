@@ -7,6 +7,7 @@ machine (another process, a garbage collection) does not move it.
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -97,3 +98,12 @@ def method_calls(states: Sequence[Any], method: str) -> list[Call]:
     """Bound calls of the argument-free ``method`` on each state (ours or
     OpenSpiel's: both name ``clone`` and ``legal_actions`` alike)."""
     return [getattr(state, method) for state in states]
+
+
+def bench_parser(doc: str, figures: str = "the figure") -> argparse.ArgumentParser:
+    """The command line of a benchmark run alone: its docstring's first
+    paragraph, ``--seconds`` for ``figures`` and ``--runs``."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help=f"seconds for {figures}")
+    parser.add_argument("--runs", type=int, default=5, help="runs, the median is reported")
+    return parser
