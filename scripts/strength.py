@@ -68,7 +68,9 @@ RUNS = (
     # the newer games measure the levels that their issues ask about
     # the cards decide most hands of Progress: many deals
     Run("progress", ("target=1",), 400, ("random", "easy", "hard")),
-    Run("costly-colours", (), 40, ("random", "easy", "hard")),
+    # a two-player match to 61 is nearly a coin flip, and the rollout
+    # player departs from the heuristic rarely: many deals
+    Run("costly-colours", (), 400, ("random", "easy", "hard")),
     Run("bharg", ("target=1",), 60, ("random", "easy", "hard")),
     # a match is decided by many small edges in one binary choice a hand: many deals
     Run("ranter-go-round", ("players=5",), 120, ("random", "easy", "hard")),
@@ -202,11 +204,11 @@ capped at 1 second, `hard` 3,000 iterations capped at 2 seconds a move
 (both with random rollouts, except in Progress, where the heuristic
 player plays the simulations: random playouts there are long and say
 little); in Bharg `hard` is the game's own lookahead player, an
-expectimax one draw deeper than the heuristic; in Progress and Ranter Go
-Round it is the rollout player over the heuristic (each choice played out
-by the heuristic from 100 sampled deals; in Ranter Go Round with the
-belief that a player who stood holds a card the heuristic stands on),
-departing from the heuristic only on evidence. The caps count the
+expectimax one draw deeper than the heuristic; in Progress, Costly
+Colours and Ranter Go Round it is the rollout player over the heuristic
+(each choice played out by the heuristic from 100 sampled deals; in
+Ranter Go Round with the belief that a player who stood holds a card the
+heuristic stands on), departing from the heuristic only on evidence. The caps count the
 search's CPU time (runs made before 2026-11-30's change to CPU time
 counted wall-clock time, which other processes could make bite: those
 rows are reproducible only on an idle machine). The newer games

@@ -38,8 +38,9 @@ def test_hard_plays_ranter_go_round_with_the_believing_rollout_player() -> None:
     assert (player.iterations, player.seconds) == (ROLLOUT_ITERATIONS, HARD_SECONDS)
 
 
-def test_hard_plays_progress_with_the_rollout_player() -> None:
-    player = hard(seed=3).player("progress")
+@pytest.mark.parametrize("game", ["progress", "costly-colours"])
+def test_hard_plays_progress_and_costly_colours_with_the_rollout_player(game: str) -> None:
+    player = hard(seed=3).player(game)
     assert isinstance(player, RolloutAgent)
     assert player.belief is None
     assert player.policy is heuristic_action
