@@ -161,6 +161,15 @@ class State(ABC):
     def parse_action(self, text: str) -> int:
         """The action id that ``text`` names (:class:`ParseError` if none)."""
 
+    def parse_actions(self, text: str) -> list[int]:
+        """The actions that a whole line of text names, in order, read
+        against this state without changing it. Most games read one action
+        a line (:meth:`parse_action`); a game whose moves are sequences of
+        primitive actions (a rummy meld: ``meld 5Cr 6Cr P=7Cr``) reads the
+        whole sequence. Raises :class:`ParseError` or :class:`IllegalAction`
+        when a step fails; surfaces apply the actions one by one."""
+        return [self.parse_action(text)]
+
     def apply_text(self, text: str) -> int:
         """Parse and apply ``text``; returns the action id."""
         action = self.parse_action(text)

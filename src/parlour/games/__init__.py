@@ -9,11 +9,13 @@ from parlour.games import (
     knaves,
     polignac,
     progress,
+    progress_rummy,
     ranter_go_round,
     slobberhannes,
 )
 
 __all__ = [
-    "bassadewitz", "bharg", "costly_colours", "knaves", "polignac", "progress", "ranter_go_round",
+    "bassadewitz", "bharg", "costly_colours", "knaves", "polignac", "progress", "progress_rummy",
+    "ranter_go_round",
     "slobberhannes",
 ]

@@ -1,0 +1,1657 @@
+"""Progress Rummy: five contract rounds with two Progress packs and the
+wild Progress card.
+
+``rules/progress.md`` §3 (the decisions of §6.3, the options of §6.6).
+
+* Players 2-8, two Progress packs shuffled together (106 cards, two of
+  them the Progress card ``P``). Five rounds; each deals 10 cards to every
+  player one at a time from the dealer's left, turns up the next card to
+  start the discard pile (a ``P`` turned up stays, or with ``upcard_p``
+  bury goes into the stock at a random place) and leaves the rest as the
+  stock. The first dealer is found by cutting as in Progress; the deal
+  passes to the left every round; the dealer plays first
+  (``first_player``).
+* A turn: draw the top card of the stock, or take the top discard; then
+  meld as you like; then discard one card (compulsory). Instead of
+  drawing, a player may give the natural card that a Progress card on the
+  table was declared to be and take the ``P`` back: that swap is his whole
+  turn (no meld, no discard).
+* Melds: a group (three or more of one number, signs may repeat with
+  ``group_duplicate_signs``) or a sequence (three or more of one sign in
+  a row, no wrap unless ``sequence_wraparound``). A ``P`` in a meld stands
+  for one declared card, number and sign; every meld keeps
+  ``min_natural_cards`` (2) natural cards.
+* Contracts (round 1 to 5): one meld of 3; two of 3; one of 4; two of 4;
+  one of 5, laid down at once as a player's first melds of the round.
+  Once down he may lay off single cards on any meld and lay new melds
+  (``extra_melds``), in the same turn too (``same_turn_layoff``). Nothing
+  may leave him without a card to discard, and the card taken from the
+  pile this turn may not be discarded (``rediscard``).
+* A player who discards his last card goes out and the round ends; so does
+  a round whose stock runs out at the start of a turn after its one
+  reshuffle of the discards (``stock_exhaustion``) or after ``max_turns``
+  turns. Everyone scores the numbers of the cards left in hand (``P``
+  counts ``p_value``, 15); after five rounds the lowest total wins, ties
+  share the win.
+
+Action ids (145): ``0 … 52`` a card (``sign * 13 + number - 1``, ``P`` is
+52; both copies of a card are one action): discard it, put it into the
+meld being built, lay it off on the meld named, or give it in a swap,
+whatever the step calls for; ``53 … 104`` declare the Progress card just
+placed as a numbered card (``as 7St``); ``105 … 139`` name a meld on the
+table, ``m1`` … ``m35``, in the order they were put down this round (to
+lay off on it, or after ``swap`` to swap its ``P``); ``140`` draw, ``141``
+take, ``142`` swap, ``143`` meld (start a meld), ``144`` done (put the
+melds built on the table). A lay-down is the sequence ``meld`` cards
+(``meld`` cards ...) ``done``; :meth:`ProgressRummyState.parse_actions`
+reads a whole line (``meld 5Cr 6Cr P=7Cr``). With explicit chance the
+first dealer is a chance outcome (the seat), and every card dealt, turned
+up or drawn is one (its card action id).
+
+A fixed deal (``new_state(deal=...)``) has ``dealer``, ``hands`` (10
+cards each), ``scores``, ``round`` (1-5) and optionally ``discard``
+(oldest first; at the start of a round just the up-card) and ``stock``
+(its top cards, top first; the other cards follow in an order drawn from
+the seed). A position in the middle of a round adds ``to_move`` (whose
+turn begins; hand sizes are then free), ``melds`` (each
+``{"owner": seat, "cards": ["6St", "P=7St", "8St"]}``) and ``down`` (the
+seats that have laid their contract; every meld's owner is down).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.cards import PROGRESS_53, PROGRESS_DOUBLE, Deck
+from parlour.cards.bits import bits_of
+from parlour.engine.determinize import redeal
+from parlour.engine.game import Deal, Game, Observation
+from parlour.engine.options import Option, OptionSchema
+from parlour.engine.registry import register
+from parlour.engine.shuffle import seeded_below, shuffled
+from parlour.errors import IllegalAction, ParseError
+from parlour.games.common import (
+    PhasedMatchState,
+    as_action,
+    finishing_places,
+    fixed_deal_header,
+    seat_name,
+)
+from parlour.games.progress import cut_winners
+from parlour.games.rummy_melds import (
+    P_FACE,
+    MeldRules,
+    Owed,
+    can_finish,
+    extensions,
+    is_valid,
+    kind,
+    run_order,
+)
+
+RULES = """\
+PROGRESS RUMMY — contract rummy with two Progress packs (1938), 2 to 8
+players, five rounds.
+
+The pack: two Progress packs shuffled together, 106 cards: the signs
+Crown, Sun, Moon and Star numbered 1 to 13, twice, and two Progress cards
+P. Cards are written 7Su, 13Cr, 1Mo, 12St and P.
+
+Deal: cut for the first deal (P highest, then by number, then Crown > Sun
+> Moon > Star); the deal passes to the left every round. Everyone gets 10
+cards; the next card is turned up to start the discard pile; the rest is
+the stock. The dealer plays first.
+
+Your turn: draw the top card of the stock, or take the top discard. Then,
+if you like, lay down melds, and finally discard one card (you must).
+
+Melds: a group is three or more cards of one number (a sign may repeat); a
+sequence is three or more cards of one sign in a row (13 and 1 do not
+join). P is wild: when you meld it you declare the exact card it stands
+for (number and sign). Every meld keeps at least two natural cards.
+
+Contracts: your first lay-down of a round must be its contract, all at
+once: round 1 one meld of 3; round 2 two melds of 3; round 3 one meld of
+4; round 4 two melds of 4; round 5 one meld of 5 (at least that many cards
+each; groups and sequences mixed as you like). Once you are down you may
+lay off single cards on any meld on the table and lay new melds, in the
+same turn too. You can never meld your last card: you go out by
+discarding it ("Progress!"), which ends the round.
+
+The swap: instead of drawing, you may give the natural card that a P on
+the table stands for (exactly that card) and take the P into your hand.
+That is your whole turn: no meld, no discard. The player who placed a P
+may not swap it back.
+
+Scoring: when a round ends, everyone adds the numbers of the cards left in
+his hand (P counts 15); the player who went out scores 0. After five
+rounds the lowest total wins.
+
+Commands (one step at a time, or a whole line):
+  draw | take                  begin your turn
+  meld 5Cr 6Cr P=7Cr           lay a meld (P=7Cr declares the P as 7Cr)
+  meld 3St 4St 5St meld 9Cr 9Su 9Mo
+                               two melds at once (a double contract)
+  m2 6Cr                       lay off 6Cr on meld m2 (m2 P=4Cr for a P)
+  7St  (or: discard 7St)       discard 7St
+  swap m3 7St                  give 7St for the P of meld m3
+Step by step, a meld is 'meld', its cards, 'P' then 'as 7Cr', and 'done'.
+
+Decisions taken where the 1938 text is unclear (rules/progress.md §6.3):
+- Play and the deal go clockwise (the text's "right to left" is how a
+  clockwise turn looks from a seat). The dealer plays first
+  (first_player=dealer).
+- Groups count as melds; a group may repeat a sign (two packs;
+  group_duplicate_signs=true); sequences do not wrap from 13 to 1
+  (sequence_wraparound=false).
+- A contract's melds are at least the stated size, exactly the stated
+  number, laid down in one go; a run of six is one meld and does not
+  meet "two threes" unless laid down as two.
+- Once down you may lay new melds of three or more (extra_melds=any) and
+  lay off, also in the turn you go down (same_turn_layoff=true).
+- Every meld keeps two natural cards (min_natural_cards=2). A P's declared
+  identity is fixed while it is on the table.
+- The swap needs the exact declared card; anyone but the player who placed
+  that P may make it (owner_may_swap=false), down or not
+  (swap_requires_down=false); it is the whole turn.
+- The card taken from the discard pile cannot be discarded in the same
+  turn (rediscard=forbidden).
+- A P turned up after the deal stays and may be taken (upcard_p=leave).
+- When the stock is empty at the start of a turn, the discards but the top
+  one are shuffled into a new stock, once a round; the next time the round
+  ends and everyone scores his hand (stock_exhaustion=reshuffle_once). A
+  round also ends that way after 1,000 turns (max_turns), an engine
+  safeguard.
+- P left in hand counts 15 (p_value). Ties for the lowest total after
+  five rounds share the win.
+"""
+
+SIGNS = ("Crown", "Sun", "Moon", "Star")
+CONTRACTS = ((1, 3), (2, 3), (1, 4), (2, 4), (1, 5))
+"""Per round: (melds, least cards in each)."""
+ROUNDS = len(CONTRACTS)
+HAND_SIZE = 10
+FACES = 53
+AS_BASE = 53
+"""``AS_BASE + face`` declares a Progress card as the numbered face."""
+MELD_BASE = 105
+MAX_MELDS = 35
+"""Melds a round can hold at most: 106 cards, three a meld."""
+DRAW = 140
+TAKE = 141
+SWAP = 142
+MELD = 143
+DONE = 144
+NUM_ACTIONS = 145
+MEMO_SIZE = 200_000
+"""Answers of the meld search a game remembers before it starts afresh."""
+WORDS = {DRAW: "draw", TAKE: "take", SWAP: "swap", MELD: "meld", DONE: "done"}
+WORD_ALIASES = {"draw": DRAW, "draw_stock": DRAW, "stock": DRAW, "take": TAKE,
+                "take_discard": TAKE, "pick": TAKE, "swap": SWAP, "swap_p": SWAP,
+                "meld": MELD, "done": DONE}
+
+PHASE_CUT = 0
+PHASE_DEAL = 1
+PHASE_UPCARD = 2
+PHASE_DRAW = 3
+PHASE_BEGIN = 4
+PHASE_MELD = 5
+PHASE_BUILD = 6
+PHASE_DECLARE = 7
+PHASE_LAYOFF = 8
+PHASE_LAYOFF_DECLARE = 9
+PHASE_SWAP_MELD = 10
+PHASE_SWAP_CARD = 11
+PHASE_OVER = 12
+PHASE_NAMES = ("cut", "deal", "up-card", "drawing", "begin", "meld", "building", "declare",
+               "lay off", "declare lay-off", "swap", "swap card", "over")
+CHANCE = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_UPCARD, PHASE_DRAW})
+
+Meld = tuple[tuple[int, int, int], ...]
+"""A meld on the table: (card id, identity face, seat that placed it) per
+card, in the order shown."""
+
+
+def face_code(face: int) -> str:
+    """The code of a face (``7St``, ``P``)."""
+    return PROGRESS_53[face].code
+
+
+def meld_name(index: int) -> str:
+    """The name of the meld at ``index`` (``m1`` first)."""
+    return f"m{index + 1}"
+
+
+@register
+class ProgressRummy(Game):
+    """Progress Rummy; see the module docstring and :data:`RULES`."""
+
+    name = "progress-rummy"
+    title = "Progress Rummy"
+    version = 1
+    higher_is_better = False
+    min_players = 2
+    max_players = 8
+    deck: Deck = PROGRESS_DOUBLE
+    description = (
+        "Contract rummy of 1938 with two Progress packs: five rounds of contracts, "
+        "the Progress card wild and swappable; 2-8 players, lowest total wins."
+    )
+    rules_text = RULES
+    schema = OptionSchema([
+        Option.integer("players", 4, "number of players", minimum=2, maximum=8),
+        Option.choice("first_player", ("dealer", "left_of_dealer"), "dealer",
+                      "who plays first in a round"),
+        Option.choice("extra_melds", ("any", "contract_size", "none"), "any",
+                      "new melds after the contract"),
+        Option.flag("same_turn_layoff", True,
+                    "lay off and lay new melds in the turn you lay the contract"),
+        Option.flag("sequence_wraparound", False, "12-13-1 is a sequence"),
+        Option.integer("min_natural_cards", 2, "natural cards every meld keeps",
+                       minimum=1, maximum=2),
+        Option.flag("group_duplicate_signs", True, "a group may repeat a sign"),
+        Option.flag("owner_may_swap", False,
+                    "the player who placed a P may swap it back"),
+        Option.flag("swap_requires_down", False, "a swapper must have laid his contract"),
+        Option.choice("rediscard", ("forbidden", "allowed"), "forbidden",
+                      "discard the card just taken from the pile"),
+        Option.choice("upcard_p", ("leave", "bury"), "leave",
+                      "a P turned up after the deal stays, or goes into the stock"),
+        Option.choice("stock_exhaustion", ("reshuffle_once", "reshuffle", "end_round"),
+                      "reshuffle_once", "what an empty stock does at the start of a turn"),
+        Option.integer("max_turns", 1000, "a round ends after this many turns (safeguard)",
+                       minimum=1),
+        Option.integer("p_value", 15, "penalty for a Progress card left in hand"),
+        Option.choice("tie", ("shared",), "shared", "ties for the lowest total"),
+    ])
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self.n = self.num_players
+        self.rules = MeldRules(
+            wraparound=bool(self.options["sequence_wraparound"]),
+            min_natural=int(self.options["min_natural_cards"]),
+            duplicate_signs=bool(self.options["group_duplicate_signs"]),
+        )
+        self.extra_melds = str(self.options["extra_melds"])
+        self.same_turn_layoff = bool(self.options["same_turn_layoff"])
+        self.owner_may_swap = bool(self.options["owner_may_swap"])
+        self.swap_requires_down = bool(self.options["swap_requires_down"])
+        self.rediscard = self.options["rediscard"] == "allowed"
+        self.bury = self.options["upcard_p"] == "bury"
+        self.exhaustion = str(self.options["stock_exhaustion"])
+        self.max_turns = int(self.options["max_turns"])
+        self.p_value = int(self.options["p_value"])
+        self.dealer_first = self.options["first_player"] == "dealer"
+        size = len(self.deck)
+        self.all_cards = tuple(range(size))
+        self.face_of = tuple(card % FACES for card in range(size))
+        self.face_masks = tuple((1 << face) | (1 << (face + FACES)) for face in range(FACES))
+        self.values = tuple(
+            self.p_value if face == P_FACE else face % 13 + 1 for face in self.face_of
+        )
+
+        self._finish_memo: dict[tuple[object, ...], bool] = {}
+
+    def can_finish(self, counts: list[int], open_meld: tuple[list[int], int] | None,
+                   open_minimum: int, owed: Owed, keep: int) -> bool:
+        """:func:`~parlour.games.rummy_melds.can_finish`, remembered (the
+        same hands come up again and again in a search)."""
+        key = (tuple(counts), None if open_meld is None else tuple(open_meld[0]),
+               0 if open_meld is None else open_meld[1], open_minimum, owed.melds,
+               owed.minimum, keep)
+        found = self._finish_memo.get(key)
+        if found is None:
+            if len(self._finish_memo) >= MEMO_SIZE:
+                self._finish_memo.clear()
+            found = can_finish(counts, open_meld, open_minimum, owed, self.rules, keep)
+            self._finish_memo[key] = found
+        return found
+
+    @property
+    def num_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def observation_tensor_size(self) -> int:
+        return FACES * (6 + self.n) + len(PHASE_NAMES) + ROUNDS + 4 + 5 * self.n
+
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> ProgressRummyState:
+        return ProgressRummyState(self, seed, deal, explicit_chance)
+
+    def text(self, action: int) -> str:
+        """The canonical text of an action id."""
+        if 0 <= action < FACES:
+            return face_code(action)
+        if AS_BASE <= action < MELD_BASE:
+            return f"as {face_code(action - AS_BASE)}"
+        if MELD_BASE <= action < MELD_BASE + MAX_MELDS:
+            return meld_name(action - MELD_BASE)
+        if action in WORDS:
+            return WORDS[action]
+        raise ParseError(f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
+
+    def counts(self, mask: int) -> list[int]:
+        """How many cards of each face ``mask`` holds."""
+        counts = [0] * FACES
+        low = mask & ((1 << FACES) - 1)
+        for face in bits_of(low):
+            counts[face] += 1
+        for face in bits_of(mask >> FACES):
+            counts[face] += 1
+        return counts
+
+    def codes(self, mask: int) -> list[str]:
+        """Card codes of ``mask`` by sign and number (a second copy ends ``#2``)."""
+        cards = self.deck.cards
+        return [cards[card].code for card in sorted(bits_of(mask), key=self.face_of.__getitem__)]
+
+
+def meld_text(meld: Meld) -> str:
+    """A meld as players read it: ``6St P=7St 8St``."""
+    return " ".join(
+        f"P={face_code(identity)}" if card % FACES == P_FACE else face_code(identity)
+        for card, identity, _ in meld
+    )
+
+
+class ProgressRummyState(PhasedMatchState):
+    """A Progress Rummy match."""
+
+    game: ProgressRummy
+    over_phase = PHASE_OVER
+    chance_phases = CHANCE
+    copied_fields = ("history", "hands", "stock", "discard", "melds", "totals", "results",
+                     "events", "known", "building")
+
+    def __init__(
+        self, game: ProgressRummy, seed: int, deal: Deal | None, explicit_chance: bool
+    ) -> None:
+        self._begin_match(game, seed, deal, explicit_chance)
+        self.dealer = 0
+        self.round_index = 0
+        self._clear_round()
+        if deal is not None:
+            self._start_fixed_round(deal)
+        elif explicit_chance:
+            self.phase = PHASE_CUT
+        else:
+            self._cut_for_deal()
+            self._start_round()
+
+    # ------------------------------------------------------------------
+    # rounds
+    def _clear_round(self) -> None:
+        n = self.game.n
+        self.phase = PHASE_DEAL
+        self.hands = [0] * n
+        self.stock: list[int] = []
+        """The stock, top card last."""
+        self.discard: list[int] = []
+        """The discard pile, top card last."""
+        self.melds: list[Meld] = []
+        self.down = 0
+        self.known = [0] * n
+        """Cards each hand is publicly known to hold (taken from the pile or a swap)."""
+        self.to_move = 0
+        self.turns = 0
+        self.reshuffles = 0
+        self.taken = -1
+        self.went_down = False
+        self.building: list[tuple[tuple[int, int], ...]] = []
+        """Melds being built this step: (card id, identity) per card; the last is open."""
+        self.build_contract = False
+        self.pending = -1
+        """The Progress card id waiting for its declaration."""
+        self.target = -1
+        """The meld named for a lay-off or a swap."""
+        self.undealt = 0
+        self.buried = 0
+        """Progress cards turned up and buried (explicit chance): not the next up-card."""
+        self.deal_position = 0
+        self.out = -1
+
+    def _cut_for_deal(self) -> None:
+        game = self.game
+        cutters = list(range(game.n))
+        attempt = 0
+        while True:
+            pack = shuffled(game.all_cards, "progress-rummy-cut", self.seed, attempt)
+            best = cut_winners([game.face_of[card] for card in pack[:len(cutters)]])
+            if len(best) == 1:
+                self.dealer = cutters[best[0]]
+                self.events.append(("cut", self.dealer))
+                return
+            cutters = [cutters[position] for position in best]
+            attempt += 1
+
+    def _new_round_log(self) -> None:
+        previous = self._previous_events
+        if previous or self.round_index:
+            self.log_start += len(self._lines(previous))
+        self._previous_events = self.events
+        self._previous_lines: list[str] | None = None
+        self.events = [("deal", self.dealer, self.round_index)]
+
+    def _start_round(self) -> None:
+        self._clear_round()
+        self._new_round_log()
+        game = self.game
+        self.undealt = game.deck.full_mask
+        if self.explicit_chance:
+            return
+        pack = shuffled(game.all_cards, "progress-rummy", self.seed, self.round_index)
+        dealt = game.n * HAND_SIZE
+        first = self.dealer + 1
+        for position in range(dealt):
+            self.hands[(first + position) % game.n] |= 1 << pack[position]
+        stock = pack[dealt:][::-1]
+        self.undealt = 0
+        self._turn_up(stock)
+
+    def _turn_up(self, stock: list[int]) -> None:
+        """Turn up the top of ``stock`` (top last) and start play."""
+        game = self.game
+        card = stock.pop()
+        while card % FACES == P_FACE and game.bury:
+            self.events.append(("bury", card))
+            # anywhere but the top, which is turned up next
+            place = seeded_below(len(stock), "progress-rummy-bury", self.seed,
+                                 self.round_index, card)
+            stock.insert(place, card)
+            card = stock.pop()
+        self.stock = stock
+        self._up_card(card)
+
+    def _up_card(self, card: int) -> None:
+        self.discard = [card]
+        self.events.append(("upcard", card))
+        first = self.dealer if self.game.dealer_first else (self.dealer + 1) % self.game.n
+        self._begin_turn(first)
+
+    def _deal_card(self, card: int) -> None:
+        game = self.game
+        self.undealt &= ~(1 << card)
+        if self.phase == PHASE_DEAL:
+            seat = (self.dealer + 1 + self.deal_position) % game.n
+            self.hands[seat] |= 1 << card
+            self.deal_position += 1
+            if self.deal_position == game.n * HAND_SIZE:
+                self.phase = PHASE_UPCARD
+            return
+        # the up-card
+        if card % FACES == P_FACE and game.bury:
+            # into the stock, below the card turned up next
+            self.undealt |= 1 << card
+            self.buried |= 1 << card
+            self.events.append(("bury", card))
+            return
+        self.stock = bits_of(self.undealt)
+        self.undealt = 0
+        self._up_card(card)
+
+    # ------------------------------------------------------------------
+    # fixed deals
+    def _parse_cards(self, text: object, where: str, taken: int) -> tuple[list[int], int]:
+        if isinstance(text, str):
+            text = text.split()
+        if not isinstance(text, list) or not all(isinstance(code, str) for code in text):
+            raise ParseError(f"{where} must be a list of card codes")
+        cards = []
+        for code in text:
+            card, taken = self._parse_one(code, where, taken)
+            cards.append(card)
+        return cards, taken
+
+    def _parse_one(self, code: str, where: str, taken: int) -> tuple[int, int]:
+        game = self.game
+        try:
+            face = game.face_of[game.deck.parse(code).id]
+        except ParseError as error:
+            raise ParseError(f"in {where}: {error}") from None
+        free = game.face_masks[face] & ~taken
+        if not free:
+            raise ParseError(f"both copies of {face_code(face)} are already placed ({where})")
+        card = (free & -free).bit_length() - 1
+        return card, taken | 1 << card
+
+    def _start_fixed_round(self, deal: Deal) -> None:
+        game = self.game
+        n = game.n
+        allowed = {"dealer", "hands", "scores", "round", "discard", "stock", "to_move", "melds",
+                   "down"}
+        dealer, scores = fixed_deal_header(deal, game.name, n, allowed, 0)
+        self.dealer = dealer
+        if scores is not None:
+            self.totals = scores
+        number = deal.get("round", 1)
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= ROUNDS:
+            raise ParseError(f"the round must be a number from 1 to {ROUNDS}, not {number!r}")
+        self.round_index = number - 1
+        self._new_round_log()
+        mid_round = "to_move" in deal
+        for key in ("melds", "down"):
+            if key in deal and not mid_round:
+                raise ParseError(f"{key!r} needs 'to_move': a position in the middle of a round")
+        hands = deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != n:
+            raise ParseError(f"a deal needs 'hands': one list of card codes for each of {n} seats")
+        taken = 0
+        for seat, hand in enumerate(hands):
+            cards, taken = self._parse_cards(hand, f"the hand of {seat_name(seat)}", taken)
+            if not mid_round and len(cards) != HAND_SIZE:
+                raise ParseError(f"{seat_name(seat)} must hold {HAND_SIZE} cards, not {len(cards)}")
+            if not cards:
+                raise ParseError(f"{seat_name(seat)} holds no cards: the round would be over")
+            for card in cards:
+                self.hands[seat] |= 1 << card
+        taken = self._fixed_melds(deal, taken)
+        discard: list[int] = []
+        if "discard" in deal:
+            discard, taken = self._parse_cards(deal["discard"], "the discard pile", taken)
+            if not mid_round and len(discard) != 1:
+                raise ParseError("at the start of a round the discard pile is the up-card alone")
+        top_of_stock: list[int] = []
+        if "stock" in deal:
+            top_of_stock, taken = self._parse_cards(deal["stock"], "the stock", taken)
+        rest = [card for card in shuffled(game.all_cards, "progress-rummy", self.seed,
+                                          self.round_index) if not taken >> card & 1]
+        if mid_round and not discard:
+            discard = [rest.pop()]
+        stock = (top_of_stock + rest)[::-1]
+        if not mid_round:
+            if discard:
+                self.stock = stock
+                self._up_card(discard[0])
+            else:
+                self._turn_up(stock)
+            return
+        to_move = deal["to_move"]
+        if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < n:
+            raise ParseError(f"to_move must be a seat from 0 to {n - 1}, not {to_move!r}")
+        self.stock = stock
+        self.discard = discard
+        self.events.append(("position", len(self.melds)))
+        self._begin_turn(to_move)
+
+    def _fixed_melds(self, deal: Deal, taken: int) -> int:
+        game = self.game
+        n = game.n
+        down = deal.get("down", [])
+        if not isinstance(down, list) or not all(
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n for seat in down
+        ):
+            raise ParseError(f"'down' must be a list of seats from 0 to {n - 1}")
+        for seat in down:
+            self.down |= 1 << seat
+        melds = deal.get("melds", [])
+        if not isinstance(melds, list) or len(melds) > MAX_MELDS:
+            raise ParseError(f"'melds' must be a list of at most {MAX_MELDS} melds")
+        for index, entry in enumerate(melds):
+            where = f"meld {meld_name(index)}"
+            if not isinstance(entry, dict) or set(entry) != {"owner", "cards"}:
+                raise ParseError(f"{where} must be {{'owner': seat, 'cards': [codes]}}")
+            owner = entry["owner"]
+            if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < n:
+                raise ParseError(f"the owner of {where} must be a seat from 0 to {n - 1}")
+            if not self.down >> owner & 1:
+                raise ParseError(f"{seat_name(owner)} owns {where} and so must be down")
+            codes = entry["cards"]
+            if isinstance(codes, str):
+                codes = codes.split()
+            if not isinstance(codes, list):
+                raise ParseError(f"{where} must list its cards")
+            cards: list[tuple[int, int, int]] = []
+            for code in codes:
+                if not isinstance(code, str):
+                    raise ParseError(f"{where} must list card codes")
+                declared = None
+                if "=" in code:
+                    code, declared = code.split("=", 1)
+                card, taken = self._parse_one(code, where, taken)
+                if card % FACES == P_FACE:
+                    if declared is None:
+                        raise ParseError(f"the P of {where} needs its card: P=7St")
+                    identity = self._numbered(declared, where)
+                elif declared is not None:
+                    raise ParseError(f"only P is declared in {where}, not {code}")
+                else:
+                    identity = card % FACES
+                cards.append((card, identity, owner))
+            meld = self._ordered(cards)
+            if not is_valid([identity for _, identity, _ in meld],
+                            sum(card % FACES != P_FACE for card, _, _ in meld), game.rules):
+                raise ParseError(f"{where} ({meld_text(meld)}) is not a valid meld")
+            self.melds.append(meld)
+        return taken
+
+    def _numbered(self, code: str, where: str) -> int:
+        try:
+            face = self.game.face_of[self.game.deck.parse(code).id]
+        except ParseError as error:
+            raise ParseError(f"in {where}: {error}") from None
+        if face == P_FACE:
+            raise ParseError(f"a P stands for a numbered card, not P ({where})")
+        return face
+
+    # ------------------------------------------------------------------
+    # turns
+    def _begin_turn(self, seat: int) -> None:
+        game = self.game
+        self.to_move = seat
+        self.taken = -1
+        self.went_down = False
+        self.target = -1
+        self.pending = -1
+        self.building = []
+        if self.turns >= game.max_turns:
+            self.events.append(("max_turns", game.max_turns))
+            self._finish_round()
+            return
+        if not self.stock:
+            if self._may_reshuffle():
+                self._reshuffle()
+            else:
+                self.events.append(("exhausted",))
+                self._finish_round()
+                return
+        self.turns += 1
+        self.phase = PHASE_BEGIN
+
+    def _may_reshuffle(self) -> bool:
+        exhaustion = self.game.exhaustion
+        if exhaustion == "end_round" or len(self.discard) < 2:
+            return False
+        return exhaustion == "reshuffle" or self.reshuffles == 0
+
+    def _reshuffle(self) -> None:
+        cards = self.discard[:-1]
+        self.discard = self.discard[-1:]
+        self.reshuffles += 1
+        if self.explicit_chance:
+            self.stock = sorted(cards)
+        else:
+            self.stock = shuffled(cards, "progress-rummy-reshuffle", self.seed, self.round_index,
+                                  self.reshuffles)
+        self.events.append(("reshuffle", len(cards)))
+
+    def _end_turn(self) -> None:
+        self._begin_turn((self.to_move + 1) % self.game.n)
+
+    def _contract(self) -> tuple[int, int]:
+        return CONTRACTS[self.round_index]
+
+    def _is_down(self, seat: int) -> bool:
+        return bool(self.down >> seat & 1)
+
+    def _may_add(self) -> bool:
+        """Whether the mover may lay off and lay new melds now."""
+        return self._is_down(self.to_move) and (self.game.same_turn_layoff or not self.went_down)
+
+    def _extra_minimum(self) -> int:
+        return self._contract()[1] if self.game.extra_melds == "contract_size" else 3
+
+    def _keep_face(self) -> int:
+        """The face of the card taken this turn while it is held and may not
+        be discarded (-1: none)."""
+        if self.game.rediscard or self.taken < 0:
+            return -1
+        if not self.hands[self.to_move] >> self.taken & 1:
+            return -1
+        return self.taken % FACES
+
+    # ------------------------------------------------------------------
+    # what may be done
+    def _hand_counts(self) -> list[int]:
+        return self.game.counts(self.hands[self.to_move])
+
+    def _discardable(self) -> int:
+        """The mover's cards that may be discarded."""
+        hand = self.hands[self.to_move]
+        if self.taken >= 0 and not self.game.rediscard:
+            hand &= ~(1 << self.taken)
+        return hand
+
+    def _may_start_meld(self) -> bool:
+        counts = self._hand_counts()
+        keep = self._keep_face()
+        if not self._is_down(self.to_move):
+            melds, size = self._contract()
+            return self.game.can_finish(counts, None, size, Owed(melds, size), keep)
+        if not self._may_add() or self.game.extra_melds == "none":
+            return False
+        size = self._extra_minimum()
+        return self.game.can_finish(counts, None, size, Owed(1, size), keep)
+
+    def _open(self) -> tuple[list[int], int]:
+        """The open meld's identities and natural count."""
+        cards = self.building[-1] if self.building else ()
+        return [identity for _, identity in cards], sum(card % FACES != P_FACE
+                                                        for card, _ in cards)
+
+    def _build_owed(self) -> tuple[int, Owed]:
+        """(least size of the open meld, the melds still owed after it)."""
+        if self.build_contract:
+            melds, size = self._contract()
+            return size, Owed(melds - len(self.building), size)
+        size = self._extra_minimum()
+        return size, Owed(0, size)
+
+    def _without(self, face: int) -> tuple[list[int], int]:
+        """The mover's face counts once a card of ``face`` has left his hand
+        for a meld, and the face of the taken card if it is still held then
+        (the taken copy leaves first)."""
+        counts = self._hand_counts()
+        counts[face] -= 1
+        keep = self._keep_face()
+        return counts, -1 if keep == face else keep
+
+    def _finishes(self, identities: list[int], naturals: int, counts: list[int],
+                  keep: int) -> bool:
+        """Whether the open meld, grown to ``identities``, and the rest of
+        the build can be finished from ``counts`` with a card to discard."""
+        if kind(identities, self.game.rules) is None:
+            return False
+        size, owed = self._build_owed()
+        return self.game.can_finish(counts, (identities, naturals), size, owed, keep)
+
+    def _build_card_ok(self, face: int) -> bool:
+        """Whether a natural card of ``face`` may go into the open meld."""
+        identities, naturals = self._open()
+        counts, keep = self._without(face)
+        return self._finishes([*identities, face], naturals + 1, counts, keep)
+
+    def _p_ok_in_build(self) -> bool:
+        """Whether a Progress card may go into the open meld (some
+        declaration then finishes it)."""
+        identities, naturals = self._open()
+        counts, keep = self._without(P_FACE)
+        return any(self._finishes([*identities, identity], naturals, counts, keep)
+                   for identity in range(52))
+
+    def _declare_ok(self, identity: int) -> bool:
+        """Whether the Progress card being placed may be declared ``identity``."""
+        identities, naturals = self._open()
+        return self._finishes([*identities, identity], naturals, self._hand_counts(),
+                              self._keep_face())
+
+    def _open_complete(self) -> bool:
+        identities, naturals = self._open()
+        size, _ = self._build_owed()
+        return is_valid(identities, naturals, self.game.rules, size)
+
+    def _may_next_meld(self) -> bool:
+        if not self._open_complete():
+            return False
+        if self.build_contract:
+            melds, size = self._contract()
+            if len(self.building) >= melds:
+                return False
+            return self.game.can_finish(self._hand_counts(), None, size,
+                              Owed(melds - len(self.building), size), self._keep_face())
+        size = self._extra_minimum()
+        return self.game.can_finish(self._hand_counts(), None, size, Owed(1, size),
+                                    self._keep_face())
+
+    def _may_finish(self) -> bool:
+        if not self._open_complete():
+            return False
+        if self.build_contract and len(self.building) != self._contract()[0]:
+            return False
+        return bool(self._discardable())
+
+    def _layoff_faces(self, index: int) -> list[int]:
+        """Faces of the mover's hand that may be laid off on meld ``index``."""
+        meld = self.melds[index]
+        identities = [identity for _, identity, _ in meld]
+        counts = self._hand_counts()
+        fits = extensions(identities, self.game.rules)
+        faces = [face for face in fits if counts[face] and self._leaves_discard(face)]
+        if counts[P_FACE] and fits and self._leaves_discard(P_FACE):
+            faces.append(P_FACE)
+        return faces
+
+    def _leaves_discard(self, face: int) -> bool:
+        """Whether a card of ``face`` may leave the mover's hand (a card to
+        discard remains)."""
+        hand = self.hands[self.to_move]
+        copies = hand & self.game.face_masks[face]
+        card = self._pick(copies)
+        rest = hand & ~(1 << card)
+        if self.taken >= 0 and not self.game.rediscard:
+            rest &= ~(1 << self.taken)
+        return bool(rest)
+
+    def _pick(self, copies: int) -> int:
+        """The copy that leaves the hand for a meld: the card taken this
+        turn if it is one of them, else the lower."""
+        if self.taken >= 0 and copies >> self.taken & 1:
+            return self.taken
+        return (copies & -copies).bit_length() - 1
+
+    def _swappable(self, index: int) -> list[int]:
+        """The identities of the Progress cards of meld ``index`` that the
+        mover may swap with a card he holds."""
+        seat = self.to_move
+        game = self.game
+        if game.swap_requires_down and not self._is_down(seat):
+            return []
+        hand = self.hands[seat]
+        found = []
+        for card, identity, placer in self.melds[index]:
+            if card % FACES != P_FACE or (placer == seat and not game.owner_may_swap):
+                continue
+            if hand & game.face_masks[identity]:
+                found.append(identity)
+        return sorted(set(found))
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == PHASE_OVER:
+            return []
+        if phase in CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if phase == PHASE_BEGIN:
+            actions = [DRAW, TAKE]
+            if any(self._swappable(index) for index in range(len(self.melds))):
+                actions.append(SWAP)
+            return actions
+        if phase == PHASE_MELD:
+            actions = sorted({card % FACES for card in bits_of(self._discardable())})
+            if self._may_add():
+                actions += [MELD_BASE + index for index in range(len(self.melds))
+                            if self._layoff_faces(index)]
+            if self._may_start_meld():
+                actions.append(MELD)
+            return actions
+        if phase == PHASE_BUILD:
+            counts = self._hand_counts()
+            actions = [face for face in range(52) if counts[face] and self._build_card_ok(face)]
+            if counts[P_FACE] and self._p_ok_in_build():
+                actions.append(P_FACE)
+            if self._may_next_meld():
+                actions.append(MELD)
+            if self._may_finish():
+                actions.append(DONE)
+            return actions
+        if phase == PHASE_DECLARE:
+            return [AS_BASE + face for face in range(52) if self._declare_ok(face)]
+        if phase == PHASE_LAYOFF:
+            return self._layoff_faces(self.target)
+        if phase == PHASE_LAYOFF_DECLARE:
+            identities = [identity for _, identity, _ in self.melds[self.target]]
+            return [AS_BASE + face for face in extensions(identities, self.game.rules)]
+        if phase == PHASE_SWAP_MELD:
+            return [MELD_BASE + index for index in range(len(self.melds))
+                    if self._swappable(index)]
+        return self._swappable(self.target)  # PHASE_SWAP_CARD
+
+    def _is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal (the common moves checked without
+        listing every legal action)."""
+        phase = self.phase
+        if phase == PHASE_BEGIN and action in (DRAW, TAKE):
+            return True
+        if phase == PHASE_MELD:
+            if action < FACES:
+                return bool(self._discardable() & self.game.face_masks[action])
+            if action == MELD:
+                return self._may_start_meld()
+            index = action - MELD_BASE
+            return (0 <= index < len(self.melds) and self._may_add()
+                    and bool(self._layoff_faces(index)))
+        return action in self.legal_actions()
+
+    # ------------------------------------------------------------------
+    # chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == PHASE_CUT:
+            return self.cut_outcomes()
+        if phase == PHASE_DEAL:
+            return self._face_odds(bits_of(self.undealt))
+        if phase == PHASE_UPCARD:
+            return self._face_odds(bits_of(self.undealt & ~self.buried))
+        if phase == PHASE_DRAW:
+            return self._face_odds(self.stock)
+        raise IllegalAction("this is not a chance node")
+
+    def _face_odds(self, cards: list[int]) -> list[tuple[int, float]]:
+        counts: dict[int, int] = {}
+        for card in cards:
+            face = card % FACES
+            counts[face] = counts.get(face, 0) + 1
+        total = len(cards)
+        return [(face, counts[face] / total) for face in sorted(counts)]
+
+    def _apply_chance(self, action: int) -> None:
+        game = self.game
+        if self.phase == PHASE_CUT:
+            if not 0 <= action < game.n:
+                raise IllegalAction(f"the cut names the dealer: a seat from 0 to {game.n - 1}")
+            self.dealer = action
+            self.events.append(("cut", action))
+            self._start_round()
+            return
+        if not 0 <= action < FACES:
+            raise IllegalAction(f"a card dealt is a card action 0 to {FACES - 1}, not {action}")
+        if self.phase in (PHASE_DEAL, PHASE_UPCARD):
+            free = self.undealt & game.face_masks[action]
+            if self.phase == PHASE_UPCARD:
+                free &= ~self.buried
+            if not free:
+                raise IllegalAction(f"{face_code(action)} is not left to deal")
+            self._deal_card((free & -free).bit_length() - 1)
+            return
+        copies = [card for card in self.stock if card % FACES == action]
+        if not copies:
+            raise IllegalAction(f"{face_code(action)} is not in the stock")
+        self.stock.remove(min(copies))
+        self._drawn(min(copies))
+
+    # ------------------------------------------------------------------
+    # moves
+    def apply(self, action: int) -> None:
+        if action.__class__ is not int:
+            action = as_action(action)
+        phase = self.phase
+        if phase == PHASE_OVER:
+            raise IllegalAction("the match is over")
+        if phase in CHANCE:
+            self._apply_chance(action)
+        else:
+            if not 0 <= action < NUM_ACTIONS:
+                raise IllegalAction(
+                    f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}"
+                )
+            if not self._is_legal(action):
+                raise IllegalAction(self._why_not(action))
+            self._move(action)
+        self.history.append(action)
+
+    def _move(self, action: int) -> None:
+        phase = self.phase
+        seat = self.to_move
+        game = self.game
+        if phase == PHASE_BEGIN:
+            if action == DRAW:
+                self.events.append(("draw", seat))
+                if self.explicit_chance:
+                    self.phase = PHASE_DRAW
+                    return
+                self._drawn(self.stock.pop())
+            elif action == TAKE:
+                card = self.discard.pop()
+                self.taken = card
+                self.hands[seat] |= 1 << card
+                self.known[seat] |= 1 << card
+                self.events.append(("take", seat, card))
+                self.phase = PHASE_MELD
+            else:
+                self.phase = PHASE_SWAP_MELD
+            return
+        if phase == PHASE_MELD:
+            if action < FACES:
+                self._discard(action)
+            elif action == MELD:
+                self.building = [()]
+                self.build_contract = not self._is_down(seat)
+                self.phase = PHASE_BUILD
+            else:
+                self.target = action - MELD_BASE
+                self.phase = PHASE_LAYOFF
+            return
+        if phase == PHASE_BUILD:
+            if action < FACES:
+                card = self._pick(self.hands[seat] & game.face_masks[action])
+                self._leave_hand(card)
+                if action == P_FACE:
+                    self.pending = card
+                    self.phase = PHASE_DECLARE
+                else:
+                    self.building[-1] = (*self.building[-1], (card, action))
+            elif action == MELD:
+                self.building.append(())
+            else:
+                self._lay_built()
+            return
+        if phase == PHASE_DECLARE:
+            self.building[-1] = (*self.building[-1], (self.pending, action - AS_BASE))
+            self.pending = -1
+            self.phase = PHASE_BUILD
+            return
+        if phase == PHASE_LAYOFF:
+            card = self._pick(self.hands[seat] & game.face_masks[action])
+            self._leave_hand(card)
+            if action == P_FACE:
+                self.pending = card
+                self.phase = PHASE_LAYOFF_DECLARE
+                return
+            self._lay_off(card, action)
+            return
+        if phase == PHASE_LAYOFF_DECLARE:
+            card = self.pending
+            self.pending = -1
+            self._lay_off(card, action - AS_BASE)
+            return
+        if phase == PHASE_SWAP_MELD:
+            self.target = action - MELD_BASE
+            self.phase = PHASE_SWAP_CARD
+            return
+        self._swap(action)
+
+    def _drawn(self, card: int) -> None:
+        self.hands[self.to_move] |= 1 << card
+        self.phase = PHASE_MELD
+
+    def _leave_hand(self, card: int) -> None:
+        seat = self.to_move
+        self.hands[seat] &= ~(1 << card)
+        self.known[seat] &= ~(1 << card)
+
+    def _discard(self, face: int) -> None:
+        seat = self.to_move
+        copies = self._discardable() & self.game.face_masks[face]
+        card = (copies & -copies).bit_length() - 1
+        self._leave_hand(card)
+        self.discard.append(card)
+        self.events.append(("discard", seat, card))
+        if not self.hands[seat]:
+            self.out = seat
+            self.events.append(("out", seat))
+            self._finish_round()
+            return
+        self._end_turn()
+
+    def _ordered(self, cards: Sequence[tuple[int, int, int]]) -> Meld:
+        identities = [identity for _, identity, _ in cards]
+        return tuple(cards[position] for position in run_order(identities, self.game.rules))
+
+    def _lay_built(self) -> None:
+        seat = self.to_move
+        first = len(self.melds)
+        for built in self.building:
+            self.melds.append(self._ordered([(card, identity, seat) for card, identity in built]))
+        names = tuple(range(first, len(self.melds)))
+        texts = tuple(meld_text(meld) for meld in self.melds[first:])
+        if self.build_contract:
+            self.down |= 1 << seat
+            self.went_down = True
+            self.events.append(("contract", seat, names, texts))
+        else:
+            self.events.append(("meld", seat, names, texts))
+        self.building = []
+        self.build_contract = False
+        self.phase = PHASE_MELD
+
+    def _lay_off(self, card: int, identity: int) -> None:
+        seat = self.to_move
+        index = self.target
+        self.melds[index] = self._ordered([*self.melds[index], (card, identity, seat)])
+        self.events.append(("layoff", seat, index, card, identity))
+        self.target = -1
+        self.phase = PHASE_MELD
+
+    def _swap(self, face: int) -> None:
+        seat = self.to_move
+        game = self.game
+        index = self.target
+        meld = list(self.melds[index])
+        position = next(
+            position for position, (card, identity, placer) in enumerate(meld)
+            if card % FACES == P_FACE and identity == face
+            and (placer != seat or game.owner_may_swap)
+        )
+        progress = meld[position][0]
+        natural = (self.hands[seat] & game.face_masks[face])
+        natural_card = (natural & -natural).bit_length() - 1
+        meld[position] = (natural_card, face, seat)
+        self.melds[index] = tuple(meld)
+        self._leave_hand(natural_card)
+        self.hands[seat] |= 1 << progress
+        self.known[seat] |= 1 << progress
+        self.events.append(("swap", seat, index, natural_card, progress))
+        self.target = -1
+        self._end_turn()
+
+    # ------------------------------------------------------------------
+    # explanations
+    def _why_not(self, action: int) -> str:
+        phase = self.phase
+        game = self.game
+        text = game.text(action)
+        if phase == PHASE_BEGIN:
+            if action == SWAP:
+                return self._why_no_swap()
+            return f"begin your turn with draw or take{self._swap_hint()}, not {text}"
+        if action in (DRAW, TAKE, SWAP):
+            return f"you cannot {text} now: you have already begun your turn"
+        if phase in (PHASE_DECLARE, PHASE_LAYOFF_DECLARE):
+            if not AS_BASE <= action < MELD_BASE:
+                return "declare the card that the P stands for first, e.g. 'as 7St'"
+            return self._why_not_identity(action - AS_BASE)
+        if AS_BASE <= action < MELD_BASE:
+            return "'as' declares a P just placed in a meld; no P is waiting for it"
+        if phase in (PHASE_SWAP_MELD, PHASE_SWAP_CARD):
+            return self._why_not_swap_step(action)
+        hand = self.hands[self.to_move]
+        if action < FACES and not hand & game.face_masks[action]:
+            return f"you do not hold {text}"
+        if phase == PHASE_MELD:
+            return self._why_not_in_meld(action)
+        if phase == PHASE_BUILD:
+            return self._why_not_in_build(action)
+        # PHASE_LAYOFF
+        meld = self.melds[self.target]
+        if action >= FACES:
+            return f"name the card to lay off on {meld_name(self.target)} ({meld_text(meld)})"
+        identities = [identity for _, identity, _ in meld]
+        if action != P_FACE and action not in extensions(identities, game.rules):
+            return f"{text} does not fit {meld_name(self.target)} ({meld_text(meld)})"
+        return f"laying off {text} would leave you no card to discard"
+
+    def _swap_hint(self) -> str:
+        return " (or swap)" if any(
+            self._swappable(index) for index in range(len(self.melds))) else ""
+
+    def _why_no_swap(self) -> str:
+        game = self.game
+        seat = self.to_move
+        progress = [(index, identity, placer) for index, meld in enumerate(self.melds)
+                    for card, identity, placer in meld if card % FACES == P_FACE]
+        if not progress:
+            return "there is no P on the table to swap"
+        if game.swap_requires_down and not self._is_down(seat):
+            return "you must lay your contract before you may swap (swap_requires_down)"
+        mine = [entry for entry in progress if entry[2] == seat and not game.owner_may_swap]
+        others = [entry for entry in progress if entry not in mine]
+        if not others:
+            return "you placed every P on the table and may not swap it back"
+        wanted = ", ".join(f"{face_code(identity)} for the P of {meld_name(index)}"
+                           for index, identity, _ in others)
+        return f"a swap needs the exact card a P stands for: {wanted}"
+
+    def _why_not_swap_step(self, action: int) -> str:
+        if self.phase == PHASE_SWAP_MELD:
+            if not MELD_BASE <= action < MELD_BASE + MAX_MELDS:
+                return "name the meld whose P you swap, e.g. 'm2'"
+            index = action - MELD_BASE
+            if index >= len(self.melds):
+                return f"there is no meld {meld_name(index)}"
+            return f"you cannot swap a P of {meld_name(index)}: {self._why_no_swap()}"
+        wanted = ", ".join(face_code(face) for face in self._swappable(self.target))
+        return f"give the card the P stands for: {wanted}"
+
+    def _why_not_identity(self, identity: int) -> str:
+        if self.phase == PHASE_LAYOFF_DECLARE:
+            meld = self.melds[self.target]
+            fits = extensions([ident for _, ident, _ in meld], self.game.rules)
+            allowed = ", ".join(face_code(face) for face in fits)
+            return (f"the P cannot be {face_code(identity)} on {meld_name(self.target)} "
+                    f"({meld_text(meld)}): it may be {allowed}")
+        identities, _ = self._open()
+        shown = " ".join(face_code(face) for face in identities)
+        if kind([*identities, identity], self.game.rules) is None:
+            return f"the P cannot be {face_code(identity)}: it does not fit {shown}"
+        return (f"the P as {face_code(identity)} leaves no way to finish the meld "
+                f"{'and the contract ' if self.build_contract else ''}with a card to discard")
+
+    def _why_not_in_meld(self, action: int) -> str:
+        seat = self.to_move
+        game = self.game
+        if action < FACES:
+            return (f"{face_code(action)} is the card you took from the pile: you may not "
+                    "discard it this turn (rediscard is forbidden)")
+        if action == DONE:
+            return "there is no meld being built: start one with 'meld'"
+        if action == MELD:
+            if self._is_down(seat):
+                if game.extra_melds == "none":
+                    return "no new melds after the contract (extra_melds is none): lay off"
+                if not self._may_add():
+                    return ("you went down this turn: new melds wait for your next turn "
+                            "(same_turn_layoff is false)")
+                return (f"you hold no further meld of at least {self._extra_minimum()} cards "
+                        "that leaves a card to discard")
+            melds, size = self._contract()
+            count = "one meld" if melds == 1 else "two melds"
+            return (f"your hand does not make this round's contract ({count} of at least {size}) "
+                    "with a card left to discard")
+        index = action - MELD_BASE
+        if index >= len(self.melds):
+            return f"there is no meld {meld_name(index)}"
+        if not self._is_down(seat):
+            return "you may lay off only once you have laid down your contract"
+        if not self._may_add():
+            return ("you went down this turn: lay-offs wait for your next turn "
+                    "(same_turn_layoff is false)")
+        return (f"nothing in your hand fits {meld_name(index)} ({meld_text(self.melds[index])}) "
+                "and leaves a card to discard")
+
+    def _why_not_in_build(self, action: int) -> str:
+        identities, _ = self._open()
+        shown = " ".join(face_code(face) for face in identities) or "the new meld"
+        if action in (DONE, MELD):
+            size, _ = self._build_owed()
+            if not self._open_complete():
+                return f"{shown} is not yet a meld of at least {size} cards"
+            if action == MELD:
+                return "no further meld can be started here"
+            melds, _ = self._contract()
+            return f"the contract needs {melds} melds: start the next with 'meld'"
+        if MELD_BASE <= action < MELD_BASE + MAX_MELDS:
+            return "finish the meld being built with 'done' before laying off"
+        text = face_code(action)
+        if action != P_FACE and kind([*identities, action], self.game.rules) is None:
+            return f"{text} does not go with {shown}"
+        return (f"with {text} the meld {'and the contract ' if self.build_contract else ''}"
+                "cannot be finished with a card left to discard")
+
+    # ------------------------------------------------------------------
+    # text
+    def action_to_str(self, action: int) -> str:
+        phase = self.phase
+        game = self.game
+        if phase == PHASE_CUT:
+            if 0 <= action < game.n:
+                return f"{seat_name(action)} deals"
+            raise ParseError(f"there is no action {action} at the cut")
+        text = game.text(action)
+        if phase == PHASE_DEAL:
+            return f"deal {text}"
+        if phase == PHASE_UPCARD:
+            return f"turn up {text}"
+        if phase == PHASE_DRAW:
+            return f"draw {text}"
+        if action < FACES and phase == PHASE_MELD:
+            return f"discard {text}"
+        return text
+
+    def parse_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise ParseError(f"an action is text, not {text!r}")
+        words = text.split()
+        if not words:
+            raise ParseError("an empty action; type draw, take, a card, meld, done or a meld name")
+        verb = words[0].casefold()
+        if (len(words) == 2 and verb in ("discard", "deal", "play")) or (
+            verb == "draw" and len(words) == 2 and self.phase == PHASE_DRAW
+        ) or (verb == "turn" and len(words) == 3 and words[1].casefold() == "up"):
+            return self._card_face(words[-1], text)
+        if len(words) == 2 and verb == "as":
+            face = self._card_face(words[1], text)
+            if face == P_FACE:
+                raise ParseError("a P stands for a numbered card such as 7St, not for P")
+            return AS_BASE + face
+        key = " ".join(words).casefold()
+        if key in WORD_ALIASES:
+            return WORD_ALIASES[key]
+        if self.phase == PHASE_CUT:
+            for seat in range(self.game.n):
+                if key in (seat_name(seat).casefold(), f"{seat_name(seat)} deals".casefold()):
+                    return seat
+        if len(words) == 1 and key[:1] == "m" and key[1:].isdigit():
+            number = int(key[1:])
+            if not 1 <= number <= MAX_MELDS:
+                raise ParseError(f"melds are named m1 to m{MAX_MELDS}, not {words[0]}")
+            return MELD_BASE + number - 1
+        return self._card_face(text, text)
+
+    def _card_face(self, code: str, text: str) -> int:
+        try:
+            return self.game.face_of[self.game.deck.parse(code.strip()).id]
+        except ParseError:
+            raise ParseError(
+                f"{text!r} is neither a card nor a command; type a card such as 7St or P, "
+                "'draw', 'take', 'swap', 'meld', 'done', 'as 7St' or a meld name such as m1"
+            ) from None
+
+    def parse_actions(self, text: str) -> list[int]:
+        """The actions that a whole line names, in order, read against this
+        state (it is not changed): ``meld 5Cr 6Cr P=7Cr`` (a ``done`` is
+        added when the line ends inside a lay-down), ``m2 P=4Cr``, ``swap
+        m3 7St``, ``draw``, ``discard 7St``. Raises
+        :class:`~parlour.errors.ParseError` or
+        :class:`~parlour.errors.IllegalAction` naming the word that fails;
+        nothing is applied."""
+        if not isinstance(text, str):
+            raise ParseError(f"an action is text, not {text!r}")
+        words = text.replace(",", " ").split()
+        if not words:
+            raise ParseError("an empty line; type draw, take, a card, meld, done or a meld name")
+        steps: list[str] = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            lowered = word.casefold()
+            if "=" in word and lowered.split("=", 1)[0] == "p":
+                steps += ["P", f"as {word.split('=', 1)[1]}"]
+            elif lowered == "as" and index + 1 < len(words):
+                steps.append(f"as {words[index + 1]}")
+                index += 1
+            elif lowered == "discard" and index + 1 < len(words):
+                steps.append(f"discard {words[index + 1]}")
+                index += 1
+            else:
+                steps.append(word)
+            index += 1
+        state = self.clone()
+        actions: list[int] = []
+        for step in steps:
+            try:
+                action = state.parse_action(step)
+                state.apply(action)
+            except (ParseError, IllegalAction) as error:
+                problem = type(error)
+                raise problem(f"at {step!r}: {error}") from None
+            actions.append(action)
+        if state.phase == PHASE_BUILD and DONE in state.legal_actions():
+            actions.append(DONE)
+        elif state.phase in (PHASE_BUILD, PHASE_DECLARE) and state.to_move == self.to_move:
+            raise IllegalAction("the line ends inside a meld that is not finished: "
+                                f"{state._why_not(DONE)}")
+        return actions
+
+    # ------------------------------------------------------------------
+    # the end of a round and of the match
+    def _finish_round(self) -> None:
+        game = self.game
+        values = game.values
+        deltas = [sum(values[card] for card in bits_of(hand)) for hand in self.hands]
+        for seat, delta in enumerate(deltas):
+            self.totals[seat] += delta
+        self.results.append(deltas)
+        self.events.append(("score", self.round_index, tuple(deltas)))
+        self.building = []
+        if self.round_index == ROUNDS - 1:
+            self.phase = PHASE_OVER
+            return
+        self.dealer = (self.dealer + 1) % game.n
+        self.round_index += 1
+        self._start_round()
+
+    def winners(self) -> list[int]:
+        """The seats sharing the lowest total."""
+        lowest = min(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == lowest]
+
+    # ------------------------------------------------------------------
+    # copies
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        self.check_seat(seat)
+        other = self.clone()
+        other.seed = rng.getrandbits(63)
+        full = self.game.deck.full_mask
+        hidden = 0
+        slots: list[tuple[int, int]] = []
+        owners: list[int] = []
+        for other_seat, hand in enumerate(self.hands):
+            secret = hand & ~self.known[other_seat]
+            if other_seat == seat or not secret:
+                continue
+            hidden |= secret
+            slots.append((secret.bit_count(), full))
+            owners.append(other_seat)
+        stock = 0
+        for card in self.stock:
+            stock |= 1 << card
+        if stock:
+            hidden |= stock
+            slots.append((len(self.stock), full))
+            owners.append(-1)
+        if self.undealt:
+            hidden |= self.undealt
+            slots.append((self.undealt.bit_count(), full))
+            owners.append(-2)
+        for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
+            if owner >= 0:
+                other.hands[owner] = (self.hands[owner] & self.known[owner]) | cards
+            elif owner == -1:
+                order = bits_of(cards)
+                rng.shuffle(order)
+                other.stock = order
+            else:
+                other.undealt = cards
+        return other
+
+    def card_locations(self) -> dict[str, int]:
+        locations = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        stock = 0
+        for card in self.stock:
+            stock |= 1 << card
+        discard = 0
+        for card in self.discard:
+            discard |= 1 << card
+        table = 0
+        for meld in self.melds:
+            for card, _, _ in meld:
+                table |= 1 << card
+        building = 0
+        for built in self.building:
+            for card, _ in built:
+                building |= 1 << card
+        if self.pending >= 0:
+            building |= 1 << self.pending
+        locations.update(stock=stock, discard=discard, melds=table, building=building,
+                         undealt=self.undealt)
+        return locations
+
+    # ------------------------------------------------------------------
+    # what a seat sees
+    def _event_line(self, event: tuple[Any, ...]) -> str:
+        kind_ = event[0]
+        cards = self.game.deck.cards
+        if kind_ == "deal":
+            melds, size = CONTRACTS[event[2]]
+            contract = f"{'one meld' if melds == 1 else 'two melds'} of {size}"
+            return f"{seat_name(event[1])} deals round {event[2] + 1} (contract: {contract})"
+        if kind_ == "cut":
+            return f"{seat_name(event[1])} cuts highest and deals first"
+        if kind_ == "upcard":
+            return f"{cards[event[1]].code} is turned up"
+        if kind_ == "bury":
+            return "P is turned up and goes back into the stock"
+        if kind_ == "draw":
+            return f"{seat_name(event[1])} draws from the stock"
+        if kind_ == "take":
+            return f"{seat_name(event[1])} takes {cards[event[2]].code}"
+        if kind_ == "discard":
+            return f"{seat_name(event[1])} discards {cards[event[2]].code}"
+        if kind_ in ("contract", "meld"):
+            shown = "; ".join(f"{meld_name(index)} {text}"
+                              for index, text in zip(event[2], event[3], strict=True))
+            what = "lays the contract" if kind_ == "contract" else "melds"
+            return f"{seat_name(event[1])} {what}: {shown}"
+        if kind_ == "layoff":
+            _, seat, index, card, identity = event
+            code = cards[card].code
+            if card % FACES == P_FACE:
+                code = f"P as {face_code(identity)}"
+            return f"{seat_name(seat)} lays off {code} on {meld_name(index)}"
+        if kind_ == "swap":
+            _, seat, index, natural, _ = event
+            return (f"{seat_name(seat)} swaps {cards[natural].code} for the P of "
+                    f"{meld_name(index)}")
+        if kind_ == "out":
+            return f"{seat_name(event[1])} goes out: Progress!"
+        if kind_ == "reshuffle":
+            return f"the stock is empty: {event[1]} discards are shuffled into a new stock"
+        if kind_ == "exhausted":
+            return "the stock is empty again: the round ends"
+        if kind_ == "max_turns":
+            return f"{event[1]} turns without anyone going out: the round ends"
+        if kind_ == "position":
+            return f"the round starts in the middle, with {event[1]} melds on the table"
+        changes = ", ".join(f"{seat_name(seat)} {delta:+d}" for seat, delta in enumerate(event[2]))
+        return f"round {event[1] + 1} scored: {changes}"
+
+    def _lines(self, events: list[tuple[Any, ...]]) -> list[str]:
+        return [self._event_line(event) for event in events]
+
+    def public_log(self) -> list[str]:
+        """The public events of the previous and the current round, oldest
+        first; the first line is line ``log_start`` of the match's log."""
+        if self._previous_lines is None:
+            self._previous_lines = self._lines(self._previous_events)
+        return self._previous_lines + self._lines(self.events)
+
+    def meld_views(self) -> list[dict[str, Any]]:
+        """The melds on the table as the observation shows them."""
+        cards = self.game.deck.cards
+        rules = self.game.rules
+        views = []
+        for index, meld in enumerate(self.melds):
+            identities = [identity for _, identity, _ in meld]
+            views.append({
+                "name": meld_name(index),
+                "owner": meld[0][2] if meld else None,
+                "kind": kind(identities, rules),
+                "text": meld_text(meld),
+                "cards": [
+                    {"code": cards[card].code,
+                     "as": face_code(identity) if card % FACES == P_FACE else None,
+                     "placed_by": placer}
+                    for card, identity, placer in meld
+                ],
+            })
+        return views
+
+    def _observation(self, seat: int | None) -> Observation:
+        """The observation of ``seat`` (``None``: a spectator's).
+
+        Game keys: ``round`` (1-5), ``contract`` ({melds, size, text}),
+        ``building`` (the melds the mover is putting together, each a list
+        of {code, as}; the last is open), ``taken`` (the card the mover took
+        from the pile this turn), ``known`` (per seat, the cards it is
+        publicly known to hold: taken from the pile or won in a swap),
+        ``options``. Zones: ``melds`` (see :meth:`meld_views`),
+        ``discard`` (the top card), ``discards`` (how many), ``stock``.
+        """
+        game = self.game
+        to_move = self.current_player()
+        melds, size = self._contract()
+        players = [
+            {
+                "seat": other,
+                "name": seat_name(other),
+                "cards": self.hands[other].bit_count(),
+                "score": self.totals[other],
+                "dealer": other == self.dealer,
+                "down": self._is_down(other),
+                "flags": (["dealer"] if other == self.dealer else [])
+                + (["down"] if self._is_down(other) else []),
+            }
+            for other in range(game.n)
+        ]
+        cards = game.deck.cards
+        zones: dict[str, Any] = {
+            "melds": self.meld_views(),
+            "discard": cards[self.discard[-1]].code if self.discard else None,
+            "discards": len(self.discard),
+            "stock": len(self.stock),
+        }
+        legal: list[dict[str, Any]] = []
+        if seat is not None and to_move == seat:
+            hand = self.hands[seat]
+            for action in self.legal_actions():
+                code = None
+                if action < FACES:
+                    copies = hand & game.face_masks[action]
+                    if self.phase == PHASE_MELD:
+                        copies &= self._discardable()
+                    elif self.phase not in (PHASE_SWAP_CARD,):
+                        copies = 1 << self._pick(copies) if copies else 0
+                    if copies:
+                        code = cards[(copies & -copies).bit_length() - 1].code
+                legal.append({"id": action, "text": self.action_to_str(action), "card": code})
+        in_turn = PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD
+        return {
+            "game": game.name,
+            "seat": seat,
+            "players": players,
+            "hand": [] if seat is None else game.codes(self.hands[seat]),
+            "zones": zones,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": to_move,
+            "legal": legal,
+            "log": self.public_log(),
+            "log_start": self.log_start,
+            "hand_results": self.hand_results(),
+            "hand_number": self.round_index + 1,
+            "round": self.round_index + 1,
+            "dealer": self.dealer,
+            "contract": {
+                "melds": melds, "size": size,
+                "text": f"{'one meld' if melds == 1 else 'two melds'} of at least {size}",
+            },
+            "building": [
+                [{"code": cards[card].code,
+                  "as": face_code(identity) if card % FACES == P_FACE else None}
+                 for card, identity in built]
+                for built in self.building
+            ] if in_turn else [],
+            "pending": self.pending >= 0,
+            "target": meld_name(self.target) if self.target >= 0 and in_turn else None,
+            "taken": cards[self.taken].code if self.taken >= 0 and in_turn else None,
+            "known": [game.codes(mask) for mask in self.known],
+            "places": finishing_places(self.totals, lowest_first=True)
+            if self.phase == PHASE_OVER else None,
+            "options": dict(game.options),
+        }
+
+    def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """Layout (F = 53 faces, n seats counted from ``seat``; counts are
+        halved, two packs): own hand by face, the top discard, the discard
+        pile by face, the melds on the table by identity (the Progress
+        cards in them at 52), the melds being built by identity, the card
+        taken this turn (F each: 6F); the cards each seat is known to hold
+        (n x F); the phase (13), the round (5); stock / 106, discards /
+        106, reshuffles, melds / 35 (4); per seat: down, cards held / 11,
+        total / 100, dealer, to move (5n)."""
+        self.check_seat(seat)
+        game = self.game
+        n = game.n
+        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
+        for card in bits_of(self.hands[seat]):
+            tensor[card % FACES] += 0.5
+        if self.discard:
+            tensor[FACES + self.discard[-1] % FACES] = 1.0
+        for card in self.discard:
+            tensor[2 * FACES + card % FACES] += 0.5
+        for meld in self.melds:
+            for card, identity, _ in meld:
+                tensor[3 * FACES + (P_FACE if card % FACES == P_FACE else identity)] += 0.5
+        for built in self.building:
+            for _, identity in built:
+                tensor[4 * FACES + identity] += 0.5
+        if self.taken >= 0 and PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD:
+            tensor[5 * FACES + self.taken % FACES] = 1.0
+        base = 6 * FACES
+        for offset in range(n):
+            for card in bits_of(self.known[(seat + offset) % n]):
+                tensor[base + offset * FACES + card % FACES] += 0.5
+        base += n * FACES
+        tensor[base + self.phase] = 1.0
+        base += len(PHASE_NAMES)
+        tensor[base + self.round_index] = 1.0
+        base += ROUNDS
+        size = len(game.deck)
+        tensor[base] = len(self.stock) / size
+        tensor[base + 1] = len(self.discard) / size
+        tensor[base + 2] = float(self.reshuffles)
+        tensor[base + 3] = len(self.melds) / MAX_MELDS
+        base += 4
+        for offset in range(n):
+            other = (seat + offset) % n
+            tensor[base + offset] = float(self._is_down(other))
+            tensor[base + n + offset] = self.hands[other].bit_count() / (HAND_SIZE + 1)
+            tensor[base + 2 * n + offset] = self.totals[other] / 100
+        tensor[base + 3 * n + (self.dealer - seat) % n] = 1.0
+        if PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD:
+            tensor[base + 4 * n + (self.to_move - seat) % n] = 1.0
+        return tensor
