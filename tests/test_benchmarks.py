@@ -163,6 +163,7 @@ def test_every_game_is_benchmarked() -> None:
     benchmarked.add(benchmark_module("bench_costly").GAME[0])
     benchmarked.add(benchmark_module("bench_bharg").GAME[0])
     benchmarked.add(benchmark_module("bench_ranter").GAME[0])
+    benchmarked.add(benchmark_module("bench_rummy").GAME[0])
     assert benchmarked == set(parlour.games())
 
 
@@ -258,3 +259,38 @@ def test_the_bare_loop_plays_the_base_rules() -> None:
         assert 1 <= before - sum(lives) <= module.PLAYERS and min(lives) >= 0
         hands += 1
     assert module.main(["--seconds", "0.02", "--runs", "1"]) == 0
+
+
+RUMMY = "progress-rummy players=4"
+RUMMY_MISSING = r"\(no reference: open_spiel not installed\)"
+
+
+def rummy_lines(with_openspiel: bool) -> list[str]:
+    """Patterns of Progress Rummy's games/s and steps/s lines."""
+    if with_openspiel:
+        return [
+            rf"{RUMMY} {figure}/s: {NUMBER} vs OpenSpiel gin_rummy {NUMBER} \(ratio {NUMBER}\)"
+            for figure in ("games", "steps")
+        ]
+    return [rf"{RUMMY} {figure}/s: {NUMBER} {RUMMY_MISSING}" for figure in ("games", "steps")]
+
+
+def test_progress_rummy_games_and_steps_against_gin_rummy(output: str) -> None:
+    """Issue 10: full Progress Rummy matches per second beside OpenSpiel
+    gin_rummy's games, and the steps per second of both, with the ratios."""
+    assert_prints(output, rummy_lines(with_openspiel=HAS_OPENSPIEL))
+
+
+def test_progress_rummy_lines_without_openspiel(output_without_openspiel: str) -> None:
+    assert_prints(output_without_openspiel, rummy_lines(with_openspiel=False))
+
+
+def test_progress_rummy_alone_and_the_chance_sampler(capsys: pytest.CaptureFixture[str]) -> None:
+    module = benchmark_module("bench_rummy")
+    rng = random.Random(10)
+    outcomes = [(4, 0.25), (7, 0.0), (9, 0.75)]
+    drawn = [module.sample_outcome(outcomes, rng) for _ in range(400)]
+    assert set(drawn) == {4, 9} and 60 < drawn.count(4) < 140
+    assert module.sample_outcome([(3, 0.0), (5, 0.0)], rng) == 5  # what rounding leaves
+    assert module.main(["--seconds", "0.02", "--runs", "1"]) == 0
+    assert_prints(capsys.readouterr().out, rummy_lines(with_openspiel=HAS_OPENSPIEL))
