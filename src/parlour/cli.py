@@ -238,7 +238,11 @@ class TerminalMatch:
                 )
                 continue
             try:
-                state.apply(state.parse_action(text))
+                # a game whose moves are several actions (a rummy meld) tries
+                # the whole line on a clone first, so its steps all apply;
+                # a one-action line is checked by apply
+                for action in state.parse_actions(text):
+                    state.apply(action)
             except ParlourError as error:
                 self.console.print(Text(f"✗ {error}", style="red"))
                 continue
