@@ -120,18 +120,23 @@ class Database:
             session.commit()
             return row.id
 
-    def add_move(
-        self, table_id: int, move_number: int, action: int, scores: list[int], is_over: bool
+    def add_moves(
+        self, table_id: int, first_move_number: int, actions: Sequence[int],
+        scores: list[int], is_over: bool,
     ) -> None:
-        """Commit one move and the table's new move count, scores and status together."""
-        values: dict[str, Any] = {"moves": move_number + 1, "scores": scores}
+        """Commit a move's actions (numbered from ``first_move_number``; a
+        whole line of text may name several) and the table's new move count,
+        scores and status in one transaction: all of them are stored or none."""
+        values: dict[str, Any] = {"moves": first_move_number + len(actions), "scores": scores}
         if is_over:
             values.update(status=FINISHED, finished=now())
         # Core statements, not the ORM's unit of work: this runs once per move.
         with self.engine.begin() as connection:
-            connection.execute(
-                insert(MoveRow).values(table_id=table_id, move_number=move_number, action=action)
-            )
+            connection.execute(insert(MoveRow), [
+                {"table_id": table_id, "move_number": first_move_number + offset,
+                 "action": action}
+                for offset, action in enumerate(actions)
+            ])
             connection.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
     def table(self, table_id: int) -> StoredTable | None:

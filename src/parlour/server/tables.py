@@ -19,6 +19,7 @@ import hmac
 import logging
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -163,6 +164,28 @@ class LiveTable:
         if 0 <= seat < len(self.seats) and self.seats[seat].kind == COMPUTER:
             return seat
         return None
+
+
+def read_line(state: State, text: str) -> list[int]:
+    """The actions that a line of text names, read on a clone.
+
+    The engine reads the whole line (:meth:`State.parse_actions`: one action
+    in most games; a rummy lay-down ``meld 5Cr 6Cr P=7Cr`` is several). A
+    line the engine refuses may still be one primitive step of a sequence
+    being built (``meld``, ``P``, a card): that step is taken alone when it
+    is legal, else the line's refusal is the answer.
+    """
+    try:
+        actions = state.parse_actions(text)
+    except ParlourError as error:
+        try:
+            step = state.parse_action(text)
+        except ParlourError:
+            raise engine_error(error) from None
+        if step not in state.legal_actions():
+            raise engine_error(error) from None
+        actions = [step]
+    return actions
 
 
 class TableHub:
@@ -325,14 +348,12 @@ class TableHub:
             to_move = state.current_player()
             if to_move != seat:
                 raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
-            action = move.action
-            if move.text is not None:
-                try:
-                    action = state.parse_action(move.text)
-                except ParlourError as error:
-                    raise engine_error(error) from None
-            assert action is not None
-            await self._commit(table, action)
+            if move.text is None:
+                assert move.action is not None
+                actions = [move.action]
+            else:
+                actions = read_line(state, move.text)
+            await self._commit(table, seat, actions)
             view = self.view(table, seat)
         self._wake(table)
         return view
@@ -360,15 +381,22 @@ class TableHub:
         return {"action": suggestion.action, "text": suggestion.text,
                 "level": suggestion.level, "move_number": move_number}
 
-    async def _commit(self, table: LiveTable, action: int) -> None:
-        """Apply ``action`` to a clone, store it, then adopt it and tell every connection."""
+    async def _commit(self, table: LiveTable, seat: int, actions: Sequence[int]) -> None:
+        """Apply ``actions``, all of them ``seat``'s, to a clone, store them
+        together, then adopt the clone and tell every connection: one move,
+        however many actions (a line of text may name several)."""
         state = table.state.clone()
         try:
-            state.apply(action)
+            for action in actions:
+                if state.is_terminal() or state.current_player() != seat:
+                    raise ApiError(BAD_REQUEST, (
+                        "this line runs on past your turn: send one turn's actions at a time"
+                    ))
+                state.apply(action)
         except ParlourError as error:
             raise engine_error(error) from None
         await asyncio.to_thread(
-            self.database.add_move, table.id, len(table.state.history), action,
+            self.database.add_moves, table.id, len(table.state.history), actions,
             state.scores(), state.is_terminal(),
         )
         table.state = state
@@ -418,7 +446,7 @@ class TableHub:
                     assert name is not None, "a computer seat names its agent"
                     agent = make_agent(name, agent_seed(state.seed, seat, len(state.history)))
                     action = await asyncio.to_thread(choose_action, agent, state)
-                    await self._commit(table, action)
+                    await self._commit(table, seat, [action])
         except Exception:
             logger.exception("the computer seats of table %s stopped", table.id)
 
