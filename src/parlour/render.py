@@ -11,6 +11,16 @@ itself when the output is not a terminal.
 'K♥ Q♥  10♠'
 >>> renderer.log_line("P1 plays JS").plain
 'P1 plays J♠'
+
+A few shapes that some games use are drawn as the players read them: melds
+on the table (Progress Rummy's ``zones.melds``), a wild card with its
+declared identity, ``P(7St)``, a mapping with a ``text``, one list of cards
+per seat. The second copy of a card in a doubled pack looks like the first.
+
+>>> from parlour.cards import PROGRESS_DOUBLE
+>>> Renderer(PROGRESS_DOUBLE).placed_cards(
+...     [{"code": "6St"}, {"code": "P#2", "as": "7St"}, {"code": "8St#2"}]).plain
+'6St P(7St) 8St'
 """
 
 from __future__ import annotations
@@ -31,12 +41,21 @@ from parlour.errors import ParseError
 COMMON_KEYS = frozenset({
     "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal", "log",
     "hand_results", "hand_number", "trick_number", "leader", "dealer", "log_start", "places",
-    "options", "hand_log_start",
+    "options", "hand_log_start", "round",
 })
 """Observation keys drawn by name; every other key is shown as a labelled extra."""
 
+GAME_KEYS_SHOWN_ELSEWHERE: dict[str, frozenset[str]] = {
+    # a P waiting for its declaration (pending) is drawn P(?) in the meld
+    # being built or on the meld it is laid off on (target), marked in the melds
+    "progress-rummy": frozenset({"pending", "target"}),
+}
+"""Game-specific extras that the renderer draws inside another key, by game."""
+
 _PLAYER_KEYS_SHOWN_ELSEWHERE = frozenset({"seat", "name", "flags", "dealer"})
 _YOU_STYLE = "bold cyan"
+_COPY_MARK = re.compile(r"#\d+$")
+"""How a code or symbol names the second copy of a card in a doubled pack (``7St#2``)."""
 
 
 def new_log_lines(seen: int, observation: Observation) -> tuple[list[str], int]:
@@ -54,6 +73,12 @@ def new_log_lines(seen: int, observation: Observation) -> tuple[list[str], int]:
     start = int(observation.get("log_start", 0))
     log = list(observation["log"])
     return log[max(0, seen - start):], start + len(log)
+
+
+def hand_word(observation: Observation) -> str:
+    """What the game calls its hands: ``round`` where the observation
+    numbers rounds (Progress Rummy), ``hand`` otherwise."""
+    return "round" if "round" in observation else "hand"
 
 
 def seat_names(observation: Observation) -> list[str]:
@@ -86,8 +111,13 @@ class Renderer:
         self._separator = " · " if spaced else " "
         self._suit_separator = "  ·  " if spaced else "  "
         self._known: dict[str, Card | None] = {}
+        # a card named by a word of the pack's title (the Progress card) is
+        # text in a log line ("P0 goes out: Progress!"); its code still names it
+        title_words = frozenset(deck.title.split())
         spellings = sorted(
-            {text for card in deck.cards for text in (card.code, card.name)}, key=len, reverse=True
+            {text for card in deck.cards for text in (card.code, card.name)
+             if text not in title_words},
+            key=len, reverse=True,
         )
         self._card_pattern = re.compile(
             r"(?<![\w#-])(" + "|".join(re.escape(text) for text in spellings) + r")(?![\w#-])"
@@ -110,9 +140,16 @@ class Renderer:
         card = self.lookup(text)
         if card is None:
             return self.log_line(text)
+        # both copies of a card in a doubled pack are the same to a player
+        symbol = _COPY_MARK.sub("", card.symbol)
         if dim:
-            return Text(card.symbol, style="dim")
-        return Text(card.symbol, style="bold red" if card.red else "bold")
+            return Text(symbol, style="dim")
+        return Text(symbol, style="bold red" if card.red else "bold")
+
+    def same_card(self, code: str) -> str:
+        """``code`` without the mark of a second copy (``7St#2`` is ``7St``):
+        what tells a playable card from another."""
+        return _COPY_MARK.sub("", code)
 
     def cards(self, codes: Sequence[str], playable: frozenset[str] | None = None) -> Text:
         """Several cards; a wider gap between suits. With ``playable`` given,
@@ -124,7 +161,8 @@ class Renderer:
             suit = card.suit if card is not None else None
             if index:
                 text.append(self._suit_separator if suit != previous_suit else self._separator)
-            text.append_text(self.card(code, dim=playable is not None and code not in playable))
+            dim = playable is not None and self.same_card(code) not in playable
+            text.append_text(self.card(code, dim=dim))
             previous_suit = suit
         return text
 
@@ -158,10 +196,12 @@ class Renderer:
         )
 
     def heading(self, observation: Observation, title: str) -> str:
-        """``Polignac · hand 2 · trick 5`` (or the phase outside trick play)."""
+        """``Polignac · hand 2 · trick 5`` (or the phase outside trick play;
+        ``round 2`` in a game of rounds)."""
         parts = [title]
-        if observation.get("hand_number"):
-            parts.append(f"hand {observation['hand_number']}")
+        number = observation.get("round") or observation.get("hand_number")
+        if number:
+            parts.append(f"{hand_word(observation)} {number}")
         if observation["phase"] == "play" and observation.get("trick_number"):
             parts.append(f"trick {observation['trick_number']}")
         elif observation["phase"] != "play":
@@ -172,7 +212,10 @@ class Renderer:
         """One row per seat: name, counts and scores, flags; ▶ marks whose turn."""
         players: list[Mapping[str, Any]] = observation["players"]
         names = seat_names(observation)
-        columns = [key for key in players[0] if key not in _PLAYER_KEYS_SHOWN_ELSEWHERE]
+        columns = [
+            key for key in players[0]
+            if key not in _PLAYER_KEYS_SHOWN_ELSEWHERE and not _is_flag_column(key, players)
+        ]
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         table.add_column("")
         table.add_column("player")
@@ -200,15 +243,24 @@ class Renderer:
     def details(self, observation: Observation) -> Group:
         """Zones, game-specific extras, the seat's hand and its legal moves."""
         names = seat_names(observation)
+        target = observation.get("target")
+        target = target if isinstance(target, str) else None
+        pending = observation.get("pending") is True
         rows: list[tuple[str, Text]] = [
-            (_label(name), self.zone(value, names)) for name, value in observation["zones"].items()
+            (_label(name), self.zone(value, names, target, pending))
+            for name, value in observation["zones"].items()
         ]
+        elsewhere = GAME_KEYS_SHOWN_ELSEWHERE.get(str(observation.get("game")), frozenset())
         rows.extend(
-            (_label(name), self.extra(value, names)) for name, value in observation.items()
-            if name not in COMMON_KEYS and value is not None and value != []
+            (_label(name), self.extra(value, names, pending and target is None))
+            for name, value in observation.items()
+            if name not in COMMON_KEYS and name not in elsewhere
+            and not _is_empty(value, len(names))
         )
         legal: list[Mapping[str, Any]] = observation["legal"]
-        playable = frozenset(str(move["card"]) for move in legal if move.get("card"))
+        playable = frozenset(
+            self.same_card(str(move["card"])) for move in legal if move.get("card")
+        )
         rows.append((
             "Your hand" if observation["seat"] in self.you else "Hand",
             self.cards(observation["hand"], playable if legal else None),
@@ -225,23 +277,49 @@ class Renderer:
         return Group(*lines)
 
     def moves(self, legal: Sequence[Mapping[str, Any]], hand: Sequence[str] = ()) -> Text:
-        """The legal moves: cards as cards (in the order of ``hand``), calls as words."""
+        """The legal moves: cards as cards (in the order of ``hand``), calls as
+        words. When every card move is the same word and the card
+        (``discard 7St``), that word leads the cards: ``discard 7St 9Cr``."""
         order = {code: index for index, code in enumerate(hand)}
+        card_moves = [move for move in legal if move.get("card")]
         cards = sorted(
-            (str(move["card"]) for move in legal if move.get("card")),
+            (str(move["card"]) for move in card_moves),
             key=lambda code: order.get(code, len(order)),
         )
         words = [str(move["text"]) for move in legal if not move.get("card")]
-        text = self.cards(cards)
+        text = Text()
+        verb = self._card_verb(card_moves)
+        if verb:
+            text.append(f"{verb} ", style="bold")
+        text.append_text(self.cards(cards))
         for word in words:
             if text:
                 text.append(" · ")
             text.append(word, style="bold")
         return text
 
-    def zone(self, value: object, names: Sequence[str]) -> Text:
-        """A public pile, whatever its shape: plays by seat, a trick with its
-        winner, a list of cards, one card, or a count."""
+    def _card_verb(self, card_moves: Sequence[Mapping[str, Any]]) -> str | None:
+        """The one word before the card in every card move's text, if any."""
+        verbs = set()
+        for move in card_moves:
+            verb, _, rest = str(move["text"]).partition(" ")
+            if not rest or self.lookup(rest) is None or self.lookup(str(move["text"])):
+                return None
+            verbs.add(verb)
+        return verbs.pop() if len(verbs) == 1 else None
+
+    def zone(
+        self, value: object, names: Sequence[str], target: str | None = None,
+        pending: bool = False,
+    ) -> Text:
+        """A public pile, whatever its shape: melds on the table (``target``
+        the one a card is being laid off on, ``pending`` when that card is a
+        wild one still to declare), plays by seat, a trick with its winner, a
+        list of cards, one card, or a count."""
+        if isinstance(value, list) and value and isinstance(value[0], Mapping) and (
+            "name" in value[0] and "cards" in value[0]
+        ):
+            return self.melds(value, names, target, pending)
         if isinstance(value, Mapping) and "cards" in value:
             text = self.zone(value["cards"], names)
             if value.get("winner") is not None:
@@ -282,11 +360,97 @@ class Renderer:
             text.append_text(self.cards([str(code) for code in turn["cards"]]))
         return text
 
-    def extra(self, value: object, names: Sequence[str]) -> Text:
-        """A game-specific observation value: cards drawn as cards, one number
-        per seat shown by seat."""
+    def melds(
+        self, melds: Sequence[Mapping[str, Any]], names: Sequence[str],
+        target: str | None = None, pending: bool = False,
+    ) -> Text:
+        """The melds on the table, one a line: name, owner, kind and cards,
+        each wild card with what it stands for:
+        ``m1  P1  sequence  6St P(7St) 8St``; ◀ marks ``target``, the meld
+        a card is being laid off on (``P(?)`` when ``pending``: a wild card
+        still to declare)."""
+        owners = [
+            self.seat_label(int(meld["owner"]), names) if meld.get("owner") is not None
+            else Text("") for meld in melds
+        ]
+        name_width = max(len(str(meld["name"])) for meld in melds)
+        owner_width = max(len(owner.plain) for owner in owners)
+        kind_width = max(len(str(meld.get("kind") or "")) for meld in melds)
+        text = Text()
+        for index, (meld, owner) in enumerate(zip(melds, owners, strict=True)):
+            if index:
+                text.append("\n")
+            text.append(str(meld["name"]).ljust(name_width), style="bold")
+            text.append("  ")
+            owner.pad_right(owner_width - len(owner.plain))
+            text.append_text(owner)
+            text.append("  ")
+            text.append(str(meld.get("kind") or "").ljust(kind_width), style="dim")
+            text.append("  ")
+            text.append_text(self.placed_cards(meld["cards"]))
+            if target is not None and meld["name"] == target:
+                text.append("  ◀ laying off " + ("P(?)" if pending else "here"), style="bold")
+        return text
+
+    def placed_cards(self, cards: Sequence[Mapping[str, Any]]) -> Text:
+        """Cards put down in a meld, a wild card with the card it was
+        declared as: ``6St P(7St) 8St``; ``P(?)`` while undeclared."""
+        text = Text()
+        for index, entry in enumerate(cards):
+            if index:
+                text.append(" ")
+            text.append_text(self.placed_card(entry))
+        return text
+
+    def placed_card(self, entry: Mapping[str, Any]) -> Text:
+        """One card of a meld: ``7St``, or a wild one as ``P(7St)``."""
+        code = str(entry["code"])
+        text = self.card(code)
+        identity = entry.get("as")
+        if identity is not None:
+            text.append("(")
+            text.append_text(self.card(str(identity)))
+            text.append(")")
+        elif self.same_card(code) == "P" and "as" in entry:
+            text.append("(?)")
+        return text
+
+    def building(self, melds: Sequence[Sequence[Mapping[str, Any]]], pending: bool = False) -> Text:
+        """Melds being put together, the last one still open, with ``P(?)``
+        when a wild card was just put in and is still to declare:
+        ``[3Cr 4Cr 5Cr]  [4Mo P(?) …]``."""
+        text = Text()
+        for index, meld in enumerate(melds):
+            is_open = index == len(melds) - 1
+            if index:
+                text.append("  ")
+            text.append("[")
+            text.append_text(self.placed_cards(meld))
+            if is_open and pending:
+                text.append(" P(?)" if meld else "P(?)")
+            text.append(" …]" if is_open else "]")
+        return text
+
+    def extra(self, value: object, names: Sequence[str], pending: bool = False) -> Text:
+        """A game-specific observation value: cards drawn as cards, melds
+        being built (``pending``: with a wild card still to declare), one
+        number or one list of cards per seat shown by seat, a description by
+        its text."""
         if isinstance(value, list) and all(isinstance(item, str) for item in value):
             return self.cards([str(item) for item in value])
+        if isinstance(value, list) and all(
+            isinstance(meld, list) and all(isinstance(card, Mapping) and "code" in card
+                                           for card in meld)
+            for meld in value
+        ):
+            return self.building(value, pending)
+        if isinstance(value, list) and len(value) == len(names) and all(
+            isinstance(item, list) and all(isinstance(card, str) for card in item)
+            for item in value
+        ):
+            return self.cards_by_seat(names, value)
+        if isinstance(value, Mapping) and isinstance(value.get("text"), str):
+            return self.log_line(value["text"])
         if isinstance(value, list) and len(value) == len(names) and all(
             isinstance(item, int | float) and not isinstance(item, bool) for item in value
         ):
@@ -294,6 +458,19 @@ class Renderer:
         if isinstance(value, str):
             return self.card(value)
         return Text(describe_value(value))
+
+    def cards_by_seat(self, names: Sequence[str], hands: Sequence[Sequence[str]]) -> Text:
+        """``P1 4Mo 9Su · P3 P``: the seats that have cards, with their cards."""
+        text = Text()
+        for seat, cards in enumerate(hands):
+            if not cards:
+                continue
+            if text:
+                text.append(" · ")
+            text.append_text(self.seat_label(seat, names))
+            text.append(" ")
+            text.append_text(self.cards(cards))
+        return text
 
     # --- results ------------------------------------------------------------
     def totals(self, names: Sequence[str], scores: Sequence[float]) -> Text:
@@ -333,3 +510,20 @@ def outcome_word(outcome: float) -> str:
 
 def _label(name: str) -> str:
     return name.replace("_", " ").capitalize()
+
+
+def _is_empty(value: object, seats: int) -> bool:
+    """Whether an extra has nothing to show: none, no items, or an empty
+    list for each of the ``seats`` (nobody's known cards)."""
+    if value is None or value == []:
+        return True
+    return isinstance(value, list) and len(value) == seats and all(item == [] for item in value)
+
+
+def _is_flag_column(key: str, players: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a yes/no column says just what the flags say (Progress
+    Rummy's ``down`` is also the flag "down"): it is not repeated."""
+    return all(
+        isinstance(player[key], bool) and player[key] == (key in player.get("flags", ()))
+        for player in players
+    )
