@@ -53,7 +53,14 @@ from parlour.engine import (
 from parlour.engine import replay as replay_record
 from parlour.games.bharg import evaluate_hand
 from parlour.games.costly_colours import CATEGORIES, COLOUR_NAMES, count_show
-from parlour.render import Renderer, describe_value, new_log_lines, outcome_word, seat_names
+from parlour.render import (
+    Renderer,
+    describe_value,
+    hand_word,
+    new_log_lines,
+    outcome_word,
+    seat_names,
+)
 
 USAGE_ERROR = 2
 """Exit status for every bad input."""
@@ -141,6 +148,19 @@ Type a move and press Enter:
   quit         leave the game (it is saved if you gave --save)"""
 
 
+def game_commands(rules_text: str) -> str | None:
+    """The paragraph of a game's rules that starts with ``Commands``: how to
+    type its moves (Progress Rummy's melds), shown with the help.
+
+    >>> game_commands("Play.\\n\\nCommands: a card plays it.\\n\\nEnd.")
+    'Commands: a card plays it.'
+    """
+    for paragraph in rules_text.split("\n\n"):
+        if paragraph.startswith("Commands"):
+            return paragraph.rstrip()
+    return None
+
+
 class TerminalMatch:
     """One match at the terminal: people type, computer seats move by themselves.
 
@@ -199,7 +219,8 @@ class TerminalMatch:
         hand_number = observation.get("hand_number")
         if hand_number != self._hand_number and not self.state.is_terminal():
             totals = self.renderer.totals(names, self.state.scores())
-            self.console.rule(Text.assemble(f"Hand {hand_number} · totals ", totals))
+            heading = f"{hand_word(observation).capitalize()} {hand_number} · totals "
+            self.console.rule(Text.assemble(heading, totals))
         self._hand_number = hand_number
 
     def _human_move(self, seat: int) -> bool:
@@ -228,6 +249,9 @@ class TerminalMatch:
                     HELP_TEXT.format(example=state.game.deck.example, level=HINT_LEVEL),
                     markup=False,
                 )
+                commands = game_commands(state.game.rules_text)
+                if commands is not None:
+                    self.console.print(commands, markup=False)
                 continue
             if command == "hint":
                 self._hint(seat)
