@@ -21,7 +21,8 @@ PAGES = ["lobby.html", "table.html", "replay.html"]
 MODULES = sorted(path.name for path in STATIC.glob("*.js"))
 EXPECTED = [
     *PAGES, "app.css",
-    "api.js", "board.js", "cards.js", "dom.js", "lobby.js", "replay.js", "table.js",
+    "api.js", "board.js", "cards.js", "dom.js", "lobby.js", "meldhand.js", "replay.js",
+    "table.js",
 ]
 
 # src/href attributes, CSS url(...) and @import, JS import specifiers
@@ -109,3 +110,25 @@ def test_cards_js_draws_every_card_of_every_deck(client: TestClient) -> None:
     outcome = json.loads(result.stdout)
     assert outcome["failed"] == []
     assert sorted(outcome["deckNames"]) == sorted(DECKS)
+
+
+WILD_CHOICES = """
+const { wildChoices } = await import(process.argv[1]);
+const cases = JSON.parse(process.argv[2]);
+console.log(JSON.stringify(cases.map((cards) => wildChoices(cards))));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_progress_card_field_suggests_the_cards_a_meld_can_use() -> None:
+    """meldhand.js prefills what a selected P stands for: a group's number in
+    every sign, a sequence's gap, else its two ends (no wrap past 13)."""
+    cases = [["9Cr", "9Mo#2"], ["7St", "9St"], ["12Mo", "13Mo"], ["3Su", "4Su", "5Su"],
+             ["3Su", "7Cr"], []]
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", WILD_CHOICES, (STATIC / "meldhand.js").as_uri(),
+         json.dumps(cases)], capture_output=True, text=True, check=True,
+    )
+    assert json.loads(result.stdout) == [
+        ["9Cr", "9Su", "9Mo", "9St"], ["8St"], ["11Mo"], ["2Su", "6Su"], [], [],
+    ]

@@ -77,57 +77,177 @@ const isSeatTurn = (observation, seat) => observation.to_move === seat && !obser
  * Draws the felt: a panel per seat around it and the trick in the middle.
  * `hands` (replay) gives every seat's hand to show face up.
  */
-export function renderFelt(felt, observation, { book, seating, hands = null }) {
+export function renderFelt(felt, observation, { book, seating, hands = null, onMeld = null }) {
   const tiled = isOneCardTable(observation);
+  const melding = !tiled && isMeldTable(observation);
   felt.classList.toggle("tiled", tiled);
   felt.classList.toggle("few", tiled && observation.players.length <= FEW_SEATS);
+  felt.classList.toggle("melding", melding);
   if (tiled) {
     fill(felt, renderTileInfo(observation, book, seating), playOrder(observation).map((seat) => renderTile(seat, observation, { book, seating, hands })));
+    return;
+  }
+  if (melding) {
+    renderMeldTable(felt, observation, { book, seating, hands, onMeld });
     return;
   }
   // face-up hands make the panels bigger: keep them inside the felt
   const [radiusX, radiusY] = hands ? [36, 33] : [40, 39];
   const seats = observation.players.map((player) => {
     const { x, y } = seating.position(player.seat, radiusX, radiusY);
-    const turn = isSeatTurn(observation, player.seat);
-    const held = hands ? hands[player.seat] ?? [] : null;
-    const flags = player.flags ?? (player.dealer ? ["dealer"] : []);
-    return h(
-      "section",
-      {
-        class: `seat${turn ? " to-move" : ""}${player.seat === seating.viewer ? " me" : ""}`,
-        style: `--x:${x}%;--y:${y}%;--order:${seating.relative(player.seat)}`,
-        "data-testid": "seat",
-        "data-seat": player.seat,
-        "aria-label": seating.longName(player.seat),
-        "aria-current": turn ? "true" : null,
-      },
-      h("div", { class: "seat-name" }, seating.longName(player.seat)),
-      h(
-        "div",
-        { class: "seat-flags", "data-testid": "seat-flags" },
-        turn ? h("span", { class: "badge turn-badge" }, "to play") : null,
-        flags.map((flag) => h("span", { class: `badge flag-${flag}` }, flag)),
-      ),
-      held
-        ? h("div", { class: "fan face-up" }, held.map((text) => cardFace(book, text, { className: "card mini" })))
-        : player.seat === seating.viewer
-          ? null
-          : h(
-              "div",
-              { class: "fan", "data-testid": "seat-cards", "data-count": player.cards, "aria-label": `${player.cards} cards` },
-              Array.from({ length: Math.min(player.cards, 10) }, back),
-              h("span", { class: "count" }, String(player.cards)),
-            ),
-      h(
-        "div",
-        { class: "seat-score" },
-        h("span", { "data-testid": "seat-score" }, `score ${player.score}`),
-        player.tricks === undefined ? null : h("span", {}, ` · tricks ${player.tricks}`),
-      ),
-    );
+    return seatPanel(player, observation, { book, seating, hands, style: `--x:${x}%;--y:${y}%;--order:${seating.relative(player.seat)}` });
   });
   fill(felt, h("div", { class: "felt-middle" }, renderMiddle(observation, book, seating)), seats);
+}
+
+/**
+ * One seat's panel: name, flags, the turn, its hand (face up in a replay,
+ * else backs with the count; none for the viewer, whose hand is below the
+ * felt unless `showOwn`), the cards it is known to hold, and its score.
+ */
+function seatPanel(player, observation, { book, seating, hands, style = null, showOwn = false }) {
+  const turn = isSeatTurn(observation, player.seat);
+  const held = hands ? hands[player.seat] ?? [] : null;
+  const flags = player.flags ?? (player.dealer ? ["dealer"] : []);
+  const known = Array.isArray(observation.known) ? observation.known[player.seat] ?? [] : [];
+  const me = player.seat === seating.viewer;
+  return h(
+    "section",
+    {
+      class: `seat${turn ? " to-move" : ""}${me ? " me" : ""}`,
+      style,
+      "data-testid": "seat",
+      "data-seat": player.seat,
+      "aria-label": seating.longName(player.seat),
+      "aria-current": turn ? "true" : null,
+    },
+    h("div", { class: "seat-name" }, seating.longName(player.seat)),
+    h(
+      "div",
+      { class: "seat-flags", "data-testid": "seat-flags" },
+      turn ? h("span", { class: "badge turn-badge" }, "to play") : null,
+      flags.map((flag) => h("span", { class: `badge flag-${flag.replace(/\W+/g, "-")}`, "data-flag": flag }, flag)),
+    ),
+    held
+      ? h("div", { class: "fan face-up" }, held.map((text) => cardFace(book, text, { className: "card mini" })))
+      : me && !showOwn
+        ? null
+        : h(
+            "div",
+            { class: "fan", "data-testid": "seat-cards", "data-count": player.cards, "aria-label": `${player.cards} cards` },
+            Array.from({ length: Math.min(player.cards, 10) }, back),
+            h("span", { class: "count" }, String(player.cards)),
+          ),
+    known.length && !held
+      ? h(
+          "div",
+          { class: "seat-known", "data-testid": "seat-known", title: "cards this seat is known to hold" },
+          h("span", { class: "known-label" }, "known"),
+          known.map((text) => cardFace(book, text, { className: "card mini" })),
+        )
+      : null,
+    h(
+      "div",
+      { class: "seat-score" },
+      h("span", { "data-testid": "seat-score" }, `score ${player.score}`),
+      player.tricks === undefined ? null : h("span", {}, ` · tricks ${player.tricks}`),
+    ),
+  );
+}
+
+// A rummy game (Progress Rummy) has named melds on the table (zones.melds:
+// [{name, owner, kind, text, cards: [{code, as}]}], `as` the declared card
+// a Progress card stands for). Its felt is laid out in rows: the round,
+// contract and piles; every seat with its flags (down) and known cards;
+// the melds, each clickable for a lay-off when `onMeld` is given; and the
+// meld the player to move is building.
+export const isMeldTable = (observation) =>
+  Array.isArray(observation.zones?.melds) && observation.zones.melds.every((meld) => meld && Array.isArray(meld.cards) && typeof meld.name === "string");
+
+/** A card code without its pack copy: "8St#2" is "8St" (both copies are one action). */
+export const baseCode = (text) => String(text).replace(/#\d+$/, "");
+
+// Keys the meld felt draws itself, left out of the extras panel.
+const MELD_FELT_KEYS = new Set(["round", "contract", "building", "known", "taken", "pending", "target"]);
+
+function renderMeldTable(felt, observation, { book, seating, hands, onMeld }) {
+  const zones = observation.zones;
+  const info = [
+    Number.isInteger(observation.round) ? h("span", { class: "info-item", "data-testid": "info-round" }, `Round ${observation.round}`) : null,
+    observation.contract?.text ? h("span", { class: "info-item contract", "data-testid": "info-contract" }, `Contract: ${observation.contract.text}`) : null,
+    typeof zones.stock === "number"
+      ? h("span", { class: "info-item pile-count", "data-testid": "zone-stock", "data-count": zones.stock }, back(), `Stock ${zones.stock}`)
+      : null,
+    "discard" in zones
+      ? h(
+          "span",
+          { class: "info-item discard", "data-testid": "zone-discard", "data-card": zones.discard ?? "" },
+          zones.discard ? cardFace(book, zones.discard, { className: "card mini" }) : h("span", { class: "card-slot" }),
+          `Discards ${zones.discards ?? (zones.discard ? 1 : 0)}`,
+        )
+      : null,
+    observation.taken
+      ? h("span", { class: "info-item taken", "data-testid": "info-taken", "data-card": observation.taken }, "Taken this turn ", cardFace(book, observation.taken, { className: "card mini" }))
+      : null,
+    Object.entries(zones)
+      .filter(([name]) => !["melds", "stock", "discard", "discards"].includes(name) && !PLACED_ZONES.has(name))
+      .map(([name, value]) => renderZone(name, value, book, seating)),
+  ];
+  const seats = observation.players.map((player) => seatPanel(player, observation, { book, seating, hands, showOwn: true }));
+  const melds = zones.melds;
+  fill(
+    felt,
+    h("div", { class: "meld-info", "data-testid": "table-info" }, info),
+    h("div", { class: "meld-seats" }, seats),
+    h(
+      "div",
+      { class: "melds", "data-testid": "melds", "aria-label": "melds on the table" },
+      melds.length ? melds.map((meld) => renderMeld(meld, observation, { book, seating, onMeld })) : h("p", { class: "muted none" }, "No melds on the table yet."),
+    ),
+    renderBuilding(observation, book, seating),
+  );
+}
+
+/** One card of a meld; a Progress card shows the card it was declared to be. */
+function meldCard(book, card) {
+  if (!card.as) return cardFace(book, card.code, { className: "card mini" });
+  return h(
+    "span",
+    { class: "wild", "data-card": card.code, "data-as": card.as, title: `${cardLabel(book, card.code)} as ${cardLabel(book, card.as)}` },
+    cardFace(book, card.code, { className: "card mini" }),
+    h("span", { class: "as", "data-testid": "p-as-label" }, `= ${card.as}`),
+  );
+}
+
+function renderMeld(meld, observation, { book, seating, onMeld }) {
+  const target = observation.target === meld.name;
+  const owner = Number.isInteger(meld.owner) ? seating.name(meld.owner) : "";
+  const cards = meld.cards.map((card) => meldCard(book, card));
+  const caption = h("span", { class: "meld-caption" }, h("b", {}, meld.name), ` ${owner} · ${meld.kind}`);
+  const attributes = {
+    class: `meld${target ? " target" : ""}${meld.owner === seating.viewer ? " mine" : ""}`,
+    "data-testid": "meld",
+    "data-meld": meld.name,
+    "data-owner": meld.owner,
+    "data-kind": meld.kind,
+    "data-text": meld.text,
+    "aria-label": `${meld.name}, ${owner}'s ${meld.kind}: ${meld.text}`,
+    title: meld.text,
+  };
+  if (!onMeld) return h("figure", attributes, h("figcaption", {}, caption), h("div", { class: "meld-cards" }, cards));
+  return h("button", { ...attributes, type: "button", onclick: () => onMeld(meld.name) }, caption, h("span", { class: "meld-cards" }, cards));
+}
+
+/** The melds the player to move is putting together, before "done". */
+function renderBuilding(observation, book, seating) {
+  const building = (observation.building ?? []).filter((meld) => meld.length);
+  if (!building.length) return null;
+  return h(
+    "div",
+    { class: "building", "data-testid": "building" },
+    h("span", { class: "info-item" }, `${seating.name(observation.to_move)} is laying down`),
+    building.map((meld) => h("span", { class: "meld-cards building-meld" }, meld.map((card) => meldCard(book, card)))),
+  );
 }
 
 // A game of one card each and lives (players carry `card` and `lives`:
@@ -541,7 +661,8 @@ export function renderLastTrick(element, observation, { book, seating }) {
 /** Game-specific keys, labelled: numbers, words, seats by name, cards as faces. */
 export function renderExtras(element, observation, { book, seating }) {
   const perSeat = new Set(perSeatExtras(observation).map(([key]) => key));
-  const rows = Object.entries(observation).filter(([key]) => !COMMON_KEYS.has(key) && !perSeat.has(key));
+  const drawn = isMeldTable(observation) ? MELD_FELT_KEYS : new Set();
+  const rows = Object.entries(observation).filter(([key]) => !COMMON_KEYS.has(key) && !perSeat.has(key) && !drawn.has(key));
   fill(
     element,
     h(

@@ -21,6 +21,13 @@
 //   data-testid="hand"             the viewer's hand; each card a <button data-card="JS" data-legal="true|false">
 //                                  with data-action-id on legal cards
 //   data-testid="calls"            calls (pass, capot, ...): <button data-testid="call" data-action-id="33">
+//   a rummy table (zones.melds, Progress Rummy) draws its felt in rows: data-testid="table-info" (info-round,
+//   info-contract, zone-stock data-count, zone-discard data-card, info-taken), the seats (with
+//   "seat-known", the cards a seat is known to hold, and data-flag="down"), data-testid="melds" with each
+//   meld a data-testid="meld" (data-meld="m1", data-owner, data-kind, data-text; a button for a seat: a
+//   click lays off or swaps), a Progress card in it data-as="7St" with its label "p-as-label", and
+//   data-testid="building" (the meld being put down step by step); the hand selects cards and
+//   data-testid="meld-bar" holds the Meld / Discard buttons (hooks in meldhand.js)
 //   data-testid="hint"             "Hint" (in data-testid="hint-row", shown on the seat's turn): asks
 //                                  GET /api/tables/{id}/hint; data-testid="hint-text" then says
 //                                  "Hard would play J♠" and that card or call has data-hinted="true"
@@ -41,11 +48,12 @@
 
 import { getJson, pageTableId, pageToken, request, TableSocket } from "./api.js";
 import {
-  renderExtras, renderFelt, renderHand, renderHandResults, renderLastTrick, renderLog,
+  isMeldTable, renderExtras, renderFelt, renderHand, renderHandResults, renderLastTrick, renderLog,
   renderScores, renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
 import { h } from "./dom.js";
+import { MeldHand } from "./meldhand.js";
 
 const tableId = pageTableId();
 const token = pageToken();
@@ -62,6 +70,8 @@ let sending = false;
 // table is at its move; true while one is being worked out
 let hint = null;
 let hintPending = false;
+// a rummy table's card selection (meldhand.js), kept across views
+const meldHand = new MeldHand();
 
 const CONNECTION_TEXT = { live: "live", connecting: "connecting…", offline: "reconnecting…" };
 
@@ -116,7 +126,9 @@ function render(view, game) {
   turn.dataset.myTurn = String(view.seat !== null && observation.to_move === view.seat && !observation.places);
   turn.classList.toggle("mine", turn.dataset.myTurn === "true");
 
-  renderFelt($("board"), observation, { book, seating });
+  const melding = isMeldTable(observation);
+  const onMeld = melding && view.seat !== null ? (name) => meldHand.onMeld(name) : null;
+  renderFelt($("board"), observation, { book, seating, onMeld });
   renderMyHand(view);
   renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });
@@ -140,7 +152,9 @@ function renderMyHand(view) {
   }
   const observation = view.observation;
   if (hint && hint.move_number !== view.move_number) hint = null;
-  renderHand($("hand"), $("calls"), observation, { book, onPlay: play, hinted: hint?.action ?? null });
+  const options = { book, onPlay: play, onMessage: showMessage, hinted: hint?.action ?? null };
+  if (isMeldTable(observation)) meldHand.render(observation, { hand: $("hand"), calls: $("calls"), bar: $("meld-bar") }, options);
+  else renderHand($("hand"), $("calls"), observation, options);
   $("hint-row").hidden = observation.to_move !== view.seat || Boolean(observation.places);
   const button = $("hint");
   button.disabled = hintPending;

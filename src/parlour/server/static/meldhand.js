@@ -1,0 +1,386 @@
+// The viewer's hand at a rummy table (board.js isMeldTable: Progress Rummy),
+// where a move is a line of primitive steps that the server reads whole
+// (State.parse_actions): the player clicks cards to select them and then a
+// button, and the page sends one line.
+//
+//   Meld             "meld 7St 8St 9St" (with "+ Another meld" first, a double
+//                    contract "meld 3St 4St 5St meld 9Cr 9Su 9Mo")
+//   a meld clicked   one selected card laid off on it: "m2 6Cr"; before
+//                    drawing, the swap of its Progress card: "swap m2 7St"
+//   Discard          the one selected card: "discard 7St"
+// A selected Progress card asks what it stands for (a text field with the
+// likely cards): "P=9St". The observation's legal actions stay buttons
+// (draw, take, swap, meld, done, m1 ...), and in the middle of a step-by-step
+// sequence cards play their legal step on a click as at any other table.
+//
+// Hooks for end-to-end tests (besides the table's hand and calls):
+//   data-testid="meld-bar"         the buttons below; data-selected: the selected cards, space-separated
+//   data-testid="meld-button", "next-meld-button", "discard-button", "clear-button"
+//   data-testid="meld-help"        what the selection can do, as a sentence
+//   data-testid="staged"           a meld put aside for a double lay-down (data-cards)
+//   data-testid="p-as"             what a selected P stands for (an <input>, data-card="P" or "P#2")
+// A hand card is data-selected="true" when selected, data-staged="1" when put aside, and
+// data-taken="true" when it was taken from the pile this turn.
+
+import { baseCode, cardFace, renderHand } from "./board.js";
+import { fill, h } from "./dom.js";
+
+const SIGNS = ["Cr", "Su", "Mo", "St"];
+const NATURAL = /^(\d+)(Cr|Su|Mo|St)$/i;
+const isProgress = (text) => /^P(#\d+)?$/i.test(text);
+// the phases of a turn in which cards are chosen by selection, not stepped through
+const SELECTING = new Set(["begin", "meld"]);
+
+/** The number and sign of a natural card code, or null. */
+function natural(text) {
+  const match = NATURAL.exec(baseCode(text));
+  return match ? { number: Number(match[1]), sign: SIGNS.find((s) => s.toLowerCase() === match[2].toLowerCase()) } : null;
+}
+
+/**
+ * The cards a Progress card could stand for beside `identities` (card codes
+ * of a group or a sequence): a group's number in every sign, a sequence's
+ * gaps and ends. Likely choices only: the engine judges what is sent.
+ */
+export function wildChoices(identities) {
+  const cards = identities.map(natural).filter(Boolean);
+  if (!cards.length) return [];
+  const numbers = [...new Set(cards.map((card) => card.number))].sort((a, b) => a - b);
+  const signs = new Set(cards.map((card) => card.sign));
+  const choices = [];
+  if (numbers.length === 1) choices.push(...SIGNS.map((sign) => `${numbers[0]}${sign}`));
+  if (signs.size === 1 && numbers.length === cards.length) {
+    const [sign] = signs;
+    const low = numbers[0];
+    const high = numbers.at(-1);
+    for (let n = low + 1; n < high; n += 1) if (!numbers.includes(n)) choices.push(`${n}${sign}`);
+    if (high - low + 1 === numbers.length) {
+      if (low > 1) choices.push(`${low - 1}${sign}`);
+      if (high < 13) choices.push(`${high + 1}${sign}`);
+    }
+  }
+  return choices;
+}
+
+/** The selection, the melds put aside and the declared Progress cards of one viewer. */
+export class MeldHand {
+  constructor() {
+    this.selected = []; // hand card texts, in the order clicked
+    this.staged = []; // melds put aside for one lay-down: [{cards, tokens}]
+    this.typed = new Map(); // a P's text → what the player said it stands for
+    this.choices = new Map(); // a P's text → suggested identities, the first one the default
+    this.askedFor = null; // the meld a lone P was last asked about
+    this.sentFrom = null; // the hand when a line was sent: a new hand clears the selection
+    this.observation = null;
+    this.elements = null;
+    this.options = null;
+  }
+
+  /**
+   * Draws the hand, the calls and the bar. `elements` are {hand, calls,
+   * bar}; `options` {book, onPlay(text, actionId), onMessage(sentence), hinted}.
+   */
+  render(observation, elements, options) {
+    this.observation = observation;
+    this.elements = elements;
+    this.options = options;
+    const hand = observation.hand ?? [];
+    const signature = hand.join(" ");
+    // a line sent from another hand was taken: start afresh (a refused one keeps its selection)
+    if (this.sentFrom !== null && this.sentFrom !== signature) this.clear();
+    this.selected = this.selected.filter((text) => hand.includes(text));
+    this.staged = this.staged.filter((meld) => meld.cards.every((text) => hand.includes(text)));
+    if (!this.isSelecting()) {
+      renderHand(elements.hand, elements.calls, observation, options);
+      this.renderBar(false);
+      return;
+    }
+    this.renderCards();
+    this.renderCalls();
+    this.renderBar(true);
+  }
+
+  isMyTurn() {
+    const observation = this.observation;
+    return observation.seat !== null && observation.to_move === observation.seat && !observation.places;
+  }
+
+  /** Selection works out of turn too (to get ready), and in a turn before any step is begun. */
+  isSelecting() {
+    return !this.isMyTurn() || SELECTING.has(this.observation.phase);
+  }
+
+  clear() {
+    this.selected = [];
+    this.staged = [];
+    this.sentFrom = null;
+  }
+
+  rerender() {
+    this.render(this.observation, this.elements, this.options);
+  }
+
+  toggle(text) {
+    if (this.staged.some((meld) => meld.cards.includes(text))) {
+      this.staged = this.staged.filter((meld) => !meld.cards.includes(text));
+    } else if (this.selected.includes(text)) {
+      this.selected = this.selected.filter((other) => other !== text);
+    } else {
+      this.selected = [...this.selected, text];
+    }
+    this.options.onMessage(null);
+    this.rerender();
+  }
+
+  renderCards() {
+    const { book, hinted } = this.options;
+    const observation = this.observation;
+    const discards = new Map();
+    for (const action of observation.legal ?? []) if (action.card) discards.set(action.card, action.id);
+    const hand = observation.hand ?? [];
+    const taken = this.isMyTurn() ? observation.taken : null;
+    this.elements.hand.classList.toggle("crowded", hand.length > 12);
+    fill(
+      this.elements.hand,
+      hand.map((text) => {
+        const stagedIndex = this.staged.findIndex((meld) => meld.cards.includes(text));
+        const selected = this.selected.includes(text);
+        const action = discards.get(text) ?? null;
+        const isTaken = taken !== null && text === taken;
+        const classes = ["card", "pickable", selected ? "selected" : "", stagedIndex >= 0 ? "staged" : "", action !== null && action === hinted ? "hinted" : "", isTaken ? "taken" : ""];
+        return cardFace(book, text, {
+          tag: "button",
+          type: "button",
+          className: classes.filter(Boolean).join(" "),
+          "aria-pressed": selected ? "true" : "false",
+          "data-selected": selected ? "true" : "false",
+          "data-staged": stagedIndex >= 0 ? String(stagedIndex + 1) : null,
+          "data-taken": isTaken ? "true" : null,
+          "data-legal": action !== null ? "true" : "false",
+          "data-action-id": action,
+          "data-hinted": action !== null && action === hinted ? "true" : null,
+          onclick: () => this.toggle(text),
+        });
+      }),
+    );
+  }
+
+  /** The legal steps that need no card (draw, take, swap, meld, m1 …). */
+  renderCalls() {
+    const { hinted, onPlay } = this.options;
+    const observation = this.observation;
+    const calls = (observation.legal ?? []).filter((action) => !action.card);
+    const label = (action) => (action.text === "take" && observation.zones?.discard ? `take ${baseCode(observation.zones.discard)}` : action.text);
+    fill(
+      this.elements.calls,
+      calls.map((action) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: `call${action.id === hinted ? " hinted" : ""}`,
+            "data-action-id": action.id,
+            "data-testid": "call",
+            "data-hinted": action.id === hinted ? "true" : null,
+            onclick: () => (action.text === "swap" ? this.swap(action) : onPlay(action.text, action.id)),
+          },
+          label(action),
+        ),
+      ),
+    );
+  }
+
+  /** What a selection can do, the P fields and the buttons. */
+  renderBar(active) {
+    const bar = this.elements.bar;
+    bar.hidden = !active;
+    if (!active) {
+      fill(bar);
+      return;
+    }
+    const observation = this.observation;
+    const mine = this.isMyTurn();
+    const melding = mine && observation.phase === "meld";
+    const count = this.selected.length;
+    bar.dataset.selected = this.selected.join(" ");
+    this.refreshChoices();
+    const wilds = this.selected.filter(isProgress);
+    fill(
+      bar,
+      h("p", { class: "meld-help", "data-testid": "meld-help" }, this.help(mine)),
+      this.staged.map((meld, index) =>
+        h("span", { class: "staged", "data-testid": "staged", "data-cards": meld.tokens.join(" ") }, `meld ${index + 1}: ${meld.tokens.join(" ")}`),
+      ),
+      wilds.map((text) => this.wildField(text)),
+      h(
+        "div",
+        { class: "meld-buttons" },
+        // the melding buttons once the turn has begun; Clear whenever something is selected
+        melding
+          ? [
+              h("button", { type: "button", class: "primary", "data-testid": "meld-button", disabled: !(count || this.staged.length), onclick: () => this.meld() }, this.staged.length ? `Meld all ${this.staged.length + (count ? 1 : 0)}` : "Meld"),
+              h("button", { type: "button", "data-testid": "next-meld-button", disabled: !count, title: "put these cards aside as one meld and choose the next (a double contract)", onclick: () => this.stage() }, "+ Another meld"),
+              h("button", { type: "button", "data-testid": "discard-button", disabled: !(count === 1 && !this.staged.length), onclick: () => this.discard() }, "Discard"),
+            ]
+          : null,
+        count || this.staged.length ? h("button", { type: "button", "data-testid": "clear-button", onclick: () => { this.clear(); this.rerender(); } }, "Clear") : null,
+      ),
+    );
+  }
+
+  help(mine) {
+    const observation = this.observation;
+    const count = this.selected.length;
+    if (!mine) return count ? `${count} selected: ready for your turn.` : "Click cards to select them for your turn.";
+    if (observation.phase === "begin") {
+      return count === 1
+        ? "Draw or take to begin, or click a meld whose P stands for the selected card to swap it."
+        : "Draw from the stock or take the top discard to begin your turn.";
+    }
+    if (!count && !this.staged.length) return "Select cards to meld, one card to discard or to lay off (then click a meld).";
+    if (count === 1) return "Meld, discard it, or click a meld on the table to lay it off there.";
+    return `${count} cards selected: Meld, or + Another meld for a double contract.`;
+  }
+
+  /** The field saying what a selected P stands for, with its likely cards. */
+  wildField(text) {
+    const choices = this.choices.get(text) ?? [];
+    const listId = `p-choices-${text.replace(/\W/g, "")}`;
+    const input = h("input", {
+      type: "text",
+      size: 5,
+      list: listId,
+      placeholder: "e.g. 7St",
+      "data-testid": "p-as",
+      "data-card": text,
+      "aria-label": `the card ${text} stands for`,
+      oninput: (event) => this.typed.set(text, event.target.value.trim()),
+    });
+    input.value = this.identity(text) ?? "";
+    return h(
+      "label",
+      { class: "p-as" },
+      `${text} stands for `,
+      input,
+      h("datalist", { id: listId }, choices.map((choice) => h("option", { value: choice }))),
+      choices.length > 1 ? h("span", { class: "choices" }, choices.map((choice) => h("button", { type: "button", class: "choice", "data-choice": choice, onclick: () => { this.typed.set(text, choice); this.rerender(); } }, choice))) : null,
+    );
+  }
+
+  /** Suggestions for each selected P: from the naturals selected with it. */
+  refreshChoices() {
+    const naturals = this.selected.filter((text) => !isProgress(text));
+    for (const text of this.selected.filter(isProgress)) {
+      if (naturals.length) this.choices.set(text, wildChoices(naturals));
+    }
+  }
+
+  /** What a P stands for: as typed, else the first likely card, else null. */
+  identity(text) {
+    return this.typed.get(text) || (this.choices.get(text) ?? [])[0] || null;
+  }
+
+  /** The line's word for a card: its code, or P=7St for a declared P (null if undeclared). */
+  token(text) {
+    if (!isProgress(text)) return baseCode(text);
+    const identity = this.identity(text);
+    return identity ? `P=${identity}` : null;
+  }
+
+  /**
+   * The words of one meld, in the order of the numbers the cards are or
+   * stand for: the engine takes a meld card by card and refuses a card
+   * that does not join those before it ("meld 7St 9St 8St" stops at 9St).
+   */
+  tokens(cards) {
+    const tokens = cards.map((text) => this.token(text));
+    if (tokens.includes(null)) {
+      this.options.onMessage("Say which card the P stands for (the field next to the buttons), e.g. 7St.");
+      return null;
+    }
+    const number = (token) => natural(token.replace(/^P=/i, ""))?.number ?? 99;
+    return tokens.map((token, index) => [number(token), index, token]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , token]) => token);
+  }
+
+  send(line) {
+    this.sentFrom = (this.observation.hand ?? []).join(" ");
+    this.options.onPlay(line, null);
+  }
+
+  stage() {
+    const tokens = this.tokens(this.selected);
+    if (!tokens) return;
+    this.staged = [...this.staged, { cards: this.selected, tokens }];
+    this.selected = [];
+    this.rerender();
+  }
+
+  meld() {
+    const melds = this.staged.map((meld) => meld.tokens);
+    if (this.selected.length) {
+      const tokens = this.tokens(this.selected);
+      if (!tokens) return;
+      melds.push(tokens);
+    }
+    if (melds.length) this.send(melds.map((tokens) => `meld ${tokens.join(" ")}`).join(" "));
+  }
+
+  discard() {
+    if (this.selected.length !== 1) return;
+    this.send(`discard ${baseCode(this.selected[0])}`);
+  }
+
+  /** A meld on the table was clicked: lay the selected card off on it, or swap its P. */
+  onMeld(name) {
+    const observation = this.observation;
+    if (!this.isMyTurn()) {
+      this.options.onMessage("Wait for your turn to lay off or swap.");
+      return;
+    }
+    const step = (observation.legal ?? []).find((action) => action.text === name);
+    if (!SELECTING.has(observation.phase)) {
+      if (step) this.options.onPlay(step.text, step.id);
+      return;
+    }
+    if (this.selected.length !== 1) {
+      this.options.onMessage(`Select one card in your hand, then click ${name} to ${observation.phase === "begin" ? "swap it for the P there" : "lay it off there"}.`);
+      return;
+    }
+    const [text] = this.selected;
+    if (observation.phase === "begin") {
+      this.send(`swap ${name} ${baseCode(text)}`);
+      return;
+    }
+    if (isProgress(text) && !this.typed.get(text)) {
+      const meld = observation.zones.melds.find((m) => m.name === name);
+      this.choices.set(text, wildChoices(meld.cards.map((card) => card.as ?? card.code)));
+      if (this.choices.get(text).length !== 1 && this.askedFor !== name) {
+        this.askedFor = name;
+        this.options.onMessage(`Say which card the P stands for on ${name}, then click ${name} again.`);
+        this.rerender();
+        return;
+      }
+    }
+    this.askedFor = null;
+    const token = this.token(text);
+    if (token === null) {
+      this.options.onMessage("Say which card the P stands for (the field next to the buttons), e.g. 7St.");
+      return;
+    }
+    this.send(`${name} ${token}`);
+  }
+
+  /** "swap": with one card selected and one meld whose P stands for it, the whole swap at once. */
+  swap(action) {
+    const melds = this.observation.zones?.melds ?? [];
+    if (this.selected.length === 1) {
+      const wanted = baseCode(this.selected[0]);
+      const holders = melds.filter((meld) => meld.cards.some((card) => card.as && baseCode(card.as) === wanted));
+      if (holders.length === 1) {
+        this.send(`swap ${holders[0].name} ${wanted}`);
+        return;
+      }
+    }
+    this.options.onPlay(action.text, action.id);
+  }
+}

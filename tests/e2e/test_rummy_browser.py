@@ -1,0 +1,194 @@
+"""Progress Rummy in a real browser (issue 10: "the web app lets people
+play Progress Rummy").
+
+Two seats, seat 0 a person and seat 1 a random computer. The deals are
+fixed by the seed (the web API opens tables from a seed, not from a deal):
+with seed 67 seat 0 deals, plays first and may take the up-card ``8St#2``
+to its ``7St`` and ``9St``; with seed 20 the up-card ``12Mo`` goes with
+its ``13Mo`` and a Progress card. The person takes the up-card with the
+"take" button, selects the meld's cards by clicking them (a refused line
+leaves the selection and shows the engine's sentence), melds them with
+"Meld" (a selected P gets a field saying which card it stands for), then
+selects a card and discards it. The table shows the round, contract,
+stock, discard, the card taken this turn, who is down and each meld with
+its owner, kind and cards (a P wearing its declared card), all inside a
+1280x800 screen, and inside a phone's width.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Page, ViewportSize, expect
+
+from live_server import get_json, post_json
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+SEQUENCE_SEED = 67
+P_SEED = 20
+TAKE = 141
+"""The action id of ``take`` (rules/progress.md §3.13, the module docstring)."""
+
+READ_MELDS = """() => [...document.querySelectorAll('[data-testid="melds"] [data-testid="meld"]')]
+  .map((meld) => ({
+    name: meld.dataset.meld, owner: Number(meld.dataset.owner), kind: meld.dataset.kind,
+    cards: [...meld.querySelectorAll('.meld-cards > [data-card]')].map((card) => ({
+      code: card.dataset.card, as: card.dataset.as ?? null,
+    })),
+  }))"""
+"""Every meld drawn on the felt, in one synchronous read."""
+
+READ_BOXES = """(selectors) => ({
+  viewport: [window.innerWidth, window.innerHeight],
+  pageWidth: document.documentElement.scrollWidth,
+  boxes: selectors.flatMap((selector) => [...document.querySelectorAll(selector)].map((element) => {
+    const box = element.getBoundingClientRect();
+    return { selector, left: box.left, top: box.top, right: box.right, bottom: box.bottom,
+             width: box.width, height: box.height };
+  })),
+})"""
+"""The boxes (relative to the viewport) of every element matching each selector."""
+
+
+def open_table(server: str, seed: int) -> tuple[int, str]:
+    """Seat 0 a person, seat 1 a random computer; the table id and seat 0's token."""
+    created = post_json(server, "/api/tables", {
+        "game": "progress-rummy", "options": {"players": 2}, "seed": seed,
+        "seats": [{"kind": "human"}, {"kind": "computer", "agent": "random"}],
+    })
+    token = parse_qs(urlsplit(created["seats"][0]["url"]).query)["token"][0]
+    return int(created["id"]), token
+
+
+def view_of(server: str, table_id: int, token: str) -> dict[str, Any]:
+    """The server's view of the table for seat 0."""
+    view: dict[str, Any] = get_json(server, f"/api/tables/{table_id}/view?token={token}")
+    return view
+
+
+def open_page(page: Page, server: str, table_id: int, token: str) -> None:
+    page.goto(f"{server}/tables/{table_id}?token={token}")
+    expect(page.get_by_test_id("turn")).to_have_attribute("data-my-turn", "true")
+
+
+def hand_card(page: Page, code: str) -> Any:
+    return page.locator(f'[data-testid="hand"] [data-card="{code}"]')
+
+
+def take_the_up_card(page: Page, up_card: str) -> None:
+    """Seat 0 clicks "take": the card is then marked as taken this turn."""
+    page.locator(f'[data-testid="call"][data-action-id="{TAKE}"]').click()
+    expect(page.get_by_test_id("info-taken")).to_have_attribute("data-card", up_card)
+    expect(hand_card(page, up_card)).to_have_attribute("data-taken", "true")
+
+
+def select(page: Page, *codes: str) -> None:
+    for code in codes:
+        hand_card(page, code).click()
+        expect(hand_card(page, code)).to_have_attribute("data-selected", "true")
+
+
+def assert_inside(page: Page, selectors: list[str], width: int, height: int | None) -> None:
+    """Every element of ``selectors`` lies inside ``width`` (and ``height``,
+    when given) with the page scrolled to the top; the page is no wider."""
+    page.evaluate("window.scrollTo(0, 0)")
+    read = page.evaluate(READ_BOXES, selectors)
+    assert read["pageWidth"] <= width, read["pageWidth"]
+    assert {box["selector"] for box in read["boxes"]} == set(selectors)
+    for box in read["boxes"]:
+        assert box["width"] > 0 and box["height"] > 0, box
+        assert box["left"] >= 0 and box["right"] <= width, box
+        if height is not None:
+            assert box["bottom"] <= height, box
+
+
+def test_a_person_takes_the_up_card_melds_by_clicking_and_discards(
+    page: Page, server: str,
+) -> None:
+    table_id, token = open_table(server, SEQUENCE_SEED)
+    page.set_viewport_size(DESKTOP)
+    open_page(page, server, table_id, token)
+    first = view_of(server, table_id, token)["observation"]
+    assert first["to_move"] == 0 and first["phase"] == "begin"
+    expect(page.get_by_test_id("info-round")).to_have_text("Round 1")
+    expect(page.get_by_test_id("info-contract")).to_have_text(
+        "Contract: one meld of at least 3")
+    expect(page.get_by_test_id("zone-stock")).to_have_attribute(
+        "data-count", str(first["zones"]["stock"]))
+    expect(page.get_by_test_id("zone-discard")).to_have_attribute("data-card", "8St#2")
+    expect(page.get_by_test_id("meld")).to_have_count(0)
+
+    take_the_up_card(page, "8St#2")
+    # a meld that cannot be finished as sent: the engine's sentence, nothing changes
+    select(page, "7St", "8St#2")
+    expect(page.get_by_test_id("meld-bar")).to_have_attribute("data-selected", "7St 8St#2")
+    page.get_by_test_id("meld-button").click()
+    expect(page.get_by_test_id("message")).to_contain_text("meld that is not finished")
+    expect(page.get_by_test_id("meld")).to_have_count(0)
+    # the selection is still there: one more card makes the contract
+    select(page, "9St")
+    before = view_of(server, table_id, token)["move_number"]
+    page.get_by_test_id("meld-button").click()
+    expect(page.get_by_test_id("meld")).to_have_count(1)
+    assert page.evaluate(READ_MELDS) == [{
+        "name": "m1", "owner": 0, "kind": "sequence",
+        "cards": [{"code": "7St", "as": None}, {"code": "8St#2", "as": None},
+                  {"code": "9St", "as": None}],
+    }]
+    after = view_of(server, table_id, token)
+    # meld, three cards, done: five actions in one move
+    assert after["move_number"] == before + 5
+    assert after["observation"]["zones"]["melds"][0]["text"] == "7St 8St 9St"
+    me = page.locator('[data-testid="board"] [data-testid="seat"][data-seat="0"]')
+    expect(me.locator('[data-flag="down"]')).to_have_count(1)
+    for code in ("7St", "8St#2", "9St"):
+        expect(hand_card(page, code)).to_have_count(0)
+    expect(page.get_by_test_id("turn")).to_have_attribute("data-my-turn", "true")
+    assert_inside(page, ['[data-testid="melds"]', '[data-testid="meld"]',
+                         '[data-testid="hand"] [data-card]', '[data-testid="discard-button"]',
+                         '[data-testid="table-info"]'], DESKTOP["width"], DESKTOP["height"])
+
+    # the discard: one selected card and "Discard"
+    discard = next(action["card"] for action in after["observation"]["legal"]
+                   if action["card"])
+    select(page, discard)
+    page.get_by_test_id("discard-button").click()
+    expect(page.get_by_test_id("log")).to_contain_text(
+        f"P0 discards {re.sub(r'#2$', '', discard)}")
+    expect(hand_card(page, discard)).to_have_count(0)
+    final = view_of(server, table_id, token)
+    # (seat 1 may have played meanwhile)
+    assert final["move_number"] > after["move_number"]
+    assert len(final["observation"]["hand"]) == 7
+    # the meld stays on the table whatever seat 1 does next
+    expect(page.locator('[data-testid="meld"][data-meld="m1"]')).to_have_attribute(
+        "data-text", "7St 8St 9St")
+
+
+def test_a_progress_card_is_declared_in_its_field_and_shown_on_the_table(
+    page: Page, server: str,
+) -> None:
+    table_id, token = open_table(server, P_SEED)
+    page.set_viewport_size(PHONE)
+    open_page(page, server, table_id, token)
+    take_the_up_card(page, "12Mo")
+    select(page, "P", "13Mo", "12Mo")
+    field = page.locator('[data-testid="p-as"][data-card="P"]')
+    # 12Mo 13Mo: the P can only be the 11Mo below them
+    expect(field).to_have_value("11Mo")
+    page.get_by_test_id("meld-button").click()
+    expect(page.get_by_test_id("meld")).to_have_count(1)
+    assert page.evaluate(READ_MELDS) == [{
+        "name": "m1", "owner": 0, "kind": "sequence",
+        "cards": [{"code": "P", "as": "11Mo"}, {"code": "12Mo", "as": None},
+                  {"code": "13Mo", "as": None}],
+    }]
+    expect(page.get_by_test_id("p-as-label")).to_have_text("= 11Mo")
+    observation = view_of(server, table_id, token)["observation"]
+    assert observation["zones"]["melds"][0]["text"] == "P=11Mo 12Mo 13Mo"
+    assert_inside(page, ['[data-testid="board"]', '[data-testid="meld"]',
+                         '[data-testid="hand"] [data-card]', '[data-testid="meld-button"]',
+                         '[data-testid="board"] [data-testid="seat"]'], PHONE["width"], None)
