@@ -11,7 +11,8 @@ the pages in Debian's headless Chromium:
 - ``progress.png``: a Progress table with its recent turns laid out;
 - ``costly.png``: a Costly Colours table in the play, the count and the plays shown;
 - ``bharg.png``: a Bharg table a few turns in, its hand of Decktet cards and both piles;
-- ``ranter.png``: a Ranter Go Round table of 26 seats in its fifth hand, every seat on one screen.
+- ``ranter.png``: a Ranter Go Round table of 26 seats in its fifth hand, every seat on one screen;
+- ``progress-rummy.png``: a Progress Rummy table of four (three easy computers) with melds down.
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
 """
@@ -43,6 +44,7 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 860}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 HUMAN = {"kind": "human"}
 COMPUTER = {"kind": "computer", "agent": "random"}
+EASY = {"kind": "computer", "agent": "easy"}
 WAIT_SECONDS = 30.0
 """Longest wait for the computer seats to bring the turn back to seat 0."""
 
@@ -132,6 +134,14 @@ def ranter_hand_reached(hand: int) -> Callable[[dict[str, Any]], bool]:
     return lambda observation: observation["hand_number"] >= hand
 
 
+def rummy_melds_down(melds: int) -> Callable[[dict[str, Any]], bool]:
+    """Ready when a Progress Rummy round has ``melds`` melds on the table
+    (seat 0 draws and discards its first card; the computers meld) and seat 0
+    is to begin its turn."""
+    return lambda observation: (
+        len(observation["zones"]["melds"]) >= melds and observation["phase"] == "begin")
+
+
 def wait_until_finished(base_url: str, table_id: int) -> None:
     """Wait for a table of computers to finish its match."""
     deadline = time.monotonic() + WAIT_SECONDS
@@ -180,6 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                                           options={"players": 26})
         assert costly_token is not None and bharg_token is not None
         assert ranter_token is not None
+        rummy, rummy_token = open_table(base_url, "progress-rummy", [HUMAN] + [EASY] * 3,
+                                        seed=5, options={"players": 4})
+        assert rummy_token is not None
         wait_until_finished(base_url, finished)
         play_to_mid_hand(base_url, polignac, polignac_token, tricks=3)
         play_to_mid_hand(base_url, german, german_token, tricks=2)
@@ -187,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         play_first_legal_until(base_url, costly, costly_token, costly_plays_shown(3))
         play_first_legal_until(base_url, bharg, bharg_token, bharg_turns_played(8))
         play_first_legal_until(base_url, ranter, ranter_token, ranter_hand_reached(5))
+        play_first_legal_until(base_url, rummy, rummy_token, rummy_melds_down(4))
 
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         table_ready = '[data-testid="turn"][data-my-turn="true"]'
@@ -205,6 +219,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    out / "bharg.png", DESKTOP, table_ready)
         photograph(browser, f"{base_url}/tables/{ranter}?token={ranter_token}",
                    out / "ranter.png", {"width": 1280, "height": 800}, table_ready,
+                   full_page=False)
+        photograph(browser, f"{base_url}/tables/{rummy}?token={rummy_token}",
+                   out / "progress-rummy.png", {"width": 1280, "height": 800}, table_ready,
                    full_page=False)
         browser.close()
     return 0
