@@ -9,7 +9,7 @@ from rich.console import Console
 import parlour
 import parlour.render
 from parlour.agents import RandomAgent
-from parlour.cards import DECKTET_EXTENDED, GERMAN_32, PIQUET_32
+from parlour.cards import DECKTET_EXTENDED, GERMAN_32, PIQUET_32, PROGRESS_DOUBLE
 from parlour.render import Renderer, new_log_lines
 
 
@@ -100,3 +100,100 @@ def test_a_card_in_the_players_table_is_drawn_as_a_card() -> None:
         ["P1", "1", "0", "3", "—"],
         ["P2", "1", "0", "3", "—", "dealer"],
     ]
+
+
+# --- Progress Rummy: melds, the declared P, the melds being built ----------------
+def rummy_middle() -> parlour.State:
+    """Round 2 in the middle, Ann (P0) to move: Ben's sequence with a P
+    declared as 7St and Cat's group of nines on the table, 4Mo on the pile."""
+    return parlour.make("progress-rummy").new_state(seed=5, deal={
+        "dealer": 0, "round": 2, "to_move": 0,
+        "hands": [["3Cr", "4Cr", "5Cr", "6Cr", "9Su", "9Mo", "P", "12St", "1Mo"],
+                  ["7St", "2Mo", "2Su"], ["1Cr", "5Su", "10Mo", "2St"],
+                  ["13Cr", "6Mo", "11Su", "3St"]],
+        "melds": [{"owner": 1, "cards": ["6St", "P=7St", "8St"]},
+                  {"owner": 2, "cards": ["9Cr", "9Su", "9Mo"]}],
+        "down": [1, 2], "discard": ["11Cr", "4Mo"], "stock": ["10Cr"],
+    })
+
+
+def rummy_view(state: parlour.State, seat: int) -> list[str]:
+    console = Console(width=100, record=True)
+    console.print(Renderer(state.game.deck, you=[seat]).view(state.observation(seat),
+                                                             state.game.title))
+    return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+def step(state: parlour.State, *texts: str) -> None:
+    for text in texts:
+        state.apply(state.parse_action(text))
+
+
+def test_rummy_table_shows_melds_with_declared_p_contract_and_who_is_down() -> None:
+    state = rummy_middle()
+    stock = state.observation(0)["zones"]["stock"]
+    lines = rummy_view(state, 0)
+    assert lines[0] == "Progress Rummy · round 2 · begin"
+    assert lines[1].split() == ["player", "cards", "score"]  # "down" is a flag, not a column
+    assert [line.split() for line in lines[3:7]] == [
+        ["▶", "P0", "(you)", "9", "0", "dealer"],
+        ["P1", "3", "0", "down"],
+        ["P2", "4", "0", "down"],
+        ["P3", "4", "0"],
+    ]
+    assert lines[7:] == [
+        "Melds      m1  P1  sequence  6St P(7St) 8St",
+        "           m2  P2  group     9Cr 9Su 9Mo",
+        "Discard    4Mo",
+        "Discards   2",
+        f"Stock      {stock}",
+        "Contract   two melds of at least 3",
+        "Your hand  3Cr 4Cr 5Cr 6Cr  9Su  1Mo 9Mo  12St  P",
+        "Legal      draw · take",  # no swap: she holds no 7St
+    ]
+
+
+def test_rummy_melds_being_built_show_the_p_still_to_declare_then_its_card() -> None:
+    state = rummy_middle()
+    step(state, "take", "meld", "3Cr", "4Cr", "5Cr", "meld", "9Su", "P")
+    lines = rummy_view(state, 0)
+    assert lines[0] == "Progress Rummy · round 2 · declare"
+    assert "Building   [3Cr 4Cr 5Cr]  [9Su P(?) …]" in lines
+    assert "Taken      4Mo" in lines
+    assert "Legal      as 9Cr · as 9Su · as 9Mo · as 9St" in lines
+    step(state, "as 9St", "9Mo")
+    assert "Building   [3Cr 4Cr 5Cr]  [9Su P(9St) 9Mo …]" in rummy_view(state, 0)
+    step(state, "done")
+    lines = rummy_view(state, 0)
+    assert lines[7:11] == [
+        "Melds      m1  P1        sequence  6St P(7St) 8St",
+        "           m2  P2        group     9Cr 9Su 9Mo",
+        "           m3  P0 (you)  sequence  3Cr 4Cr 5Cr",
+        "           m4  P0 (you)  group     9Su 9Mo P(9St)",
+    ]
+    assert not any(line.startswith("Building") for line in lines)
+    assert "Legal      discard 6Cr  1Mo  12St · m3" in lines  # 4Mo was taken: not thrown back
+    step(state, "m3")
+    lines = rummy_view(state, 0)
+    assert "           m3  P0 (you)  sequence  3Cr 4Cr 5Cr  ◀ laying off here" in lines
+    assert "Legal      6Cr" in lines
+
+
+def test_rummy_cards_known_in_a_hand_are_shown_by_seat_to_the_others() -> None:
+    state = rummy_middle()
+    assert not any(line.startswith("Known") for line in rummy_view(state, 1))
+    step(state, "take")
+    lines = rummy_view(state, 1)
+    assert "Known      P0 4Mo" in lines
+    assert "Taken      4Mo" in lines  # a card taken from the pile is public
+
+
+def test_rummy_log_lines_and_copies_of_a_doubled_pack() -> None:
+    renderer = Renderer(PROGRESS_DOUBLE)
+    assert renderer.log_line("P1 discards 4Cr#2").plain == "P1 discards 4Cr"
+    assert renderer.log_line("P0 goes out: Progress!").plain == "P0 goes out: Progress!"
+    assert renderer.log_line("P1 lays the contract: m1 7Mo P=8Mo 9Mo").plain == \
+        "P1 lays the contract: m1 7Mo P=8Mo 9Mo"
+    assert renderer.cards(["9Su", "9Su#2"], playable=frozenset({"9Su"})).plain == "9Su 9Su"
+    assert [str(span.style) for span in
+            renderer.cards(["9Su", "9Su#2"], playable=frozenset({"9Su"})).spans] == ["bold"] * 2
