@@ -3,14 +3,15 @@ search.
 
 :class:`HeuristicAgent` (registered as ``"heuristic"``) plays Polignac,
 Knaves, Slobberhannes, Eichelobern, Grasobern, Bassadewitz, Progress,
-Costly Colours, Bharg and Ranter Go Round the way a competent human does. The trick games' ideas are
-in the docstrings of their strategies in
+Costly Colours, Bharg, Ranter Go Round and Progress Rummy the way a
+competent human does. The trick games' ideas are in the docstrings of their strategies in
 :mod:`parlour.agents.heuristic.strategies`, which read a trick view of the
 observation; Progress, a shedding game with no tricks, plans its turns
 from the observation itself (:mod:`parlour.agents.heuristic.progress`),
 and so do Costly Colours (:mod:`parlour.agents.heuristic.costly`),
-Bharg (:mod:`parlour.agents.heuristic.bharg`) and Ranter Go Round
-(:mod:`parlour.agents.heuristic.ranter`).
+Bharg (:mod:`parlour.agents.heuristic.bharg`), Ranter Go Round
+(:mod:`parlour.agents.heuristic.ranter`) and Progress Rummy
+(:mod:`parlour.agents.heuristic.rummy`).
 The agent learns the game from ``observation["game"]`` and its rules from
 ``observation["options"]`` (the card ranking, penalty values ...), so one
 agent serves every table; a game without a strategy raises
@@ -40,6 +41,7 @@ from parlour.agents.heuristic.bharg import bharg_action
 from parlour.agents.heuristic.costly import costly_action
 from parlour.agents.heuristic.progress import progress_action
 from parlour.agents.heuristic.ranter import ranter_action
+from parlour.agents.heuristic.rummy import rummy_action
 from parlour.agents.heuristic.strategies import STRATEGIES
 from parlour.agents.heuristic.view import read_view
 from parlour.engine.game import Observation
@@ -54,6 +56,7 @@ OBSERVATION_STRATEGIES: dict[str, ObservationStrategy] = {
     "costly-colours": costly_action,
     "bharg": bharg_action,
     "ranter-go-round": ranter_action,
+    "progress-rummy": rummy_action,
 }
 """The strategies of the games that no trick view fits, by registry name:
 ``strategy(observation, legal, rng) -> action id``."""
