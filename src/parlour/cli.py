@@ -42,6 +42,7 @@ from rich.text import Text
 from parlour.agents import AGENTS, HINT_LEVEL, AnyAgent, choose_action, hint, make_agent
 from parlour.engine import (
     Game,
+    IllegalAction,
     OptionError,
     ParlourError,
     State,
@@ -262,10 +263,7 @@ class TerminalMatch:
                 )
                 continue
             try:
-                # a game whose moves are several actions (a rummy meld) tries
-                # the whole line on a clone first, so its steps all apply;
-                # a one-action line is checked by apply
-                for action in state.parse_actions(text):
+                for action in _line_actions(state, seat, text):
                     state.apply(action)
             except ParlourError as error:
                 self.console.print(Text(f"✗ {error}", style="red"))
@@ -298,6 +296,32 @@ class TerminalMatch:
         if len(humans) == 1:
             word = outcome_word(state.returns()[humans[0]])
             self.console.print(Text(f"You {word}.", style="bold"))
+
+
+def _line_actions(state: State, seat: int, text: str) -> list[int]:
+    """The actions of a line typed by the person at ``seat`` (a rummy
+    lay-down ``meld 5Cr 6Cr P=7Cr`` names several), tried in order on a
+    clone: all of them apply and all are that seat's own, or the error says
+    why not. A line refused as a whole may be one legal step of a meld being
+    built (``meld``, ``P``, a card), taken alone, as the web table does."""
+    try:
+        actions = state.parse_actions(text)
+    except ParlourError as error:
+        try:
+            step = state.parse_action(text)
+        except ParlourError:
+            raise error from None
+        if step not in state.legal_actions():
+            raise error from None
+        actions = [step]
+    trial = state.clone()
+    for action in actions:
+        if trial.is_terminal() or trial.is_chance_node() or trial.current_player() != seat:
+            raise IllegalAction(
+                f"{text.strip()!r} runs on past your turn: type one turn's moves at a time"
+            )
+        trial.apply(action)
+    return actions
 
 
 def _forced_call(state: State) -> int | None:

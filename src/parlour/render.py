@@ -428,7 +428,9 @@ class Renderer:
             text.append_text(self.placed_cards(meld))
             if is_open and pending:
                 text.append(" P(?)" if meld else "P(?)")
-            text.append(" …]" if is_open else "]")
+            if is_open:
+                text.append(" …" if meld or pending else "…")
+            text.append("]")
         return text
 
     def extra(self, value: object, names: Sequence[str], pending: bool = False) -> Text:
