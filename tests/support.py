@@ -19,6 +19,10 @@ GAME_NAMES: list[str] = sorted(parlour.games())
 FAST_OPTIONS: dict[str, dict[str, object]] = {
     "polignac": {"target": 8},
     "progress": {"target": 10},  # usually one hand, sometimes two
+    # five rounds always; random players rarely go out, so a round ends by
+    # the turn limit (the worked examples and the invariant test cover
+    # going out and the empty stock)
+    "progress-rummy": {"max_turns": 12},
 }
 """Per game, options that make a match end within a few hands. For a game
 not listed, every integer option with a minimum (a target, a number of

@@ -126,20 +126,21 @@ def test_a_line_may_not_run_on_into_the_next_turn(monkeypatch: pytest.MonkeyPatc
 def test_a_meld_with_p_step_by_step_shows_what_is_built(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """One primitive step a line, as the game's Commands allow: the line
-    'meld' alone is refused as a whole line but taken as one step; a line
-    that leaves the lay-down complete ends it (parse_actions adds 'done')."""
+    """One primitive step a line, as the game's Commands allow: a meld
+    built step by step stays open until 'done' (one more card could still
+    join it)."""
     state = parlour.make("progress-rummy", players=2).new_state(seed=3, deal={
         "dealer": 0, "hands": [["3Cr", "4Cr", "6Cr", "P", *ANN.split()[2:8]], BEN.split()],
         "discard": ["5Cr"], "stock": ["12Mo"],
     })
-    lines = play(state, "draw", "meld", "3Cr", "4Cr", "P", "as 5Cr", "quit",
+    lines = play(state, "draw", "meld", "3Cr", "4Cr", "P", "as 5Cr", "done", "quit",
                  monkeypatch=monkeypatch)
     assert not any(line.startswith("✗") for line in lines)
     assert "Building   […]" in after(lines, "meld")
     assert "Building   [3Cr 4Cr P(?) …]" in after(lines, "P")
     assert "Legal      as 2Cr · as 5Cr" in after(lines, "P")
-    declared = after(lines, "as 5Cr")
+    assert "Building   [3Cr 4Cr P(5Cr) …]" in after(lines, "as 5Cr")
+    declared = after(lines, "done")
     assert declared[0] == "P0 lays the contract: m1 3Cr 4Cr P=5Cr"
     assert "Melds      m1  P0 (you)  sequence  3Cr 4Cr P(5Cr)" in declared
     assert not any(line.startswith("Building") for line in declared)

@@ -20,6 +20,9 @@ from parlour.errors import ParseError
 from support import GAME_OPTION_IDS, GAME_OPTION_SETS, make, random_action, seats
 
 _SEPARATORS = re.compile(r"[\s,;:()\[\]{}<>|/=]+")
+_DECLARED = re.compile(r"(?:=|\bas\s)\s*[^\s,;()\[\]]+")
+"""A declared identity (Progress Rummy's ``P=7St``, ``as 7St``): it names the
+card that a Progress card stands for, not where a card is."""
 _LONGEST_NAME = 4  # words in the longest card name ("The Chance Meeting", "7 of Suns #2")
 
 
@@ -29,7 +32,7 @@ def cards_in_text(deck_name: str, text: str) -> frozenset[int]:
     deck accepts (codes, symbols, long names of up to four words)."""
     deck = DECKS[deck_name]
     found: set[int] = set()
-    words = [word for word in _SEPARATORS.split(text) if word]
+    words = [word for word in _SEPARATORS.split(_DECLARED.sub(" ", text)) if word]
     start = 0
     while start < len(words):
         step = 1
@@ -45,7 +48,8 @@ def cards_in_text(deck_name: str, text: str) -> frozenset[int]:
 
 
 def strings_in(value: Any) -> list[str]:
-    """Every string of a JSON value, keys included."""
+    """Every string of a JSON value, keys included, but for declared
+    identities (the values of ``"as"`` keys)."""
     found: list[str] = []
     stack = [value]
     while stack:
@@ -54,7 +58,8 @@ def strings_in(value: Any) -> list[str]:
             found.append(item)
         elif isinstance(item, dict):
             found.extend(item)
-            stack.extend(item.values())
+            # "as": a Progress card's declared identity (see _DECLARED)
+            stack.extend(value for key, value in item.items() if key != "as")
         elif isinstance(item, list):
             stack.extend(item)
     return found
@@ -87,6 +92,10 @@ def test_the_card_finder_finds_cards() -> None:
     assert german.codes(mentioned_cards(german, ["P0 leads Ober of Acorns, wins"])) == ["OA"]
     assert progress.codes(mentioned_cards(progress, "P3 plays 7 of Suns #2")) == ["7Su#2"]
     assert mentioned_cards(piquet, ["P0 deals hand 1", "P2 wins trick 3", 7, None]) == 0
+    # a declared identity names no card's place
+    assert progress.codes(mentioned_cards(progress, {"log": ["P1 melds m1 6St P=7St 8St#2"],
+                                                     "legal": ["as 9Mo"], "m": {"as": "5Cr"}})) \
+        == ["6St", "P", "8St#2"]
     assert piquet.codes(mentioned_cards(piquet, observation, history={"P1 plays J♠"})) == [
         "QH", "TD", "KC",
     ]
@@ -179,8 +188,9 @@ def walk(
     while True:
         if track_history and len(state.hand_results()) != hands:
             hands = len(state.hand_results())
-            # a hand may end before any decision (Ranter Go Round's Kings)
-            last = 1 << state.history[-1] if state.history else 0
+            # a hand may end before any decision (Ranter Go Round's Kings);
+            # with two packs the action names both copies of its card
+            last = same_card(deck, state.history[-1]) if state.history else 0
             for seat in range(n):
                 earlier[seat] |= this_hand[seat]
                 this_hand[seat] = set()
@@ -199,6 +209,19 @@ def walk(
         if state.is_terminal():
             return
         state.apply(random_action(state, rng))
+
+
+def same_card(deck: Deck, action: int) -> int:
+    """The cards that a card action may name: the card of that id and, in a
+    two-pack deck, its other copy (``8Cr#2``)."""
+    if not 0 <= action < len(deck):
+        return 1 << action
+    code = deck.cards[action].code.split("#")[0]
+    mask = 0
+    for card in deck.cards:
+        if card.code.split("#")[0] == code:
+            mask |= 1 << card.id
+    return mask
 
 
 def leaks(state: State, seat: int, skip: frozenset[str], history: set[str]) -> list[str]:

@@ -137,7 +137,7 @@ def test_swaps_for_a_p_holding_its_exact_card() -> None:
                    melds=((BEN, "5St P=6St 7St"),), discard="3Mo", stock="5Cr")
     assert choose(state) == SWAP
     lines = play_turn(state)
-    assert lines == ["P0 swaps 6St for the P of m1"]
+    assert lines == ["P0 swaps 6St for P in m1"]
     assert "P" in hand(state, ANN) and "6St" not in hand(state, ANN)
 
 

@@ -216,7 +216,7 @@ def test_rm3_laying_p_with_a_declaration() -> None:
     assert texts(state) == ["as 7St"]
     with pytest.raises(IllegalAction, match="the P cannot be 7Mo"):
         state.apply_text("as 7Mo")
-    with pytest.raises(IllegalAction, match="the P cannot be 9St"):
+    with pytest.raises(IllegalAction, match="the P as 9St leaves no way to finish the meld"):
         state.apply_text("as 9St")
     state.apply_text("as 7St")
     state.apply_text("8St")
@@ -244,7 +244,7 @@ def test_rm4_the_swap() -> None:
     assert state.public_observation()["zones"]["discards"] == discards
     assert state.current_player() == BEN
     assert state.public_observation()["known"][ANN] == ["P"]
-    assert "P0 swaps 7St for the P of m1" in state.public_observation()["log"]
+    assert "P0 swaps 7St for P in m1" in state.public_observation()["log"]
 
 
 def test_rm4_the_placer_may_not_swap_back_and_anyone_else_may() -> None:
@@ -442,7 +442,7 @@ def test_rm12_a_meld_needs_two_natural_cards() -> None:
                  min_natural_cards=1)
     one.apply(DRAW)
     run(one, "meld 5Cr P=6Cr P=7Cr")
-    assert meld_texts(one) == ["5Cr P=6Cr P=7Cr"]
+    assert meld_texts(one) == ["5Cr P=6Cr P#2=7Cr"]
     natural = middle({BEN: "5Cr P 7Cr 13Mo 1Su"}, BEN, stock="10Su", filler=10)
     natural.apply(DRAW)
     run(natural, "meld 5Cr P=6Cr 7Cr")
@@ -740,3 +740,35 @@ def test_rummy_invariants_under_random_play(seed: int, players: int,
             if not player["down"]:
                 assert player["cards"] == 10
             assert player["cards"] > 0
+
+
+def test_a_meld_may_be_typed_in_any_order() -> None:
+    for line in ("meld 7St 9St 8St", "meld 9St P=8St 7St", "meld P=8St 9St 7St"):
+        state = middle({DAN: "7St 8St 9St P 13Mo 1Su 4Cr"}, DAN, stock="10Cr", filler=10)
+        state.apply(DRAW)
+        run(state, line)
+        assert meld_texts(state)[0] in ("7St 8St 9St", "7St P=8St 9St")
+
+
+def test_a_line_closes_the_lay_down_before_a_discard_a_lay_off_or_a_new_meld() -> None:
+    state = rm11_state()
+    state.apply(DRAW)
+    run(state, "meld 2Su 3Su 4Su 5Su meld 8Mo 8Cr 8St meld 11Cr 12Cr 13Cr discard 1St")
+    assert state.hand_results()[-1][BEN] == 0  # three lay-downs, then out
+    other = rm6_position()
+    other.apply(DRAW)
+    run(other, "meld 9Mo 9Su 9St m1 6Cr discard 13Mo")
+    assert meld_texts(other) == ["3Cr 4Cr 5Cr 6Cr", "9Su 9Mo 9St"]
+    assert other.current_player() == DAN
+
+
+def test_one_step_alone_may_stop_inside_a_meld() -> None:
+    state = rm11_state()
+    state.apply(DRAW)
+    assert state.parse_actions("meld") == [MELD]
+    run(state, "meld")
+    run(state, "2Su 3Su 4Su")  # no 'done' added: the line did not start the meld
+    run(state, "5Su")
+    assert state.observation(BEN)["building"][0][-1]["code"] == "5Su"
+    run(state, "done")
+    assert meld_texts(state)[-1] == "2Su 3Su 4Su 5Su"

@@ -126,8 +126,9 @@ def test_a_meld_may_still_be_sent_step_by_step(client: TestClient) -> None:
         response = send(client, table_id, token, state, step)
         assert response.status_code == 200, response.text
         state.apply(state.parse_action(step))
-    # the last card completes the meld: the engine's line adds its "done"
-    shown = play_line(client, table_id, token, state, "9St")
+    # the meld stays open until "done": one step alone never closes it
+    play_line(client, table_id, token, state, "9St")
+    shown = play_line(client, table_id, token, state, "done")
     assert [meld["text"] for meld in shown["observation"]["zones"]["melds"]] == [
         meld["text"] for meld in state.observation(0)["zones"]["melds"]
     ]

@@ -215,7 +215,8 @@ class State(ABC):
     def known_elsewhere(self, seat: int) -> int:
         """Cards in other seats' hands (or face down) that ``seat`` knows
         where they are, because it put them there (a card given in an
-        exchange); its observation may name them. For the hidden-information
+        exchange) or saw them go there (a rummy player taking the top
+        discard); its observation may name them. For the hidden-information
         tests; none by default."""
         return 0
 

@@ -92,6 +92,7 @@ from parlour.games.rummy_melds import (
     is_valid,
     kind,
     run_order,
+    shape,
 )
 
 RULES = """\
@@ -189,6 +190,8 @@ MELD = 143
 DONE = 144
 NUM_ACTIONS = 145
 MEMO_SIZE = 200_000
+REDEAL_TRIES = 64
+"""Deals a determinization tries for a mover who must finish a step."""
 """Answers of the meld search a game remembers before it starts afresh."""
 WORDS = {DRAW: "draw", TAKE: "take", SWAP: "swap", MELD: "meld", DONE: "done"}
 WORD_ALIASES = {"draw": DRAW, "draw_stock": DRAW, "stock": DRAW, "take": TAKE,
@@ -211,6 +214,9 @@ PHASE_OVER = 12
 PHASE_NAMES = ("cut", "deal", "up-card", "drawing", "begin", "meld", "building", "declare",
                "lay off", "declare lay-off", "swap", "swap card", "over")
 CHANCE = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_UPCARD, PHASE_DRAW})
+MID_STEP = frozenset({PHASE_BUILD, PHASE_DECLARE, PHASE_LAYOFF, PHASE_LAYOFF_DECLARE,
+                      PHASE_SWAP_MELD, PHASE_SWAP_CARD})
+"""Phases in which the mover is in the middle of a step that his hand must finish."""
 
 Meld = tuple[tuple[int, int, int], ...]
 """A meld on the table: (card id, identity face, seat that placed it) per
@@ -353,9 +359,12 @@ class ProgressRummy(Game):
 
 
 def meld_text(meld: Meld) -> str:
-    """A meld as players read it: ``6St P=7St 8St``."""
+    """A meld as players read it: ``6St P=7St 8St`` (a second copy's code
+    ends ``#2``: ``8St#2``, ``P#2=7St``)."""
+    cards = PROGRESS_DOUBLE.cards
     return " ".join(
-        f"P={face_code(identity)}" if card % FACES == P_FACE else face_code(identity)
+        f"{cards[card].code}={face_code(identity)}" if card % FACES == P_FACE
+        else cards[card].code
         for card, identity, _ in meld
     )
 
@@ -373,6 +382,7 @@ class ProgressRummyState(PhasedMatchState):
         self, game: ProgressRummy, seed: int, deal: Deal | None, explicit_chance: bool
     ) -> None:
         self._begin_match(game, seed, deal, explicit_chance)
+        self._previous_lines: list[str] | None = None
         self.dealer = 0
         self.round_index = 0
         self._clear_round()
@@ -380,6 +390,7 @@ class ProgressRummyState(PhasedMatchState):
             self._start_fixed_round(deal)
         elif explicit_chance:
             self.phase = PHASE_CUT
+            self.undealt = game.deck.full_mask
         else:
             self._cut_for_deal()
             self._start_round()
@@ -435,7 +446,7 @@ class ProgressRummyState(PhasedMatchState):
         if previous or self.round_index:
             self.log_start += len(self._lines(previous))
         self._previous_events = self.events
-        self._previous_lines: list[str] | None = None
+        self._previous_lines = None
         self.events = [("deal", self.dealer, self.round_index)]
 
     def _start_round(self) -> None:
@@ -755,7 +766,7 @@ class ProgressRummyState(PhasedMatchState):
                   keep: int) -> bool:
         """Whether the open meld, grown to ``identities``, and the rest of
         the build can be finished from ``counts`` with a card to discard."""
-        if kind(identities, self.game.rules) is None:
+        if shape(identities, self.game.rules) is None:
             return False
         size, owed = self._build_owed()
         return self.game.can_finish(counts, (identities, naturals), size, owed, keep)
@@ -1196,7 +1207,7 @@ class ProgressRummyState(PhasedMatchState):
                     f"({meld_text(meld)}): it may be {allowed}")
         identities, _ = self._open()
         shown = " ".join(face_code(face) for face in identities)
-        if kind([*identities, identity], self.game.rules) is None:
+        if shape([*identities, identity], self.game.rules) is None:
             return f"the P cannot be {face_code(identity)}: it does not fit {shown}"
         return (f"the P as {face_code(identity)} leaves no way to finish the meld "
                 f"{'and the contract ' if self.build_contract else ''}with a card to discard")
@@ -1247,7 +1258,7 @@ class ProgressRummyState(PhasedMatchState):
         if MELD_BASE <= action < MELD_BASE + MAX_MELDS:
             return "finish the meld being built with 'done' before laying off"
         text = face_code(action)
-        if action != P_FACE and kind([*identities, action], self.game.rules) is None:
+        if action != P_FACE and shape([*identities, action], self.game.rules) is None:
             return f"{text} does not go with {shown}"
         return (f"with {text} the meld {'and the contract ' if self.build_contract else ''}"
                 "cannot be finished with a card left to discard")
@@ -1268,9 +1279,27 @@ class ProgressRummyState(PhasedMatchState):
             return f"turn up {text}"
         if phase == PHASE_DRAW:
             return f"draw {text}"
-        if action < FACES and phase == PHASE_MELD:
-            return f"discard {text}"
+        if action < FACES:
+            # the copy that would move (two packs: ``6Cr#2`` when only the
+            # second copy is held); ``parse_action`` reads either
+            text = self._copy_code(action) or text
+            if phase == PHASE_MELD:
+                return f"discard {text}"
         return text
+
+    def _copy_code(self, face: int) -> str | None:
+        """The code of the mover's card of ``face`` that a card action would
+        move now (``None``: he holds none that it may move)."""
+        if not PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD:
+            return None
+        copies = self.hands[self.to_move] & self.game.face_masks[face]
+        if self.phase == PHASE_MELD:
+            copies &= self._discardable()
+        elif copies and self.phase != PHASE_SWAP_CARD:
+            copies = 1 << self._pick(copies)
+        if not copies:
+            return None
+        return self.game.deck.cards[(copies & -copies).bit_length() - 1].code
 
     def parse_action(self, text: str) -> int:
         if not isinstance(text, str):
@@ -1341,21 +1370,45 @@ class ProgressRummyState(PhasedMatchState):
                 steps.append(word)
             index += 1
         state = self.clone()
+        if len(steps) == 1:
+            # one step alone: a meld built step by step may stop anywhere
+            action = state.parse_action(steps[0])
+            state.apply(action)
+            return [action]
         actions: list[int] = []
+        started = False
         for step in steps:
             try:
                 action = state.parse_action(step)
+                if state._closes_build(action, step.casefold().startswith("discard ")):
+                    # 'discard 12St', 'm2 6Cr' or a new 'meld' after a
+                    # finished lay-down: put the melds built on the table
+                    state.apply(DONE)
+                    actions.append(DONE)
+                started = started or (action == MELD and state.phase == PHASE_MELD)
                 state.apply(action)
             except (ParseError, IllegalAction) as error:
                 problem = type(error)
                 raise problem(f"at {step!r}: {error}") from None
             actions.append(action)
-        if state.phase == PHASE_BUILD and DONE in state.legal_actions():
-            actions.append(DONE)
-        elif state.phase in (PHASE_BUILD, PHASE_DECLARE) and state.to_move == self.to_move:
-            raise IllegalAction("the line ends inside a meld that is not finished: "
-                                f"{state._why_not(DONE)}")
+        if started and state.to_move == self.to_move and state.phase in (PHASE_BUILD,
+                                                                         PHASE_DECLARE):
+            if state.phase == PHASE_BUILD and DONE in state.legal_actions():
+                actions.append(DONE)
+            else:
+                raise IllegalAction("the line ends inside a meld that is not finished: "
+                                    f"{state._why_not(DONE)}")
         return actions
+
+    def _closes_build(self, action: int, discard: bool) -> bool:
+        """Whether a line's next action (``discard``: typed as 'discard
+        CARD') means that the lay-down being built is finished: it cannot
+        be a step of it, and ``done`` is legal."""
+        if self.phase != PHASE_BUILD or action == DONE:
+            return False
+        if (action < FACES and not discard) or (action == MELD and self._may_next_meld()):
+            return False
+        return DONE in self.legal_actions()
 
     # ------------------------------------------------------------------
     # the end of a round and of the match
@@ -1383,7 +1436,27 @@ class ProgressRummyState(PhasedMatchState):
     # ------------------------------------------------------------------
     # copies
     def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A clone whose hidden cards (the other hands but for the cards
+        known to be there, the stock) are dealt again. A mover in the
+        middle of a step (a lay-down, a lay-off, a swap) must still be able
+        to finish it: hands that cannot are dealt again, up to
+        :data:`REDEAL_TRIES` times, and then he keeps his own (only a seat
+        that is not to move sees such a position)."""
         self.check_seat(seat)
+        other = self._redealt(seat, rng)
+        if seat == self.to_move or self.phase not in MID_STEP:
+            return other
+        for _ in range(REDEAL_TRIES - 1):
+            if other.legal_actions():
+                return other
+            other = self._redealt(seat, rng)
+        if other.legal_actions():
+            return other
+        return self._redealt(seat, rng, keep=self.to_move)
+
+    def _redealt(self, seat: int, rng: random.Random, keep: int = -1) -> Self:
+        """A clone with the hidden cards dealt again (``keep``: a seat whose
+        hand stays as it is)."""
         other = self.clone()
         other.seed = rng.getrandbits(63)
         full = self.game.deck.full_mask
@@ -1392,7 +1465,7 @@ class ProgressRummyState(PhasedMatchState):
         owners: list[int] = []
         for other_seat, hand in enumerate(self.hands):
             secret = hand & ~self.known[other_seat]
-            if other_seat == seat or not secret:
+            if other_seat in (seat, keep) or not secret:
                 continue
             hidden |= secret
             slots.append((secret.bit_count(), full))
@@ -1441,6 +1514,15 @@ class ProgressRummyState(PhasedMatchState):
                          undealt=self.undealt)
         return locations
 
+    def known_elsewhere(self, seat: int) -> int:
+        """The cards in other hands that everyone saw go there: taken from
+        the discard pile, or a Progress card won in a swap."""
+        known = 0
+        for other, cards in enumerate(self.known):
+            if other != seat:
+                known |= cards
+        return known
+
     # ------------------------------------------------------------------
     # what a seat sees
     def _event_line(self, event: tuple[Any, ...]) -> str:
@@ -1455,7 +1537,7 @@ class ProgressRummyState(PhasedMatchState):
         if kind_ == "upcard":
             return f"{cards[event[1]].code} is turned up"
         if kind_ == "bury":
-            return "P is turned up and goes back into the stock"
+            return f"{cards[event[1]].code} is turned up and goes back into the stock"
         if kind_ == "draw":
             return f"{seat_name(event[1])} draws from the stock"
         if kind_ == "take":
@@ -1471,12 +1553,12 @@ class ProgressRummyState(PhasedMatchState):
             _, seat, index, card, identity = event
             code = cards[card].code
             if card % FACES == P_FACE:
-                code = f"P as {face_code(identity)}"
+                code = f"{code} as {face_code(identity)}"
             return f"{seat_name(seat)} lays off {code} on {meld_name(index)}"
         if kind_ == "swap":
-            _, seat, index, natural, _ = event
-            return (f"{seat_name(seat)} swaps {cards[natural].code} for the P of "
-                    f"{meld_name(index)}")
+            _, seat, index, natural, progress = event
+            return (f"{seat_name(seat)} swaps {cards[natural].code} for {cards[progress].code} "
+                    f"in {meld_name(index)}")
         if kind_ == "out":
             return f"{seat_name(event[1])} goes out: Progress!"
         if kind_ == "reshuffle":
@@ -1557,17 +1639,8 @@ class ProgressRummyState(PhasedMatchState):
         }
         legal: list[dict[str, Any]] = []
         if seat is not None and to_move == seat:
-            hand = self.hands[seat]
             for action in self.legal_actions():
-                code = None
-                if action < FACES:
-                    copies = hand & game.face_masks[action]
-                    if self.phase == PHASE_MELD:
-                        copies &= self._discardable()
-                    elif self.phase not in (PHASE_SWAP_CARD,):
-                        copies = 1 << self._pick(copies) if copies else 0
-                    if copies:
-                        code = cards[(copies & -copies).bit_length() - 1].code
+                code = self._copy_code(action) if action < FACES else None
                 legal.append({"id": action, "text": self.action_to_str(action), "card": code})
         in_turn = PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD
         return {

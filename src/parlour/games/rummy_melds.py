@@ -81,6 +81,25 @@ def _run_start(numbers: set[int], rules: MeldRules) -> int | None:
     return starts[0] if len(starts) == 1 else None
 
 
+def shape(identities: Sequence[int], rules: MeldRules) -> str | None:
+    """What a meld being built could still become, its cards in any
+    order: ``"group"`` (one number), ``"sequence"`` (one sign, distinct
+    numbers that fit in a run, gaps allowed: 7St 9St waits for 8St) or
+    ``None``. One card: ``"group"`` (it may also start a sequence)."""
+    found = kind(identities, rules)
+    if found is not None or len(identities) < 2:
+        return found
+    first = identities[0]
+    if any(sign_of(face) != sign_of(first) for face in identities):
+        return None
+    numbers = {number_of(face) for face in identities}
+    if len(numbers) < len(identities):
+        return None
+    if rules.wraparound:
+        return "sequence"
+    return "sequence" if max(numbers) - min(numbers) < 13 else None
+
+
 def is_valid(identities: Sequence[int], naturals: int, rules: MeldRules, minimum: int = 3) -> bool:
     """Whether the cards make a meld of at least ``minimum`` cards."""
     return (
@@ -93,7 +112,7 @@ def is_valid(identities: Sequence[int], naturals: int, rules: MeldRules, minimum
 def could_grow(identities: Sequence[int], rules: MeldRules) -> bool:
     """Whether a meld (or a meld being built) of these identities could
     become valid with more cards (it has no clash of number or sign)."""
-    return not identities or kind(identities, rules) is not None
+    return not identities or shape(identities, rules) is not None
 
 
 def run_order(identities: Sequence[int], rules: MeldRules) -> list[int]:
@@ -159,7 +178,7 @@ def completions(
             yield from _sequence_completions(sign, (), 0, counts, minimum, rules)
         return
     first = identities[0]
-    found = kind(identities, rules)
+    found = shape(identities, rules)
     if found == "group":
         yield from _group_completions(
             number_of(first), identities, naturals, counts, minimum, rules
@@ -177,6 +196,9 @@ def _group_completions(
     need_naturals = max(0, rules.min_natural - naturals)
     add = max(need_naturals, minimum - len(identities))
     wild = counts[P_FACE]
+    held = counts[number] + counts[13 + number] + counts[26 + number] + counts[39 + number]
+    if held < need_naturals or held + wild < add:
+        return
     faces = [sign * 13 + number for sign in range(4)]
     if not rules.duplicate_signs:
         used = {sign_of(face) for face in identities}
@@ -309,6 +331,8 @@ def can_finish(
     def more(rest: list[int], melds: int) -> bool:
         if melds == 0:
             return left_ok(rest)
+        if sum(rest) < melds * owed.minimum + 1 or not any_meld(rest, owed.minimum, rules):
+            return False
         for faces, wild in completions((), 0, rest, owed.minimum, rules):
             after = _take(rest, faces, wild)
             if after is not None and more(after, melds - 1):
@@ -323,6 +347,55 @@ def can_finish(
         if after is not None and more(after, owed.melds):
             return True
     return False
+
+
+def any_meld(counts: Sequence[int], minimum: int, rules: MeldRules) -> bool:
+    """Whether the hand ``counts`` holds any meld of at least ``minimum``
+    cards: a quick test that settles most hands without the search."""
+    wild = counts[P_FACE]
+    minimum = max(minimum, 3)
+    need = rules.min_natural
+    for number in range(13):
+        if rules.duplicate_signs:
+            held = counts[number] + counts[13 + number] + counts[26 + number] + counts[39 + number]
+            if held >= need and held + wild >= minimum:
+                return True
+        else:
+            held = sum(1 for sign in range(4) if counts[sign * 13 + number])
+            if held >= need and min(held + wild, 4) >= minimum:
+                return True
+    for sign in range(4):
+        mask = 0
+        base = sign * 13
+        for number in range(13):
+            if counts[base + number]:
+                mask |= 1 << number
+        if mask.bit_count() >= need and _run_in(mask, wild, minimum, rules):
+            return True
+    return False
+
+
+def _run_in(mask: int, wild: int, minimum: int, rules: MeldRules) -> bool:
+    """Whether the numbers ``mask`` of one sign and ``wild`` Progress cards
+    make a run of at least ``minimum`` with ``rules.min_natural`` natural
+    cards (remembered per argument)."""
+    key = (mask, min(wild, 2), minimum, rules.min_natural, rules.wraparound)
+    found = _RUNS.get(key)
+    if found is None:
+        found = False
+        for length in range(minimum, min(minimum + SPARE, 13) + 1):
+            for window in _windows(length, rules.wraparound):
+                held = (window & mask).bit_count()
+                if held >= rules.min_natural and length - held <= wild:
+                    found = True
+                    break
+            if found:
+                break
+        _RUNS[key] = found
+    return found
+
+
+_RUNS: dict[tuple[int, int, int, int, bool], bool] = {}
 
 
 def _take(counts: list[int], faces: Sequence[int], wild: int) -> list[int] | None:
