@@ -141,7 +141,7 @@ def test_a_person_takes_the_up_card_melds_by_clicking_and_discards(
     after = view_of(server, table_id, token)
     # meld, three cards, done: five actions in one move
     assert after["move_number"] == before + 5
-    assert after["observation"]["zones"]["melds"][0]["text"] == "7St 8St 9St"
+    assert after["observation"]["zones"]["melds"][0]["text"] == "7St 8St#2 9St"
     me = page.locator('[data-testid="board"] [data-testid="seat"][data-seat="0"]')
     expect(me.locator('[data-flag="down"]')).to_have_count(1)
     for code in ("7St", "8St#2", "9St"):
