@@ -165,7 +165,7 @@ def test_a_person_takes_the_up_card_melds_by_clicking_and_discards(
     assert len(final["observation"]["hand"]) == 7
     # the meld stays on the table whatever seat 1 does next
     expect(page.locator('[data-testid="meld"][data-meld="m1"]')).to_have_attribute(
-        "data-text", "7St 8St 9St")
+        "data-text", "7St 8St#2 9St")
 
 
 def test_a_progress_card_is_declared_in_its_field_and_shown_on_the_table(
