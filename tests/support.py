@@ -22,7 +22,7 @@ FAST_OPTIONS: dict[str, dict[str, object]] = {
     # five rounds always; random players rarely go out, so a round ends by
     # the turn limit (the worked examples and the invariant test cover
     # going out and the empty stock)
-    "progress-rummy": {"max_turns": 12},
+    "progress-rummy": {"max_turns": 6},
 }
 """Per game, options that make a match end within a few hands. For a game
 not listed, every integer option with a minimum (a target, a number of

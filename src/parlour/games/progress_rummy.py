@@ -1606,7 +1606,8 @@ class ProgressRummyState(PhasedMatchState):
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).
 
-        Game keys: ``round`` (1-5), ``contract`` ({melds, size, text}),
+        Game keys: ``round`` (1-5), ``hand_log_start`` (where this round's
+        lines begin in ``log``), ``contract`` ({melds, size, text}),
         ``building`` (the melds the mover is putting together, each a list
         of {code, as}; the last is open), ``taken`` (the card the mover took
         from the pile this turn), ``known`` (per seat, the cards it is
@@ -1643,6 +1644,7 @@ class ProgressRummyState(PhasedMatchState):
                 code = self._copy_code(action) if action < FACES else None
                 legal.append({"id": action, "text": self.action_to_str(action), "card": code})
         in_turn = PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD
+        log = self.public_log()
         return {
             "game": game.name,
             "seat": seat,
@@ -1652,8 +1654,9 @@ class ProgressRummyState(PhasedMatchState):
             "phase": PHASE_NAMES[self.phase],
             "to_move": to_move,
             "legal": legal,
-            "log": self.public_log(),
+            "log": log,
             "log_start": self.log_start,
+            "hand_log_start": len(log) - len(self.events),
             "hand_results": self.hand_results(),
             "hand_number": self.round_index + 1,
             "round": self.round_index + 1,
