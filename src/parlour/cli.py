@@ -300,28 +300,12 @@ class TerminalMatch:
 
 def _line_actions(state: State, seat: int, text: str) -> list[int]:
     """The actions of a line typed by the person at ``seat`` (a rummy
-    lay-down ``meld 5Cr 6Cr P=7Cr`` names several), tried in order on a
-    clone: all of them apply and all are that seat's own, or the error says
-    why not. A line refused as a whole may be one legal step of a meld being
-    built (``meld``, ``P``, a card), taken alone, as the web table does."""
-    try:
-        actions = state.parse_actions(text)
-    except ParlourError as error:
-        try:
-            step = state.parse_action(text)
-        except ParlourError:
-            raise error from None
-        if step not in state.legal_actions():
-            raise error from None
-        actions = [step]
-    trial = state.clone()
-    for action in actions:
-        if trial.is_terminal() or trial.is_chance_node() or trial.current_player() != seat:
-            raise IllegalAction(
-                f"{text.strip()!r} runs on past your turn: type one turn's moves at a time"
-            )
-        trial.apply(action)
-    return actions
+    lay-down ``meld 5Cr 6Cr P=7Cr`` names several): the engine reads the
+    whole line on a clone (:meth:`State.parse_actions`), all of them the
+    seat's own, or says why not."""
+    if state.current_player() != seat:
+        raise IllegalAction("it is not your turn")
+    return state.parse_actions(text)
 
 
 def _forced_call(state: State) -> int | None:

@@ -1344,7 +1344,8 @@ class ProgressRummyState(PhasedMatchState):
         """The actions that a whole line names, in order, read against this
         state (it is not changed): ``meld 5Cr 6Cr P=7Cr`` (a ``done`` is
         added when the line ends inside a lay-down), ``m2 P=4Cr``, ``swap
-        m3 7St``, ``draw``, ``discard 7St``. Raises
+        m3 7St``, ``draw``, ``discard 7St``; all of them the mover's (a
+        line may not run on into the next turn). Raises
         :class:`~parlour.errors.ParseError` or
         :class:`~parlour.errors.IllegalAction` naming the word that fails;
         nothing is applied."""
@@ -1377,7 +1378,11 @@ class ProgressRummyState(PhasedMatchState):
             return [action]
         actions: list[int] = []
         started = False
+        mover = self.current_player()
         for step in steps:
+            if state.current_player() != mover:
+                raise IllegalAction(f"{text.strip()!r} runs on past your turn: type one turn's "
+                                    "moves at a time")
             try:
                 action = state.parse_action(step)
                 if state._closes_build(action, step.casefold().startswith("discard ")):

@@ -167,25 +167,13 @@ class LiveTable:
 
 
 def read_line(state: State, text: str) -> list[int]:
-    """The actions that a line of text names, read on a clone.
-
-    The engine reads the whole line (:meth:`State.parse_actions`: one action
-    in most games; a rummy lay-down ``meld 5Cr 6Cr P=7Cr`` is several). A
-    line the engine refuses may still be one primitive step of a sequence
-    being built (``meld``, ``P``, a card): that step is taken alone when it
-    is legal, else the line's refusal is the answer.
-    """
+    """The actions that a line of text names, read on a clone by the engine
+    (:meth:`State.parse_actions`: one action in most games; a rummy
+    lay-down ``meld 5Cr 6Cr P=7Cr`` is several, all of the mover's)."""
     try:
-        actions = state.parse_actions(text)
+        return state.parse_actions(text)
     except ParlourError as error:
-        try:
-            step = state.parse_action(text)
-        except ParlourError:
-            raise engine_error(error) from None
-        if step not in state.legal_actions():
-            raise engine_error(error) from None
-        actions = [step]
-    return actions
+        raise engine_error(error) from None
 
 
 class TableHub:
