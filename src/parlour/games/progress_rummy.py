@@ -383,6 +383,7 @@ class ProgressRummyState(PhasedMatchState):
     ) -> None:
         self._begin_match(game, seed, deal, explicit_chance)
         self._previous_lines: list[str] | None = None
+        self._round_lines: tuple[list[tuple[Any, ...]], tuple[str, ...]] = ([], ())
         self.dealer = 0
         self.round_index = 0
         self._clear_round()
@@ -1585,7 +1586,16 @@ class ProgressRummyState(PhasedMatchState):
         first; the first line is line ``log_start`` of the match's log."""
         if self._previous_lines is None:
             self._previous_lines = self._lines(self._previous_events)
-        return self._previous_lines + self._lines(self.events)
+        # the lines of this round so far, kept between calls: events are only
+        # ever added (a new round starts a new list), and the tuple is shared
+        # safely between clones
+        events = self.events
+        lines = self._round_lines
+        if lines[0] is not events or len(lines[1]) != len(events):
+            known = lines[1] if lines[0] is events else ()
+            lines = (events, known + tuple(self._lines(events[len(known):])))
+            self._round_lines = lines
+        return self._previous_lines + list(lines[1])
 
     def meld_views(self) -> list[dict[str, Any]]:
         """The melds on the table as the observation shows them."""
