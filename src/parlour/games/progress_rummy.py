@@ -162,7 +162,12 @@ Decisions taken where the 1938 text is unclear (rules/progress.md §6.3):
   (swap_requires_down=false); it is the whole turn.
 - The card taken from the discard pile cannot be discarded in the same
   turn (rediscard=forbidden).
-- A P turned up after the deal stays and may be taken (upcard_p=leave).
+- A P turned up after the deal stays and may be taken (upcard_p=leave);
+  with upcard_p=bury it goes into the stock at a random place below the
+  top card, and the next card is turned up instead.
+- With two packs the copies of a card are one card for every rule: a meld
+  takes the copy taken from the pile this turn first, a discard never
+  that copy (rediscard=forbidden).
 - When the stock is empty at the start of a turn, the discards but the top
   one are shuffled into a new stock, once a round; the next time the round
   ends and everyone scores his hand (stock_exhaustion=reshuffle_once). A
