@@ -28,11 +28,13 @@ FAST_OPTIONS: dict[str, dict[str, object]] = {
 not listed, every integer option with a minimum (a target, a number of
 rounds) is cut to a third of its default."""
 
-CROSS_PLAYER_COUNTS: dict[str, list[int]] = {"ranter-go-round": [2, 5]}
+CROSS_PLAYER_COUNTS: dict[str, list[int]] = {"ranter-go-round": [2, 5], "progress-rummy": [3]}
 """Per game, the table sizes at which every value of every choice option is
 tried, instead of the extremes of the players option: Ranter Go Round's
 26 seats cost too much to try with every option (its larger tables are in
-``EXTRA_OPTION_SETS``)."""
+``EXTRA_OPTION_SETS``); Progress Rummy's choices do not depend on the
+table size (its stock is large at any size), so one odd size crosses them
+(2 and 8 players are tried on their own)."""
 
 EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "progress": [{"players": 6, "large_table": "two_decks", "direction_lock": True}],
