@@ -24,7 +24,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
 test: lint typecheck
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
