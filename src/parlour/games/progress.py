@@ -47,6 +47,7 @@ Hand sizes are checked only without a pile.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Self
 
 import numpy as np
@@ -188,6 +189,34 @@ def cut_winners(faces: list[int]) -> list[int]:
     """
     best = max(cut_rank(face) for face in faces)
     return [position for position, face in enumerate(faces) if cut_rank(face) == best]
+
+
+def cut_for_dealer(cards: Sequence[int], face_of: Sequence[int], players: int, tag: str,
+                   seed: int) -> int:
+    """§1.4: every player cuts a card from ``cards`` (shuffled by ``tag``
+    and ``seed``); the highest deals; only tied players cut again. Returns
+    the dealer's seat."""
+    cutters = list(range(players))
+    attempt = 0
+    while True:
+        pack = shuffled(cards, tag, seed, attempt)
+        best = cut_winners([face_of[card] for card in pack[:len(cutters)]])
+        if len(best) == 1:
+            return cutters[best[0]]
+        cutters = [cutters[position] for position in best]
+        attempt += 1
+
+
+def face_odds(cards: Sequence[int], face_of: Sequence[int]) -> list[tuple[int, float]]:
+    """The chance outcomes of drawing one of ``cards``: each face (both
+    copies of a two-pack card are one outcome) with its probability,
+    sorted by face."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        face = face_of[card]
+        counts[face] = counts.get(face, 0) + 1
+    total = len(cards)
+    return [(face, counts[face] / total) for face in sorted(counts)]
 
 
 @register
@@ -366,18 +395,9 @@ class ProgressState(PhasedMatchState):
     def _cut_for_deal(self) -> None:
         """§1.4: every player cuts a card; the highest deals; ties cut again."""
         game = self.game
-        cutters = list(range(game.n))
-        attempt = 0
-        while True:
-            pack = shuffled(game.all_cards, "progress-cut", self.seed, attempt)
-            faces = [game.face_of[card] for card in pack[:len(cutters)]]
-            best = cut_winners(faces)
-            if len(best) == 1:
-                self.dealer = cutters[best[0]]
-                self.events.append(("cut", self.dealer))
-                return
-            cutters = [cutters[position] for position in best]
-            attempt += 1
+        self.dealer = cut_for_dealer(game.all_cards, game.face_of, game.n, "progress-cut",
+                                     self.seed)
+        self.events.append(("cut", self.dealer))
 
     def _new_hand_log(self) -> None:
         previous = self._previous_events
@@ -594,13 +614,7 @@ class ProgressState(PhasedMatchState):
         raise IllegalAction("this is not a chance node")
 
     def _face_odds(self, cards: list[int]) -> list[tuple[int, float]]:
-        counts: dict[int, int] = {}
-        face_of = self.game.face_of
-        for card in cards:
-            face = face_of[card]
-            counts[face] = counts.get(face, 0) + 1
-        total = len(cards)
-        return [(face, counts[face] / total) for face in sorted(counts)]
+        return face_odds(cards, self.game.face_of)
 
     def legal_actions(self) -> list[int]:
         phase = self.phase

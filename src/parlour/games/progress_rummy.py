@@ -82,7 +82,7 @@ from parlour.games.common import (
     fixed_deal_header,
     seat_name,
 )
-from parlour.games.progress import cut_winners
+from parlour.games.progress import cut_for_dealer, face_odds
 from parlour.games.rummy_melds import (
     P_FACE,
     MeldRules,
@@ -435,17 +435,9 @@ class ProgressRummyState(PhasedMatchState):
 
     def _cut_for_deal(self) -> None:
         game = self.game
-        cutters = list(range(game.n))
-        attempt = 0
-        while True:
-            pack = shuffled(game.all_cards, "progress-rummy-cut", self.seed, attempt)
-            best = cut_winners([game.face_of[card] for card in pack[:len(cutters)]])
-            if len(best) == 1:
-                self.dealer = cutters[best[0]]
-                self.events.append(("cut", self.dealer))
-                return
-            cutters = [cutters[position] for position in best]
-            attempt += 1
+        self.dealer = cut_for_dealer(game.all_cards, game.face_of, game.n, "progress-rummy-cut",
+                                     self.seed)
+        self.events.append(("cut", self.dealer))
 
     def _new_round_log(self) -> None:
         previous = self._previous_events
@@ -939,12 +931,7 @@ class ProgressRummyState(PhasedMatchState):
         raise IllegalAction("this is not a chance node")
 
     def _face_odds(self, cards: list[int]) -> list[tuple[int, float]]:
-        counts: dict[int, int] = {}
-        for card in cards:
-            face = card % FACES
-            counts[face] = counts.get(face, 0) + 1
-        total = len(cards)
-        return [(face, counts[face] / total) for face in sorted(counts)]
+        return face_odds(cards, self.game.face_of)
 
     def _apply_chance(self, action: int) -> None:
         game = self.game
