@@ -26,21 +26,12 @@ from typing import Any
 
 from bench_tricks import bench_label, make_game
 from parlour.engine import Game, OptionValue, State
-from timing import Runner, bench_parser, format_rate, interleaved_rates, ratio
+from timing import Runner, bench_parser, format_rate, interleaved_rates, load_openspiel, ratio
 
 GAME: tuple[str, dict[str, OptionValue]] = ("costly-colours", {"target": 61})
 """The game and options measured."""
 
 REFERENCE = "OpenSpiel cribbage"
-
-
-def load_cribbage() -> Any | None:
-    """OpenSpiel's cribbage with its default parameters, or ``None``."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    return pyspiel.load_game("cribbage")
 
 
 def games_runner(game: Game, counted: Callable[[State], int] | None = None) -> Runner:
@@ -117,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print the line alone."""
     parser = bench_parser(__doc__)
     arguments = parser.parse_args(argv)
-    bench_costly(arguments.seconds, arguments.runs, load_cribbage())
+    bench_costly(arguments.seconds, arguments.runs, load_openspiel("cribbage"))
     return 0
 
 

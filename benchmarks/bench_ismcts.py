@@ -26,7 +26,7 @@ from typing import Any
 import parlour
 from parlour.agents import ISMCTSAgent
 from parlour.engine import State
-from timing import Runner, bench_parser, format_rate, interleaved_rates
+from timing import Runner, bench_parser, format_rate, interleaved_rates, load_openspiel
 
 SEARCH_ITERATIONS = 200
 """Iterations of one search (one move) on either side."""
@@ -130,11 +130,9 @@ def bench_ismcts(seconds: float, runs: int, hearts: Any | None) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the line alone."""
-    import bench_openspiel
-
     parser = bench_parser(__doc__, "the figures")
     arguments = parser.parse_args(argv)
-    bench_ismcts(arguments.seconds, arguments.runs, bench_openspiel.load_hearts())
+    bench_ismcts(arguments.seconds, arguments.runs, load_openspiel("hearts"))
     return 0
 
 

@@ -3,7 +3,7 @@ user drives it (``legal_actions`` + ``apply_action``, chance outcomes
 sampled in Python). Only player decisions are counted, not chance steps.
 
 Everything here needs ``pyspiel`` (``pip install 'parlour[openspiel]'``);
-:func:`load_hearts` returns ``None`` when it is missing.
+:func:`timing.load_openspiel` returns ``None`` when it is missing.
 """
 
 from __future__ import annotations
@@ -18,15 +18,6 @@ from typing import Any
 from timing import Call, Runner, middle_half
 
 REFERENCE = "OpenSpiel hearts"
-
-
-def load_hearts() -> Any | None:
-    """OpenSpiel's hearts with its default parameters, or ``None``."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    return pyspiel.load_game("hearts")
 
 
 def openspiel_version() -> str:

@@ -34,21 +34,12 @@ from typing import Any
 
 from bench_tricks import bench_label, make_game
 from parlour.engine import Game, OptionValue
-from timing import Runner, bench_parser, format_rate, interleaved_rates, ratio
+from timing import Runner, bench_parser, format_rate, interleaved_rates, load_openspiel, ratio
 
 GAME: tuple[str, dict[str, OptionValue]] = ("progress-rummy", {"players": 4})
 """The game and options measured (four players is the default)."""
 
 REFERENCE = "OpenSpiel gin_rummy"
-
-
-def load_gin_rummy() -> Any | None:
-    """OpenSpiel's gin_rummy with its default parameters, or ``None``."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    return pyspiel.load_game("gin_rummy")
 
 
 def format_matches(value: float) -> str:
@@ -158,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print the lines alone."""
     parser = bench_parser(__doc__, "the figures (both measured in the same runs)")
     arguments = parser.parse_args(argv)
-    bench_rummy(arguments.seconds, arguments.runs, load_gin_rummy())
+    bench_rummy(arguments.seconds, arguments.runs, load_openspiel("gin_rummy"))
     return 0
 
 

@@ -50,6 +50,7 @@ from timing import (
     format_rate,
     interleaved_microseconds,
     interleaved_rates,
+    load_openspiel,
     method_calls,
     ratio,
 )
@@ -213,7 +214,7 @@ def bench_relative(name: str, options: dict[str, Any], reference: tuple[str, dic
 def main(argv: Sequence[str] | None = None) -> int:
     """Run every benchmark and print one line per figure."""
     budget = parse_arguments(argv)
-    hearts = bench_openspiel.load_hearts()
+    hearts = load_openspiel("hearts")
     print(header(budget, hearts), flush=True)
     hearts_states = (bench_openspiel.mid_hand_states(hearts, budget.states)
                      if hearts is not None else [])
@@ -223,10 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_relative(name, options, bench_tricks.BENCHES[0], budget)
     for name, options in bench_tricks.OTHERS:
         bench_relative(name, options, bench_tricks.BENCHES[0], budget, bar=None)
-    bench_costly.bench_costly(budget.seconds, budget.runs, bench_costly.load_cribbage())
+    bench_costly.bench_costly(budget.seconds, budget.runs, load_openspiel("cribbage"))
     bench_bharg.bench_bharg(budget.seconds, budget.runs)
     bench_ranter.bench_ranter(budget.seconds, budget.runs)
-    bench_rummy.bench_rummy(budget.seconds, budget.runs, bench_rummy.load_gin_rummy())
+    bench_rummy.bench_rummy(budget.seconds, budget.runs, load_openspiel("gin_rummy"))
     bench_ismcts.bench_ismcts(budget.seconds, budget.runs, hearts)
     if budget.web_moves is not None:
         bench_web.main(["--moves", str(budget.web_moves)])

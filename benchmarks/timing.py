@@ -100,6 +100,16 @@ def method_calls(states: Sequence[Any], method: str) -> list[Call]:
     return [getattr(state, method) for state in states]
 
 
+def load_openspiel(name: str) -> Any | None:
+    """OpenSpiel's game ``name`` with its default parameters, or ``None``
+    when open_spiel is not installed (``pip install 'parlour[openspiel]'``)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return pyspiel.load_game(name)
+
+
 def bench_parser(doc: str, figures: str = "the figure") -> argparse.ArgumentParser:
     """The command line of a benchmark run alone: its docstring's first
     paragraph, ``--seconds`` for ``figures`` and ``--runs``."""
