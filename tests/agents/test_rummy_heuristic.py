@@ -18,43 +18,9 @@ import pytest
 import parlour
 from parlour.agents.heuristic import heuristic_action
 from parlour.games.progress_rummy import DRAW, SWAP, TAKE
+from rummy_positions import middle
 
 ANN, BEN, CAT, DAN = range(4)
-SIGN_CODES = ("Cr", "Su", "Mo", "St")
-
-
-def fill(hands: dict[int, str], size: int, n: int, avoid: str) -> list[list[str]]:
-    """Every seat's hand: the given ones, and for the others ``size`` cards
-    that meld with nothing (seat ``k`` holds number ``i`` of sign ``i + k``),
-    none of a face that the position uses (as in ``test_progress_rummy``)."""
-    used = {code.split("#")[0] for code in " ".join([*hands.values(), avoid]).split()}
-    result = []
-    for seat in range(n):
-        if seat in hands:
-            result.append(hands[seat].split())
-            continue
-        cards = [f"{number + 1}{SIGN_CODES[(number + seat) % 4]}" for number in range(13)]
-        result.append([code for code in cards if code not in used][:size])
-    return result
-
-
-def middle(hands: dict[int, str], to_move: int, *, round: int = 1,
-           melds: tuple[tuple[int, str], ...] = (), down: tuple[int, ...] = (),
-           discard: str = "", stock: str = "", **options: Any) -> Any:
-    """A round in progress at the start of ``to_move``'s turn."""
-    game = parlour.make("progress-rummy", **options)
-    table = " ".join(cards for _, cards in melds).replace("P=", "P ").split()
-    deal: dict[str, Any] = {
-        "dealer": 0, "round": round, "to_move": to_move,
-        "hands": fill(hands, 5, game.num_players, " ".join([*table, discard, stock])),
-        "melds": [{"owner": owner, "cards": cards.split()} for owner, cards in melds],
-        "down": sorted(set(down) | {owner for owner, _ in melds}),
-    }
-    if discard:
-        deal["discard"] = discard.split()
-    if stock:
-        deal["stock"] = stock.split()
-    return game.new_state(seed=5, deal=deal)
 
 
 def choose(state: Any) -> int:

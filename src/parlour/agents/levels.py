@@ -34,6 +34,7 @@ from collections.abc import Callable, Mapping
 from parlour.agents.heuristic import HeuristicAgent, heuristic_action
 from parlour.agents.heuristic.bharg import LookaheadAgent
 from parlour.agents.heuristic.ranter import stood_as_heuristic
+from parlour.agents.heuristic.rummy_lookahead import RummyLookaheadAgent
 from parlour.agents.ismcts import ISMCTSAgent, RolloutPolicy
 from parlour.agents.protocol import AnyAgent, choose_action
 from parlour.agents.rollout import RolloutAgent
@@ -94,6 +95,7 @@ HARD_BY_GAME: dict[str, Callable[[int | None], AnyAgent]] = {
     "bharg": LookaheadAgent,
     "costly-colours": rollout_hard,
     "progress": rollout_hard,
+    "progress-rummy": RummyLookaheadAgent,
     "ranter-go-round": ranter_hard,
 }
 """Games whose ``hard`` player is not the search. In Bharg a round lasts
