@@ -98,17 +98,20 @@ OPTION_SETS = [
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda options: str(options["players"]))
 def test_plays_whole_matches_legally(options: dict[str, Any]) -> None:
-    game = parlour.make("progress-rummy", max_turns=60, **options)
+    game = parlour.make("progress-rummy", max_turns=24, **options)
     state = game.new_state(seed=3)
     hard_player, easy = RummyLookaheadAgent(seed=1), HeuristicAgent(seed=2)
     rng = random.Random(0)
     moves = 0
+    down_moves = 0
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
             continue
         player = hard_player if state.current_player() == 0 else easy
+        if player is hard_player and state.observation(0)["players"][0]["down"]:
+            down_moves += 1
         action = choose_action(player, state)
         assert action in state.legal_actions()
         state.apply(action)
@@ -116,3 +119,4 @@ def test_plays_whole_matches_legally(options: dict[str, Any]) -> None:
     assert len(state.hand_results()) == 5
     assert sorted(state.returns()) != [0.0] * game.num_players
     assert moves > 50
+    assert down_moves > 0  # the lookahead played once down as well

@@ -7,7 +7,7 @@
 * ``hard``: ISMCTS with :data:`HARD_ITERATIONS` iterations, never thinking
   longer than :data:`HARD_SECONDS` a move; in the games of
   :data:`HARD_BY_GAME` (Bharg, Progress, Costly Colours, Ranter Go
-  Round) a player of the game's own that searches deeper than the
+  Round, Progress Rummy) a player of the game's own that searches deeper than the
   heuristic (a :class:`LevelAgent` picks it by game).
 
 Thinking time is the CPU time of the searching thread (see
@@ -102,7 +102,11 @@ HARD_BY_GAME: dict[str, Callable[[int | None], AnyAgent]] = {
 dozens of turns whichever way it is played out, so playouts are too slow
 to be many within the time cap (random ones rarely end a round at all);
 its ``hard`` player searches the next draw exactly instead
-(:class:`~parlour.agents.heuristic.bharg.LookaheadAgent`). In Progress,
+(:class:`~parlour.agents.heuristic.bharg.LookaheadAgent`), and so does
+Progress Rummy's, where a round is a few hundred decisions and the
+search managed some 55 random playouts a move
+(:class:`~parlour.agents.heuristic.rummy_lookahead.RummyLookaheadAgent`,
+which also weighs points by the danger of being caught). In Progress,
 Costly Colours and Ranter Go Round the ``hard`` player is the rollout
 player over the heuristic (:class:`~parlour.agents.rollout.RolloutAgent`),
 which departs from the heuristic only where the playouts show a better

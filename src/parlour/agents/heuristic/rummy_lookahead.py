@@ -1,5 +1,5 @@
 """Progress Rummy's ``hard`` player: the heuristic's judgement of hands,
-one draw deeper.
+one draw deeper, and points weighed by the danger that the round ends.
 
 The heuristic (:mod:`parlour.agents.heuristic.rummy`) judges a hand that
 is not down by its cost now (:func:`~parlour.agents.heuristic.rummy.hand_cost`:
@@ -7,30 +7,45 @@ the cards missing to the contract, the unseen cards that would close the
 gap, the points held, the cards that go together). This player asks
 instead what the hand is expected to cost *after the next draw and the
 best discard then*, over every unseen card (the stock and the other hands
-are alike to this seat, each unseen copy as likely to come next), and
-plays the heuristic everywhere else.
+are alike to this seat, each unseen copy as likely to come next). The
+swap for a Progress card, going down and building melds stay the
+heuristic's.
 
-* **The discard** (not down): each legal discard is judged by the
-  expected cost of the hand it leaves after one more draw and discard,
-  plus the heuristic's penalty for feeding the next player; ties by the
-  cost now. A hand that keeps more draws that would improve it (not only
-  the ones that narrow the gap in its best arrangement now, but those
-  that open a second way) is kept.
+* **The danger of being caught.** A player who is not down when another
+  goes out pays for every card he holds (about 60 points between
+  heuristic players, against 6 for a player who is down). Each point
+  held costs the chance that the round ends before this hand makes its
+  contract (:func:`round_risk`): every player down may go out before this
+  player's next turn, the more likely the fewer cards he holds
+  (:data:`OUT_RATES`, measured), and the hand needs about
+  :data:`CYCLES_PER_CARD` turns a card missing. With nobody down a point
+  costs what the heuristic says; with a player down to one card and the
+  hand a card short, a king of a pair goes before a lone six.
+* **The discard** (not down): the best few discards by the cost now
+  (:data:`CANDIDATES`) are judged by the expected cost of the hand each
+  leaves after one more draw and discard, plus the heuristic's penalty
+  for feeding the next player; ties by the cost now.
 * **Draw or take** (not down): taking the up-card is worth the hand
   after the best discard with it (the card taken may not go straight
   back); drawing is worth the expected hand after the draw and its best
   discard. The player takes when that is cheaper by :data:`TAKE_MARGIN`
-  (a card taken is shown to everyone), where the heuristic takes only a
-  card that closes the gap. A swap for a Progress card, going down,
-  building melds and everything once down stay the heuristic's.
+  (a card taken is shown to everyone).
+* **Once down**, the melds and lay-offs are the heuristic's; the discard
+  is the one that leaves the least expected cost after the next turn
+  (draw, shed everything that can be shed, discard the highest card):
+  the points still held plus :data:`CARD_LEFT` a card, or
+  :data:`OUT_BONUS` less when the turn goes out. The up-card is taken
+  when it goes out at once, or when it is laid off and leaves less than
+  a draw is expected to.
 
-Only the unseen cards that can change the judgement are drawn in the
-lookahead: those that would narrow the gap in some best arrangement, the
-Progress card, and the cards that go with one in hand (same number, or
-same sign within two); any other card drawn would be discarded again,
-leaving the hand as it was. A decision judges a few hundred hands (each
-remembered for the decision, the gap for the match): tens of
-milliseconds on the reference machine, so the level answers at once.
+Only the unseen cards that can change a judgement are drawn in the
+lookahead: not down, those that would narrow the gap in some best
+arrangement, the Progress card and the cards that go with one in hand
+(same number, or same sign within two); once down, a card that neither
+fits a meld on the table nor goes with a card in hand is judged once for
+its value. A decision judges up to a few hundred hands (each remembered
+for the decision, the gap for the match): about 70 ms on average on the
+reference machine, under a second at worst.
 """
 
 from __future__ import annotations
@@ -67,12 +82,14 @@ cost now (the lookahead re-ranks plausible discards; the others lose
 too much already)."""
 OUT_RATES = {1: 0.2, 2: 0.06, 3: 0.06}
 """The chance that a player who is down, holding this many cards at the
-start of his turn, goes out before this player's next turn (measured in
-games of the heuristic against itself; 0.02 with more cards)."""
+start of his turn, goes out before this player's next turn (rounded from
+games of the heuristic against itself, four players; 0.02 with more
+cards, :data:`OUT_RATE`)."""
 OUT_RATE = 0.02
 CYCLES_PER_CARD = 2
-"""Turns a player needs, on average, to find one card missing to his
-contract (the heuristic against itself)."""
+"""Turns a player is taken to need to find one card missing to his
+contract (an estimate: a hand a card short has a dozen outs among some
+eighty unseen cards, and may also take the up-card)."""
 POINT_RISK = 1.0
 """Cost of a penalty point held by a player who is caught when the round
 ends (ten to a card missing to the contract): weighed by the chance that
