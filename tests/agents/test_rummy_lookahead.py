@@ -120,3 +120,15 @@ def test_plays_whole_matches_legally(options: dict[str, Any]) -> None:
     assert sorted(state.returns()) != [0.0] * game.num_players
     assert moves > 50
     assert down_moves > 0  # the lookahead played once down as well
+
+
+def test_a_sample_of_draws_is_seeded_and_bounded() -> None:
+    with pytest.raises(ValueError, match=r"^draws must be at least 1, not 0$"):
+        RummyLookaheadAgent(seed=1, draws=0)
+    state = after_draw({ANN: ANN_HAND, BEN: "10St"}, melds=((BEN, "3Cr 4Cr 5Cr"),))
+    observation, legal = state.observation(ANN), state.legal_actions()
+    one = [RummyLookaheadAgent(seed=4, draws=3).choose(observation, legal) for _ in range(2)]
+    assert one[0] == one[1] and one[0] in legal
+    # every unseen face considered: the level's own choice
+    assert RummyLookaheadAgent(seed=4).choose(observation, legal) == lookahead_action(
+        observation, legal, random.Random(0))

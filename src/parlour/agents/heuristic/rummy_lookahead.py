@@ -109,12 +109,11 @@ the player to show the others a card he wants."""
 class _Judge:
     """The hand costs of one decision, each hand judged once."""
 
-    def __init__(self, view: Seat, risk: float) -> None:
+    def __init__(self, view: Seat, risk: float, weights: list[float]) -> None:
         self.view = view
         self.risk = risk
         self._costs: dict[Counts, float] = {}
-        total = sum(view.unseen)
-        self.weights = [count / total if total else 0.0 for count in view.unseen]
+        self.weights = weights
 
     def cost(self, counts: Counts) -> float:
         """The heuristic's cost of keeping ``counts``."""
@@ -182,9 +181,10 @@ def round_risk(view: Seat, observation: Observation) -> float:
     return POINT_RISK * (1.0 - stay ** (1 + CYCLES_PER_CARD * gap))
 
 
-def lookahead_discard(view: Seat, observation: Observation, choices: Sequence[int]) -> int:
+def lookahead_discard(view: Seat, observation: Observation, choices: Sequence[int],
+                      weights: list[float]) -> int:
     """The face to discard among ``choices`` (not down)."""
-    judge = _Judge(view, round_risk(view, observation))
+    judge = _Judge(view, round_risk(view, observation), weights)
     now = []
     for face in choices:
         rest = list(view.hand)
@@ -205,7 +205,8 @@ def lookahead_discard(view: Seat, observation: Observation, choices: Sequence[in
     return min(scored)[2]
 
 
-def lookahead_begin(view: Seat, observation: Observation, legal: Sequence[int]) -> int:
+def lookahead_begin(view: Seat, observation: Observation, legal: Sequence[int],
+                    weights: list[float]) -> int:
     """Draw or take the up-card (not down, no swap chosen)."""
     if TAKE not in legal:
         return DRAW
@@ -213,7 +214,7 @@ def lookahead_begin(view: Seat, observation: Observation, legal: Sequence[int]) 
     if DRAW not in legal:
         return TAKE
     up = face_of(str(top))
-    judge = _Judge(view, round_risk(view, observation))
+    judge = _Judge(view, round_risk(view, observation), weights)
     counts = list(view.hand)
     counts[up] += 1
     taken = judge.best_kept(counts, keep=-1 if _rediscard(observation) else up)
@@ -225,11 +226,10 @@ class _DownJudge:
     """What a down player's hand is expected to leave him holding after
     his next turn: each hand judged once a decision."""
 
-    def __init__(self, view: Seat) -> None:
+    def __init__(self, view: Seat, weights: list[float]) -> None:
         self.view = replace(view, taken=-1)
         self._values: dict[Counts, float] = {}
-        total = sum(view.unseen)
-        self.weights = [count / total if total else 0.0 for count in view.unseen]
+        self.weights = weights
         self.may_meld = view.extra_minimum > 0
         self.table_faces = {face for identities in view.table
                             for face in extensions(identities, view.rules)}
@@ -276,12 +276,12 @@ class _DownJudge:
         return expected
 
 
-def down_discard(view: Seat, choices: Sequence[int]) -> int:
+def down_discard(view: Seat, choices: Sequence[int], weights: list[float]) -> int:
     """The face a down player discards among ``choices``: the one that
     leaves the least expected cost after his next turn (see
     :class:`_DownJudge`), feeding the next player costing as in the
     heuristic."""
-    judge = _DownJudge(view)
+    judge = _DownJudge(view, weights)
     scored = []
     for face in choices:
         rest = list(view.hand)
@@ -293,12 +293,13 @@ def down_discard(view: Seat, choices: Sequence[int]) -> int:
     return min(scored)[2]
 
 
-def down_begin(view: Seat, observation: Observation, legal: Sequence[int]) -> int:
+def down_begin(view: Seat, observation: Observation, legal: Sequence[int],
+               weights: list[float]) -> int:
     """Draw or take the up-card, once down."""
     if TAKE not in legal or DRAW not in legal:
         return TAKE if DRAW not in legal else DRAW
     up = face_of(str(observation["zones"]["discard"]))
-    judge = _DownJudge(view)
+    judge = _DownJudge(view, weights)
     counts = list(view.hand)
     counts[up] += 1
     taker = replace(view, taken=-1 if _rediscard(observation) else up)
@@ -323,38 +324,58 @@ def _rediscard(observation: Observation) -> bool:
     return str(observation["options"]["rediscard"]) == "allowed"
 
 
+def draw_weights(view: Seat, rng: random.Random, draws: int | None) -> list[float]:
+    """Per face, the chance that it is the next card drawn: each unseen
+    copy alike; with ``draws``, only a seeded sample of that many unseen
+    faces (each weighed as before, the weights scaled to sum to one)."""
+    counts = list(view.unseen)
+    faces = [face for face in range(FACES) if counts[face]]
+    if draws is not None and len(faces) > draws:
+        kept = set(rng.sample(faces, draws))
+        counts = [count if face in kept else 0 for face, count in enumerate(counts)]
+    total = sum(counts)
+    return [count / total if total else 0.0 for count in counts]
+
+
 def lookahead_action(observation: Observation, legal: Sequence[int],
-                     rng: random.Random) -> int:
-    """The ``hard`` player's action (see the module docstring)."""
+                     rng: random.Random, draws: int | None = None) -> int:
+    """The ``hard`` player's action (see the module docstring); ``draws``
+    limits the unseen faces it considers drawing to a sample of that many
+    drawn with ``rng`` (all when ``None``)."""
     own = rummy_action(observation, legal, rng)
     if len(legal) == 1:
         return own
     view = read_seat(observation)
     phase = observation["phase"]
+    weights = draw_weights(view, rng, draws)
     if view.down:
         if phase == "begin" and own in (DRAW, TAKE):
-            return down_begin(view, observation, legal)
+            return down_begin(view, observation, legal, weights)
         if phase == "meld" and own < FACES:
-            return down_discard(view, [action for action in legal if action < FACES])
+            return down_discard(view, [action for action in legal if action < FACES], weights)
         return own
     if phase == "begin" and own in (DRAW, TAKE):
-        return lookahead_begin(view, observation, legal)
+        return lookahead_begin(view, observation, legal, weights)
     if phase == "meld" and own < FACES:
         discards = [action for action in legal if action < FACES]
-        return lookahead_discard(view, observation, discards)
+        return lookahead_discard(view, observation, discards, weights)
     return own
 
 
 class RummyLookaheadAgent:
     """Progress Rummy's ``hard`` player (see the module docstring). It
-    reads only the observation; ``seed`` breaks no ties (the choice is
-    deterministic) and is accepted like every level's."""
+    reads only the observation. ``draws`` limits the unseen faces each
+    decision considers drawing to a seeded sample of that many (all when
+    ``None``, the level's setting: the choice is then deterministic)."""
 
     name = "lookahead"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, draws: int | None = None) -> None:
+        if draws is not None and draws < 1:
+            raise ValueError(f"draws must be at least 1, not {draws}")
         self._rng = random.Random(seed)
+        self.draws = draws
 
     def choose(self, observation: Observation, legal: Sequence[int]) -> int:
         """The lookahead action for ``observation`` (one of ``legal``)."""
-        return lookahead_action(observation, legal, self._rng)
+        return lookahead_action(observation, legal, self._rng, self.draws)
