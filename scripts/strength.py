@@ -209,8 +209,9 @@ as people meet them: `medium` is ISMCTS with 1,000 iterations a move
 capped at 1 second, `hard` 3,000 iterations capped at 2 seconds a move
 (both with random rollouts, except in Progress, where the heuristic
 player plays the simulations: random playouts there are long and say
-little); in Bharg `hard` is the game's own lookahead player, an
-expectimax one draw deeper than the heuristic; in Progress, Costly
+little); in Bharg and Progress Rummy `hard` is the game's own lookahead
+player, an expectimax one draw deeper than the heuristic (in Progress
+Rummy also weighing points by the danger of being caught); in Progress, Costly
 Colours and Ranter Go Round it is the rollout player over the heuristic
 (each choice played out by the heuristic from 100 sampled deals; in
 Ranter Go Round with the belief that a player who stood holds a card the
@@ -218,11 +219,12 @@ heuristic stands on), departing from the heuristic only on evidence. The
 caps count the search's CPU time (runs made before 2026-11-30's change to
 CPU time counted wall-clock time, which other processes could make bite:
 those rows are reproducible only on an idle machine). The newer games
-(Progress, Costly Colours, Bharg, Ranter Go Round) measure `random`,
-`easy` and `hard`, the levels their issues ask about; Progress Rummy
-plays five whole rounds a match, where `hard` (the search, two seconds a
-move, a few hundred moves a match) would need hours, so it measures
-`random` and `easy` so far.
+(Progress, Costly Colours, Bharg, Ranter Go Round, Progress Rummy)
+measure `random`, `easy` and `hard`, the levels their issues ask about.
+Progress Rummy plays whole matches of five rounds at four players: a
+player caught without his contract pays about 60 points, so a match is
+won by a player who is never caught, and a level that pays fewer points
+when caught shows it in points a match before it shows it in wins.
 
 """
 
