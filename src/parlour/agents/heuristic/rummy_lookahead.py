@@ -236,9 +236,9 @@ class _DownJudge:
 
     def turn_end(self, counts: Counts) -> float:
         """The cost of ``counts`` (held after the draw) once everything that
-        can be shed is shed and the highest card left is discarded: nothing
-        when the player goes out, else the points left plus
-        :data:`CARD_LEFT` a card."""
+        can be shed is shed and the highest card left is discarded: minus
+        :data:`OUT_BONUS` when the player goes out, else the points left
+        plus :data:`CARD_LEFT` a card."""
         found = self._values.get(counts)
         if found is None:
             view = self.view
