@@ -13,8 +13,7 @@ import random
 import pytest
 
 from parlour.agents import AGENTS, AnyAgent, ISMCTSAgent, choose_action, make_agent
-from parlour.agents.heuristic.bharg import LookaheadAgent
-from parlour.agents.heuristic.rummy_lookahead import RummyLookaheadAgent
+from parlour.agents.heuristic.lookahead import DrawLookahead
 from parlour.agents.levels import LevelAgent
 from parlour.agents.rollout import RolloutAgent
 from support import GAME_OPTION_IDS, GAME_OPTION_SETS, make, random_action
@@ -34,7 +33,7 @@ def small_agent(name: str, seed: int, game_name: str) -> AnyAgent:
     if isinstance(player, ISMCTSAgent):
         player.iterations = SEARCH_ITERATIONS
         player.seconds = None
-    if isinstance(player, LookaheadAgent | RummyLookaheadAgent):
+    if isinstance(player, DrawLookahead):
         player.draws = 2
     if isinstance(player, RolloutAgent):
         player.iterations = 2

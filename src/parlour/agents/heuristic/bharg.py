@@ -41,6 +41,7 @@ from functools import cache
 
 import numpy as np
 
+from parlour.agents.heuristic.lookahead import DrawLookahead
 from parlour.cards.bits import bits_of
 from parlour.engine.game import Observation
 from parlour.games.bharg import (
@@ -234,7 +235,7 @@ def lookahead_action(observation: Observation, legal: Sequence[int], rng: random
     return max(choices)[3]
 
 
-class LookaheadAgent:
+class LookaheadAgent(DrawLookahead):
     """Bharg's ``hard`` player: an expectimax one draw deep over the
     heuristic's judgement of hands (:func:`hand_value`).
 
@@ -254,16 +255,4 @@ class LookaheadAgent:
     cards considered to a seeded sample of that many (all when ``None``).
     """
 
-    name = "lookahead"
-
-    def __init__(self, seed: int | None = None, draws: int | None = None) -> None:
-        if draws is not None and draws < 1:
-            raise ValueError(f"draws must be at least 1, not {draws}")
-        self._rng = random.Random(seed)
-        self.draws = draws
-
-    def choose(self, observation: Observation, legal: Sequence[int]) -> int:
-        """The lookahead action for ``observation`` (one of ``legal``)."""
-        if len(legal) == 1:
-            return legal[0]
-        return lookahead_action(observation, legal, self._rng, self.draws)
+    action = staticmethod(lookahead_action)

@@ -387,6 +387,15 @@ def danger(face: int, view: Seat) -> bool:
     return view.next_down and any(face in extensions(ids, view.rules) for ids in view.table)
 
 
+def feeding_cost(face: int, view: Seat, penalty: float) -> float:
+    """What discarding ``face`` costs for feeding the next player:
+    ``penalty`` if it helps him (:func:`danger`), :data:`P_DISCARD` for
+    the Progress card, else nothing."""
+    if not danger(face, view):
+        return 0.0
+    return P_DISCARD if face == P_FACE else penalty
+
+
 def partners_with(counts: Sequence[int], face: int) -> bool:
     number, sign = face % 13, face // 13
     if any(counts[other * 13 + number] for other in range(4)):
@@ -660,14 +669,12 @@ def discard_choice(view: Seat, choices: Sequence[int]) -> int:
             cost = -float(value_of(face, view.p_value))
             if view.extra_minimum and partners(counts, face):
                 cost += HALF_MELD_POINTS
-            if danger(face, view):
-                cost += P_DISCARD if face == P_FACE else DANGER_POINTS
+            cost += feeding_cost(face, view, DANGER_POINTS)
         else:
             rest = list(counts)
             rest[face] -= 1
             cost = hand_cost(tuple(rest), view)
-            if danger(face, view):
-                cost += P_DISCARD if face == P_FACE else DANGER
+            cost += feeding_cost(face, view, DANGER)
         scored.append((cost, face))
     return min(scored)[1]
 

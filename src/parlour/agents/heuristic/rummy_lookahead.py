@@ -54,16 +54,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+from parlour.agents.heuristic.lookahead import DrawLookahead
 from parlour.agents.heuristic.rummy import (
     DANGER,
     DANGER_POINTS,
     FACES,
-    P_DISCARD,
     Counts,
     Seat,
     contract_gap,
-    danger,
     face_of,
+    feeding_cost,
     hand_cost,
     leftover_cost,
     partners,
@@ -158,6 +158,13 @@ class _Judge:
         return expected
 
 
+def without(counts: Sequence[int], face: int) -> Counts:
+    """``counts`` less one card of ``face``."""
+    rest = list(counts)
+    rest[face] -= 1
+    return tuple(rest)
+
+
 def partners_in(counts: Sequence[int], face: int) -> bool:
     """Whether a card of ``face`` would have a partner in ``counts``."""
     if face == P_FACE:
@@ -185,23 +192,11 @@ def lookahead_discard(view: Seat, observation: Observation, choices: Sequence[in
                       weights: list[float]) -> int:
     """The face to discard among ``choices`` (not down)."""
     judge = _Judge(view, round_risk(view, observation), weights)
-    now = []
-    for face in choices:
-        rest = list(view.hand)
-        rest[face] -= 1
-        cost = judge.cost(tuple(rest))
-        if danger(face, view):
-            cost += P_DISCARD if face == P_FACE else DANGER
-        now.append((cost, face))
-    scored = []
-    for _, face in sorted(now)[:CANDIDATES]:
-        rest = list(view.hand)
-        rest[face] -= 1
-        kept = tuple(rest)
-        cost = judge.after_draw(kept)
-        if danger(face, view):
-            cost += P_DISCARD if face == P_FACE else DANGER
-        scored.append((cost, judge.cost(kept), face))
+    kept = {face: without(view.hand, face) for face in choices}
+    feeding = {face: feeding_cost(face, view, DANGER) for face in choices}
+    now = sorted((judge.cost(kept[face]) + feeding[face], face) for face in choices)
+    scored = [(judge.after_draw(kept[face]) + feeding[face], judge.cost(kept[face]), face)
+              for _, face in now[:CANDIDATES]]
     return min(scored)[2]
 
 
@@ -282,14 +277,8 @@ def down_discard(view: Seat, choices: Sequence[int], weights: list[float]) -> in
     :class:`_DownJudge`), feeding the next player costing as in the
     heuristic."""
     judge = _DownJudge(view, weights)
-    scored = []
-    for face in choices:
-        rest = list(view.hand)
-        rest[face] -= 1
-        cost = judge.after_draw(tuple(rest))
-        if danger(face, view):
-            cost += P_DISCARD if face == P_FACE else DANGER_POINTS
-        scored.append((cost, -value_of(face, view.p_value), face))
+    scored = [(judge.after_draw(without(view.hand, face)) + feeding_cost(face, view, DANGER_POINTS),
+               -value_of(face, view.p_value), face) for face in choices]
     return min(scored)[2]
 
 
@@ -362,20 +351,9 @@ def lookahead_action(observation: Observation, legal: Sequence[int],
     return own
 
 
-class RummyLookaheadAgent:
-    """Progress Rummy's ``hard`` player (see the module docstring). It
-    reads only the observation. ``draws`` limits the unseen faces each
-    decision considers drawing to a seeded sample of that many (all when
-    ``None``, the level's setting: the choice is then deterministic)."""
+class RummyLookaheadAgent(DrawLookahead):
+    """Progress Rummy's ``hard`` player (see the module docstring); with
+    every unseen face considered (``draws=None``) its choice is
+    deterministic."""
 
-    name = "lookahead"
-
-    def __init__(self, seed: int | None = None, draws: int | None = None) -> None:
-        if draws is not None and draws < 1:
-            raise ValueError(f"draws must be at least 1, not {draws}")
-        self._rng = random.Random(seed)
-        self.draws = draws
-
-    def choose(self, observation: Observation, legal: Sequence[int]) -> int:
-        """The lookahead action for ``observation`` (one of ``legal``)."""
-        return lookahead_action(observation, legal, self._rng, self.draws)
+    action = staticmethod(lookahead_action)
