@@ -164,6 +164,7 @@ def test_every_game_is_benchmarked() -> None:
     benchmarked.add(benchmark_module("bench_bharg").GAME[0])
     benchmarked.add(benchmark_module("bench_ranter").GAME[0])
     benchmarked.add(benchmark_module("bench_rummy").GAME[0])
+    benchmarked.update(name for name, _ in benchmark_module("bench_patience").GAMES)
     assert benchmarked == set(parlour.games())
 
 
@@ -246,6 +247,19 @@ def test_ranter_go_round_hands_against_a_bare_loop(output: str,
             rf"ranter-go-round hands/s: {NUMBER} vs a bare loop of the same rules {NUMBER} "
             rf"\(ratio {NUMBER}\)",
         ])
+
+
+@pytest.mark.parametrize("name", ["golf", "calculation", "bakers-dozen", "clock"])
+def test_patience_games_against_openspiel_solitaire(output: str, output_without_openspiel: str,
+                                                     name: str) -> None:
+    """Issue 11: each patience's games per second beside OpenSpiel's
+    solitaire, with the ratio; without OpenSpiel, alone."""
+    assert_prints(output, [
+        rf"{name} games/s: {NUMBER} vs OpenSpiel solitaire {NUMBER} \(ratio {NUMBER}\)",
+    ])
+    assert_prints(output_without_openspiel, [
+        rf"{name} games/s: {NUMBER} \(no reference: open_spiel not installed\)",
+    ])
 
 
 def test_the_bare_loop_plays_the_base_rules() -> None:

@@ -330,6 +330,14 @@ class Renderer:
             "cards" in value[0]
         ):
             return self.turns(value, names)
+        if isinstance(value, list) and value and isinstance(value[0], Mapping) and (
+            "up" in value[0]
+        ):
+            return self.clock_piles(value)
+        if isinstance(value, list) and value and isinstance(value[0], list):
+            return self.tableau(value)
+        if isinstance(value, Mapping):
+            return self.named_piles(value)
         if isinstance(value, list) and value and isinstance(value[0], Mapping):
             text = Text()
             for index, play in enumerate(value):
@@ -344,6 +352,53 @@ class Renderer:
         if isinstance(value, str):
             return self.card(value)
         return Text(describe_value(value))
+
+    def tableau(self, columns: Sequence[Sequence[str]]) -> Text:
+        """Piles of cards side by side (a patience's columns), numbered, each
+        read downwards to its last card (the exposed one), an empty one
+        shown ``—``."""
+        cells = [[self.card(str(code)) for code in column] for column in columns]
+        width = max([len(card.plain) for column in cells for card in column] + [3]) + 2
+        text = Text()
+        for index in range(len(columns)):
+            text.append(str(index + 1).ljust(width), style="dim")
+        for row in range(max(len(column) for column in cells) or 1):
+            text.append("\n")
+            for column in cells:
+                if row < len(column):
+                    cell = column[row].copy()
+                    if row == len(column) - 1:
+                        cell.stylize("bold")
+                elif row == 0:
+                    cell = Text("—")
+                else:
+                    cell = Text()
+                cell.pad_right(width - len(cell.plain))
+                text.append_text(cell)
+        return text
+
+    def named_piles(self, piles: Mapping[str, Any]) -> Text:
+        """Piles by name (a patience's foundations by sign): ``Crown 1Cr 2Cr · Sun —``."""
+        text = Text()
+        for index, (name, cards) in enumerate(piles.items()):
+            if index:
+                text.append(" · ")
+            text.append(f"{name} ", style="bold")
+            text.append_text(self.zone(cards, ()))
+        return text
+
+    def clock_piles(self, piles: Sequence[Mapping[str, Any]]) -> Text:
+        """Clock's piles, one a line: the cards face up, then how many are down."""
+        text = Text()
+        for index, pile in enumerate(piles):
+            if index:
+                text.append("\n")
+            text.append(f"{pile['pile']:>2} ", style="bold")
+            up = [str(code) for code in pile["up"]]
+            text.append_text(self.cards(up) if up else Text("—"))
+            if pile["down"]:
+                text.append(f"  ({pile['down']} down)", style="dim")
+        return text
 
     def turns(self, turns: Sequence[Mapping[str, Any]], names: Sequence[str]) -> Text:
         """Several seats' runs of cards (Progress's recent turns), one line

@@ -7,6 +7,7 @@ from parlour.games import (
     bharg,
     costly_colours,
     knaves,
+    patience,
     polignac,
     progress,
     progress_rummy,
@@ -15,7 +16,6 @@ from parlour.games import (
 )
 
 __all__ = [
-    "bassadewitz", "bharg", "costly_colours", "knaves", "polignac", "progress", "progress_rummy",
-    "ranter_go_round",
-    "slobberhannes",
+    "bassadewitz", "bharg", "costly_colours", "knaves", "patience", "polignac", "progress",
+    "progress_rummy", "ranter_go_round", "slobberhannes",
 ]

@@ -3,7 +3,8 @@ search.
 
 :class:`HeuristicAgent` (registered as ``"heuristic"``) plays Polignac,
 Knaves, Slobberhannes, Eichelobern, Grasobern, Bassadewitz, Progress,
-Costly Colours, Bharg, Ranter Go Round and Progress Rummy the way a
+Costly Colours, Bharg, Ranter Go Round, Progress Rummy and the four
+patiences (Golf, Calculation, Baker's Dozen, Clock) the way a
 competent human does. The trick games' ideas are in the docstrings of their strategies in
 :mod:`parlour.agents.heuristic.strategies`, which read a trick view of the
 observation; Progress, a shedding game with no tricks, plans its turns
@@ -11,7 +12,8 @@ from the observation itself (:mod:`parlour.agents.heuristic.progress`),
 and so do Costly Colours (:mod:`parlour.agents.heuristic.costly`),
 Bharg (:mod:`parlour.agents.heuristic.bharg`), Ranter Go Round
 (:mod:`parlour.agents.heuristic.ranter`) and Progress Rummy
-(:mod:`parlour.agents.heuristic.rummy`).
+(:mod:`parlour.agents.heuristic.rummy`); the patiences follow their hints
+(:mod:`parlour.agents.heuristic.patience`).
 The agent learns the game from ``observation["game"]`` and its rules from
 ``observation["options"]`` (the card ranking, penalty values ...), so one
 agent serves every table; a game without a strategy raises
@@ -39,6 +41,7 @@ from collections.abc import Callable, Sequence
 
 from parlour.agents.heuristic.bharg import bharg_action
 from parlour.agents.heuristic.costly import costly_action
+from parlour.agents.heuristic.patience import patience_action
 from parlour.agents.heuristic.progress import progress_action
 from parlour.agents.heuristic.ranter import ranter_action
 from parlour.agents.heuristic.rummy import rummy_action
@@ -57,6 +60,10 @@ OBSERVATION_STRATEGIES: dict[str, ObservationStrategy] = {
     "bharg": bharg_action,
     "ranter-go-round": ranter_action,
     "progress-rummy": rummy_action,
+    "golf": patience_action,
+    "calculation": patience_action,
+    "bakers-dozen": patience_action,
+    "clock": patience_action,
 }
 """The strategies of the games that no trick view fits, by registry name:
 ``strategy(observation, legal, rng) -> action id``."""

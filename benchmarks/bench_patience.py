@@ -1,0 +1,96 @@
+"""Games per second of seeded random play of each patience (Golf,
+Calculation, Baker's Dozen, Clock; default options), against OpenSpiel's
+``solitaire`` (Klondike) driven from Python, measured interleaved in the
+same run.
+
+Ours are played the way a Python user's loop plays them: ``legal_actions``
++ ``apply``, the deal drawn inside ``new_state``; OpenSpiel's with
+``legal_actions`` + ``apply_action`` and its chance nodes (each card
+revealed) sampled in Python. A game is counted once it is over. Klondike is
+the one patience OpenSpiel has, a longer game than any of ours, so the
+ratio compares engines playing whole games, not equal work.
+
+Without ``pyspiel`` (``pip install 'parlour[openspiel]'``) the lines are
+printed without the reference.
+
+    python benchmarks/bench_patience.py [--seconds S] [--runs N]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from bench_costly import games_runner
+from bench_tricks import bench_label, make_game
+from parlour.engine import OptionValue
+from timing import Runner, bench_parser, format_rate, interleaved_rates, load_openspiel, ratio
+
+GAMES: tuple[tuple[str, dict[str, OptionValue]], ...] = (
+    ("golf", {}), ("calculation", {}), ("bakers-dozen", {}), ("clock", {}),
+)
+"""The patiences measured (default options)."""
+
+REFERENCE = "OpenSpiel solitaire"
+
+
+def solitaire_runner(game: Any) -> Runner:
+    """A runner that plays seeded random games of OpenSpiel's solitaire for
+    a budget and counts the finished ones."""
+
+    def run(budget: float, index: int) -> tuple[int, float]:
+        rng = random.Random(index)
+        games = 0
+        start = time.perf_counter()
+        deadline = start + budget
+        while True:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    # each hidden card revealed: uniform over the unseen cards
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                    continue
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            games += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                return games, now - start
+
+    return run
+
+
+def bench_patience(seconds: float, runs: int, solitaire: Any | None) -> list[str]:
+    """The benchmark lines, each printed as soon as it is known;
+    ``solitaire`` is OpenSpiel's game or ``None`` when open_spiel is not
+    installed."""
+    lines = []
+    for name, options in GAMES:
+        label = bench_label(name, options)
+        ours = games_runner(make_game(name, options))
+        if solitaire is None:
+            (rate,) = interleaved_rates([ours], seconds, runs)
+            line = f"{label} games/s: {format_rate(rate)} (no reference: open_spiel not installed)"
+        else:
+            rate, reference = interleaved_rates([ours, solitaire_runner(solitaire)], seconds, runs)
+            line = (f"{label} games/s: {format_rate(rate)} vs {REFERENCE} "
+                    f"{format_rate(reference)} (ratio {ratio(rate, reference)})")
+        print(line, flush=True)
+        lines.append(line)
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the lines alone."""
+    parser = bench_parser(__doc__)
+    arguments = parser.parse_args(argv)
+    bench_patience(arguments.seconds, arguments.runs, load_openspiel("solitaire"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,413 @@
+"""What the four patiences share: one player, one deal, the Progress pack.
+
+A patience is a one-seat game (seat 0) with a single hand: it is won or
+lost, and its score (the game's own count, see each game) is the only hand
+result. :meth:`PatienceState.returns` is ``[1.0]`` for a win and ``[0.0]``
+for a loss, so the mean return of many games is the share won.
+
+The deal is one shuffle of the cards in play (:attr:`PatienceGame.deal_cards`):
+each game lays them out from that order (its docstring says how). With
+``explicit_chance`` every card of the order is a chance action (its card
+id, ``deal 7Su``), in order; otherwise the seed's shuffle fixes it. Cards
+that the rules keep face down (a stock, the piles of Clock) are in card
+locations whose names begin ``face down``: no observation names them, and
+:meth:`PatienceState.determinize` shuffles them among themselves.
+
+Action ids: each game's moves are numbered from 0; the ids up to 52 are
+also the chance outcomes (the card dealt), so every game's action space
+is at least 53 long.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.cards import PROGRESS_53, Deck, bits_of
+from parlour.engine.game import Deal, Game, Observation
+from parlour.engine.options import Option
+from parlour.errors import IllegalAction, ParseError
+from parlour.games.common import PhasedMatchState, as_action, seat_name
+
+PHASE_DEAL = 0
+PHASE_PLAY = 1
+PHASE_OVER = 2
+PHASE_NAMES = ("deal", "play", "over")
+
+P_CARD = 52
+CARDS = 53
+"""Card ids of the Progress pack: ``sign * 13 + number - 1``, P is 52."""
+
+EXCLUDED_ONLY = Option.choice(
+    "progress_card", ("excluded",), "excluded",
+    "P takes no part in this patience (only Golf may deal it in)")
+"""The ``progress_card`` option of the patiences that refuse P (§5: an
+``OptionError`` names the one value allowed)."""
+
+
+def number_of(card: int) -> int:
+    """The number (1-13) of a numbered card."""
+    return card % 13 + 1
+
+
+def code_of(card: int) -> str:
+    """The short code of a card (``7Su``, ``P``)."""
+    return PROGRESS_53.cards[card].code
+
+
+def codes_of(cards: Sequence[int]) -> list[str]:
+    """The codes of ``cards``, in their order."""
+    return [PROGRESS_53.cards[card].code for card in cards]
+
+
+def parse_card(text: str, where: str) -> int:
+    """The id of one card code read from a fixed deal's ``where``."""
+    if not isinstance(text, str):
+        raise ParseError(f"{where}: a card is a code such as 7Su, not {text!r}")
+    return PROGRESS_53.parse(text).id
+
+
+def parse_cards(value: object, where: str, size: int | None = None) -> list[int]:
+    """A list of card codes of a fixed deal, as ids (``size``: its length)."""
+    if not isinstance(value, list):
+        raise ParseError(f"{where} must be a list of card codes, not {value!r}")
+    if size is not None and len(value) != size:
+        raise ParseError(f"{where} must hold {size} cards, not {len(value)}")
+    return [parse_card(text, where) for text in value]
+
+
+def parse_piles(value: object, where: str, piles: int, size: int | None) -> list[list[int]]:
+    """A list of ``piles`` lists of card codes (each ``size`` long when given)."""
+    if not isinstance(value, list) or len(value) != piles:
+        raise ParseError(f"{where} must be a list of {piles} lists of card codes")
+    return [parse_cards(pile, f"{where} {index + 1}", size) for index, pile in enumerate(value)]
+
+
+class PatienceGame(Game):
+    """A one-player patience on the Progress pack (see the module docstring)."""
+
+    min_players = 1
+    max_players = 1
+    deck: Deck = PROGRESS_53
+    deal_keys: ClassVar[tuple[str, ...]]
+    """The keys of a fixed deal (``new_state(deal=...)``)."""
+    move_actions: ClassVar[int]
+    """How many move ids the game has (before the chance outcomes)."""
+    action_help: ClassVar[str]
+    """How a player types a move (for the error of a text that names none)."""
+
+    @property
+    def deal_cards(self) -> tuple[int, ...]:
+        """The cards shuffled into the deal, by id (the 52 numbered cards
+        unless the game puts P in play)."""
+        return tuple(range(52))
+
+    set_out: ClassVar[tuple[int, ...]] = ()
+    """Cards that the rules lay out before the shuffle (Calculation's bases)."""
+
+    @property
+    def num_actions(self) -> int:
+        return max(self.move_actions, CARDS)
+
+    @abstractmethod
+    def order_from_deal(self, deal: Mapping[str, Any]) -> list[int]:
+        """The deal order that lays out the fixed ``deal`` (checked: the
+        keys, and every card in play exactly once)."""
+
+    def check_order(self, order: list[int]) -> list[int]:
+        """``order`` if it holds every card in play exactly once."""
+        wanted = self.deal_cards
+        seen: set[int] = set()
+        for card in order:
+            if card in seen:
+                raise ParseError(f"{code_of(card)} is dealt twice")
+            if card not in wanted:
+                raise ParseError(f"{code_of(card)} is not in play in {self.title}")
+            seen.add(card)
+        missing = [card for card in wanted if card not in seen]
+        if missing:
+            raise ParseError(f"the deal leaves out {', '.join(codes_of(missing))}")
+        return order
+
+    def check_deal_keys(self, deal: Mapping[str, Any]) -> None:
+        """:class:`ParseError` for a key this game's deals do not have, or a missing one."""
+        unknown = sorted(set(deal) - set(self.deal_keys))
+        if unknown:
+            raise ParseError(f"unknown deal key {unknown[0]!r}; a {self.name} deal has "
+                             f"{', '.join(self.deal_keys)}")
+        for key in self.deal_keys:
+            if key not in deal:
+                raise ParseError(f"a {self.name} deal needs {key!r}")
+
+
+class PatienceState(PhasedMatchState):
+    """One game of a patience (see the module docstring)."""
+
+    game: PatienceGame
+    over_phase: ClassVar[int] = PHASE_OVER
+    chance_phases: ClassVar[frozenset[int]] = frozenset({PHASE_DEAL})
+    copied_fields: ClassVar[tuple[str, ...]] = ("history", "totals", "results", "events",
+                                                "order")
+
+    def __init__(self, game: PatienceGame, seed: int, deal: Deal | None,
+                 explicit_chance: bool) -> None:
+        self._begin_match(game, seed, deal, explicit_chance)
+        self.to_move = 0
+        self.won = False
+        self.moves = 0
+        self._legal_at = -1
+        self._legal_cache: list[int] = []
+        self.order: list[int] = []
+        self.phase = PHASE_DEAL
+        if deal is not None:
+            if not isinstance(deal, Mapping):
+                raise ParseError(f"a deal is a mapping of keys to cards, not {deal!r}")
+            self.order = game.check_order(game.order_from_deal(deal))
+            self._start()
+        elif not explicit_chance:
+            self.order = list(game.deal_cards)
+            random.Random(seed).shuffle(self.order)
+            self._start()
+
+    # --- the layout -------------------------------------------------------
+    def _start(self) -> None:
+        self.phase = PHASE_PLAY
+        self._lay_out()
+        self.events.append(("deal",))
+        self._check_end()
+
+    @abstractmethod
+    def _lay_out(self) -> None:
+        """Set out the cards of :attr:`order` as the rules deal them."""
+
+    @abstractmethod
+    def _moves(self) -> list[int]:
+        """The legal move ids now (sorted; empty when none is left)."""
+
+    @abstractmethod
+    def _move(self, action: int) -> None:
+        """Play the legal move ``action``."""
+
+    @abstractmethod
+    def _why_not(self, action: int) -> str:
+        """Why ``action`` (not legal now) is refused, in a player's words."""
+
+    @abstractmethod
+    def _outcome(self) -> tuple[bool, int] | None:
+        """``(won, score)`` once the game is over, else ``None``."""
+
+    @abstractmethod
+    def move_text(self, action: int) -> str:
+        """The canonical text of the move ``action``."""
+
+    @abstractmethod
+    def parse_move(self, key: str) -> int | None:
+        """The move that the normalized text ``key`` names (``None``: none)."""
+
+    @abstractmethod
+    def _zones(self) -> dict[str, Any]:
+        """The layout as the player sees it (face-down cards as counts)."""
+
+    @abstractmethod
+    def _face_down(self) -> list[list[int]]:
+        """The lists holding face-down cards, each face-down card once
+        (:meth:`determinize` shuffles their cards among them)."""
+
+    @abstractmethod
+    def _locations(self) -> dict[str, int]:
+        """The game's card locations (``face down ...`` for hidden ones)."""
+
+    @abstractmethod
+    def _features(self) -> list[float]:
+        """The game's observation tensor (see its docstring)."""
+
+    def _legal(self) -> list[int]:
+        """:meth:`_moves`, worked out once a position (a copy)."""
+        if self._legal_at != self.moves:
+            self._legal_cache = self._moves()
+            self._legal_at = self.moves
+        return list(self._legal_cache)
+
+    def _check_end(self) -> None:
+        outcome = self._outcome()
+        if outcome is None:
+            return
+        won, score = outcome
+        self.won = won
+        self.totals = [score]
+        self.results.append([score])
+        self.phase = PHASE_OVER
+        self.events.append(("won" if won else "lost", score))
+
+    # --- the contract -----------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase != PHASE_DEAL:
+            raise IllegalAction("this is not a chance node")
+        dealt = set(self.order)
+        left = [card for card in self.game.deal_cards if card not in dealt]
+        return [(card, 1.0 / len(left)) for card in left]
+
+    def legal_actions(self) -> list[int]:
+        if self.phase == PHASE_PLAY:
+            return self._legal()
+        if self.phase == PHASE_OVER:
+            return []
+        return [card for card, _ in self.chance_outcomes()]
+
+    def apply(self, action: int) -> None:
+        if action.__class__ is not int:
+            action = as_action(action)
+        if self.phase == PHASE_OVER:
+            raise IllegalAction("the game is over")
+        if self.phase == PHASE_DEAL:
+            if action not in self.legal_actions():
+                raise IllegalAction(f"a card dealt is one not dealt yet, not {action}")
+            self.order.append(action)
+            if len(self.order) == len(self.game.deal_cards):
+                self._start()
+        else:
+            if not 0 <= action < self.game.num_actions:
+                raise IllegalAction(
+                    f"there is no action {action}; actions are 0 to {self.game.num_actions - 1}")
+            if action not in self._legal():
+                raise IllegalAction(self._why_not(action))
+            self._move(action)
+            self.moves += 1
+            self._check_end()
+        self.history.append(action)
+
+    def action_to_str(self, action: int) -> str:
+        if self.phase == PHASE_DEAL:
+            if 0 <= action < CARDS:
+                return f"deal {code_of(action)}"
+            raise ParseError(f"there is no card {action} to deal")
+        return self.move_text(action)
+
+    def parse_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise ParseError(f"an action is text, not {text!r}")
+        key = " ".join(text.split()).casefold()
+        if self.phase == PHASE_DEAL:
+            card = key.removeprefix("deal ").strip()
+            try:
+                return PROGRESS_53.parse(card).id
+            except ParseError:
+                raise ParseError(f"{text!r} is not a card to deal") from None
+        found = self.parse_move(key)
+        if found is None:
+            raise ParseError(f"{text!r} is not a move of {self.game.title}; "
+                             f"{self.game.action_help}")
+        return found
+
+    def winners(self) -> list[int]:
+        return [0] if self.won else []
+
+    def returns(self) -> list[float]:
+        if self.phase != PHASE_OVER:
+            return [0.0]
+        return [1.0 if self.won else 0.0]
+
+    def clone(self) -> Self:
+        other = super().clone()
+        other.__dict__.update(self._copied_layout())
+        return other
+
+    def _copied_layout(self) -> dict[str, Any]:
+        """The layout's nested lists, copied (for :meth:`clone`)."""
+        return {}
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        self.check_seat(seat)
+        other = self.clone()
+        other.seed = rng.getrandbits(63)
+        if self.phase == PHASE_DEAL:
+            return other
+        piles = other._face_down()
+        cards = [card for pile in piles for card in pile]
+        rng.shuffle(cards)
+        for pile in piles:
+            size = len(pile)
+            pile[:] = cards[:size]
+            del cards[:size]
+        return other
+
+    def card_locations(self) -> dict[str, int]:
+        locations = {"hand 0": 0}
+        in_play = mask_of(self.game.deal_cards)
+        set_out = mask_of(self.game.set_out)
+        locations["out of play"] = PROGRESS_53.full_mask & ~(in_play | set_out)
+        if self.phase == PHASE_DEAL:
+            dealt = mask_of(self.order)
+            locations["set out"] = set_out
+            locations["face down undealt"] = in_play & ~dealt
+            locations["face down dealt"] = dealt
+            return locations
+        locations.update(self._locations())
+        return locations
+
+    # --- what the player sees ------------------------------------------
+    def _event_line(self, event: tuple[Any, ...]) -> str:
+        kind = event[0]
+        if kind == "deal":
+            return f"{self.game.title}: the cards are dealt"
+        if kind == "move":
+            return str(event[1])
+        if kind == "won":
+            return f"won (score {event[1]})"
+        return f"lost (score {event[1]})"
+
+    def _observation(self, seat: int | None) -> Observation:
+        """Game keys: ``moves`` (moves made), ``won`` (once over) and the
+        game's own (see its docstring); ``zones`` is the layout."""
+        game = self.game
+        legal: list[dict[str, Any]] = []
+        if seat is not None and self.phase == PHASE_PLAY:
+            legal = [{"id": action, "text": self.move_text(action), "card": None}
+                     for action in self._legal()]
+        return {
+            "game": game.name,
+            "seat": seat,
+            "players": [{"seat": 0, "name": seat_name(0), "cards": 0,
+                         "score": self.totals[0], "flags": []}],
+            "hand": [],
+            "zones": self._zones() if self.phase != PHASE_DEAL else {},
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.current_player(),
+            "legal": legal,
+            "log": [self._event_line(event) for event in self.events],
+            "hand_results": self.hand_results(),
+            "moves": self.moves,
+            "won": self.won if self.phase == PHASE_OVER else None,
+            "options": dict(game.options),
+        }
+
+    def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        self.check_seat(seat)
+        tensor = np.zeros(self.game.observation_tensor_size, dtype=np.float32)
+        tensor[self.phase] = 1.0
+        if self.phase != PHASE_DEAL:
+            features = self._features()
+            tensor[len(PHASE_NAMES):len(PHASE_NAMES) + len(features)] = features
+        return tensor
+
+
+def mask_of(cards: Sequence[int]) -> int:
+    """The bitset of ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def one_hot_cards(cards: Sequence[int] | int) -> list[float]:
+    """53 floats, 1.0 for each card of ``cards`` (a list or a bitset)."""
+    mask = cards if isinstance(cards, int) else mask_of(cards)
+    plane = [0.0] * CARDS
+    for card in bits_of(mask):
+        plane[card] = 1.0
+    return plane

@@ -1,0 +1,394 @@
+"""The four patiences of progress.md §5: the worked examples of §7.4, each
+game's moves, ends, scores and refusals, their fixed deals and options,
+and the hints that the ``easy`` player follows."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import parlour
+from parlour import IllegalAction, OptionError, ParseError
+from parlour.agents.heuristic import heuristic_action
+from parlour.agents.heuristic.patience import golf_run, waits
+from parlour.cards import PROGRESS_53
+from parlour.games.patience.calculation import next_number
+
+CODES = [card.code for card in PROGRESS_53.cards]
+NUMBERED = CODES[:52]
+
+
+def legal_texts(state: Any) -> list[str]:
+    return [state.action_to_str(action) for action in state.legal_actions()]
+
+
+# --- Golf ----------------------------------------------------------------------------
+
+def golf_deal(exposed: list[str], top: str, wild: bool = False,
+              under: dict[int, list[str]] | None = None) -> dict[str, Any]:
+    """A Golf deal whose columns end with ``exposed`` (seven cards), the pile
+    begun with ``top``; ``under`` gives the cards above the exposed card of
+    some columns (first dealt first); the rest is filled in card order."""
+    pack = CODES if wild else NUMBERED
+    under = under or {}
+    used = set(exposed) | {top} | {code for cards in under.values() for code in cards}
+    rest = [code for code in pack if code not in used]
+    columns = []
+    for index, card in enumerate(exposed):
+        cards = under.get(index, [])
+        filler = [rest.pop() for _ in range(4 - len(cards))]
+        columns.append(filler + cards + [card])
+    return {"columns": columns, "stock": [top, *rest]}
+
+
+OTHERS = ["5Su", "6Mo", "7St", "8Cr"]
+"""Exposed cards of the other four columns in PT-2: none joins a 13."""
+
+
+def test_pt_2_golf_default() -> None:
+    state = parlour.make("golf").new_state(deal=golf_deal(["12Su", "1Mo", "5Cr", *OTHERS], "13Cr"))
+    assert state.observation(0)["zones"]["pile"] == ["13Cr"]
+    assert legal_texts(state) == ["12Su", "draw"]
+
+
+def test_pt_2_golf_with_wraparound() -> None:
+    game = parlour.make("golf", golf_wraparound=True)
+    state = game.new_state(deal=golf_deal(["12Su", "1Mo", "5Cr", *OTHERS], "13Cr"))
+    assert legal_texts(state) == ["12Su", "1Mo", "draw"]  # by card id
+
+
+def test_pt_2_golf_with_the_progress_card() -> None:
+    game = parlour.make("golf", progress_card="wild")
+    exposed = ["12Su", "1Mo", "5Cr", "5Su", "6Mo", "7St", "P"]
+    state = game.new_state(deal=golf_deal(exposed, "13Cr", wild=True))
+    assert legal_texts(state) == ["12Su", "P", "draw"]
+    state.apply_text("P")
+    assert state.observation(0)["zones"]["pile"] == ["13Cr", "P"]
+    # on P any card goes: every exposed card is legal (the seventh column's
+    # new exposed card too)
+    exposed_now = [column[-1] for column in state.observation(0)["zones"]["columns"]]
+    assert sorted(legal_texts(state)[:-1]) == sorted(exposed_now)
+    assert len(exposed_now) == 7
+
+
+def test_golf_refusals_say_why() -> None:
+    state = parlour.make("golf").new_state(deal=golf_deal(["12Su", "1Mo", "5Cr", *OTHERS], "13Cr"))
+    column = state.observation(0)["zones"]["columns"][0]
+    with pytest.raises(IllegalAction, match=r"^1Mo is not one higher or one lower than 13Cr "
+                                            r"\(1 and 13 do not join\)$"):
+        state.apply_text("1Mo")
+    with pytest.raises(IllegalAction, match=rf"^{column[0]} is not exposed: only the last card "
+                                            "of a column may move$"):
+        state.apply_text(column[0])
+    with pytest.raises(IllegalAction, match=r"^13Cr is not in the columns$"):
+        state.apply_text("13Cr")
+    with pytest.raises(IllegalAction, match=r"^P is not in the columns$"):
+        state.apply_text("P")
+    with pytest.raises(ParseError, match=r"'fly' is not a move of Golf; type an exposed card "
+                                         r"\(9Su\) or 'draw'"):
+        state.parse_action("fly")
+
+
+def test_golf_is_lost_with_the_column_cards_as_score() -> None:
+    state = parlour.make("golf").new_state(deal=golf_deal(["12Su", "1Mo", "5Cr", *OTHERS], "13Cr"))
+    state.apply_text("12Su")
+    while not state.is_terminal():
+        state.apply_text("draw" if "draw" in legal_texts(state) else legal_texts(state)[0])
+    left = sum(len(column) for column in state.observation(0)["zones"]["columns"])
+    assert state.returns() == [0.0] and state.scores() == [left] and left > 0
+    assert state.hand_results() == [[left]]
+    assert state.observation(0)["won"] is False
+    with pytest.raises(IllegalAction, match=r"^the game is over$"):
+        state.apply(53)
+
+
+def test_golf_won_scores_minus_the_stock_left() -> None:
+    # columns that clear in one run: 1 2 3 ... up and down from a 2 turned up
+    run = [f"{number}{sign}" for sign in ("Cr", "Su", "Mo") for number in range(1, 14)]
+    game = parlour.make("golf", golf_wraparound=True)
+    # the pile starts on 13St; the columns hold 1-13 of three signs so that
+    # playing them in order, each column's exposed card next, clears them
+    order = run[:35]
+    columns = [[order[34 - (row * 7 + column)] for row in range(5)] for column in range(7)]
+    rest = [code for code in NUMBERED if code not in order and code != "13St"]
+    state = game.new_state(deal={"columns": columns, "stock": ["13St", *rest]})
+    for code in order:
+        state.apply_text(code)
+    assert state.is_terminal() and state.returns() == [1.0]
+    assert state.scores() == [-len(rest)] == [-16]
+
+
+def test_the_golf_run_counts_only_cards_in_sight() -> None:
+    ids = [PROGRESS_53.parse(code).id for code in ("3Cr", "4Su", "5Mo", "9St")]
+    assert golf_run([[ids[2], ids[1]], [ids[0]], [ids[3]]], PROGRESS_53.parse("2St").id,
+                    False) == 3
+    assert golf_run([[ids[3]]], PROGRESS_53.parse("2St").id, False) == 0
+
+
+def test_the_golf_hint_takes_the_longest_run() -> None:
+    # on a 6: 5Cr leads to nothing more, 7Su to 8Mo then 9St
+    deal = golf_deal(["5Cr", "7Su", "1St", "1Mo", "1Cr", "1Su", "11Cr"], "6St",
+                     under={1: ["9St", "8Mo"]})
+    state = parlour.make("golf").new_state(deal=deal)
+    assert legal_texts(state) == ["5Cr", "7Su", "draw"]
+    action = heuristic_action(state.observation(0), state.legal_actions(), random.Random(0))
+    assert state.action_to_str(action) == "7Su"
+
+
+# --- Calculation ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("number", "step", "after"), [(12, 2, 1), (11, 3, 1), (10, 4, 1),
+                                                       (12, 1, 13)])
+def test_pt_1_calculation_next_numbers(number: int, step: int, after: int) -> None:
+    assert next_number(number, step) == after
+
+
+@pytest.mark.parametrize(("step", "order"), [
+    (1, list(range(1, 14))),
+    (2, [2, 4, 6, 8, 10, 12, 1, 3, 5, 7, 9, 11, 13]),
+    (3, [3, 6, 9, 12, 2, 5, 8, 11, 1, 4, 7, 10, 13]),
+    (4, [4, 8, 12, 3, 7, 11, 2, 6, 10, 1, 5, 9, 13]),
+])
+def test_calculation_building_orders(step: int, order: list[int]) -> None:
+    built = [step]
+    while len(built) < 13:
+        built.append(next_number(built[-1], step))
+    assert built == order
+
+
+def calculation_deal(first: list[str]) -> dict[str, Any]:
+    rest = [code for code in NUMBERED[4:] if code not in first]
+    return {"stock": first + rest}
+
+
+def test_calculation_places_each_card_turned() -> None:
+    state = parlour.make("calculation").new_state(deal=calculation_deal(["2Su", "9Mo", "4St"]))
+    zones = state.observation(0)["zones"]
+    assert zones["foundations"] == [["1Cr"], ["2Cr"], ["3Cr"], ["4Cr"]]
+    assert zones["needs"] == [2, 4, 6, 8] and zones["turned"] == "2Su" and zones["stock"] == 47
+    assert legal_texts(state) == ["f1", "w1", "w2", "w3", "w4"]
+    state.apply_text("f1")
+    assert state.observation(0)["zones"]["turned"] == "9Mo"
+    with pytest.raises(IllegalAction, match=r"^foundation 1 needs a 3, not 9Mo$"):
+        state.apply_text("f1")
+    state.apply_text("w2")
+    assert legal_texts(state) == ["f2", "w1", "w2", "w3", "w4"]
+    state.apply_text("f2")
+    zones = state.observation(0)["zones"]
+    assert zones["foundations"][1] == ["2Cr", "4St"] and zones["needs"][1] == 6
+    assert zones["wastes"] == [[], ["9Mo"], [], []]
+    with pytest.raises(IllegalAction, match=r"^foundation 3 needs a 6, not 9Mo$"):
+        state.apply_text("w2 f3")
+    with pytest.raises(IllegalAction, match=r"^waste pile 1 is empty$"):
+        state.apply_text("w1 f1")
+    with pytest.raises(ParseError, match="'w1 w2' is not a move of Calculation"):
+        state.parse_action("w1 w2")
+
+
+def test_a_waste_top_goes_up_at_any_time() -> None:
+    state = parlour.make("calculation").new_state(deal=calculation_deal(["2Su", "3Mo", "7St"]))
+    state.apply_text("w1")  # 2Su waits on waste pile 1
+    assert "w1 f1" in legal_texts(state)
+    state.apply_text("w1 f1")
+    assert state.observation(0)["zones"]["turned"] == "3Mo"  # no card turned by it
+    assert legal_texts(state)[0] == "f1"
+
+
+def test_calculation_refuses_the_progress_card() -> None:
+    with pytest.raises(OptionError, match="excluded"):
+        parlour.make("calculation", progress_card="wild")
+    for name in ("bakers-dozen", "clock"):
+        with pytest.raises(OptionError):
+            parlour.make(name, progress_card="wild")
+
+
+def test_calculation_waits() -> None:
+    ids = [[PROGRESS_53.parse(code).id] for code in ("1Cr", "2Cr", "3Cr", "4Cr")]
+    found = waits(ids)
+    assert found[2] == 0 and found[4] == 0 and found[6] == 0 and found[8] == 0
+    assert found[13] == 11  # every foundation ends on a 13: the last card of each
+    assert found[3] == 1  # foundation 1's next but one
+
+
+def test_the_calculation_hint_keeps_13s_together_and_fits_cards() -> None:
+    state = parlour.make("calculation").new_state(deal=calculation_deal(["13Su", "12Mo", "9St"]))
+    hint = heuristic_action(state.observation(0), state.legal_actions(), random.Random(0))
+    assert state.action_to_str(hint) == "w4"
+    state.apply(hint)
+    hint = heuristic_action(state.observation(0), state.legal_actions(), random.Random(0))
+    assert state.action_to_str(hint) == "w1"  # 12Mo: not on the 13s
+    state.apply(hint)
+    # 9St is needed before 12Mo (foundation 3 needs 6, 9 ...): it goes on it
+    hint = heuristic_action(state.observation(0), state.legal_actions(), random.Random(0))
+    assert state.action_to_str(hint) == "w1"
+
+
+# --- Baker's Dozen -----------------------------------------------------------------
+
+def bakers_deal(first: list[str]) -> dict[str, Any]:
+    """A deal whose first column is ``first`` (most buried first)."""
+    rest = [code for code in NUMBERED if code not in first]
+    columns = [first] + [rest[index * 4:index * 4 + 4] for index in range(12)]
+    return {"columns": columns}
+
+
+def test_pt_3_bakers_dozen_13s_go_down() -> None:
+    state = parlour.make("bakers-dozen").new_state(deal=bakers_deal(["4Su", "13Cr", "9Mo", "13St"]))
+    assert state.observation(0)["zones"]["columns"][0] == ["13Cr", "13St", "4Su", "9Mo"]
+
+
+def test_bakers_dozen_moves_and_refusals() -> None:
+    columns = [["13Cr", "5Su", "2Mo", "1Cr"], ["12Mo", "11St", "9Cr", "3Mo"]]
+    rest = [code for code in NUMBERED if code not in {c for column in columns for c in column}]
+    # every other column holds nothing that moves: exposed 13s keep them still
+    deal = {"columns": columns + [rest[index * 4:index * 4 + 4] for index in range(11)]}
+    state = parlour.make("bakers-dozen").new_state(deal=deal)
+    zones = state.observation(0)["zones"]
+    assert zones["columns"][0] == ["13Cr", "5Su", "2Mo", "1Cr"]
+    assert "c1 f" in legal_texts(state)
+    with pytest.raises(IllegalAction, match=r"^the Moon foundation begins with its 1, not 3Mo$"):
+        state.apply_text("c2 f")
+    state.apply_text("c1 f")
+    assert state.observation(0)["zones"]["foundations"]["Crown"] == ["1Cr"]
+    with pytest.raises(IllegalAction, match=r"^a card cannot move onto its own column$"):
+        state.apply_text("c1 c1")
+    with pytest.raises(ParseError, match=r"'c14 f' is not a move of Baker's Dozen"):
+        state.parse_action("c14 f")
+    assert state.parse_action("c2 c1") == 13 + 13 * 1 + 0
+    assert state.action_to_str(13 + 13 * 1 + 0) == "c2 c1"
+
+
+def test_bakers_dozen_ends_after_max_moves() -> None:
+    state = parlour.make("bakers-dozen", max_moves=3).new_state(seed=1)
+    rng = random.Random(0)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.observation(0)["moves"] <= 3
+    placed = sum(len(pile) for pile in state.observation(0)["zones"]["foundations"].values())
+    assert state.scores() == [placed]
+
+
+def test_the_bakers_hint_frees_the_card_a_foundation_needs() -> None:
+    # 1Cr under 9Mo; 9Mo can go onto 10St at the end of column 2
+    columns = [["13Cr", "13Su", "1Cr", "9Mo"], ["13Mo", "13St", "12Cr", "10St"]]
+    used = {code for column in columns for code in column}
+    rest = [code for code in NUMBERED if code not in used]
+    deal = {"columns": columns + [rest[index * 4:index * 4 + 4] for index in range(11)]}
+    state = parlour.make("bakers-dozen").new_state(deal=deal)
+    hint = heuristic_action(state.observation(0), state.legal_actions(), random.Random(0))
+    assert state.action_to_str(hint) == "c1 c2"
+
+
+# --- Clock -------------------------------------------------------------------------
+
+PT_4_PILES = [
+    ["11Cr", "6Cr", "7Mo", "12Cr"], ["4Cr", "9Cr", "3Mo", "6Su"], ["8St", "1Su", "6Mo", "10Cr"],
+    ["3Su", "7St", "5Su", "13Mo"], ["4Mo", "12Mo", "9Su", "5St"], ["2Cr", "1Cr", "2Su", "2Mo"],
+    ["8Mo", "10Mo", "8Su", "11St"], ["3St", "7Cr", "7Su", "11Mo"], ["6St", "12Su", "5Cr", "12St"],
+    ["10Su", "4St", "3Cr", "13St"], ["9St", "5Mo", "1Mo", "10St"], ["4Su", "11Su", "13Cr", "13Su"],
+    ["1St", "8Cr", "9Mo", "2St"],
+]
+
+
+def test_pt_4_clock_lost_with_three_cards_down() -> None:
+    state = parlour.make("clock").new_state(deal={"piles": PT_4_PILES})
+    assert state.observation(0)["zones"]["next"] == 13
+    while not state.is_terminal():
+        assert state.legal_actions() == [0]
+        state.apply_text("turn")
+    zones = state.observation(0)["zones"]
+    assert len(zones["piles"][12]["up"]) == 4  # the fourth 13 placed
+    assert sum(pile["down"] for pile in zones["piles"]) == 3
+    assert state.returns() == [0.0] and state.scores() == [3]
+    assert state.observation(0)["log"][-1] == "lost (score 3)"
+
+
+def test_clock_won_when_every_card_is_up() -> None:
+    # each pile's cards point on round the dial, the 13s last
+    piles = [[f"{(pile + 1) % 13 + 1}{sign}" for sign in ("Cr", "Su", "Mo", "St")]
+             for pile in range(13)]
+    state = parlour.make("clock").new_state(deal={"piles": piles})
+    while not state.is_terminal():
+        state.apply_text("t")
+    assert state.returns() == [1.0] and state.scores() == [0]
+    with pytest.raises(IllegalAction, match=r"^the game is over$"):
+        state.apply(0)
+
+
+@given(seed=st.integers(min_value=0, max_value=2**32))
+@settings(max_examples=40, deadline=None)
+def test_clock_ends_with_the_fourth_13(seed: int) -> None:
+    state = parlour.make("clock").new_state(seed=seed)
+    while not state.is_terminal():
+        state.apply(0)
+    zones = state.observation(0)["zones"]
+    assert len(zones["piles"][12]["up"]) == 4
+    for number, pile in enumerate(zones["piles"], start=1):
+        assert all(PROGRESS_53.parse(code).id % 13 + 1 == number for code in pile["up"])
+    assert state.scores() == [sum(pile["down"] for pile in zones["piles"])]
+
+
+# --- fixed deals -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "deal", "message"), [
+    ("golf", {"columns": []}, "a golf deal needs 'stock'"),
+    ("golf", {"columns": [], "stock": [], "x": 1}, "unknown deal key 'x'"),
+    ("golf", {"columns": [["1Cr"]] * 7, "stock": []}, "column 1 must hold 5 cards, not 1"),
+    ("calculation", {"stock": [*NUMBERED[4:51], "1Cr"]}, "1Cr is not in play in Calculation"),
+    ("calculation", {"stock": [*NUMBERED[4:51], "5Cr"]}, "5Cr is dealt twice"),
+    ("clock", {"piles": [NUMBERED[i * 4:i * 4 + 4] for i in range(13)][:12]},
+     "pile must be a list of 13 lists of card codes"),
+    ("bakers-dozen", {"columns": [NUMBERED[i * 4:i * 4 + 4] for i in range(12)] + [
+        [*NUMBERED[48:51], "P"]]}, "P is not in play in Baker's Dozen"),
+    ("golf", {"columns": [["1Cr"] * 5] * 7, "stock": "none"},
+     "the stock must be a list of card codes, not 'none'"),
+])
+def test_bad_deals_are_refused(name: str, deal: dict[str, Any], message: str) -> None:
+    with pytest.raises(ParseError, match=message):
+        parlour.make(name).new_state(deal=deal)
+
+
+def test_a_fixed_deal_gives_the_seeded_game() -> None:
+    """A deal read back from a seeded game's layout is that game."""
+    seeded = parlour.make("bakers-dozen").new_state(seed=9)
+    columns = [NUMBERED[0:0]] * 13
+    order = seeded.order  # the shuffle, as dealt
+    columns = [[CODES[order[row * 13 + column]] for row in range(4)] for column in range(13)]
+    fixed = parlour.make("bakers-dozen").new_state(deal={"columns": columns})
+    assert fixed.observation(0)["zones"] == seeded.observation(0)["zones"]
+
+
+def test_the_stock_is_hidden_and_redealt() -> None:
+    state = parlour.make("calculation").new_state(seed=4)
+    text = repr(state.observation(0))
+    stock = state.card_locations()["face down stock"]
+    assert stock.bit_count() == 47
+    assert not [code for code in PROGRESS_53.codes(stock) if f"'{code}'" in text]
+    other = state.determinize(0, random.Random(1))
+    assert other.observation(0) == state.observation(0)
+    assert other.card_locations()["face down stock"] == stock
+    assert other.stock != state.stock
+
+
+def test_explicit_chance_deals_card_by_card() -> None:
+    state = parlour.make("golf").new_state(seed=1, explicit_chance=True)
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 52
+    assert state.action_to_str(5) == "deal 6Cr" and state.parse_action("deal 6Cr") == 5
+    for card in range(52):
+        state.apply(card)
+    zones = state.observation(0)["zones"]
+    assert zones["columns"][0] == ["1Cr", "8Cr", "2Su", "9Su", "3Mo"]
+    assert zones["pile"] == ["10Mo"] and zones["stock"] == 16
+
+
+def test_every_patience_has_rules_and_one_seat() -> None:
+    for name in ("golf", "calculation", "bakers-dozen", "clock"):
+        game = parlour.make(name)
+        assert game.num_players == 1 and game.num_actions >= 53
+        assert "Decisions" in game.rules_text
+        with pytest.raises(ParseError, match="seats are 0 to 0"):
+            game.new_state(seed=1).observation(1)
