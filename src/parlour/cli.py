@@ -62,6 +62,14 @@ from parlour.render import (
     outcome_word,
     seat_names,
 )
+from parlour.stats import (
+    STATS_ENV,
+    StatsError,
+    load_stats,
+    record_game,
+    stats_key,
+    stats_path,
+)
 
 USAGE_ERROR = 2
 """Exit status for every bad input."""
@@ -148,6 +156,9 @@ Type a move and press Enter:
   help         show this help
   quit         leave the game (it is saved if you gave --save)"""
 
+UNDO_HELP = """  undo         take back your last move (a patience: one player)
+  redo         play again the move you took back"""
+
 
 def game_commands(rules_text: str) -> str | None:
     """The paragraph of a game's rules that starts with ``Commands``: how to
@@ -186,13 +197,17 @@ class TerminalMatch:
         self._log_seen = 0
         self._hand_number = state.observation(self.viewer).get("hand_number")
         self._echo_input = not sys.stdin.isatty()
+        # a patience's undo: the history length before each move typed, and
+        # the moves taken back (each with the forced moves that followed it)
+        self._marks: list[int] = []
+        self._redo: list[list[int]] = []
 
     def run(self) -> None:
         """Play until the match ends or the person leaves."""
         _save(self.state, self.save_path)
         self._report()
-        state = self.state
-        while not state.is_terminal():
+        while not self.state.is_terminal():
+            state = self.state
             seat = state.current_player()
             if state.is_chance_node():
                 outcomes, weights = zip(*state.chance_outcomes(), strict=True)
@@ -206,7 +221,7 @@ class TerminalMatch:
             elif not self._human_move(seat):
                 self._leave()
                 return
-            _save(state, self.save_path)
+            _save(self.state, self.save_path)
             self._report()
         self._finish()
 
@@ -250,9 +265,15 @@ class TerminalMatch:
                     HELP_TEXT.format(example=state.game.deck.example, level=HINT_LEVEL),
                     markup=False,
                 )
+                if state.game.num_players == 1:
+                    self.console.print(UNDO_HELP, markup=False)
                 commands = game_commands(state.game.rules_text)
                 if commands is not None:
                     self.console.print(commands, markup=False)
+                continue
+            if command in ("undo", "redo"):
+                if self._undo_redo(command):
+                    return True
                 continue
             if command == "hint":
                 self._hint(seat)
@@ -262,13 +283,53 @@ class TerminalMatch:
                     self.renderer.moves(observation["legal"], observation["hand"])
                 )
                 continue
+            before = len(state.history)
             try:
                 for action in _line_actions(state, seat, text):
                     state.apply(action)
             except ParlourError as error:
                 self.console.print(Text(f"✗ {error}", style="red"))
                 continue
+            self._marks.append(before)
+            self._redo.clear()
             return True
+
+    def _undo_redo(self, command: str) -> bool:
+        """Take back the last move typed, or play again the last one taken
+        back (a one-player game only); ``True`` when the state changed."""
+        state = self.state
+        if state.game.num_players != 1:
+            self.console.print(Text("✗ undo and redo are for patiences (one player): "
+                                    "at a table the others have seen your move", style="red"))
+            return False
+        if command == "undo":
+            if not self._marks:
+                self.console.print(Text("✗ there is no move to take back", style="red"))
+                return False
+            target = self._marks.pop()
+            self._redo.append(state.history[target:])
+            self._replace(state.history[:target])
+            self.console.print("move taken back", markup=False)
+            return True
+        if not self._redo:
+            self.console.print(Text("✗ there is no move to play again", style="red"))
+            return False
+        actions = self._redo.pop()
+        self._marks.append(len(state.history))
+        for action in actions:
+            state.apply(action)
+        self.console.print("move played again", markup=False)
+        return True
+
+    def _replace(self, actions: Sequence[int]) -> None:
+        """Play the match again from its deal through ``actions`` only."""
+        state = self.state
+        fresh = state.game.new_state(seed=state.seed, deal=state.deal,
+                                     explicit_chance=state.explicit_chance)
+        for action in actions:
+            fresh.apply(action)
+        self.state = fresh
+        self._log_seen = len(fresh.observation(self.viewer)["log"])
 
     def _hint(self, seat: int) -> None:
         """Print what the hint level would play for ``seat`` here, without playing it."""
@@ -294,8 +355,23 @@ class TerminalMatch:
         print_result(self.console, self.renderer, names, state)
         humans = sorted(self.renderer.you)
         if len(humans) == 1:
-            word = outcome_word(state.returns()[humans[0]])
+            word = outcome_word(state.returns()[humans[0]], state.game.num_players == 1)
             self.console.print(Text(f"You {word}.", style="bold"))
+        if state.game.num_players == 1 and humans:
+            self._record_patience()
+
+    def _record_patience(self) -> None:
+        """Add a patience played by a person to the statistics file."""
+        state = self.state
+        path = stats_path()
+        key = stats_key(state.game)
+        try:
+            line = record_game(path, key, won=state.returns()[0] > 0, score=state.scores()[0],
+                               higher_is_better=state.game.higher_is_better)
+        except StatsError as error:
+            self.console.print(Text(f"✗ {error}", style="red"))
+            return
+        self.console.print(f"{state.game.title} ({key}): {line.describe()}", markup=False)
 
 
 def _line_actions(state: State, seat: int, text: str) -> list[int]:
@@ -323,8 +399,10 @@ def print_result(console: Console, renderer: Renderer, names: Sequence[str], sta
     console.rule("Match over")
     returns = state.returns()
     console.print(renderer.result_table(names, state.scores(), returns))
-    winners = [names[seat] for seat, outcome in enumerate(returns) if outcome > 0]
-    losers = [names[seat] for seat, outcome in enumerate(returns) if outcome < 0]
+    alone = len(returns) == 1
+    words = [outcome_word(outcome, alone) for outcome in returns]
+    winners = [names[seat] for seat, word in enumerate(words) if word == "won"]
+    losers = [names[seat] for seat, word in enumerate(words) if word == "lost"]
     if winners or losers:
         console.print(
             f"Won: {', '.join(winners) or 'nobody'}. Lost: {', '.join(losers) or 'nobody'}."
@@ -404,6 +482,24 @@ def rules(
             f"--option {example.name}={describe_value(example.default)}",
             markup=False,
         )
+
+
+@app.command()
+def stats() -> None:
+    """Show your patience statistics: games played and won, best scores."""
+    console = _console()
+    path = stats_path()
+    try:
+        everything = load_stats(path)
+    except StatsError as error:
+        console.print(Text(f"✗ {error}", style="red"))
+        raise typer.Exit(1) from None
+    if not everything:
+        console.print(f"No patience finished yet (statistics: {path}).", markup=False)
+        return
+    for key, line in everything.items():
+        console.print(f"{key}: {line.describe()}", markup=False)
+    console.print(f"(kept in {path}; set {STATS_ENV} to keep them elsewhere)", markup=False)
 
 
 @app.command()
@@ -554,8 +650,9 @@ def simulate(
         for seat, (outcome, score) in enumerate(zip(state.returns(), state.scores(), strict=True)):
             returns[seat] += outcome
             scores[seat] += score
-            wins[seat] += outcome > 0
-            losses[seat] += outcome < 0
+            word = outcome_word(outcome, seats == 1)
+            wins[seat] += word == "won"
+            losses[seat] += word == "lost"
         hands += len(state.hand_results())
     names = seat_names(rules_set.new_state(seed=seed).observation(0))
     console = _console()

@@ -261,10 +261,12 @@ class Renderer:
         playable = frozenset(
             self.same_card(str(move["card"])) for move in legal if move.get("card")
         )
-        rows.append((
-            "Your hand" if observation["seat"] in self.you else "Hand",
-            self.cards(observation["hand"], playable if legal else None),
-        ))
+        if observation["hand"] or len(names) > 1:
+            # a patience's cards are all on the table: no hand to show
+            rows.append((
+                "Your hand" if observation["seat"] in self.you else "Hand",
+                self.cards(observation["hand"], playable if legal else None),
+            ))
         if legal:
             rows.append(("Legal", self.moves(legal, observation["hand"])))
         width = max(len(label) for label, _ in rows) + 2
@@ -551,16 +553,18 @@ class Renderer:
         table.add_column("result")
         for seat, (score, outcome) in enumerate(zip(scores, returns, strict=True)):
             table.add_row(
-                self.seat_label(seat, names), str(score), f"{outcome:+.2f}", outcome_word(outcome)
+                self.seat_label(seat, names), str(score), f"{outcome:+.2f}",
+                outcome_word(outcome, len(names) == 1),
             )
         return table
 
 
-def outcome_word(outcome: float) -> str:
-    """``won``, ``lost`` or ``drew`` for a seat's return."""
+def outcome_word(outcome: float, alone: bool = False) -> str:
+    """``won``, ``lost`` or ``drew`` for a seat's return; ``alone``: the
+    one seat of a patience, whose return is 1 won and 0 lost."""
     if outcome > 0:
         return "won"
-    if outcome < 0:
+    if outcome < 0 or alone:
         return "lost"
     return "drew"
 
