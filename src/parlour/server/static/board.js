@@ -6,6 +6,7 @@
 
 import { backSvg, cardLabel, cardSvg } from "./cards.js";
 import { fill, h, labelOf } from "./dom.js";
+import { isPatience, renderPatience } from "./patience.js";
 
 // Keys of the common schema; everything else is a game-specific extra.
 const COMMON_KEYS = new Set([
@@ -78,6 +79,13 @@ const isSeatTurn = (observation, seat) => observation.to_move === seat && !obser
  * `hands` (replay) gives every seat's hand to show face up.
  */
 export function renderFelt(felt, observation, { book, seating, hands = null, onMeld = null }) {
+  // a patience (one player, the cards all on the table) is drawn as its tableau
+  // (patience.js; table.js draws a seat's own with its moves)
+  if (isPatience(observation)) {
+    renderPatience(felt, observation, { book });
+    return;
+  }
+  felt.classList.remove("patience");
   const tiled = isOneCardTable(observation);
   const melding = !tiled && isMeldTable(observation);
   felt.classList.toggle("tiled", tiled);
@@ -702,6 +710,18 @@ const ordinal = (n) => ORDINALS[n - 1] ?? `${n}th`;
 
 /** The end-of-match summary from `places` (1 is best) and the scores; hidden while playing. */
 export function renderSummary(element, observation, seating, extra = null) {
+  if (observation.players.length === 1 && typeof observation.won === "boolean") {
+    // a patience: won or lost, with the game's own score
+    element.hidden = false;
+    const score = observation.players[0].score;
+    fill(
+      element,
+      h("h2", {}, observation.won ? "Won" : "Lost"),
+      h("p", { class: "winners", "data-testid": "patience-result" }, `${observation.won ? "Won" : "Lost"}, score ${score}`),
+      extra,
+    );
+    return;
+  }
   const places = observation.places;
   element.hidden = !places;
   if (!places) {

@@ -28,6 +28,9 @@
 //   click lays off or swaps), a Progress card in it data-as="7St" with its label "p-as-label", and
 //   data-testid="building" (the meld being put down step by step); the hand selects cards and
 //   data-testid="meld-bar" holds the Meld / Discard buttons (hooks in meldhand.js)
+//   a patience (Golf, Calculation, Baker's Dozen, Clock) draws its tableau on the felt (class
+//   "patience"; hooks in patience.js): a click on a card that can move (data-legal="true") selects
+//   it, a click on a pile then plays it there (or drag it there); the felt has data-move-number
 //   data-testid="hint"             "Hint" (in data-testid="hint-row", shown on the seat's turn): asks
 //                                  GET /api/tables/{id}/hint; data-testid="hint-text" then says
 //                                  "Hard would play J♠" and that card or call has data-hinted="true"
@@ -54,6 +57,7 @@ import {
 import { CardBook } from "./cards.js";
 import { h } from "./dom.js";
 import { MeldHand } from "./meldhand.js";
+import { isPatience, PatienceTable } from "./patience.js";
 
 const tableId = pageTableId();
 const token = pageToken();
@@ -72,6 +76,8 @@ let hint = null;
 let hintPending = false;
 // a rummy table's card selection (meldhand.js), kept across views
 const meldHand = new MeldHand();
+// a patience's tableau and its selected card (patience.js), kept across views
+const patience = new PatienceTable();
 
 const CONNECTION_TEXT = { live: "live", connecting: "connecting…", offline: "reconnecting…" };
 
@@ -128,7 +134,14 @@ function render(view, game) {
 
   const melding = isMeldTable(observation);
   const onMeld = melding && view.seat !== null ? (name) => meldHand.onMeld(name) : null;
-  renderFelt($("board"), observation, { book, seating, onMeld });
+  if (isPatience(observation)) {
+    patience.render($("board"), observation, { book, onPlay: view.seat !== null ? play : null, moveNumber: view.move_number });
+  } else {
+    renderFelt($("board"), observation, { book, seating, onMeld });
+  }
+  $("board").dataset.moveNumber = view.move_number;
+  // a patience's moves are made on the tableau; its buttons stay as a compact fallback
+  $("calls").classList.toggle("compact", isPatience(observation));
   renderMyHand(view);
   renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });

@@ -1,0 +1,195 @@
+"""The patiences in a real browser (issue 11): the tableau drawn at a
+glance and played by clicking or dragging.
+
+Golf: the seven columns and the pile are drawn as the server deals them;
+a click on a playable exposed card puts it on the pile, a click on the
+stock draws. Calculation: a click on the turned card then on a waste pile
+puts it there. Baker's Dozen: a click on a column's card then on another
+column moves it there; a card whose only move is to its foundation goes
+there at one click; a card dragged onto a column moves there. Clock: a
+click on the pile to turn from turns. Every table has one human seat and a
+fixed seed, so the deal is the same on every run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Page, expect
+
+import parlour
+from live_server import get_json, post_json
+
+SEED = 1
+
+
+def open_patience(server: str, page: Page, game: str) -> tuple[int, str, dict[str, Any]]:
+    """A one-seat table of ``game`` opened in ``page``: its id, the seat's token and its view."""
+    created = post_json(server, "/api/tables", {
+        "game": game, "options": {}, "seed": SEED, "seats": [{"kind": "human"}],
+    })
+    table_id = int(created["id"])
+    token = parse_qs(urlsplit(created["seats"][0]["url"]).query)["token"][0]
+    page.goto(f"{server}/tables/{table_id}?token={token}")
+    expect(page.locator('[data-testid="tableau"]')).to_have_attribute("data-game", game)
+    # moves then go over the socket, answered by one view each
+    expect(page.locator('[data-testid="connection"]')).to_have_attribute("data-state", "live")
+    return table_id, token, view_of(server, table_id, token)
+
+
+def view_of(server: str, table_id: int, token: str) -> dict[str, Any]:
+    """The server's view of the table for the seat."""
+    view: dict[str, Any] = get_json(server, f"/api/tables/{table_id}/view?token={token}")
+    return view
+
+
+def column_cards(page: Page, testid: str, index: int) -> list[str]:
+    """The cards the page draws in one column or waste pile, in order."""
+    cards: list[str] = page.locator(f'[data-testid="{testid}"][data-index="{index}"] [data-card]') \
+        .evaluate_all("(cards) => cards.map((card) => card.dataset.card)")
+    return cards
+
+
+def legal_texts(view: dict[str, Any]) -> list[str]:
+    return [move["text"] for move in view["observation"]["legal"]]
+
+
+def bakers_moves(view: dict[str, Any]) -> dict[int, list[str]]:
+    """Baker's Dozen's legal moves by source column: its targets ("f", "c9")."""
+    moves: dict[int, list[str]] = {}
+    for text in legal_texts(view):
+        source, target = text.split()
+        moves.setdefault(int(source[1:]), []).append(target)
+    return moves
+
+
+def test_golf_columns_and_pile_drawn_and_a_card_played_by_a_click(server: str, page: Page) -> None:
+    table_id, token, view = open_patience(server, page, "golf")
+    zones = view["observation"]["zones"]
+    board = page.locator('[data-testid="board"]')
+    expect(board).to_have_attribute("data-move-number", "0")
+    expect(page.locator('[data-testid="column"]')).to_have_count(7)
+    for index, cards in enumerate(zones["columns"], start=1):
+        assert column_cards(page, "column", index) == cards
+    pile = page.locator('[data-testid="pile"]')
+    expect(pile).to_have_attribute("data-top", zones["pile"][-1])
+    expect(pile).to_have_attribute("data-count", "1")
+    stock = page.locator('[data-testid="stock"]')
+    expect(stock).to_have_attribute("data-count", str(zones["stock"]))
+    # the playable exposed cards, and only they, are marked
+    playable = [text for text in legal_texts(view) if text != "draw"]
+    assert playable, "the deal has a card to play at once"
+    marked = page.locator('[data-testid="column"] [data-legal="true"]') \
+        .evaluate_all("(cards) => cards.map((card) => card.dataset.card)")
+    assert sorted(marked) == sorted(playable)
+    card = playable[0]
+    page.locator(f'[data-testid="column"] [data-card="{card}"]').click()
+    expect(board).to_have_attribute("data-move-number", "1")
+    expect(pile).to_have_attribute("data-top", card)
+    expect(pile).to_have_attribute("data-count", "2")
+    after = view_of(server, table_id, token)
+    assert after["move_number"] == 1
+    assert after["observation"]["zones"]["pile"][-1] == card
+    # a click on the stock draws its next card onto the pile
+    stock.click()
+    expect(board).to_have_attribute("data-move-number", "2")
+    expect(stock).to_have_attribute("data-count", str(zones["stock"] - 1))
+    expect(pile).to_have_attribute("data-count", "3")
+    # the text buttons are still there as a fallback
+    expect(page.locator('[data-testid="call"]', has_text="draw")).to_be_visible()
+
+
+def test_calculation_turned_card_clicked_then_a_waste_pile(server: str, page: Page) -> None:
+    table_id, token, view = open_patience(server, page, "calculation")
+    turned = view["observation"]["zones"]["turned"]
+    expect(page.locator('[data-testid="foundation"]')).to_have_count(4)
+    expect(page.locator('[data-testid="waste"]')).to_have_count(4)
+    card = page.locator(f'[data-testid="turned"] [data-card="{turned}"]')
+    expect(card).to_have_attribute("data-legal", "true")
+    card.click()
+    expect(card).to_have_attribute("data-selected", "true")
+    waste = page.locator('[data-testid="waste"][data-index="2"]')
+    expect(waste).to_have_attribute("data-target-legal", "true")
+    waste.click()
+    expect(page.locator('[data-testid="board"]')).to_have_attribute("data-move-number", "1")
+    expect(waste).to_have_attribute("data-count", "1")
+    assert column_cards(page, "waste", 2) == [turned]
+    after = view_of(server, table_id, token)
+    assert after["observation"]["zones"]["wastes"][1] == [turned]
+    expect(page.locator('[data-testid="turned"]')).to_have_attribute(
+        "data-card", after["observation"]["zones"]["turned"])
+
+
+def test_bakers_dozen_moved_by_clicks_and_by_dragging(server: str, page: Page) -> None:
+    table_id, token, view = open_patience(server, page, "bakers-dozen")
+    board = page.locator('[data-testid="board"]')
+    expect(page.locator('[data-testid="column"]')).to_have_count(13)
+    columns = view["observation"]["zones"]["columns"]
+    # click-click: a column's exposed card, then the column it goes onto
+    source, target = next((source, int(targets[0][1:])) for source, targets
+                          in bakers_moves(view).items() if targets[0] != "f" and len(targets) == 1)
+    card = columns[source - 1][-1]
+    exposed = page.locator(f'[data-testid="column"][data-index="{source}"] [data-card="{card}"]')
+    exposed.click()
+    expect(exposed).to_have_attribute("data-selected", "true")
+    onto = page.locator(f'[data-testid="column"][data-index="{target}"]')
+    expect(onto).to_have_attribute("data-target-legal", "true")
+    expect(page.locator('[data-target-legal="true"]')).to_have_count(1)
+    onto.click()
+    expect(board).to_have_attribute("data-move-number", "1")
+    assert column_cards(page, "column", target) == columns[target - 1] + [card]
+    assert column_cards(page, "column", source) == columns[source - 1][:-1]
+    view = view_of(server, table_id, token)
+    assert view["observation"]["zones"]["columns"][target - 1][-1] == card
+
+    # one click: a card whose only move is to its foundation
+    home = next(source for source, targets in bakers_moves(view).items() if targets == ["f"])
+    card = view["observation"]["zones"]["columns"][home - 1][-1]
+    page.locator(f'[data-testid="column"][data-index="{home}"] [data-card="{card}"]').click()
+    expect(board).to_have_attribute("data-move-number", "2")
+    foundation = page.locator(f'[data-testid="foundation"][data-top="{card}"]')
+    expect(foundation).to_have_attribute("data-count", "1")
+
+    # dragging a card onto a column
+    view = view_of(server, table_id, token)
+    columns = view["observation"]["zones"]["columns"]
+    source, target = next((source, int(target[1:])) for source, targets
+                          in bakers_moves(view).items() for target in targets if target != "f")
+    card = columns[source - 1][-1]
+    page.locator(f'[data-testid="column"][data-index="{source}"] [data-card="{card}"]').drag_to(
+        page.locator(f'[data-testid="column"][data-index="{target}"]'))
+    expect(board).to_have_attribute("data-move-number", "3")
+    assert column_cards(page, "column", target)[-1] == card
+    after = view_of(server, table_id, token)["observation"]["zones"]
+    assert after["columns"][target - 1][-1] == card
+
+
+def test_clock_dial_turned_by_a_click_on_the_next_pile(server: str, page: Page) -> None:
+    table_id, token, view = open_patience(server, page, "clock")
+    expect(page.locator('[data-testid="clock-pile"]')).to_have_count(13)
+    nxt = page.locator('[data-testid="clock-pile"][data-next="true"]')
+    expect(nxt).to_have_attribute("data-index", str(view["observation"]["zones"]["next"]))
+    nxt.locator('[data-legal="true"]').click()
+    expect(page.locator('[data-testid="board"]')).to_have_attribute("data-move-number", "1")
+    after = view_of(server, table_id, token)["observation"]["zones"]
+    turned = next(pile for pile in after["piles"] if pile["up"])
+    assert column_cards(page, "clock-pile", turned["pile"]) == turned["up"]
+    expect(page.locator('[data-testid="clock-pile"][data-next="true"]')).to_have_attribute(
+        "data-index", str(after["next"]))
+
+
+def test_a_finished_patience_says_won_or_lost(server: str, page: Page) -> None:
+    """Clock played to its end by clicks: the page says how it ended, as
+    the library does for the same seed."""
+    open_patience(server, page, "clock")
+    state = parlour.make("clock").new_state(seed=SEED)
+    while not state.is_terminal():
+        state.apply(0)
+    board = page.locator('[data-testid="board"]')
+    for move in range(len(state.history)):
+        expect(board).to_have_attribute("data-move-number", str(move))
+        page.locator('[data-testid="clock-pile"][data-next="true"] [data-legal="true"]').click()
+    word = "Won" if state.returns()[0] > 0 else "Lost"
+    expect(page.locator('[data-testid="patience-result"]')).to_have_text(
+        f"{word}, score {state.scores()[0]}")
