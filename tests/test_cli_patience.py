@@ -23,7 +23,8 @@ def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     status = main(list(args))
-    return status, capsys.readouterr().out
+    captured = capsys.readouterr()
+    return status, captured.out + captured.err
 
 
 def test_golf_shows_its_columns_and_takes_moves_back(
@@ -102,3 +103,23 @@ def test_the_simulation_counts_lost_patiences(capsys: pytest.CaptureFixture[str]
     _, out = run_cli(capsys, monkeypatch, "simulate", "golf", "-n", "5", "--seed", "1")
     assert any(line.split()[:5] == ["P0", "+0.000", "0", "5", line.split()[4]]
                for line in out.splitlines() if line.strip().startswith("P0"))
+
+
+def test_solvable_only_deals_a_game_the_solver_wins(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.games.patience.solver import solve
+
+    status, out = run_cli(capsys, monkeypatch, "play", "golf", "--solvable-only", "--seed", "4",
+                          stdin="quit\n")
+    assert status == 0
+    seed = int(out.split("(seed ", 1)[1].split(";", 1)[0])
+    assert solve(parlour.make("golf").new_state(seed=seed)).verdict == "won"
+
+
+def test_solvable_only_is_for_the_patiences(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    status, out = run_cli(capsys, monkeypatch, "play", "polignac", "--solvable-only")
+    assert status != 0
+    assert "--solvable-only is for the patiences the solver plays (golf, calculation, " \
+           "bakers-dozen, clock), not polignac" in out

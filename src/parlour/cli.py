@@ -54,6 +54,7 @@ from parlour.engine import (
 from parlour.engine import replay as replay_record
 from parlour.games.bharg import evaluate_hand
 from parlour.games.costly_colours import CATEGORIES, COLOUR_NAMES, count_show
+from parlour.games.patience.solver import SOLVED_GAMES, solve
 from parlour.render import (
     Renderer,
     describe_value,
@@ -530,6 +531,11 @@ def play(
             help="continue the game recorded in FILE (saved back to it unless --save)",
         ),
     ] = None,
+    solvable_only: Annotated[
+        bool,
+        typer.Option("--solvable-only",
+                     help="a patience: deal only a game that the solver shows can be won"),
+    ] = False,
 ) -> None:
     """Play a game at the terminal against computer players."""
     console = _console()
@@ -541,10 +547,33 @@ def play(
         )
     elif game is None:
         raise CommandError("name the game to play, or give --resume FILE")
+    elif solvable_only:
+        state = _solvable_state(_make_game(game, players, option or []), seed, console)
     else:
         state = _make_game(game, players, option or []).new_state(seed=seed)
     kinds = _seat_kinds(seat or [], state.game.num_players)
     TerminalMatch(state, kinds, console, save).run()
+
+
+SOLVABLE_TRIES = 100
+"""Deals tried by ``--solvable-only`` before it gives up."""
+
+
+def _solvable_state(rules_set: Game, seed: int | None, console: Console) -> State:
+    """The first deal, from seeds drawn from ``seed``, that the solver shows
+    can be won (its own seed recorded, so the game replays)."""
+    if rules_set.name not in SOLVED_GAMES:
+        raise CommandError(f"--solvable-only is for the patiences the solver plays "
+                           f"({', '.join(SOLVED_GAMES)}), not {rules_set.name}")
+    rng = random.Random(seed if seed is not None else random.SystemRandom().randrange(2**63))
+    for tries in range(1, SOLVABLE_TRIES + 1):
+        state = rules_set.new_state(seed=rng.randrange(2**63))
+        if solve(state).verdict == "won":
+            console.print(f"A deal the solver wins (seed {state.seed}; {tries} dealt).",
+                          markup=False)
+            return state
+    raise CommandError(f"no deal of {SOLVABLE_TRIES} was shown winnable within the solver's "
+                       "budget; play without --solvable-only")
 
 
 def _resumed_state(
