@@ -26,7 +26,15 @@ from typing import Any
 
 from bench_tricks import bench_label, make_game
 from parlour.engine import Game, OptionValue, State
-from timing import Runner, bench_parser, format_rate, interleaved_rates, load_openspiel, ratio
+from timing import (
+    Runner,
+    bench_parser,
+    format_rate,
+    interleaved_rates,
+    load_openspiel,
+    ratio,
+    seeded_runner,
+)
 
 GAME: tuple[str, dict[str, OptionValue]] = ("costly-colours", {"target": 61})
 """The game and options measured."""
@@ -39,22 +47,14 @@ def games_runner(game: Game, counted: Callable[[State], int] | None = None) -> R
     and counts the finished ones (or, with ``counted``, what it counts in
     each finished match: its hands, say)."""
 
-    def run(budget: float, index: int) -> tuple[int, float]:
-        rng = random.Random(index)
-        games = 0
-        start = time.perf_counter()
-        deadline = start + budget
-        while True:
-            state = game.new_state(seed=rng.randrange(2**32))
-            while not state.is_terminal():
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
-            games += 1 if counted is None else counted(state)
-            now = time.perf_counter()
-            if now >= deadline:
-                return games, now - start
+    def one(rng: random.Random) -> int:
+        state = game.new_state(seed=rng.randrange(2**32))
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        return 1 if counted is None else counted(state)
 
-    return run
+    return seeded_runner(one)
 
 
 def cribbage_runner(game: Any) -> Runner:

@@ -13,6 +13,11 @@ ratio compares engines playing whole games, not equal work.
 Without ``pyspiel`` (``pip install 'parlour[openspiel]'``) the lines are
 printed without the reference.
 
+The solver's lines: deals of Golf, Calculation and Baker's Dozen solved
+per second at the default node budget, with the share decided (won or
+lost, not "unknown"), against games per second of the hint player (the
+``easy`` level) on the same seeds, measured interleaved.
+
     python benchmarks/bench_patience.py [--seconds S] [--runs N]
 """
 
@@ -24,10 +29,21 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import parlour
 from bench_costly import games_runner
 from bench_tricks import bench_label, make_game
+from parlour.agents.heuristic import heuristic_action
 from parlour.engine import OptionValue
-from timing import Runner, bench_parser, format_rate, interleaved_rates, load_openspiel, ratio
+from parlour.games.patience.solver import solve
+from timing import (
+    Runner,
+    bench_parser,
+    format_rate,
+    interleaved_rates,
+    load_openspiel,
+    ratio,
+    seeded_runner,
+)
 
 GAMES: tuple[tuple[str, dict[str, OptionValue]], ...] = (
     ("golf", {}), ("calculation", {}), ("bakers-dozen", {}), ("clock", {}),
@@ -84,11 +100,59 @@ def bench_patience(seconds: float, runs: int, solitaire: Any | None) -> list[str
     return lines
 
 
+SOLVED = ("golf", "calculation", "bakers-dozen")
+"""The patiences with decisions, which the solver searches."""
+
+
+def solver_runner(name: str, decided: list[int]) -> Runner:
+    """A runner that solves seeded deals of ``name`` for a budget and counts
+    them; ``decided`` gathers [deals decided, deals solved]."""
+    game = parlour.make(name)
+
+    def one(rng: random.Random) -> int:
+        verdict = solve(game.new_state(seed=rng.randrange(2**32))).verdict
+        decided[0] += verdict != "unknown"
+        decided[1] += 1
+        return 1
+
+    return seeded_runner(one)
+
+
+def hint_runner(name: str) -> Runner:
+    """A runner that plays seeded deals of ``name`` by the hint and counts them."""
+    game = parlour.make(name)
+
+    def one(rng: random.Random) -> int:
+        state = game.new_state(seed=rng.randrange(2**32))
+        while not state.is_terminal():
+            state.apply(heuristic_action(state.observation(0), state.legal_actions(), rng))
+        return 1
+
+    return seeded_runner(one)
+
+
+def bench_solver(seconds: float, runs: int) -> list[str]:
+    """The solver's benchmark lines, each printed as soon as it is known."""
+    lines = []
+    for name in SOLVED:
+        decided = [0, 0]
+        rate, hint_rate = interleaved_rates([solver_runner(name, decided), hint_runner(name)],
+                                            seconds, runs)
+        share = 100 * decided[0] / decided[1]
+        line = (f"{name} solver deals/s: {format_rate(rate)} (decided within the default "
+                f"budget: {decided[0]} of {decided[1]}, {share:.0f}%) vs the hint player "
+                f"{format_rate(hint_rate)} (ratio {ratio(rate, hint_rate)})")
+        print(line, flush=True)
+        lines.append(line)
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the lines alone."""
     parser = bench_parser(__doc__)
     arguments = parser.parse_args(argv)
     bench_patience(arguments.seconds, arguments.runs, load_openspiel("solitaire"))
+    bench_solver(arguments.seconds, arguments.runs)
     return 0
 
 

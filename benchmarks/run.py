@@ -8,7 +8,8 @@ games per second against Costly Colours' (``bench_bharg.py``), Ranter Go
 Round's hands per second against a bare loop of its rules
 (``bench_ranter.py``), full Progress Rummy matches and steps per second
 against OpenSpiel's gin_rummy (``bench_rummy.py``), the patiences' games
-per second against OpenSpiel's solitaire (``bench_patience.py``), and ISMCTS
+per second against OpenSpiel's solitaire and the patience solver's deals
+per second against the hint player (``bench_patience.py``), and ISMCTS
 iterations per second against OpenSpiel's ISMCTS bot (``bench_ismcts.py``),
 each figure beside the figure it is compared with, measured in the same
 run.
@@ -231,6 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_ranter.bench_ranter(budget.seconds, budget.runs)
     bench_rummy.bench_rummy(budget.seconds, budget.runs, load_openspiel("gin_rummy"))
     bench_patience.bench_patience(budget.seconds, budget.runs, load_openspiel("solitaire"))
+    bench_patience.bench_solver(budget.seconds, budget.runs)
     bench_ismcts.bench_ismcts(budget.seconds, budget.runs, hearts)
     if budget.web_moves is not None:
         bench_web.main(["--moves", str(budget.web_moves)])

@@ -8,6 +8,7 @@ machine (another process, a garbage collection) does not move it.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -117,3 +118,22 @@ def bench_parser(doc: str, figures: str = "the figure") -> argparse.ArgumentPars
     parser.add_argument("--seconds", type=float, default=3.0, help=f"seconds for {figures}")
     parser.add_argument("--runs", type=int, default=5, help="runs, the median is reported")
     return parser
+
+
+def seeded_runner(one: Callable[[random.Random], int]) -> Runner:
+    """A runner that calls ``one(rng)`` (one game, one deal solved ...) until
+    its budget is spent and adds up what it returns; run ``index`` draws
+    from ``random.Random(index)``, so every run does the same work."""
+
+    def run(budget: float, index: int) -> tuple[int, float]:
+        rng = random.Random(index)
+        count = 0
+        start = time.perf_counter()
+        deadline = start + budget
+        while True:
+            count += one(rng)
+            now = time.perf_counter()
+            if now >= deadline:
+                return count, now - start
+
+    return run

@@ -262,6 +262,16 @@ def test_patience_games_against_openspiel_solitaire(output: str, output_without_
     ])
 
 
+@pytest.mark.parametrize("name", ["golf", "calculation", "bakers-dozen"])
+def test_patience_solver_against_the_hint_player(output: str, name: str) -> None:
+    """Issue 11: deals solved per second per game and the share decided
+    within the default budget, beside the hint player's games per second."""
+    assert_prints(output, [
+        rf"{name} solver deals/s: {NUMBER} \(decided within the default budget: \d+ of \d+, "
+        rf"\d+%\) vs the hint player {NUMBER} \(ratio {NUMBER}\)",
+    ])
+
+
 def test_the_bare_loop_plays_the_base_rules() -> None:
     module = benchmark_module("bench_ranter")
     lives = [3] * module.PLAYERS
