@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -57,32 +56,24 @@ def games_runner(game: Game, counted: Callable[[State], int] | None = None) -> R
     return seeded_runner(one)
 
 
-def cribbage_runner(game: Any) -> Runner:
-    """A runner that plays seeded random cribbage games for a budget and
-    counts the finished ones."""
+def openspiel_runner(game: Any) -> Runner:
+    """A runner that plays seeded random games of an OpenSpiel ``game`` for a
+    budget and counts the finished ones. Its chance outcomes must be
+    uniform, as cribbage's (each card dealt, the starter) and solitaire's
+    (each hidden card revealed) are: an index is then an exact sample."""
 
-    def run(budget: float, index: int) -> tuple[int, float]:
-        rng = random.Random(index)
-        games = 0
-        start = time.perf_counter()
-        deadline = start + budget
-        while True:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    # cribbage's chance outcomes (each card dealt, the
-                    # starter) are uniform: an index is an exact sample
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                    continue
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            games += 1
-            now = time.perf_counter()
-            if now >= deadline:
-                return games, now - start
+    def one(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        return 1
 
-    return run
+    return seeded_runner(one)
 
 
 def bench_costly(seconds: float, runs: int, cribbage: Any | None) -> str:
@@ -95,7 +86,7 @@ def bench_costly(seconds: float, runs: int, cribbage: Any | None) -> str:
         (rate,) = interleaved_rates([ours], seconds, runs)
         line = f"{label} games/s: {format_rate(rate)} (no reference: open_spiel not installed)"
     else:
-        rate, reference = interleaved_rates([ours, cribbage_runner(cribbage)], seconds, runs)
+        rate, reference = interleaved_rates([ours, openspiel_runner(cribbage)], seconds, runs)
         line = (
             f"{label} games/s: {format_rate(rate)} vs {REFERENCE} {format_rate(reference)} "
             f"(ratio {ratio(rate, reference)})"

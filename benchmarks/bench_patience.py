@@ -25,12 +25,11 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
 import parlour
-from bench_costly import games_runner
+from bench_costly import games_runner, openspiel_runner
 from bench_tricks import bench_label, make_game
 from parlour.agents.heuristic import heuristic_action
 from parlour.engine import OptionValue
@@ -53,33 +52,6 @@ GAMES: tuple[tuple[str, dict[str, OptionValue]], ...] = (
 REFERENCE = "OpenSpiel solitaire"
 
 
-def solitaire_runner(game: Any) -> Runner:
-    """A runner that plays seeded random games of OpenSpiel's solitaire for
-    a budget and counts the finished ones."""
-
-    def run(budget: float, index: int) -> tuple[int, float]:
-        rng = random.Random(index)
-        games = 0
-        start = time.perf_counter()
-        deadline = start + budget
-        while True:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    # each hidden card revealed: uniform over the unseen cards
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                    continue
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            games += 1
-            now = time.perf_counter()
-            if now >= deadline:
-                return games, now - start
-
-    return run
-
-
 def bench_patience(seconds: float, runs: int, solitaire: Any | None) -> list[str]:
     """The benchmark lines, each printed as soon as it is known;
     ``solitaire`` is OpenSpiel's game or ``None`` when open_spiel is not
@@ -92,7 +64,8 @@ def bench_patience(seconds: float, runs: int, solitaire: Any | None) -> list[str
             (rate,) = interleaved_rates([ours], seconds, runs)
             line = f"{label} games/s: {format_rate(rate)} (no reference: open_spiel not installed)"
         else:
-            rate, reference = interleaved_rates([ours, solitaire_runner(solitaire)], seconds, runs)
+            rate, reference = interleaved_rates([ours, openspiel_runner(solitaire)],
+                                                  seconds, runs)
             line = (f"{label} games/s: {format_rate(rate)} vs {REFERENCE} "
                     f"{format_rate(reference)} (ratio {ratio(rate, reference)})")
         print(line, flush=True)

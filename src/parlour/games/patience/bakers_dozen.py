@@ -42,6 +42,8 @@ from parlour.games.patience.base import (
     PatienceState,
     code_of,
     codes_of,
+    deal_order,
+    dealt_piles,
     mask_of,
     number_of,
     one_hot_cards,
@@ -107,13 +109,10 @@ class BakersDozen(PatienceGame):
     def observation_tensor_size(self) -> int:
         return len(PHASE_NAMES) + CARDS * (2 * COLUMNS + 1) + 1
 
-    def _new_state(self, seed: int, deal: Any, explicit_chance: bool) -> BakersDozenState:
-        return BakersDozenState(self, seed, deal, explicit_chance)
-
     def order_from_deal(self, deal: Mapping[str, Any]) -> list[int]:
         self.check_deal_keys(deal)
         columns = parse_piles(deal["columns"], "column", COLUMNS, DEPTH)
-        return [columns[index % COLUMNS][index // COLUMNS] for index in range(COLUMNS * DEPTH)]
+        return deal_order(columns)
 
 
 def kings_down(column: list[int]) -> list[int]:
@@ -133,8 +132,7 @@ class BakersDozenState(PatienceState):
 
     def _lay_out(self) -> None:
         order = self.order
-        self.columns: list[list[int]] = [kings_down(order[column::COLUMNS])
-                                         for column in range(COLUMNS)]
+        self.columns = [kings_down(column) for column in dealt_piles(order, COLUMNS, DEPTH)]
         self.foundations: list[list[int]] = [[] for _ in SIGNS]
 
     def _copied_layout(self) -> dict[str, Any]:
@@ -247,6 +245,9 @@ class BakersDozenState(PatienceState):
         features += one_hot_cards([card for pile in self.foundations for card in pile])
         features.append(self.moves / self.game.max_moves)
         return features
+
+
+BakersDozen.state_class = BakersDozenState
 
 
 def _column(word: str) -> int | None:

@@ -88,6 +88,27 @@ def parse_piles(value: object, where: str, piles: int, size: int | None) -> list
     return [parse_cards(pile, f"{where} {index + 1}", size) for index, pile in enumerate(value)]
 
 
+def dealt_piles(order: Sequence[int], piles: int, depth: int) -> list[list[int]]:
+    """The first ``piles * depth`` cards of ``order`` dealt a row at a time
+    into ``piles`` piles (card ``i`` to pile ``i mod piles``), each pile
+    first dealt first.
+
+    >>> dealt_piles([0, 1, 2, 3, 4, 5, 6], 3, 2)
+    [[0, 3], [1, 4], [2, 5]]
+    """
+    return [list(order[pile:piles * depth:piles]) for pile in range(piles)]
+
+
+def deal_order(piles: Sequence[Sequence[int]]) -> list[int]:
+    """The order that :func:`dealt_piles` lays out as ``piles`` (all of one depth).
+
+    >>> deal_order([[0, 3], [1, 4], [2, 5]])
+    [0, 1, 2, 3, 4, 5]
+    """
+    count = len(piles)
+    return [piles[index % count][index // count] for index in range(count * len(piles[0]))]
+
+
 class PatienceGame(Game):
     """A one-player patience on the Progress pack (see the module docstring)."""
 
@@ -100,6 +121,8 @@ class PatienceGame(Game):
     """How many move ids the game has (before the chance outcomes)."""
     action_help: ClassVar[str]
     """How a player types a move (for the error of a text that names none)."""
+    state_class: ClassVar[type[PatienceState]]
+    """The game's state."""
 
     @property
     def deal_cards(self) -> tuple[int, ...]:
@@ -113,6 +136,9 @@ class PatienceGame(Game):
     @property
     def num_actions(self) -> int:
         return max(self.move_actions, CARDS)
+
+    def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> PatienceState:
+        return self.state_class(self, seed, deal, explicit_chance)
 
     @abstractmethod
     def order_from_deal(self, deal: Mapping[str, Any]) -> list[int]:

@@ -109,9 +109,6 @@ class Calculation(PatienceGame):
     def observation_tensor_size(self) -> int:
         return len(PHASE_NAMES) + PILES * (FULL + 1) + CARDS * (2 * PILES + 2) + 1
 
-    def _new_state(self, seed: int, deal: Any, explicit_chance: bool) -> CalculationState:
-        return CalculationState(self, seed, deal, explicit_chance)
-
     def order_from_deal(self, deal: Mapping[str, Any]) -> list[int]:
         self.check_deal_keys(deal)
         return parse_cards(deal["stock"], "the stock", len(self.deal_cards))
@@ -267,6 +264,9 @@ class CalculationState(PatienceState):
         features += one_hot_cards([card for pile in self.foundations for card in pile])
         features.append(len(self.stock) / 48)
         return features
+
+
+Calculation.state_class = CalculationState
 
 
 def _place(word: str) -> tuple[str, int] | None:

@@ -40,6 +40,8 @@ from parlour.games.patience.base import (
     PatienceState,
     code_of,
     codes_of,
+    deal_order,
+    dealt_piles,
     mask_of,
     number_of,
     one_hot_cards,
@@ -92,15 +94,11 @@ class Clock(PatienceGame):
     def observation_tensor_size(self) -> int:
         return len(PHASE_NAMES) + CARDS + 2 * PILES
 
-    def _new_state(self, seed: int, deal: Any, explicit_chance: bool) -> ClockState:
-        return ClockState(self, seed, deal, explicit_chance)
-
     def order_from_deal(self, deal: Mapping[str, Any]) -> list[int]:
         self.check_deal_keys(deal)
         piles = parse_piles(deal["piles"], "pile", PILES, DEPTH)
         # the last card dealt to a pile is its top
-        return [piles[index % PILES][DEPTH - 1 - index // PILES]
-                for index in range(PILES * DEPTH)]
+        return deal_order([pile[::-1] for pile in piles])
 
 
 class ClockState(PatienceState):
@@ -109,7 +107,7 @@ class ClockState(PatienceState):
     game: Clock
 
     def _lay_out(self) -> None:
-        self.down: list[list[int]] = [self.order[pile::PILES] for pile in range(PILES)]
+        self.down = dealt_piles(self.order, PILES, DEPTH)
         self.up: list[list[int]] = [[] for _ in range(PILES)]
         self.next_pile = CENTRE
         self.ended = False
@@ -169,3 +167,6 @@ class ClockState(PatienceState):
         features += [len(pile) / DEPTH for pile in self.down]
         features += [1.0 if pile == self.next_pile else 0.0 for pile in range(PILES)]
         return features
+
+
+Clock.state_class = ClockState

@@ -43,6 +43,8 @@ from parlour.games.patience.base import (
     PatienceState,
     code_of,
     codes_of,
+    deal_order,
+    dealt_piles,
     mask_of,
     number_of,
     one_hot_cards,
@@ -119,15 +121,11 @@ class Golf(PatienceGame):
     def observation_tensor_size(self) -> int:
         return len(PHASE_NAMES) + CARDS * (2 * COLUMNS + 2) + 1
 
-    def _new_state(self, seed: int, deal: Any, explicit_chance: bool) -> GolfState:
-        return GolfState(self, seed, deal, explicit_chance)
-
     def order_from_deal(self, deal: Mapping[str, Any]) -> list[int]:
         self.check_deal_keys(deal)
         columns = parse_piles(deal["columns"], "column", COLUMNS, DEPTH)
         stock = parse_cards(deal["stock"], "the stock", len(self.deal_cards) - COLUMNS * DEPTH)
-        return [columns[index % COLUMNS][index // COLUMNS]
-                for index in range(COLUMNS * DEPTH)] + stock
+        return deal_order(columns) + stock
 
     def follows(self, card: int, top: int) -> bool:
         """Whether ``card`` may go onto the pile's ``top``."""
@@ -144,8 +142,7 @@ class GolfState(PatienceState):
 
     def _lay_out(self) -> None:
         order = self.order
-        self.columns: list[list[int]] = [order[column:COLUMNS * DEPTH:COLUMNS]
-                                         for column in range(COLUMNS)]
+        self.columns = dealt_piles(order, COLUMNS, DEPTH)
         self.pile = [order[COLUMNS * DEPTH]]
         # the stock's top is its last card
         self.stock = order[:COLUMNS * DEPTH:-1]
@@ -244,3 +241,6 @@ class GolfState(PatienceState):
         features += one_hot_cards(self.pile[-1:])
         features.append(len(self.stock) / 18)
         return features
+
+
+Golf.state_class = GolfState
