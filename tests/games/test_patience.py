@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 import parlour
 from parlour import IllegalAction, OptionError, ParseError
 from parlour.agents.heuristic import heuristic_action
-from parlour.agents.heuristic.patience import golf_run, waits
+from parlour.agents.heuristic.patience import golf_run
 from parlour.cards import PROGRESS_53
-from parlour.games.patience.calculation import next_number
+from parlour.games.patience.calculation import next_number, waits_of
 
 CODES = [card.code for card in PROGRESS_53.cards]
 NUMBERED = CODES[:52]
@@ -207,8 +207,7 @@ def test_calculation_refuses_the_progress_card() -> None:
 
 
 def test_calculation_waits() -> None:
-    ids = [[PROGRESS_53.parse(code).id] for code in ("1Cr", "2Cr", "3Cr", "4Cr")]
-    found = waits(ids)
+    found = waits_of((1, 1, 1, 1))  # the bases alone on the foundations
     assert found[2] == 0 and found[4] == 0 and found[6] == 0 and found[8] == 0
     assert found[13] == 11  # every foundation ends on a 13: the last card of each
     assert found[3] == 1  # foundation 1's next but one

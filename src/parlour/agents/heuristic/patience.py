@@ -37,8 +37,8 @@ from parlour.cards import PROGRESS_53
 from parlour.engine.game import Observation
 from parlour.games.patience.bakers_dozen import COLUMNS, TO_COLUMN
 from parlour.games.patience.base import P_CARD, number_of
-from parlour.games.patience.calculation import FROM_WASTE, PILES, TO_WASTE, next_number
-from parlour.games.patience.golf import DRAW
+from parlour.games.patience.calculation import FROM_WASTE, PILES, TO_WASTE, waits_of
+from parlour.games.patience.golf import DRAW, follows
 
 GOLF_NODES = 4000
 """The most positions a Golf hint searches (a run is rarely long)."""
@@ -52,13 +52,6 @@ def _ids(codes: Sequence[str]) -> list[int]:
 
 
 # --- Golf ----------------------------------------------------------------------
-
-def _follows(card: int, top: int, wraparound: bool) -> bool:
-    if card == P_CARD or top == P_CARD:
-        return True
-    gap = abs(number_of(card) - number_of(top))
-    return gap == 1 or (wraparound and gap == 12)
-
 
 def golf_run(columns: list[list[int]], top: int, wraparound: bool) -> int:
     """The longest run of column cards that can go onto ``top`` one after
@@ -77,7 +70,7 @@ def golf_run(columns: list[list[int]], top: int, wraparound: bool) -> int:
         best = 0
         for index, column in enumerate(columns):
             size = lengths[index]
-            if size and _follows(column[size - 1], top, wraparound):
+            if size and follows(column[size - 1], top, wraparound):
                 lengths[index] -= 1
                 best = max(best, 1 + longest(column[size - 1]))
                 lengths[index] += 1
@@ -108,19 +101,6 @@ def golf_hint(observation: Observation, legal: Sequence[int]) -> int:
 
 # --- Calculation -----------------------------------------------------------------
 
-def waits(foundations: Sequence[Sequence[int]]) -> dict[int, int]:
-    """Per number, the fewest cards some foundation takes before it needs
-    that number (numbers no foundation needs any more are left out)."""
-    found: dict[int, int] = {}
-    for index, pile in enumerate(foundations):
-        step = index + 1
-        number = number_of(pile[-1])
-        for wait in range(13 - len(pile)):
-            number = next_number(number, step)
-            found[number] = min(found.get(number, wait), wait)
-    return found
-
-
 def calculation_hint(observation: Observation, legal: Sequence[int]) -> int:
     """The Calculation move the hint gives."""
     ups = [action for action in legal if action >= FROM_WASTE]
@@ -132,7 +112,7 @@ def calculation_hint(observation: Observation, legal: Sequence[int]) -> int:
     zones = observation["zones"]
     foundations = [_ids(pile) for pile in zones["foundations"]]
     wastes = [_ids(pile) for pile in zones["wastes"]]
-    wait = waits(foundations)
+    wait = waits_of(tuple(len(pile) for pile in foundations))
     card = PROGRESS_53.parse(zones["turned"]).id
     mine = wait.get(number_of(card), 99)
     if number_of(card) == 13:

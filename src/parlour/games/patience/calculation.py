@@ -31,6 +31,7 @@ the stock left / 48.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from parlour.engine.options import OptionSchema
@@ -121,6 +122,39 @@ def next_number(number: int, step: int) -> int:
     (1, 1, 1, 13)
     """
     return (number + step - 1) % 13 + 1
+
+
+def building_order(step: int) -> tuple[int, ...]:
+    """The numbers the foundation that builds by ``step`` takes, its base first.
+
+    >>> building_order(3)
+    (3, 6, 9, 12, 2, 5, 8, 11, 1, 4, 7, 10, 13)
+    """
+    numbers = [step]
+    while len(numbers) < FULL:
+        numbers.append(next_number(numbers[-1], step))
+    return tuple(numbers)
+
+
+BUILDING_ORDERS = tuple(building_order(step) for step in range(1, PILES + 1))
+"""Each foundation's numbers in order (foundation 1 first)."""
+
+
+@lru_cache(maxsize=1 << 16)
+def waits_of(heights: tuple[int, ...]) -> dict[int, int]:
+    """Per number, the fewest cards some foundation takes before it needs
+    that number, from the foundations' ``heights`` (numbers no foundation
+    needs any more are left out).
+
+    >>> waits_of((1, 1, 1, 1))[13], waits_of((1, 1, 1, 1))[3]
+    (11, 1)
+    """
+    found: dict[int, int] = {}
+    for pile, height in enumerate(heights):
+        for wait, number in enumerate(BUILDING_ORDERS[pile][height:]):
+            if wait < found.get(number, FULL):
+                found[number] = wait
+    return found
 
 
 class CalculationState(PatienceState):

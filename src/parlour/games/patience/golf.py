@@ -88,6 +88,19 @@ could move (the usual rule: drawing is his choice).
 """
 
 
+def follows(card: int, top: int, wraparound: bool) -> bool:
+    """Whether ``card`` may go onto the pile's ``top``: one higher or one
+    lower, 13 and 1 joining with ``wraparound``; P on anything, anything on P.
+
+    >>> follows(11, 12, False), follows(0, 12, False), follows(0, 12, True)
+    (True, False, True)
+    """
+    if card == P_CARD or top == P_CARD:
+        return True
+    gap = abs(number_of(card) - number_of(top))
+    return gap == 1 or (wraparound and gap == 12)
+
+
 @register
 class Golf(PatienceGame):
     """Golf; see the module docstring and :data:`RULES`."""
@@ -127,12 +140,6 @@ class Golf(PatienceGame):
         stock = parse_cards(deal["stock"], "the stock", len(self.deal_cards) - COLUMNS * DEPTH)
         return deal_order(columns) + stock
 
-    def follows(self, card: int, top: int) -> bool:
-        """Whether ``card`` may go onto the pile's ``top``."""
-        if card == P_CARD or top == P_CARD:
-            return True
-        gap = abs(number_of(card) - number_of(top))
-        return gap == 1 or (self.wraparound and gap == 12)
 
 
 class GolfState(PatienceState):
@@ -158,7 +165,8 @@ class GolfState(PatienceState):
 
     def _moves(self) -> list[int]:
         top = self.pile[-1]
-        moves = sorted(card for card in self._exposed() if self.game.follows(card, top))
+        wraparound = self.game.wraparound
+        moves = sorted(card for card in self._exposed() if follows(card, top, wraparound))
         if self.stock:
             moves.append(DRAW)
         return moves

@@ -44,9 +44,15 @@ from parlour.errors import OptionError, ParseError
 from parlour.games.patience.bakers_dozen import COLUMNS as BAKER_COLUMNS
 from parlour.games.patience.bakers_dozen import TO_COLUMN, BakersDozenState
 from parlour.games.patience.base import P_CARD, PHASE_DEAL, PatienceState, number_of
-from parlour.games.patience.calculation import FROM_WASTE, TO_WASTE, CalculationState
+from parlour.games.patience.calculation import (
+    BUILDING_ORDERS,
+    FROM_WASTE,
+    TO_WASTE,
+    CalculationState,
+    waits_of,
+)
 from parlour.games.patience.clock import ClockState
-from parlour.games.patience.golf import DRAW, GolfState
+from parlour.games.patience.golf import DRAW, GolfState, follows
 
 DEFAULT_NODES = 20_000
 """The positions :func:`solve` searches unless told otherwise (a typical
@@ -197,13 +203,6 @@ class GolfRules(Rules):
         left = count_numbers([card for column in self.columns for card in column])
         return (tuple(len(column) for column in self.columns), self.top, 0, left)
 
-    def follows(self, card: int, top: int) -> bool:
-        """Whether ``card`` may go onto ``top``."""
-        if card == P_CARD or top == P_CARD:
-            return True
-        gap = abs(card % 13 - top % 13)
-        return gap == 1 or (self.wraparound and gap == 12)
-
     def stranded(self, top: int, drawn: int, left: tuple[int, ...]) -> bool:
         """Whether the column cards of some number outnumber the cards they
         could go onto. Each card goes onto a card one higher or one lower,
@@ -231,7 +230,7 @@ class GolfRules(Rules):
             return []
         plays: list[tuple[int, int]] = []
         for index, size in enumerate(lengths):
-            if size and self.follows(self.columns[index][size - 1], top):
+            if size and follows(self.columns[index][size - 1], top, self.wraparound):
                 plays.append((-size, index))
         # the longest column first: it has the most cards to clear
         plays.sort()
@@ -277,13 +276,7 @@ CALC_PILES = 4
 CALC_FULL = 13
 
 
-def _sequence(step: int) -> list[int]:
-    """The numbers foundation ``step`` takes, its base first."""
-    return [(step * height - 1) % 13 + 1 for height in range(1, CALC_FULL + 1)]
-
-
-SEQUENCES = [_sequence(step) for step in range(1, CALC_PILES + 1)]
-PLACE = [{number: index for index, number in enumerate(sequence)} for sequence in SEQUENCES]
+PLACE = [{number: index for index, number in enumerate(sequence)} for sequence in BUILDING_ORDERS]
 """Per foundation, the height at which it takes each number."""
 
 Wastes = tuple[tuple[int, ...], ...]
@@ -399,7 +392,7 @@ def needing(heights: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     found: dict[int, tuple[int, ...]] = {}
     for pile, height in enumerate(heights):
         if height < CALC_FULL:
-            number = SEQUENCES[pile][height]
+            number = BUILDING_ORDERS[pile][height]
             found[number] = (*found.get(number, ()), pile)
     return found
 
@@ -436,17 +429,6 @@ def blocked(heights: tuple[int, ...], wastes: Wastes) -> bool:
                 return True
             above[pile] = max(above[pile], place)
     return False
-
-
-@lru_cache(maxsize=1 << 16)
-def waits_of(heights: tuple[int, ...]) -> dict[int, int]:
-    """Per number, the fewest cards some foundation takes before it needs it."""
-    found: dict[int, int] = {}
-    for pile, height in enumerate(heights):
-        for wait, number in enumerate(SEQUENCES[pile][height:]):
-            if wait < found.get(number, CALC_FULL):
-                found[number] = wait
-    return found
 
 
 def fit_rank(waste: tuple[int, ...], wait: dict[int, int], mine: int) -> tuple[int, int]:
