@@ -70,6 +70,7 @@ from parlour.stats import (
     record_game,
     stats_key,
     stats_path,
+    won_and_score,
 )
 
 USAGE_ERROR = 2
@@ -367,7 +368,8 @@ class TerminalMatch:
         path = stats_path()
         key = stats_key(state.game)
         try:
-            line = record_game(path, key, won=state.returns()[0] > 0, score=state.scores()[0],
+            won, score = won_and_score(state)
+            line = record_game(path, key, won=won, score=score,
                                higher_is_better=state.game.higher_is_better)
         except StatsError as error:
             self.console.print(Text(f"✗ {error}", style="red"))

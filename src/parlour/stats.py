@@ -8,6 +8,9 @@ the best score (lowest or highest, as the game counts). A file that cannot
 be read is never overwritten: :class:`StatsError` says where it is, so
 nothing a player has recorded is lost.
 
+The web app keeps the same lines in its database, counted by the same rule
+(:meth:`GameStats.add`; see :mod:`parlour.server.statistics`).
+
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "stats.json"
 >>> record_game(path, "golf", won=False, score=7, higher_is_better=False).played
@@ -25,7 +28,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.engine.game import Game
+from parlour.engine.game import Game, State
 from parlour.errors import ParlourError
 
 STATS_ENV = "PARLOUR_STATS"
@@ -44,6 +47,23 @@ class GameStats:
     best: int | None = None
     streak: int = 0
     longest: int = 0
+
+    def add(self, won: bool, score: int, higher_is_better: bool) -> None:
+        """Count one more finished game: the rule of every surface that keeps
+        statistics (this file for the CLI, the web app's database).
+
+        >>> line = GameStats()
+        >>> for won, score in [(True, 5), (True, 2), (False, 9), (True, 4)]:
+        ...     line.add(won, score, higher_is_better=False)
+        >>> line
+        GameStats(played=4, won=3, best=2, streak=1, longest=2)
+        """
+        self.played += 1
+        self.won += won
+        self.streak = self.streak + 1 if won else 0
+        self.longest = max(self.longest, self.streak)
+        if self.best is None or (score > self.best if higher_is_better else score < self.best):
+            self.best = score
 
     def describe(self) -> str:
         """``played 12, won 3 (25%), best score -4, ...`` in a player's words."""
@@ -66,6 +86,12 @@ def stats_key(game: Game) -> str:
     return " ".join([game.name, *changed])
 
 
+def won_and_score(state: State) -> tuple[bool, int]:
+    """What a finished one-player game adds to its line: whether it was
+    won (a patience returns 1 for a win, 0 for a loss) and its score."""
+    return state.returns()[0] > 0, state.scores()[0]
+
+
 def load_stats(path: Path) -> dict[str, GameStats]:
     """Every game's record in ``path`` (none when the file does not exist)."""
     if not path.exists():
@@ -85,12 +111,7 @@ def record_game(path: Path, key: str, won: bool, score: int,
     """Add one finished game to ``path`` and return its line's record."""
     everything = load_stats(path)
     line = everything.setdefault(key, GameStats())
-    line.played += 1
-    line.won += won
-    line.streak = line.streak + 1 if won else 0
-    line.longest = max(line.longest, line.streak)
-    if line.best is None or (score > line.best if higher_is_better else score < line.best):
-        line.best = score
+    line.add(won, score, higher_is_better)
     text = json.dumps({name: asdict(stats) for name, stats in sorted(everything.items())},
                       indent=1)
     try:

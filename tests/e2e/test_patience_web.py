@@ -7,12 +7,16 @@ stock draws. Calculation: a click on the turned card then on a waste pile
 puts it there. Baker's Dozen: a click on a column's card then on another
 column moves it there; a card whose only move is to its foundation goes
 there at one click; a card dragged onto a column moves there. Clock: a
-click on the pile to turn from turns. Every table has one human seat and a
-fixed seed, so the deal is the same on every run.
+click on the pile to turn from turns. A hint marks the card to move and
+the pile it goes to on the tableau, until the next move. A finished game
+shows the server's record of its game beside "Won" or "Lost", and the
+lobby lists it. Every table has one human seat and a fixed seed, so the
+deal is the same on every run.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -20,6 +24,7 @@ from playwright.sync_api import Page, expect
 
 import parlour
 from live_server import get_json, post_json
+from parlour.stats import GameStats
 
 SEED = 1
 
@@ -179,9 +184,13 @@ def test_clock_dial_turned_by_a_click_on_the_next_pile(server: str, page: Page) 
         "data-index", str(after["next"]))
 
 
-def test_a_finished_patience_says_won_or_lost(server: str, page: Page) -> None:
+def test_a_finished_patience_says_won_or_lost_with_its_record(server: str, page: Page) -> None:
     """Clock played to its end by clicks: the page says how it ended, as
-    the library does for the same seed."""
+    the library does for the same seed, and the server's record of Clock
+    with this game counted; the lobby's statistics show the same record."""
+    lines = get_json(server, "/api/stats/clock")
+    record = GameStats(**{name: lines[0][name] for name in
+                          ("played", "won", "best", "streak", "longest")}) if lines else GameStats()
     open_patience(server, page, "clock")
     state = parlour.make("clock").new_state(seed=SEED)
     while not state.is_terminal():
@@ -190,6 +199,47 @@ def test_a_finished_patience_says_won_or_lost(server: str, page: Page) -> None:
     for move in range(len(state.history)):
         expect(board).to_have_attribute("data-move-number", str(move))
         page.locator('[data-testid="clock-pile"][data-next="true"] [data-legal="true"]').click()
-    word = "Won" if state.returns()[0] > 0 else "Lost"
+    won, score = state.returns()[0] > 0, state.scores()[0]
     expect(page.locator('[data-testid="patience-result"]')).to_have_text(
-        f"{word}, score {state.scores()[0]}")
+        f"{'Won' if won else 'Lost'}, score {score}")
+    record.add(won, score, higher_is_better=False)
+    expect(page.locator('[data-testid="patience-record"]')).to_have_text(
+        f"Clock record: {record.describe()}")
+    page.goto(f"{server}/")
+    line = page.locator('[data-testid="stats-line"][data-key="clock"]')
+    expect(line.locator('[data-testid="stats-name"]')).to_have_text("Clock")
+    expect(line.locator('[data-testid="stats-summary"]')).to_have_text(record.describe())
+
+
+def test_a_hint_marks_the_card_and_its_pile_until_the_next_move(
+    server: str, page: Page
+) -> None:
+    """Golf: the hint's card is marked in its column and the pile it goes
+    to; playing it clears both marks."""
+    _table_id, _token, view = open_patience(server, page, "golf")
+    tableau = page.locator('[data-testid="tableau"]')
+    page.locator('[data-testid="hint"]').click()
+    hint_text = page.locator('[data-testid="hint-text"]')
+    expect(hint_text).to_have_text(re.compile(r"^Hard would play \S+$"), timeout=30_000)
+    card = hint_text.inner_text().removeprefix("Hard would play ")
+    assert card in legal_texts(view)
+    marked = tableau.locator('[data-hinted="true"]')
+    expect(marked).to_have_count(1)
+    expect(marked).to_have_attribute("data-card", card)
+    expect(marked).to_have_attribute("data-source", f"c{column_of(view, card)}")
+    target = tableau.locator('[data-hint-target="true"]')
+    expect(target).to_have_count(1)
+    expect(target).to_have_attribute("data-testid", "pile")
+    marked.click()
+    board = page.locator('[data-testid="board"]')
+    expect(board).to_have_attribute("data-move-number", "1")
+    expect(page.locator('[data-testid="pile"]')).to_have_attribute("data-top", card)
+    expect(tableau.locator('[data-hinted="true"], [data-hint-target="true"]')).to_have_count(0)
+    expect(hint_text).to_have_text("")
+
+
+def column_of(view: dict[str, Any], card: str) -> int:
+    """The Golf column (from 1) whose exposed card is ``card``."""
+    columns = view["observation"]["zones"]["columns"]
+    return next(index for index, cards in enumerate(columns, start=1)
+                if cards and cards[-1] == card)

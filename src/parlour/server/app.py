@@ -180,6 +180,14 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
             raise ApiError(NOT_FOUND, f"no deck called {deck!r}; decks are {', '.join(DECKS)}")
         return JSONResponse(_deck_listing(deck))
 
+    @app.get("/api/stats")
+    async def all_statistics() -> JSONResponse:
+        return JSONResponse(await hub.statistics(None))
+
+    @app.get("/api/stats/{game}")
+    async def game_statistics(game: str) -> JSONResponse:
+        return JSONResponse(await hub.statistics(game))
+
     @app.get("/api/tables")
     async def list_tables(status: str | None = None) -> JSONResponse:
         if status is not None and status not in STATUS_FILTERS:
@@ -227,6 +235,10 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     async def table_hint(table_id: str, token: str | None = None) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         return JSONResponse(await hub.hint(table, table.seat_of(token)))
+
+    @app.get("/api/tables/{table_id}/stats")
+    async def table_statistics(table_id: str) -> JSONResponse:
+        return JSONResponse(await hub.table_statistics(await hub.table(_table_id(table_id))))
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record_json(table_id: str) -> JSONResponse:

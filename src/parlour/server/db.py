@@ -1,9 +1,18 @@
 """Persistence: one row per table, one row per move, through SQLAlchemy 2.
 
 The tables are ``tables`` (game, options, seed, seats with their token
-hashes, delay, status, move count, scores, times) and ``moves`` (table id,
-move number, action id). A table's state is never stored: it is rebuilt from
-its seed and its moves, which is the engine's own record (DESIGN.md).
+hashes, delay, status, move count, scores, times), ``moves`` (table id,
+move number, action id) and ``patience_results`` (one row per finished
+patience that counts for the statistics: its table id, statistics line,
+won, score and time; see :mod:`parlour.server.statistics`). A table's state
+is never stored: it is rebuilt from its seed and its moves, which is the
+engine's own record (DESIGN.md).
+
+The schema is created by ``create_all``, which adds the tables missing from
+an existing database and leaves the others as they are: a file written by an
+older parlour (without ``patience_results``) opens with every table and move
+intact. The schema therefore only grows by whole tables; a new column in an
+existing table would need a migration.
 
 Any SQLAlchemy URL works; SQLite files are put in WAL mode so that readers
 do not wait for the writer. Every method is blocking: the app calls them
@@ -13,12 +22,13 @@ through ``asyncio.to_thread``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
@@ -26,6 +36,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    exists,
     insert,
     select,
     update,
@@ -38,7 +49,7 @@ FINISHED = "finished"
 
 
 class Base(DeclarativeBase):
-    """The declarative base of the app's two tables."""
+    """The declarative base of the app's tables."""
 
 
 class TableRow(Base):
@@ -71,6 +82,32 @@ class MoveRow(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     move_number: Mapped[int] = mapped_column(Integer, primary_key=True)
     action: Mapped[int] = mapped_column(Integer)
+
+
+class PatienceResultRow(Base):
+    """One finished patience that counts for the statistics."""
+
+    __tablename__ = "patience_results"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    """The table: its key, so that no table is ever counted twice."""
+    key: Mapped[str] = mapped_column(String(255), index=True)
+    """The statistics line, :func:`parlour.stats.stats_key` (``golf``,
+    ``golf progress_card="wild"``)."""
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    won: Mapped[bool] = mapped_column(Boolean)
+    score: Mapped[int] = mapped_column(Integer)
+    finished: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True, slots=True)
+class PatienceResult:
+    """What a finished patience adds to its statistics line ``key``."""
+
+    key: str
+    game: str
+    won: bool
+    score: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +159,12 @@ class Database:
 
     def add_moves(
         self, table_id: int, first_move_number: int, actions: Sequence[int],
-        scores: list[int], is_over: bool,
+        scores: list[int], is_over: bool, result: PatienceResult | None = None,
     ) -> None:
         """Commit a move's actions (numbered from ``first_move_number``; a
-        whole line of text may name several) and the table's new move count,
-        scores and status in one transaction: all of them are stored or none."""
+        whole line of text may name several), the table's new move count,
+        scores and status, and the ``result`` of a patience that it ends, in
+        one transaction: all of them are stored or none."""
         values: dict[str, Any] = {"moves": first_move_number + len(actions), "scores": scores}
         if is_over:
             values.update(status=FINISHED, finished=now())
@@ -138,6 +176,47 @@ class Database:
                 for offset, action in enumerate(actions)
             ])
             connection.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            if result is not None:
+                assert is_over, "only the move that ends a patience has its result"
+                connection.execute(insert(PatienceResultRow).values(
+                    table_id=table_id, finished=values["finished"], **asdict(result)))
+
+    def add_patience_result(
+        self, table_id: int, result: PatienceResult, finished: datetime
+    ) -> None:
+        """Count a patience that finished before results were kept."""
+        with self.engine.begin() as connection:
+            connection.execute(insert(PatienceResultRow).values(
+                table_id=table_id, finished=finished, **asdict(result)))
+
+    def finished_without_result(self, games: Sequence[str]) -> Sequence[TableRow]:
+        """The finished tables of ``games`` that have no result row, oldest first."""
+        counted = exists().where(PatienceResultRow.table_id == TableRow.id)
+        query = select(TableRow).where(
+            TableRow.status == FINISHED, TableRow.game.in_(games), ~counted
+        ).order_by(TableRow.id)
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.scalars(query).all()
+
+    def patience_results(
+        self, key: str | None = None, game: str | None = None
+    ) -> Sequence[PatienceResultRow]:
+        """Every result, or those of one line or one game, in the order the
+        games finished."""
+        query = select(PatienceResultRow).order_by(
+            PatienceResultRow.finished, PatienceResultRow.table_id
+        )
+        if key is not None:
+            query = query.where(PatienceResultRow.key == key)
+        if game is not None:
+            query = query.where(PatienceResultRow.game == game)
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.scalars(query).all()
+
+    def is_counted(self, table_id: int) -> bool:
+        """Whether the table has a result in the statistics."""
+        with Session(self.engine) as session:
+            return session.get(PatienceResultRow, table_id) is not None
 
     def table(self, table_id: int) -> StoredTable | None:
         """The table ``table_id`` with its moves, or ``None``."""

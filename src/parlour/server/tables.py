@@ -37,6 +37,13 @@ from parlour.server.errors import (
     ApiError,
 )
 from parlour.server.payloads import COMPUTER, HUMAN, MoveRequest, TableRequest
+from parlour.server.statistics import (
+    Line,
+    one_player_games,
+    patience_result,
+    statistics,
+    table_statistics,
+)
 
 logger = logging.getLogger("parlour.server")
 
@@ -186,7 +193,12 @@ class TableHub:
 
     # --- lifetime ------------------------------------------------------------
     async def start(self) -> None:
-        """Replay every unfinished table from its seed and moves; resume its computers."""
+        """Count the patiences an older parlour finished (see
+        :mod:`parlour.server.statistics`); replay every unfinished table from
+        its seed and moves and resume its computers."""
+        counted = await asyncio.to_thread(self._count_older_patiences)
+        if counted:
+            logger.info("%d finished patiences added to the statistics", counted)
         for stored in await asyncio.to_thread(self.database.unfinished_tables):
             try:
                 table = self._restore(stored)
@@ -220,6 +232,25 @@ class TableHub:
         seats = [Seat(seat["kind"], seat.get("agent"), seat.get("token_hash"))
                  for seat in row.seats]
         return LiveTable(row.id, state, seats, row.delay)
+
+    def _count_older_patiences(self) -> int:
+        """Add the finished patiences that have no result yet; returns how many."""
+        added = 0
+        for row in self.database.finished_without_result(one_player_games()):
+            if [seat["kind"] for seat in row.seats] != [HUMAN]:
+                continue
+            stored = self.database.table(row.id)
+            assert stored is not None, "a listed table is stored"
+            try:
+                table = self._restore(stored)
+            except ParlourError as error:
+                logger.error("table %s cannot be counted in the statistics: %s", row.id, error)
+                continue
+            result = patience_result(table.state, [HUMAN])
+            if result is not None:
+                self.database.add_patience_result(row.id, result, row.finished or row.created)
+                added += 1
+        return added
 
     async def table(self, table_id: int) -> LiveTable:
         """The table ``table_id`` (404 if there is none).
@@ -319,6 +350,32 @@ class TableHub:
             else state.observation(seat),
         }
 
+    # --- statistics ------------------------------------------------------------
+    async def statistics(self, game: str | None) -> list[Line]:
+        """Every patience statistics line, or those of ``game`` (404 unless it
+        is a one-player game)."""
+        if game is not None:
+            try:
+                cls = game_class(game)
+            except ParlourError as error:
+                raise ApiError(NOT_FOUND, str(error)) from None
+            if cls.min_players != 1:
+                raise ApiError(NOT_FOUND, (
+                    f"statistics are kept for the games of one player (the patiences: "
+                    f"{', '.join(one_player_games())}); {cls.title} is not one"
+                ))
+            game = cls.name
+        return await asyncio.to_thread(statistics, self.database, game)
+
+    async def table_statistics(self, table: LiveTable) -> Line:
+        """The statistics line of the game and options played at ``table``."""
+        if table.game.num_players != 1:
+            raise ApiError(NOT_FOUND, (
+                f"statistics are kept for the games of one player (the patiences); "
+                f"table {table.id} plays {table.game.title} for {table.game.num_players}"
+            ))
+        return await asyncio.to_thread(table_statistics, self.database, table.state, table.id)
+
     # --- moves ---------------------------------------------------------------
     async def play(self, table: LiveTable, seat: int | None, move: MoveRequest) -> View:
         """Apply a person's move; returns the mover's new view once it is committed."""
@@ -383,9 +440,10 @@ class TableHub:
                 state.apply(action)
         except ParlourError as error:
             raise engine_error(error) from None
+        result = patience_result(state, [seat.kind for seat in table.seats])
         await asyncio.to_thread(
             self.database.add_moves, table.id, len(table.state.history), actions,
-            state.scores(), state.is_terminal(),
+            state.scores(), state.is_terminal(), result,
         )
         table.state = state
         self._broadcast(table)

@@ -37,6 +37,12 @@ export async function getJson(path) {
   return result.data;
 }
 
+/**
+ * The name of a statistics line (GET /api/stats): "Golf", or with the options
+ * not at their defaults "Golf (progress_card="wild")".
+ */
+export const statsLabel = (line) => (line.variant ? `${line.title} (${line.variant})` : line.title);
+
 /** The `?token=` of the page, or null for a spectator. */
 export function pageToken() {
   return new URLSearchParams(location.search).get("token");

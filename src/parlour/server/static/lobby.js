@@ -22,9 +22,13 @@
 //   data-testid="take-seat"        opens the first human seat (seat 0 by default)
 //   data-testid="open-tables", "finished-tables"  each <li data-testid="table-row" data-table-id>
 //     with data-testid="spectate-link" and, when finished, data-testid="replay-link"
-//   data-testid="refresh"          reloads both lists
+//   data-testid="refresh"          reloads both lists and the statistics
+//   data-testid="stats"            the patience statistics (GET /api/stats): each line
+//                                  <li data-testid="stats-line" data-key="golf"> with its name
+//                                  (data-testid="stats-name") and data-testid="stats-summary"
+//                                  ("played 12, won 3 (25%), best score -4, ..."); "None yet." when empty
 
-import { getJson, request } from "./api.js";
+import { getJson, request, statsLabel } from "./api.js";
 import { copyText, fill, h, labelOf } from "./dom.js";
 
 // The agents a computer seat may use (GET /api/agents: the levels first).
@@ -278,6 +282,23 @@ async function loadTables() {
   }
 }
 
+function statsLine(line) {
+  return h(
+    "li",
+    { "data-testid": "stats-line", "data-key": line.key },
+    h("strong", { "data-testid": "stats-name" }, statsLabel(line)),
+    h("span", { "data-testid": "stats-summary" }, line.summary),
+  );
+}
+
+async function loadStats() {
+  const list = $("stats");
+  const result = await request("/api/stats");
+  if (!result.ok) fill(list, h("li", { class: "form-error" }, result.error));
+  else if (!result.data.length) fill(list, h("li", { class: "muted" }, "None yet."));
+  else fill(list, result.data.map(statsLine));
+}
+
 async function start() {
   try {
     let settings;
@@ -294,9 +315,13 @@ async function start() {
   if (games.length) selectGame(games.find((g) => g.name === "polignac")?.name ?? games[0].name);
   $("game-select").addEventListener("change", (event) => selectGame(event.target.value));
   $("new-table").addEventListener("submit", submit);
-  $("refresh").addEventListener("click", loadTables);
-  loadTables();
-  setInterval(loadTables, 15000);
+  const refresh = () => {
+    loadTables();
+    loadStats();
+  };
+  $("refresh").addEventListener("click", refresh);
+  refresh();
+  setInterval(refresh, 15000);
 }
 
 if (typeof document !== "undefined") start();

@@ -32,6 +32,10 @@
 // the selected one has class "selected" and data-selected="true"; every pile a
 // move can go to has data-target ("pile", "f2", "w1", "c9", "f"), with class
 // "target" and data-target-legal="true" while the selected card may go there.
+// A hint's move (GET /api/tables/{id}/hint, shown until the next move) marks its
+// source with class "hinted" and data-hinted="true" (the card, the stock, or
+// Clock's pile to turn) and, when it goes to another pile, that pile with
+// class "hint-target" and data-hint-target="true".
 
 // board.js imports this module too: cardFace, a hoisted function, is ready
 // by the time any tableau is drawn
@@ -106,10 +110,14 @@ export class PatienceTable {
     this.moves = [];
     this.last = null;
     this.drawn = null;
+    this.hinted = null;
   }
 
-  /** `onPlay(text, actionId)` sends a move; null for a spectator. */
-  render(felt, observation, { book, onPlay = null, moveNumber = null }) {
+  /**
+   * `onPlay(text, actionId)` sends a move; null for a spectator. `hinted` is
+   * the action id of the hint for this position, or null.
+   */
+  render(felt, observation, { book, onPlay = null, moveNumber = null, hinted = null }) {
     if (moveNumber !== this.moveNumber) {
       this.moveNumber = moveNumber;
       this.selected = null;
@@ -117,10 +125,11 @@ export class PatienceTable {
     const mine = onPlay && observation.to_move === observation.seat && !observation.places;
     this.moves = mine ? movesOf(observation) : [];
     if (this.selected && !this.moves.some((m) => m.source === this.selected)) this.selected = null;
+    this.hinted = hinted;
     this.last = { felt, observation, book, onPlay };
     // the same position again (a move's answer and its broadcast) is not
     // redrawn, so that a card being dragged stays in the page
-    const drawn = JSON.stringify([moveNumber, Boolean(mine), observation]);
+    const drawn = JSON.stringify([moveNumber, Boolean(mine), hinted, observation]);
     if (felt === this.felt && drawn === this.drawn && felt.querySelector("[data-testid=\"tableau\"]")) return;
     this.drawn = drawn;
     if (felt !== this.felt) this.listen(felt);
@@ -129,7 +138,7 @@ export class PatienceTable {
 
   redraw() {
     const { felt, observation, book } = this.last;
-    draw(felt, observation, book, { moves: this.moves, selected: this.selected });
+    draw(felt, observation, book, { moves: this.moves, selected: this.selected, hinted: this.hinted });
   }
 
   listen(felt) {
@@ -215,15 +224,25 @@ export class PatienceTable {
 
 // ---- drawing ---------------------------------------------------------------
 
-/** What the drawing needs to know of the moves: sources, the selection, its targets. */
-function marks(moves, selected) {
+/**
+ * What the drawing needs to know of the moves: sources, the selection, its
+ * targets, and the source and target of the hinted move (action id `hinted`).
+ */
+function marks(moves, selected, hinted) {
   const sources = new Set(moves.map((m) => m.source));
   const targets = new Set(moves.filter((m) => m.source === selected).map((m) => m.target));
-  return { sources, selected, targets };
+  const hint = moves.find((m) => m.action.id === hinted) ?? null;
+  return { sources, selected, targets, hintSource: hint?.source ?? null, hintTarget: hint && hint.target !== hint.source ? hint.target : null };
 }
 
-function draw(felt, observation, book, { moves, selected }) {
-  const state = marks(moves, selected);
+/** The class and data-hinted of a source button `key`, marked when the hint moves it. */
+function hintAttributes(key, state, className) {
+  const hinted = state.hintSource === key;
+  return { class: `${className}${hinted ? " hinted" : ""}`, "data-hinted": hinted ? "true" : null };
+}
+
+function draw(felt, observation, book, { moves, selected, hinted = null }) {
+  const state = marks(moves, selected, hinted);
   felt.classList.remove("tiled", "few", "melding");
   felt.classList.add("patience");
   felt.dataset.game = observation.game;
@@ -242,11 +261,13 @@ function sourceCard(book, text, key, state, attributes = {}) {
   const legal = state.sources.has(key);
   if (!legal) return face(book, text, attributes);
   const selected = state.selected === key;
+  const { class: className, "data-hinted": hinted } = hintAttributes(key, state, `card legal${selected ? " selected" : ""}`);
   return face(book, text, {
     ...attributes,
     tag: "button",
     type: "button",
-    className: `card legal${selected ? " selected" : ""}`,
+    className,
+    "data-hinted": hinted,
     draggable: "true",
     "data-legal": "true",
     "data-source": key,
@@ -258,10 +279,12 @@ function sourceCard(book, text, key, state, attributes = {}) {
 /** Attributes of a pile that moves can go to (`key`), marked while the selection may. */
 function targetAttributes(key, state, className) {
   const legal = state.targets.has(key);
+  const hinted = state.hintTarget === key;
   return {
-    class: `${className}${legal ? " target" : ""}`,
+    class: `${className}${legal ? " target" : ""}${hinted ? " hint-target" : ""}`,
     "data-target": key,
     "data-target-legal": legal ? "true" : null,
+    "data-hint-target": hinted ? "true" : null,
     tabindex: legal ? "0" : null,
     role: legal ? "button" : null,
   };
@@ -305,7 +328,7 @@ function stock(count, { source = null, state }) {
   if (legal) {
     return h(
       "button",
-      { type: "button", class: "pt-stock legal", "data-testid": "stock", "data-count": count, "data-source": source, "data-legal": "true", "aria-label": `${label}: draw`, title: "draw" },
+      { type: "button", ...hintAttributes(source, state, "pt-stock legal"), "data-testid": "stock", "data-count": count, "data-source": source, "data-legal": "true", "aria-label": `${label}: draw`, title: "draw" },
       cards,
       caption,
     );
@@ -425,7 +448,7 @@ function drawClock(zones, book, state) {
           { class: "pt-cards" },
           up.map((text) => face(book, text)),
           legal
-            ? h("button", { type: "button", class: "pt-turn legal", "data-source": key, "data-legal": "true", "aria-label": `turn pile ${pile}`, title: "turn" }, backs ?? h("span", { class: "pt-slot" }))
+            ? h("button", { type: "button", ...hintAttributes(key, state, "pt-turn legal"), "data-source": key, "data-legal": "true", "aria-label": `turn pile ${pile}`, title: "turn" }, backs ?? h("span", { class: "pt-slot" }))
             : backs,
           !up.length && !down ? h("span", { class: "pt-slot" }) : null,
         ),

@@ -34,6 +34,8 @@
 //   data-testid="hint"             "Hint" (in data-testid="hint-row", shown on the seat's turn): asks
 //                                  GET /api/tables/{id}/hint; data-testid="hint-text" then says
 //                                  "Hard would play J♠" and that card or call has data-hinted="true"
+//                                  (on a patience's tableau too, with its target pile marked
+//                                  data-hint-target="true"; see patience.js) until the next move
 //   data-testid="message"          the engine's refusal or any other error (hidden when empty)
 //   data-testid="spectator"        shown to a spectator instead of a hand
 //   data-testid="scores"           the scores table (each score cell data-testid="score", rows data-seat)
@@ -44,12 +46,15 @@
 //   data-testid="rules"            the game's rules text
 //   data-testid="summary"          the end-of-match summary (hidden while playing); rows data-seat, data-place
 //   data-testid="replay-link"      in the summary, the replay of the finished table
+//   data-testid="patience-record"  in a finished patience's summary, the server's statistics of
+//                                  its game and options (GET /api/tables/{id}/stats), e.g.
+//                                  "Clock record: played 3, won 1 (33%), best score 0, ..."
 // Every card anywhere carries data-card with the observation's text and an
 // aria-label with the card's full name; in its face each suit glyph is a
 // <g data-suit="Moons">, and a Decktet face writes its rank and name in
 // <text class="rank"> and <text class="name"> (one per line).
 
-import { getJson, pageTableId, pageToken, request, TableSocket } from "./api.js";
+import { getJson, pageTableId, pageToken, request, statsLabel, TableSocket } from "./api.js";
 import {
   isMeldTable, renderExtras, renderFelt, renderHand, renderHandResults, renderLastTrick, renderLog,
   renderScores, renderSummary, Seating, turnText,
@@ -78,6 +83,10 @@ let hintPending = false;
 const meldHand = new MeldHand();
 // a patience's tableau and its selected card (patience.js), kept across views
 const patience = new PatienceTable();
+// a finished patience's statistics line (GET /api/tables/{id}/stats), asked
+// for once; shown when this table is counted in it
+let record = null;
+let recordAsked = false;
 
 const CONNECTION_TEXT = { live: "live", connecting: "connecting…", offline: "reconnecting…" };
 
@@ -121,6 +130,8 @@ async function receive(view) {
 
 function render(view, game) {
   const observation = view.observation;
+  // a hint holds for the position it was asked at
+  if (hint && hint.move_number !== view.move_number) hint = null;
   const seating = new Seating(observation, view.table.seats, view.seat);
   const title = `${view.table.title ?? game?.title ?? view.table.game} — table ${view.table.id}`;
   $("title").textContent = title;
@@ -135,7 +146,10 @@ function render(view, game) {
   const melding = isMeldTable(observation);
   const onMeld = melding && view.seat !== null ? (name) => meldHand.onMeld(name) : null;
   if (isPatience(observation)) {
-    patience.render($("board"), observation, { book, onPlay: view.seat !== null ? play : null, moveNumber: view.move_number });
+    patience.render($("board"), observation, {
+      book, onPlay: view.seat !== null ? play : null, moveNumber: view.move_number, hinted: hint?.action ?? null,
+    });
+    if (view.status === "finished" && !recordAsked) loadRecord();
   } else {
     renderFelt($("board"), observation, { book, seating, onMeld });
   }
@@ -148,13 +162,25 @@ function render(view, game) {
   renderExtras($("extras"), observation, { book, seating });
   renderHandResults($("hand-results"), observation, seating);
   renderLog($("log"), observation);
-  renderSummary(
-    $("summary"),
-    observation,
-    seating,
+  renderSummary($("summary"), observation, seating, [
+    record?.counted ? h("p", { class: "record", "data-testid": "patience-record" }, `${statsLabel(record)} record: ${record.summary}`) : null,
     h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, "Replay this match"), " · ", h("a", { href: "/" }, "Back to the lobby")),
-  );
+  ]);
   if (game) $("rules").textContent = game.rules;
+}
+
+/** Redraws the latest view (after something beside it changed: a hint, the record). */
+function redraw() {
+  if (current) render(current, games.find((g) => g.name === current.table.game));
+}
+
+/** Fetches the statistics of a finished patience's game once, then shows them. */
+async function loadRecord() {
+  recordAsked = true;
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/stats`);
+  if (!result.ok) return;
+  record = result.data;
+  redraw();
 }
 
 /** The viewer's hand, calls and hint; a spectator's note instead. */
@@ -164,7 +190,6 @@ function renderMyHand(view) {
     return;
   }
   const observation = view.observation;
-  if (hint && hint.move_number !== view.move_number) hint = null;
   const options = { book, onPlay: play, onMessage: showMessage, hinted: hint?.action ?? null };
   if (isMeldTable(observation)) meldHand.render(observation, { hand: $("hand"), calls: $("calls"), bar: $("meld-bar") }, options);
   else renderHand($("hand"), $("calls"), observation, options);
@@ -187,7 +212,9 @@ async function askHint() {
   hintPending = false;
   if (result.ok && result.data.move_number === current.move_number) hint = result.data;
   else if (!result.ok) showMessage(result.error);
-  renderMyHand(current);
+  // a patience marks the hint on its tableau too
+  if (isPatience(current.observation)) redraw();
+  else renderMyHand(current);
 }
 
 /**
