@@ -8,7 +8,8 @@
   longer than :data:`HARD_SECONDS` a move; in the games of
   :data:`HARD_BY_GAME` (Bharg, Progress, Costly Colours, Ranter Go
   Round, Progress Rummy) a player of the game's own that searches deeper than the
-  heuristic (a :class:`LevelAgent` picks it by game).
+  heuristic, and in the patiences the deal solver (a :class:`LevelAgent`
+  picks it by game).
 
 Thinking time is the CPU time of the searching thread (see
 :data:`parlour.agents.ismcts.WALL_FACTOR`): a busy machine makes a level
@@ -38,6 +39,7 @@ from parlour.agents.heuristic.rummy_lookahead import RummyLookaheadAgent
 from parlour.agents.ismcts import ISMCTSAgent, RolloutPolicy
 from parlour.agents.protocol import AnyAgent, choose_action
 from parlour.agents.rollout import RolloutAgent
+from parlour.agents.solving import SolverAgent
 from parlour.engine.game import State
 
 HEURISTIC_ROLLOUTS: dict[str, RolloutPolicy] = {"progress": heuristic_action}
@@ -91,8 +93,18 @@ def ranter_hard(seed: int | None = None) -> RolloutAgent:
                         seconds=HARD_SECONDS, belief=stood_as_heuristic)
 
 
+def exact_solver(seed: int | None = None) -> SolverAgent:
+    """The solver player where nothing is hidden (Baker's Dozen): one
+    sample, the deal itself, and its winning line followed."""
+    return SolverAgent(seed, samples=1)
+
+
 HARD_BY_GAME: dict[str, Callable[[int | None], AnyAgent]] = {
+    "bakers-dozen": exact_solver,
     "bharg": LookaheadAgent,
+    "calculation": SolverAgent,
+    "clock": SolverAgent,
+    "golf": SolverAgent,
     "costly-colours": rollout_hard,
     "progress": rollout_hard,
     "progress-rummy": RummyLookaheadAgent,
@@ -117,7 +129,11 @@ from it in about one decision in thirty); in
 Ranter Go Round the search's uniform
 determinizations miss what the table says (a player who stood likely
 holds a 7 or better, so the last players and the dealer misjudge how low
-their cards are) and played below it."""
+their cards are) and played below it. In the patiences the ``hard``
+player is the deal solver (:class:`~parlour.agents.solving.SolverAgent`):
+exact where nothing is hidden (Baker's Dozen), asked about sampled
+stocks in Golf and Calculation, the hint's move where it finds no win
+(Clock has no decisions)."""
 
 
 class LevelAgent:

@@ -354,7 +354,9 @@ class PatienceState(PhasedMatchState):
         if self.phase == PHASE_DEAL:
             return other
         piles = other._face_down()
-        cards = [card for pile in piles for card in pile]
+        # sorted first, so that the sample depends on what the seat knows
+        # (which cards are face down), never on their true order
+        cards = sorted(card for pile in piles for card in pile)
         rng.shuffle(cards)
         for pile in piles:
             size = len(pile)
