@@ -26,9 +26,12 @@ def play_out(agent: SolverAgent, state: parlour.State) -> parlour.State:
 
 def test_the_hard_level_of_each_patience_is_the_solver_player() -> None:
     level = levels.hard(seed=1)
-    for name in ("golf", "calculation", "clock"):
+    for name in ("golf", "clock"):
         player = level.player(name)
         assert isinstance(player, SolverAgent) and player.samples == SAMPLES
+    calculation = level.player("calculation")
+    assert isinstance(calculation, SolverAgent)
+    assert (calculation.samples, calculation.nodes) == (4, 1500)
     bakers = level.player("bakers-dozen")
     assert isinstance(bakers, SolverAgent) and bakers.samples == 1
 
