@@ -267,7 +267,7 @@ def test_patience_solver_against_the_hint_player(output: str, name: str) -> None
     """Issue 11: deals solved per second per game and the share decided
     within the default budget, beside the hint player's games per second."""
     assert_prints(output, [
-        rf"{name} solver deals/s: {NUMBER} \(decided within the default budget: \d+ of \d+, "
+        rf"{name} solver deals/s: {NUMBER} \(decided within the default budget of [\d,]+ positions: \d+ of \d+, "
         rf"\d+%\) vs the hint player {NUMBER} \(ratio {NUMBER}\)",
     ])
 

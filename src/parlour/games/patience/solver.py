@@ -8,36 +8,53 @@ only when the search was exhaustive, ``"unknown"`` when the node or time
 budget ran out first. Clock has no decisions: its answer is the game
 played out.
 
-The search is depth first over light tuples (each game's moves re-implemented
-here; the tests replay every line on the engine), with a transposition table
-of positions already searched, keyed so that positions the rules cannot tell
-apart share a key:
+Each game's moves are re-implemented here over light tuples (the tests
+replay every line on the engine, and check the verdicts against naive
+searches), with a transposition table of positions already searched, keyed
+so that positions the rules cannot tell apart share a key. Each game is
+searched the way that suits it:
 
-* **Golf**: the column lengths, the pile top's number (P apart) and the
-  cards drawn (the stock order is known, so its count says what is left).
-  Column cards go before a draw, from the longest column first.
-* **Calculation**: the foundation heights, the waste piles as numbers
-  (foundations take any sign) sorted (the piles are interchangeable), and
-  the cards turned. Foundation moves go first; the card turned goes on the
-  waste pile the hint prefers (its closest fit by *wait*) first.
-* **Baker's Dozen**: the columns, sorted (their order does not matter);
-  the foundations are the cards not in them. Foundation moves go first,
-  then the column moves that uncover a card needed soonest.
+* **Golf**: depth first. The key is the column lengths, the pile top's
+  number (P apart) and the cards drawn (the stock order is known, so its
+  count says what is left). Column cards go before a draw, from the
+  longest column first. Narrow searches come first, keeping only the
+  first one, two, then three moves of each position (each within an
+  eighth of the budget): a winning line is usually among the first moves.
+  The positions they prove lost (searched in full below them) are skipped
+  by the searches after them; the last keeps every move and answers
+  ``"lost"`` when it finds nothing. A lost deal has to be searched
+  through, so what keeps it short is giving up positions early: those
+  whose column cards outnumber the cards they could go onto, or that some
+  column card cannot be reached from, chain by chain (see
+  :meth:`GolfRules.stranded`).
+* **Calculation**: beam searches first, then depth first. A beam places
+  the cards turned one at a time, keeping only the most promising
+  positions (8, then 32, 128, ...): those with the fewest cards that would
+  stay stuck in the waste piles even if every card still to come could go
+  up whenever wanted (see :func:`stuck_cards`), then the most cards on the
+  foundations. Each placement is followed by every foundation move open,
+  so a beam finds wins, never a loss. What budget the beams leave goes to
+  an exhaustive depth-first search over single moves, which can answer
+  ``"lost"`` (in practice near the end of a game): it gives up positions
+  with a foundation that can never be finished (see :func:`stuck_for_ever`).
+* **Baker's Dozen**: best first (weighted A*), under three estimates of
+  the moves left in turn (see :data:`COLUMN_ESTIMATES`), each with a third
+  of the budget. Searching every position reachable without finding a win
+  answers ``"lost"``.
 
-Each game's pruning keeps the search exact (the comments say why). Before
-the full search, narrow ones keep only the first one, two, then three moves
-of each position (each within an eighth of the node budget): a winning line
-is usually among the first moves, and a narrow search does not sink into a
-bad early choice. Only the full search, or a narrow one that left nothing
-out, answers ``"lost"``.
+Every shortcut a search takes (a foundation move made without trying the
+others, a move left out, a position given up) keeps the verdicts exact:
+the comments say why.
 """
 
 from __future__ import annotations
 
+import heapq
 import time
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Literal, TypeAlias
 
 from parlour.errors import OptionError, ParseError
@@ -54,9 +71,10 @@ from parlour.games.patience.calculation import (
 from parlour.games.patience.clock import ClockState
 from parlour.games.patience.golf import DRAW, GolfState, follows
 
-DEFAULT_NODES = 20_000
+DEFAULT_NODES = 50_000
 """The positions :func:`solve` searches unless told otherwise (a typical
-deal of any of the three games is decided in well under a second)."""
+deal of any of the three games is decided in well under a second; one
+left undecided takes one to three seconds on a laptop)."""
 
 SOLVED_GAMES = ("golf", "calculation", "bakers-dozen", "clock")
 """The games :func:`solve` handles."""
@@ -64,12 +82,23 @@ SOLVED_GAMES = ("golf", "calculation", "bakers-dozen", "clock")
 Verdict = Literal["won", "lost", "unknown"]
 Position: TypeAlias = tuple[object, ...]
 Child = tuple[int, Position]
+Step = tuple[tuple[int, ...], Position]
 UNLIMITED = 1 << 30
 """The move allowance of a game without a move limit."""
 WIDTHS = (1, 2, 3)
 """The narrow searches tried before the full one (moves kept a position)."""
 NARROW_SHARE = 8
 """Each narrow search may spend this part of the node budget (1 / it)."""
+BEAM_WIDTHS = (8, 4)
+"""The first beam's width, and the factor by which each next one is wider."""
+BEAM_SHARE = 8
+"""The beams leave this part of the node budget (1 / it) to the search
+that can answer ``"lost"``."""
+BEST_FIRST_WEIGHT = 1
+"""How much more the estimate of the moves left counts than the steps made
+in the order of a best-first search."""
+TURN = 1000
+"""The positions each of several searches run in turn searches at a turn."""
 CLOCK_CHECK = 1024
 """How many positions pass between two looks at the clock."""
 
@@ -90,8 +119,46 @@ class Solution:
     seconds: float
 
 
+# --- the budget -----------------------------------------------------------------------
+
+@dataclass
+class Budget:
+    """The nodes and time a search may spend; ``cap`` lowers the nodes for
+    one stage of a search (see :meth:`stage`)."""
+
+    nodes: int
+    deadline: float | None
+    spent: int = 0
+    cap: int | None = None
+    timed_out: bool = False
+
+    def spend(self) -> bool:
+        """Count one position; ``False`` (and nothing counted) once the
+        budget or the stage's share is out."""
+        limit = self.nodes if self.cap is None else min(self.cap, self.nodes)
+        if self.spent >= limit or self.timed_out:
+            return False
+        if self.deadline is not None and self.spent % CLOCK_CHECK == 0 \
+                and time.perf_counter() >= self.deadline:
+            self.timed_out = True
+            return False
+        self.spent += 1
+        return True
+
+    def stage(self, share: int | None) -> None:
+        """Let the next stage spend at most ``share`` more positions
+        (``None``: the rest of the budget)."""
+        self.cap = None if share is None else self.spent + share
+
+    def is_out(self) -> bool:
+        """Whether the whole budget is spent (or the time is up)."""
+        return self.timed_out or self.spent >= self.nodes
+
+
+# --- the rules and the searches ---------------------------------------------------------
+
 class Rules:
-    """One game's moves over light tuples, for :func:`search`."""
+    """One game's moves over light tuples, for the searches."""
 
     def start(self) -> Position:
         """The position to search from."""
@@ -102,6 +169,12 @@ class Rules:
         the position after it."""
         raise NotImplementedError
 
+    def steps(self, position: Position) -> list[Step]:
+        """The steps of a beam or best-first search from ``position``: a
+        move and the moves it makes certain, each step with the position
+        after it."""
+        raise NotImplementedError
+
     def key(self, position: Position) -> Hashable:
         """The transposition key of ``position``."""
         raise NotImplementedError
@@ -110,29 +183,20 @@ class Rules:
         """Whether ``position`` is won."""
         raise NotImplementedError
 
+    def estimate(self, position: Position) -> int:
+        """How far ``position`` looks from a win (lower is better), for a
+        beam or best-first search."""
+        raise NotImplementedError
 
-# --- the search ---------------------------------------------------------------------
-
-@dataclass
-class Budget:
-    """The nodes and time a search may spend."""
-
-    nodes: int
-    deadline: float | None
-    spent: int = 0
-
-    def spend(self) -> bool:
-        """Count one position; ``False`` once the budget is out."""
-        self.spent += 1
-        if self.spent > self.nodes:
-            return False
-        if self.deadline is not None and self.spent % CLOCK_CHECK == 1:
-            return time.perf_counter() < self.deadline
-        return True
+    def decide(self, budget: Budget, allowance: int) -> tuple[Verdict, list[int]]:
+        """The game's searches in turn (see the module docstring): by
+        default :func:`widening`."""
+        return widening(self, budget, allowance)
 
 
 def search(rules: Rules, budget: Budget, allowance: int = UNLIMITED,
-           width: int | None = None) -> tuple[Verdict, list[int]]:
+           width: int | None = None, dead: set[Hashable] | None = None
+           ) -> tuple[Verdict, list[int]]:
     """Depth-first search from ``rules.start()`` for a won position within
     ``allowance`` moves: the verdict and, when won, the line. ``width``
     keeps only the first moves of each position.
@@ -141,50 +205,228 @@ def search(rules: Rules, budget: Budget, allowance: int = UNLIMITED,
     exact, cycles included). A position cut off by ``allowance`` might have
     been reached by a shorter line elsewhere, so a search that cut one off,
     or left out moves for ``width``, answers ``"unknown"``, never ``"lost"``.
+
+    ``dead`` gathers the keys proven lost, for the searches after this one
+    to skip: a key is proven lost once every move from it has been searched
+    to a key proven lost. A key searched with moves left out below it, or
+    met again before its search is over (on a cycle), proves nothing.
     """
+    dead = set() if dead is None else dead
     root = rules.start()
     if rules.won(root):
         return "won", []
+    root_key = rules.key(root)
+    if root_key in dead:
+        return "lost", []
     if not budget.spend():
         return "unknown", []
-    seen: set[Hashable] = {rules.key(root)}
+    seen: set[Hashable] = {root_key}
     line: list[int] = []
     cut = False
 
-    def expand(position: Position) -> Iterator[Child]:
+    def expand(position: Position) -> tuple[Iterator[Child], bool]:
         nonlocal cut
         children = rules.children(position)
         if width is not None and len(children) > width:
             cut = True
-            return iter(children[:width])
-        return iter(children)
+            return iter(children[:width]), True
+        return iter(children), False
 
-    stack = [expand(root)]
+    moves, narrowed = expand(root)
+    # per position being searched: its moves left, its key, whether it
+    # proves nothing
+    stack: list[tuple[Iterator[Child], Hashable]] = [(moves, root_key)]
+    unproven = [narrowed]
     while stack:
-        step = next(stack[-1], None)
+        moves, key = stack[-1]
+        step = next(moves, None)
         if step is None:
             stack.pop()
+            if unproven.pop():
+                if unproven:
+                    unproven[-1] = True
+            else:
+                dead.add(key)
             if line:
                 line.pop()
             continue
         action, child = step
-        key = rules.key(child)
-        if key in seen:
+        child_key = rules.key(child)
+        if child_key in dead:
             continue
-        seen.add(key)
+        if child_key in seen:
+            unproven[-1] = True
+            continue
+        seen.add(child_key)
         if rules.won(child):
             return "won", [*line, action]
         if not budget.spend():
             return "unknown", []
         if len(line) + 1 < allowance:
             line.append(action)
-            stack.append(expand(child))
+            moves, narrowed = expand(child)
+            stack.append((moves, child_key))
+            unproven.append(narrowed)
         else:
             cut = True
+            unproven[-1] = True
     return ("unknown" if cut else "lost"), []
 
 
+def widening(rules: Rules, budget: Budget, allowance: int) -> tuple[Verdict, list[int]]:
+    """:func:`search` with the narrow widths of :data:`WIDTHS` first (each
+    within a share of the budget: a good line is usually among the first
+    moves, and a narrow search does not sink into a bad early choice),
+    then in full, each skipping the positions the ones before proved lost."""
+    dead: set[Hashable] = set()
+    for width in WIDTHS:
+        budget.stage(max(1, budget.nodes // NARROW_SHARE))
+        verdict, line = search(rules, budget, allowance, width, dead)
+        if verdict != "unknown" or budget.is_out():
+            return verdict, line
+    budget.stage(None)
+    return search(rules, budget, allowance, dead=dead)
+
+
+Line: TypeAlias = "tuple[tuple[int, ...], Line] | None"
+"""A line of moves as linked steps, the last first (cheap to extend)."""
+
+
+def unlinked(line: Line) -> list[int]:
+    """The moves of ``line``, first to last."""
+    steps: list[tuple[int, ...]] = []
+    while line is not None:
+        steps.append(line[0])
+        line = line[1]
+    return [action for step in reversed(steps) for action in step]
+
+
+def beam(rules: Rules, budget: Budget, width: int) -> tuple[Verdict, list[int]] | None:
+    """Beam search from ``rules.start()``: the steps of every position kept,
+    then the ``width`` children of lowest :meth:`Rules.estimate` kept, step
+    after step, until a position is won (``"won"``) or none is left
+    (``"unknown"``: positions were left out, so this proves nothing).
+    ``None`` when none is left and none was left out: no wider beam would
+    find more."""
+    root = rules.start()
+    if rules.won(root):
+        return "won", []
+    seen: set[Hashable] = {rules.key(root)}
+    layer: list[tuple[Position, Line]] = [(root, None)]
+    narrowed = False
+    while layer:
+        ranked: list[tuple[int, int, Position, Line]] = []
+        for position, line in layer:
+            for actions, child in rules.steps(position):
+                key = rules.key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if not budget.spend():
+                    return "unknown", []
+                if rules.won(child):
+                    return "won", unlinked((actions, line))
+                ranked.append((rules.estimate(child), len(ranked), child, (actions, line)))
+        narrowed = narrowed or len(ranked) > width
+        layer = [(child, line) for _, _, child, line in heapq.nsmallest(width, ranked)]
+    return ("unknown", []) if narrowed else None
+
+
+class BestFirst:
+    """Weighted A* from ``rules.start()``, run a slice at a time: the open
+    position of least steps made + :data:`BEST_FIRST_WEIGHT` * ``estimate``
+    is expanded next. Each key is searched once, so searching every
+    position reachable within ``allowance`` moves without a win answers
+    ``"lost"`` (unless a position was cut off by ``allowance``:
+    ``"unknown"``)."""
+
+    def __init__(self, rules: Rules, estimate: Callable[[Position], int],
+                 allowance: int) -> None:
+        self.rules = rules
+        self.estimate = estimate
+        self.allowance = allowance
+        root = rules.start()
+        root_key = rules.key(root)
+        self.parents: dict[Hashable, tuple[Hashable, tuple[int, ...]] | None] = {root_key: None}
+        # (priority, steps made, order, moves made, key, position): of equal
+        # priority, the fewest steps made first
+        self.frontier: list[tuple[int, int, int, int, Hashable, Position]] = [
+            (BEST_FIRST_WEIGHT * estimate(root), 0, 0, 0, root_key, root)]
+        self.order = 0
+        self.cut = False
+        self.begun = False
+        # the position being expanded: steps made, moves made, key, steps left
+        self.pending: tuple[int, int, Hashable, Iterator[Step]] | None = None
+        self.result: tuple[Verdict, list[int]] | None = ("won", []) if rules.won(root) else None
+
+    def run(self, budget: Budget) -> tuple[Verdict, list[int]] | None:
+        """Search on until the verdict is known (the verdict and line) or
+        the budget says stop (``None``: :meth:`run` again to go on)."""
+        if self.result is None and not self.begun:
+            if not budget.spend():
+                return None
+            self.begun = True
+        while self.result is None:
+            if self.pending is None:
+                if not self.frontier:
+                    self.result = ("unknown" if self.cut else "lost"), []
+                    break
+                _, made, _, moves, key, position = heapq.heappop(self.frontier)
+                self.pending = (made, moves, key, iter(self.rules.steps(position)))
+            if not self.expand(budget):
+                return None
+            self.pending = None
+        return self.result
+
+    def expand(self, budget: Budget) -> bool:
+        """Go on with the steps of the position being expanded; ``False``
+        when the budget says stop first."""
+        assert self.pending is not None
+        made, moves, key, steps = self.pending
+        for actions, child in steps:
+            child_key = self.rules.key(child)
+            if child_key in self.parents:
+                continue
+            after = moves + len(actions)
+            if after > self.allowance:
+                self.cut = True
+                continue
+            if self.rules.won(child):
+                self.parents[child_key] = (key, actions)
+                self.result = "won", traced(self.parents, child_key)
+                return True
+            if after == self.allowance:
+                self.cut = True
+                continue
+            if not budget.spend():
+                self.pending = (made, moves, key, chain([(actions, child)], steps))
+                return False
+            self.parents[child_key] = (key, actions)
+            self.order += 1
+            priority = made + 1 + BEST_FIRST_WEIGHT * self.estimate(child)
+            heapq.heappush(self.frontier, (priority, made + 1, self.order, after, child_key, child))
+        return True
+
+
+def traced(parents: dict[Hashable, tuple[Hashable, tuple[int, ...]] | None],
+           key: Hashable) -> list[int]:
+    """The moves that led from the root to ``key``, by ``parents``."""
+    steps: list[tuple[int, ...]] = []
+    link = parents[key]
+    while link is not None:
+        key, actions = link
+        steps.append(actions)
+        link = parents[key]
+    return [action for step in reversed(steps) for action in step]
+
+
 # --- Golf ---------------------------------------------------------------------------
+
+CHAINS_CHECKED = 6
+"""Golf's chain-by-chain test (:meth:`GolfRules.cut_off`) runs once at most
+this many stock cards are left: with more chains to come it rarely finds a
+position lost, and its cost grows with them."""
+
 
 class GolfRules(Rules):
     """Golf: a position is ``(column lengths, pile top, cards drawn, column
@@ -195,42 +437,136 @@ class GolfRules(Rules):
         self.draws = tuple(reversed(state.stock))
         self.top = state.pile[-1]
         self.wraparound = state.game.wraparound
-        self.wild = P_CARD in self.draws or any(P_CARD in column for column in self.columns)
         # per cards drawn, the stock cards still to come per number
         self.to_come = [count_numbers(self.draws[drawn:]) for drawn in range(len(self.draws) + 1)]
+        self.wild_draw = self.draws.index(P_CARD) if P_CARD in self.draws else -1
+        self.wild_place = next(((index, column.index(P_CARD))
+                                for index, column in enumerate(self.columns)
+                                if P_CARD in column), None)
+        self.outnumbered_at: dict[Hashable, bool] = {}
+        self.numbers = [tuple(card % 13 for card in column) for column in self.columns]
+        self.draw_numbers = tuple(card % 13 for card in self.draws)
+        # per number (index), the numbers (a bit each) that may go onto it
+        self.neighbours = [sum(1 << other for other in range(13)
+                               if follows(other, number, self.wraparound)) for number in range(13)]
 
     def start(self) -> Position:
         left = count_numbers([card for column in self.columns for card in column])
         return (tuple(len(column) for column in self.columns), self.top, 0, left)
 
-    def stranded(self, top: int, drawn: int, left: tuple[int, ...]) -> bool:
-        """Whether the column cards of some number outnumber the cards they
-        could go onto. Each card goes onto a card one higher or one lower,
-        a different one each time (it then covers it): the top or a card
-        still to come from the columns or the stock. Exact: such a position
-        is lost. (Off while P is in play: it goes onto anything.)"""
-        if self.wild:
-            return False
-        hosts = [a + b for a, b in zip(left, self.to_come[drawn], strict=True)]
-        hosts[top % 13] += 1
-        for number, count in enumerate(left):
-            if not count:
-                continue
-            below = hosts[number - 1] if number or self.wraparound else 0
-            above = hosts[(number + 1) % 13] if number < 12 or self.wraparound else 0
-            if count > below + above:
-                return True
-        return False
+    def wilds(self, lengths: tuple[int, ...], top: int, drawn: int) -> int:
+        """How many P are still to go onto the pile, or on top of it."""
+        count = (top == P_CARD) + (drawn <= self.wild_draw)
+        if self.wild_place is not None:
+            index, depth = self.wild_place
+            count += lengths[index] > depth
+        return count
+
+    def stranded(self, lengths: tuple[int, ...], top: int, drawn: int,
+                 left: tuple[int, ...]) -> bool:
+        """Whether some column cards can never go onto the pile. Exact: such
+        a position is lost.
+
+        The column cards go onto the pile in chains, each begun by a card
+        turned from the stock (the first by the top), each card one number
+        away from the card before it, which it then covers. So the column
+        cards must not outnumber what they can go onto
+        (:meth:`outnumbered`), and each must be within reach of some chain
+        (:meth:`cut_off`).
+        """
+        wild = self.wilds(lengths, top, drawn)
+        number = -1 if top == P_CARD else top % 13
+        if self.outnumbered(left, number, drawn, wild):
+            return True
+        return (not wild and len(self.draws) - drawn <= CHAINS_CHECKED
+                and self.cut_off(lengths, number, drawn))
+
+    def outnumbered(self, left: tuple[int, ...], top: int, drawn: int, wild: int) -> bool:
+        """Whether the column cards left (``left``, per number) cannot all
+        go onto the pile, whatever their order, with the top of number
+        ``top`` (-1: P) and ``wild`` P still to play.
+
+        Every column card needs a card to go onto, a different one each
+        time: the top, a stock card still to come or another column card (a
+        matching, see :func:`shortfall`); and a chain never leaves the run
+        of numbers still to be seen that it began in (see
+        :func:`unreached`). P goes onto anything and takes anything: each P
+        still to play makes up for one card short.
+        """
+        memo = (left, top, drawn, wild)
+        known = self.outnumbered_at.get(memo)
+        if known is None:
+            starts = list(self.to_come[drawn])
+            if top >= 0:
+                starts[top] += 1
+            hosts = [a + b for a, b in zip(left, starts, strict=True)]
+            known = (unreached(left, starts, self.wraparound) > wild
+                     or shortfall(left, hosts, self.wraparound) > wild)
+            self.outnumbered_at[memo] = known
+        return known
+
+    def cut_off(self, lengths: tuple[int, ...], top: int, drawn: int) -> bool:
+        """Whether some column card can never be uncovered and played.
+
+        The cards go onto the pile in chains: the first from the top
+        (number ``top``), then one from each stock card still to come, in
+        order. Within a chain each card goes onto the card before it, so its
+        number is next to a number the chain has seen, and it is exposed:
+        every card on it has gone, earlier in this chain or in an earlier
+        one. So chain by chain, let each column give up its exposed card
+        while the chain has seen a number next to it (reusing a number any
+        number of times), or while an earlier chain may have played it
+        (seen by this chain too once a number next to it is), until nothing
+        changes: a card that no chain gives up can never be played. What a
+        real line does, this does too, so such a position is lost (exact;
+        only without P, which goes anywhere).
+        """
+        gone = list(lengths)
+        for start in (top, *self.draw_numbers[drawn:]):
+            reach = self.neighbours[start]
+            passed = absorbed = 0
+            sizes = list(lengths)
+            changed = True
+            while changed:
+                changed = False
+                for index, numbers in enumerate(self.numbers):
+                    size = sizes[index]
+                    while size:
+                        number = numbers[size - 1]
+                        if reach >> number & 1:
+                            reach |= self.neighbours[number]
+                        elif size > gone[index]:
+                            passed |= 1 << number
+                        else:
+                            break
+                        size -= 1
+                        changed = True
+                    sizes[index] = size
+                fresh = passed & reach & ~absorbed
+                while fresh:
+                    bit = fresh & -fresh
+                    fresh ^= bit
+                    absorbed |= bit
+                    more = self.neighbours[bit.bit_length() - 1]
+                    if more & ~reach:
+                        reach |= more
+                        changed = True
+            gone = [min(pair) for pair in zip(gone, sizes, strict=True)]
+            if not any(gone):
+                return False
+        return True
 
     def children(self, position: Position) -> list[Child]:
         lengths, top, drawn, left = position
         assert isinstance(lengths, tuple) and isinstance(top, int) and isinstance(drawn, int)
         assert isinstance(left, tuple)
-        if self.stranded(top, drawn, left):
+        if self.stranded(lengths, top, drawn, left):
             return []
+        fits = ALL_NUMBERS if top == P_CARD else self.neighbours[top % 13]
         plays: list[tuple[int, int]] = []
         for index, size in enumerate(lengths):
-            if size and follows(self.columns[index][size - 1], top, self.wraparound):
+            if size and (fits >> self.numbers[index][size - 1] & 1
+                         or self.columns[index][size - 1] == P_CARD):
                 plays.append((-size, index))
         # the longest column first: it has the most cards to clear
         plays.sort()
@@ -270,6 +606,78 @@ def count_numbers(cards: Sequence[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def unreached(left: Sequence[int], starts: Sequence[int], wraparound: bool) -> int:
+    """How many runs of numbers hold column cards (``left``, per number)
+    but no card to begin a chain (``starts``): a run is a longest stretch
+    of numbers, one after another, each with a card of either kind (13
+    and 1 are next to each other only with ``wraparound``)."""
+    numbers = range(13)
+    if wraparound:
+        gaps = [number for number in numbers if not left[number] and not starts[number]]
+        if not gaps:
+            return 0
+        numbers = range(gaps[0] + 1, gaps[0] + 14)
+    count = 0
+    cards = begun = False
+    for index in numbers:
+        number = index % 13
+        if left[number] or starts[number]:
+            cards = cards or left[number] > 0
+            begun = begun or starts[number] > 0
+        else:
+            count += cards and not begun
+            cards = begun = False
+    return count + (cards and not begun)
+
+
+ALL_NUMBERS = (1 << 13) - 1
+"""Every number, a bit each (index: number - 1)."""
+EVENS = tuple(range(0, 13, 2))
+ODDS = tuple(range(1, 13, 2))
+"""Numbers by index (number - 1): a card of an even index goes onto one of
+an odd index and the other way round, but for 13 and 1 joined by wrap-around."""
+
+
+def shortfall(demand: Sequence[int], supply: Sequence[int], wraparound: bool) -> int:
+    """How many of ``demand[n]`` cards of each number (index: number - 1)
+    find no host among ``supply[m]`` cards of each number, a host one
+    number away, each host taken once: the demand less a largest matching.
+
+    The numbers and their hosts make two paths without ``wraparound`` (1 3
+    ... 13 take 2 4 ... 12, and 2 4 ... 12 take 1 3 ... 13), one ring with
+    it, cut at the 13s and tried with each share of them to either side
+    (see :func:`path_shortfall`).
+
+    >>> shortfall([0, 0, 0, 0, 2] + [0] * 8, [0, 0, 0, 1] + [0] * 9, False)  # two 5s, one 4
+    1
+    """
+    if not wraparound:
+        return (path_shortfall([demand[n] for n in EVENS], [0, *(supply[n] for n in ODDS), 0])
+                + path_shortfall([demand[n] for n in ODDS], [supply[n] for n in EVENS]))
+    ring = [demand[n] for n in EVENS + ODDS]
+    between = [supply[n] for n in ODDS] + [supply[0]] + [supply[n] for n in EVENS[1:-1]]
+    kings = supply[12]
+    return min(path_shortfall(ring, [share, *between, kings - share])
+               for share in range(kings + 1))
+
+
+def path_shortfall(demand: Sequence[int], supply: Sequence[int]) -> int:
+    """The demand left unmatched on a path, where ``supply[i]`` lies between
+    ``demand[i - 1]`` and ``demand[i]`` (one more supply than demands).
+    Each demand takes from the host on its left first: no later demand can
+    use that host, so this makes a largest matching."""
+    spare = supply[0]
+    short = 0
+    for index, need in enumerate(demand):
+        used = need if need < spare else spare
+        need -= used
+        right = supply[index + 1]
+        used = need if need < right else right
+        spare = right - used
+        short += need - used
+    return short
+
+
 # --- Calculation -----------------------------------------------------------------------
 
 CALC_PILES = 4
@@ -278,6 +686,12 @@ CALC_FULL = 13
 
 PLACE = [{number: index for index, number in enumerate(sequence)} for sequence in BUILDING_ORDERS]
 """Per foundation, the height at which it takes each number."""
+FOLLOWING = tuple((*sequence, 0) for sequence in BUILDING_ORDERS)
+"""Per foundation and height, the number it needs next (0 once complete)."""
+STUCK_WEIGHT = 30
+PLACED_WEIGHT = 20
+"""How much a card left stuck and a card on the foundations weigh in a
+Calculation estimate, against the waits of :func:`disorder`."""
 
 Wastes = tuple[tuple[int, ...], ...]
 
@@ -291,9 +705,31 @@ class CalculationRules(Rules):
         self.stock = tuple(number_of(card) for card in turned + state.stock[::-1])
         self.heights = tuple(len(pile) for pile in state.foundations)
         self.wastes = tuple(tuple(number_of(card) for card in pile) for pile in state.wastes)
+        # per cards turned, whether a card of each number is still to come
+        self.to_come = [tuple(number in self.stock[turned:] for number in range(CALC_FULL + 1))
+                        for turned in range(len(self.stock) + 1)]
 
     def start(self) -> Position:
         return (self.heights, self.wastes, 0)
+
+    def decide(self, budget: Budget, allowance: int) -> tuple[Verdict, list[int]]:
+        """Beams ever wider, while they leave :data:`BEAM_SHARE` of the
+        budget and the last one left something out, then an exhaustive
+        depth-first search with the rest."""
+        first, factor = BEAM_WIDTHS
+        width = first
+        reserve = budget.nodes // BEAM_SHARE
+        while budget.nodes - budget.spent > reserve:
+            budget.stage(budget.nodes - reserve - budget.spent)
+            found = beam(self, budget, width)
+            if found is None:
+                break
+            verdict, line = found
+            if verdict == "won" or budget.is_out():
+                return verdict, line
+            width *= factor
+        budget.stage(None)
+        return search(self, budget, allowance)
 
     @staticmethod
     def goes_on(number: int, heights: tuple[int, ...]) -> tuple[int, ...]:
@@ -316,7 +752,7 @@ class CalculationRules(Rules):
         heights, wastes, turned = position
         assert isinstance(heights, tuple) and isinstance(wastes, tuple)
         assert isinstance(turned, int)
-        if blocked(heights, wastes):
+        if stuck_for_ever(heights, wastes, self.to_come[turned]):
             return []
         ups = self.ups(heights, wastes, turned)
         for forced, action, after in ups:
@@ -368,6 +804,44 @@ class CalculationRules(Rules):
             found.append((TO_WASTE + index, (heights, tuple(after), turned + 1)))
         return found
 
+    def steps(self, position: Position) -> list[Step]:
+        """The card turned placed each way (onto each foundation that needs
+        it, each waste pile but one of piles alike), then every waste top
+        that a foundation needs sent up; once the stock is out, those
+        moves alone."""
+        heights, wastes, turned = position
+        assert isinstance(heights, tuple) and isinstance(wastes, tuple)
+        assert isinstance(turned, int)
+        if turned >= len(self.stock):
+            moves, heights, wastes = settled(heights, wastes)
+            return [(moves, (heights, wastes, turned))] if moves else []
+        number = self.stock[turned]
+        found: list[Step] = []
+        for pile in self.goes_on(number, heights):
+            moves, after, waste_piles = settled(raised(heights, pile), wastes)
+            found.append(((pile, *moves), (after, waste_piles, turned + 1)))
+        seen: set[tuple[int, ...]] = set()
+        for index, waste in enumerate(wastes):
+            if waste in seen:
+                continue
+            seen.add(waste)
+            placed = list(wastes)
+            placed[index] = (*waste, number)
+            moves, after, waste_piles = settled(heights, tuple(placed))
+            found.append(((TO_WASTE + index, *moves), (after, waste_piles, turned + 1)))
+        return found
+
+    def estimate(self, position: Position) -> int:
+        """The cards that would stay stuck in the waste piles (see
+        :func:`stuck_cards`), less the cards on the foundations, plus the
+        waste piles' :func:`disorder`, weighted."""
+        heights, wastes, turned = position
+        assert isinstance(heights, tuple) and isinstance(wastes, tuple)
+        assert isinstance(turned, int)
+        stuck = stuck_cards(heights, wastes, self.stock[turned:])
+        return (STUCK_WEIGHT * stuck - PLACED_WEIGHT * sum(heights)
+                + disorder(heights, wastes))
+
     def key(self, position: Position) -> Hashable:
         heights, wastes, turned = position
         assert isinstance(wastes, tuple)
@@ -397,38 +871,129 @@ def needing(heights: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     return found
 
 
-@lru_cache(maxsize=1 << 16)
-def last_copies(heights: tuple[int, ...]) -> dict[int, int]:
-    """Per number of which one card is left out, the one foundation lacking it."""
-    found: dict[int, int] = {}
-    for number in range(1, CALC_FULL + 1):
-        lacking = [pile for pile in range(CALC_PILES) if PLACE[pile][number] >= heights[pile]]
-        if len(lacking) == 1:
-            found[number] = lacking[0]
-    return found
+def settled(heights: tuple[int, ...], wastes: Wastes
+            ) -> tuple[tuple[int, ...], tuple[int, ...], Wastes]:
+    """Every waste top that a foundation needs sent up (onto the first such
+    foundation), until none is: the moves, the heights and the waste piles."""
+    moves: list[int] = []
+    tops = list(wastes)
+    levels = list(heights)
+    moved = True
+    while moved:
+        moved = False
+        for index, waste in enumerate(tops):
+            while waste:
+                piles = needing(tuple(levels)).get(waste[-1])
+                if not piles:
+                    break
+                levels[piles[0]] += 1
+                moves.append(FROM_WASTE + CALC_PILES * index + piles[0])
+                waste = waste[:-1]
+                moved = True
+            tops[index] = waste
+    return tuple(moves), tuple(levels), tuple(tops)
 
 
-def blocked(heights: tuple[int, ...], wastes: Wastes) -> bool:
-    """Whether a waste pile holds a card that must go up before a card it
-    covers, both the last of their number out: each can then only go onto
-    the one foundation lacking its number, and when that is the same
-    foundation and it takes the lower card's number first, neither can
-    ever go up (cards leave a waste pile from the top). Exact: such a
-    position is lost."""
-    last = last_copies(heights)
-    if not last:
-        return False
+def stuck_for_ever(heights: tuple[int, ...], wastes: Wastes, to_come: Sequence[bool]) -> bool:
+    """Whether some foundation can never be completed, even if every card
+    still to come (``to_come``, per number) could go up whenever wanted.
+    Exact: such a position is lost.
+
+    Cards leave a waste pile from the top, each onto a foundation that has
+    reached the height at which it takes that number. So let every
+    foundation rise while its next number is still to come or free at a
+    waste top (any copy, even one another foundation needs too: this only
+    lets more happen), and free each waste top that some foundation could
+    still reach the height for, until nothing changes: what a real line
+    does, this does too.
+    """
+    reach = list(heights)
+    free = list(to_come)
+    taken = [0] * len(wastes)
+    changed = True
+    while changed:
+        changed = False
+        for pile in range(CALC_PILES):
+            height = reach[pile]
+            while height < CALC_FULL and free[BUILDING_ORDERS[pile][height]]:
+                height += 1
+            if height != reach[pile]:
+                reach[pile] = height
+                changed = True
+        for index, waste in enumerate(wastes):
+            while taken[index] < len(waste):
+                number = waste[-1 - taken[index]]
+                if not any(heights[pile] <= PLACE[pile][number] <= reach[pile]
+                           for pile in range(CALC_PILES)):
+                    break
+                taken[index] += 1
+                free[number] = True
+                changed = True
+    return any(height < CALC_FULL for height in reach)
+
+
+def stuck_cards(heights: tuple[int, ...], wastes: Wastes, stock: Sequence[int]) -> int:
+    """How many waste cards would never go up if every card still to come
+    (``stock``, numbers in order) waited in a free cell of its own once
+    turned: the foundations take what they need from the waste tops first,
+    then from the cells, each copy once, as soon as it is there.
+
+    A hopeful estimate for a beam, not a proof (the foundations' choices
+    between copies are greedy).
+    """
+    stuck = sum(map(len, wastes))
+    if not stuck:
+        return 0
+    levels = list(heights)
+    piles = [list(waste) for waste in wastes]
+    tops = [waste[-1] if waste else 0 for waste in wastes]
+    wanted = [FOLLOWING[pile][height] for pile, height in enumerate(levels)]
+    cells = [0] * (CALC_FULL + 1)
+    for number in stock:
+        cells[number] += 1
+        if number not in wanted:
+            continue
+        # nothing could go up before: only one foundation can take this card
+        waiting = [wanted.index(number)]
+        while waiting:
+            pile = waiting.pop()
+            need = wanted[pile]
+            while need:
+                if need in tops:
+                    index = tops.index(need)
+                    waste = piles[index]
+                    waste.pop()
+                    stuck -= 1
+                    if not stuck:
+                        return 0
+                    uncovered = waste[-1] if waste else 0
+                    tops[index] = uncovered
+                    if uncovered in wanted and wanted.index(uncovered) != pile:
+                        waiting.append(wanted.index(uncovered))
+                elif cells[need]:
+                    cells[need] -= 1
+                else:
+                    break
+                levels[pile] += 1
+                need = wanted[pile] = FOLLOWING[pile][levels[pile]]
+    return stuck
+
+
+def disorder(heights: tuple[int, ...], wastes: Wastes) -> int:
+    """How badly the waste piles are ordered: for each card, how much
+    longer it waits (see :func:`~parlour.games.patience.calculation.waits_of`)
+    than the card below it that waits least."""
+    wait = waits_of(heights)
+    total = 0
     for waste in wastes:
-        above = [-1] * CALC_PILES
-        for number in reversed(waste):
-            pile = last.get(number)
-            if pile is None:
-                continue
-            place = PLACE[pile][number]
-            if above[pile] > place:
-                return True
-            above[pile] = max(above[pile], place)
-    return False
+        lowest = CALC_FULL
+        for number in waste:
+            mine = wait.get(number, CALC_FULL)
+            if mine > lowest:
+                total += mine - lowest
+            elif mine < lowest:
+                lowest = mine
+    return total
 
 
 def fit_rank(waste: tuple[int, ...], wait: dict[int, int], mine: int) -> tuple[int, int]:
@@ -458,40 +1023,76 @@ class BakersDozenRules(Rules):
     def start(self) -> Position:
         return (self.columns, self.heights)
 
+    def decide(self, budget: Budget, allowance: int) -> tuple[Verdict, list[int]]:
+        """A best-first search (:class:`BestFirst`) under each of
+        :data:`COLUMN_ESTIMATES`, taking turns of :data:`TURN` positions
+        until one of them knows the verdict. How long a search takes
+        depends a great deal on where its estimate leads it first: a deal
+        that one estimate sinks into a wide plateau of hopeless positions
+        is often quick under another."""
+        searches = [BestFirst(self, self.estimate_by(estimate), allowance)
+                    for estimate in COLUMN_ESTIMATES]
+        while not budget.is_out():
+            for search in searches:
+                budget.stage(TURN)
+                found = search.run(budget)
+                if found is not None:
+                    return found
+        return "unknown", []
+
+    @staticmethod
+    def estimate_by(estimate: Callable[[tuple[int, ...]], int]) -> Callable[[Position], int]:
+        """The estimate of a position: the sum of its columns' ``estimate``."""
+
+        def estimated(position: Position) -> int:
+            columns = position[0]
+            assert isinstance(columns, tuple)
+            return sum(map(estimate, columns))
+
+        return estimated
+
     def children(self, position: Position) -> list[Child]:
         columns, heights = position
         assert isinstance(columns, tuple) and isinstance(heights, tuple)
-        ups = self.ups(columns, heights)
-        floor = min(heights)
-        for source, after in ups:
-            card = columns[source][-1]
-            if number_of(card) <= floor + 2:
-                return [(source, after)]
-        return list(ups) + self.shifts(columns, heights)
+        up = forced_up(columns, heights)
+        if up is not None:
+            return [up]
+        return self.ups(columns, heights) + self.shifts(columns, heights)
+
+    def steps(self, position: Position) -> list[Step]:
+        """Each move of :meth:`children`, followed by the foundation moves
+        forced after it."""
+        found: list[Step] = []
+        for action, child in self.children(position):
+            moves = [action]
+            columns, heights = child
+            assert isinstance(columns, tuple) and isinstance(heights, tuple)
+            up = forced_up(columns, heights)
+            while up is not None:
+                source, child = up
+                moves.append(source)
+                columns, heights = child
+                assert isinstance(columns, tuple) and isinstance(heights, tuple)
+                up = forced_up(columns, heights)
+            found.append((tuple(moves), child))
+        return found
 
     @staticmethod
     def ups(columns: Columns, heights: tuple[int, ...]) -> list[Child]:
-        """The foundation moves.
-
-        One is forced when its card's number is at most the lowest
-        foundation's height + 2. Such a card could only ever be wanted as a
-        place for a card one lower; each of those is then on its foundation
-        or the very next card it needs, so any winning line can send it up
-        where it would have gone onto this card (the cards two lower, which
-        could have gone onto it, are all up already). So sending the card up
-        now loses no win, and its column is uncovered the sooner.
-        """
+        """The foundation moves (see :func:`forced_up` for those that are forced)."""
         found: list[Child] = []
         for source, column in enumerate(columns):
-            if column and number_of(column[-1]) == heights[column[-1] // 13] + 1:
-                after = list(columns)
-                after[source] = column[:-1]
-                found.append((source, (tuple(after), raised(heights, column[-1] // 13))))
+            if column:
+                card = column[-1]
+                if card % 13 == heights[card // 13]:
+                    after = list(columns)
+                    after[source] = column[:-1]
+                    found.append((source, (tuple(after), raised(heights, card // 13))))
         return found
 
     @staticmethod
     def shifts(columns: Columns, heights: tuple[int, ...]) -> list[Child]:
-        """The column moves, those that uncover the card needed soonest first.
+        """The column moves.
 
         A column's last card never moves onto another column: that leaves a
         layout which the one before dominates (the same cards in sight but
@@ -500,20 +1101,17 @@ class BakersDozenRules(Rules):
         targets: dict[int, list[int]] = {}
         for target, column in enumerate(columns):
             if column:
-                targets.setdefault(number_of(column[-1]), []).append(target)
-        ranked: list[tuple[int, int, int]] = []
+                targets.setdefault(column[-1] % 13, []).append(target)
+        found: list[Child] = []
         for source, column in enumerate(columns):
             if len(column) < 2:
                 continue
-            for target in targets.get(number_of(column[-1]) + 1, ()):
-                ranked.append((soonest(column[:-1], heights), source, target))
-        ranked.sort()
-        found: list[Child] = []
-        for _, source, target in ranked:
-            after = list(columns)
-            after[source] = columns[source][:-1]
-            after[target] = columns[target] + (columns[source][-1],)
-            found.append((TO_COLUMN + BAKER_COLUMNS * source + target, (tuple(after), heights)))
+            card = column[-1]
+            for target in targets.get(card % 13 + 1, ()):
+                after = list(columns)
+                after[source] = column[:-1]
+                after[target] = (*columns[target], card)
+                found.append((TO_COLUMN + BAKER_COLUMNS * source + target, (tuple(after), heights)))
         return found
 
     def key(self, position: Position) -> Hashable:
@@ -529,13 +1127,75 @@ class BakersDozenRules(Rules):
         return sum(heights) == 52
 
 
-def soonest(column: tuple[int, ...], heights: tuple[int, ...]) -> int:
-    """How soon the cards of ``column`` are wanted: the least, over its
-    cards, of (cards above it) * 13 + (cards its foundation takes first)."""
-    best = UNLIMITED
-    for depth, card in enumerate(reversed(column)):
-        best = min(best, depth * 13 + number_of(card) - 1 - heights[card // 13])
-    return best
+def forced_up(columns: Columns, heights: tuple[int, ...]) -> Child | None:
+    """The first foundation move that is forced, if any.
+
+    One is forced when its card's number is at most the lowest
+    foundation's height + 2. Such a card could only ever be wanted as a
+    place for a card one lower; each of those is then on its foundation
+    or the very next card it needs, so any winning line can send it up
+    where it would have gone onto this card (the cards two lower, which
+    could have gone onto it, are all up already). So sending the card up
+    now loses no win, and its column is uncovered the sooner.
+    """
+    floor = min(heights)
+    for source, column in enumerate(columns):
+        if column:
+            card = column[-1]
+            number = card % 13
+            if number == heights[card // 13] and number <= floor + 1:
+                after = list(columns)
+                after[source] = column[:-1]
+                return source, (tuple(after), raised(heights, card // 13))
+    return None
+
+
+@lru_cache(maxsize=1 << 16)
+def blockers(column: tuple[int, ...], far: int) -> int:
+    """How far a Baker's Dozen column is from cleared: twice its cards and
+    the cards lying on a lower card of their own sign (each must move to
+    another column first), plus ``far`` for each other card lying on a card
+    two or more lower (it is likely to)."""
+    total = 2 * len(column)
+    lowest = [CALC_FULL] * 4
+    least = CALC_FULL
+    for card in column:
+        number = card % 13
+        sign = card // 13
+        if number > lowest[sign]:
+            total += 2
+        else:
+            lowest[sign] = number
+            if number > least + 1:
+                total += far
+        least = min(least, number)
+    return total
+
+
+def blockers_once(column: tuple[int, ...]) -> int:
+    """:func:`blockers`, once for each card on a card two or more lower."""
+    return blockers(column, 1)
+
+
+def blockers_twice(column: tuple[int, ...]) -> int:
+    """:func:`blockers`, twice for each card on a card two or more lower."""
+    return blockers(column, 2)
+
+
+@lru_cache(maxsize=1 << 16)
+def blockers_and_depth(column: tuple[int, ...]) -> int:
+    """:func:`blockers_once`, and half the cards lying on the column's
+    lowest card, which has to be dug out."""
+    if not column:
+        return 0
+    numbers = [card % 13 for card in column]
+    return blockers(column, 1) + (len(column) - 1 - numbers.index(min(numbers))) // 2
+
+
+COLUMN_ESTIMATES: tuple[Callable[[tuple[int, ...]], int], ...] = (
+    blockers_twice, blockers_once, blockers_and_depth)
+"""The estimates of a Baker's Dozen column's moves left (in half moves),
+one per best-first search, in turn."""
 
 
 # --- the entry point --------------------------------------------------------------------
@@ -580,29 +1240,9 @@ def solve(state: object, nodes: int = DEFAULT_NODES, seconds: float | None = Non
     allowance = UNLIMITED
     if isinstance(state, BakersDozenState):
         allowance = state.game.max_moves - state.moves
-    deadline = None if seconds is None else began + seconds
-    verdict, line, spent = widening(rules, nodes, deadline, allowance)
-    return Solution(verdict, tuple(line), spent, time.perf_counter() - began)
-
-
-def widening(rules: Rules, nodes: int, deadline: float | None,
-             allowance: int) -> tuple[Verdict, list[int], int]:
-    """:func:`search` with the narrow widths of :data:`WIDTHS` first (each
-    within a share of the budget: a good line is usually among the first
-    moves, and a narrow search does not sink into a bad early choice),
-    then in full. Returns the verdict, the line and the positions searched."""
-    spent = 0
-    for width in WIDTHS:
-        share = max(1, nodes // NARROW_SHARE)
-        budget = Budget(min(share, nodes - spent), deadline)
-        verdict, line = search(rules, budget, allowance, width)
-        spent += min(budget.spent, budget.nodes)
-        out_of_time = deadline is not None and time.perf_counter() >= deadline
-        if verdict != "unknown" or spent >= nodes or out_of_time:
-            return verdict, line, spent
-    budget = Budget(nodes - spent, deadline)
-    verdict, line = search(rules, budget, allowance)
-    return verdict, line, spent + min(budget.spent, budget.nodes)
+    budget = Budget(nodes, None if seconds is None else began + seconds)
+    verdict, line = rules.decide(budget, allowance)
+    return Solution(verdict, tuple(line), budget.spent, time.perf_counter() - began)
 
 
 def play_clock(state: ClockState, began: float) -> Solution:
@@ -627,4 +1267,3 @@ def check_budget(nodes: int, seconds: float | None) -> None:
     if seconds is not None and (isinstance(seconds, bool)
                                 or not isinstance(seconds, int | float) or seconds <= 0):
         raise OptionError(f"seconds must be a positive number or None, not {seconds!r}")
-
