@@ -44,11 +44,24 @@ class Run:
     options: tuple[str, ...]
     deals: int
     agents: tuple[str, ...] = AGENTS
+    players: int | None = None
+    tag: str | None = None
+    """Tells apart two runs of one game at one player count (``hard``: a
+    run of the slow level on fewer deals)."""
+
+    @property
+    def name(self) -> str:
+        """The run's name: the game's, with the player count when the run
+        sets one and the tag when it has one."""
+        name = self.game if self.players is None else f"{self.game}-{self.players}p"
+        return name if self.tag is None else f"{name}-{self.tag}"
 
     def command(self, workers: int | None) -> list[str]:
         """The ``parlour tournament`` arguments for this run."""
         args = ["parlour", "tournament", self.game, "--agents", ",".join(self.agents),
                 "-n", str(self.deals), "--seed", str(SEED)]
+        if self.players is not None:
+            args += ["--players", str(self.players)]
         for option in self.options:
             args += ["--option", option]
         if workers is not None:
@@ -77,11 +90,19 @@ RUNS = (
     # hard (the lookahead) sheds points before a round ends: fewer points
     # a match; whether that wins more matches at four needs many deals
     Run("progress-rummy", (), 80, ("random", "easy", "hard")),
-    # the patiences: one seat, so a mean return is the share of deals won
-    # (easy follows the hint; hard waits for the solver, issue 11)
+    # heads-up each player's pace tells directly (nobody else goes out
+    # first), and a match is decided by fewer catches: many deals
+    Run("progress-rummy", (), 600, ("random", "easy", "hard"), players=2),
+    # the patiences: one seat, so a mean return is the share of deals won;
+    # easy follows the hint, hard is the solver player, seconds a deal, so
+    # it has runs of its own on fewer deals (easy again, for the paired
+    # comparison); Clock has no decisions
     Run("golf", (), 2000, ("random", "easy")),
+    Run("golf", (), 200, ("easy", "hard"), tag="hard"),
     Run("calculation", (), 2000, ("random", "easy")),
+    Run("calculation", (), 100, ("easy", "hard"), tag="hard"),
     Run("bakers-dozen", (), 300, ("random", "easy")),
+    Run("bakers-dozen", (), 200, ("easy", "hard"), tag="hard"),
     Run("clock", (), 2000, ("random", "easy")),
 )
 
@@ -141,7 +162,8 @@ def game_section(spec: Run, saved: dict[str, Any]) -> str:
     result = saved["result"]
     rows = {row["agent"]: row for row in result["agents"]}
     lines = [
-        f"## {spec.game}", "",
+        f"## {spec.game}" + ("" if spec.players is None else f", {spec.players} players")
+        + ("" if spec.tag is None else f" ({spec.tag})"), "",
         f"Options {', '.join(spec.options) or 'the defaults'}; {result['deals']} deals, "
         "each replayed at every "
         f"seat; field `{result['field']}`; {saved['seconds']:.0f} s on {saved['workers']} "
@@ -243,9 +265,9 @@ def machine() -> str:
             f"{os.cpu_count()} cores, Python {platform.python_version()})")
 
 
-def saved_path(game: str) -> Path:
-    """Where one game's run is kept."""
-    return RESULTS / f"{game}.json"
+def saved_path(name: str) -> Path:
+    """Where one run (:attr:`Run.name`) is kept."""
+    return RESULTS / f"{name}.json"
 
 
 def save(spec: Run, result: dict[str, Any], seconds: float, workers: int | None) -> None:
@@ -254,16 +276,16 @@ def save(spec: Run, result: dict[str, Any], seconds: float, workers: int | None)
     saved = {"command": shlex.join(spec.command(workers)), "seconds": round(seconds, 1),
              "workers": workers or os.cpu_count(), "date": datetime.date.today().isoformat(),
              "machine": machine(), "result": result}
-    saved_path(spec.game).write_text(json.dumps(saved, indent=1) + "\n")
+    saved_path(spec.name).write_text(json.dumps(saved, indent=1) + "\n")
 
 
 def write_report() -> None:
     """Write docs/strength.md from every saved run."""
     sections, missing, machines = [], [], set()
     for spec in RUNS:
-        path = saved_path(spec.game)
+        path = saved_path(spec.name)
         if not path.exists():
-            missing.append(spec.game)
+            missing.append(spec.name)
             continue
         saved = json.loads(path.read_text())
         machines.add(saved["machine"])
@@ -281,18 +303,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=None, help="worker processes")
     parser.add_argument("--games", default=None,
-                        help="comma-separated games to run (default: all)")
+                        help="comma-separated runs to run, by game name (with -Np for a "
+                        "run at N players; default: all)")
     parser.add_argument("--report-only", action="store_true",
                         help="rebuild docs/strength.md from the saved runs without playing")
     arguments = parser.parse_args()
-    names = [spec.game for spec in RUNS]
+    names = [spec.name for spec in RUNS]
     chosen = names if arguments.games is None else arguments.games.split(",")
     unknown = [name for name in chosen if name not in names]
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; choose from {', '.join(names)}")
     if not arguments.report_only:
         for spec in RUNS:
-            if spec.game in chosen:
+            if spec.name in chosen:
                 result, seconds = run(spec, arguments.workers)
                 save(spec, result, seconds, arguments.workers)
                 write_report()
