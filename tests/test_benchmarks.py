@@ -267,8 +267,8 @@ def test_patience_solver_against_the_hint_player(output: str, name: str) -> None
     """Issue 11: deals solved per second per game and the share decided
     within the default budget, beside the hint player's games per second."""
     assert_prints(output, [
-        rf"{name} solver deals/s: {NUMBER} \(decided within the default budget of [\d,]+ positions: \d+ of \d+, "
-        rf"\d+%\) vs the hint player {NUMBER} \(ratio {NUMBER}\)",
+        rf"{name} solver deals/s: {NUMBER} \(decided within the default budget of "
+        rf"[\d,]+ positions: \d+ of \d+, \d+%\) vs the hint player {NUMBER} \(ratio {NUMBER}\)",
     ])
 
 
