@@ -16,6 +16,7 @@ from parlour.agents import AGENTS, AnyAgent, ISMCTSAgent, choose_action, make_ag
 from parlour.agents.heuristic.lookahead import DrawLookahead
 from parlour.agents.levels import LevelAgent
 from parlour.agents.rollout import RolloutAgent
+from parlour.agents.solving import SolverAgent
 from support import GAME_OPTION_IDS, GAME_OPTION_SETS, make, random_action
 
 SEARCH_ITERATIONS = 4
@@ -37,6 +38,10 @@ def small_agent(name: str, seed: int, game_name: str) -> AnyAgent:
         player.draws = 2
     if isinstance(player, RolloutAgent):
         player.iterations = 2
+        player.seconds = None
+    if isinstance(player, SolverAgent):
+        player.samples = min(player.samples, 2)
+        player.nodes = 500
         player.seconds = None
     return agent
 
