@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
-import platform
 import random
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from strength import machine
 
 from parlour.agents.heuristic import heuristic_action
 from parlour.agents.ismcts import play_out
@@ -168,12 +168,6 @@ def clock_section(counts: Tally) -> list[str]:
         f"| winnable = won [95% CI] | {share(counts.won, n)} |",
         "",
     ]
-
-
-def machine() -> str:
-    """The host, its system, cores and Python."""
-    return (f"{platform.node() or 'an unnamed host'} ({platform.system()} {platform.machine()}, "
-            f"{os.cpu_count()} cores, Python {platform.python_version()})")
 
 
 def document(tallies: Sequence[Tally], nodes: int, command: str, seconds: float) -> str:
