@@ -52,6 +52,7 @@ from parlour.engine import (
     save_record,
 )
 from parlour.engine import replay as replay_record
+from parlour.event_cli import EVENTS, event_kind, new_event, play_event
 from parlour.games.bharg import evaluate_hand
 from parlour.games.costly_colours import CATEGORIES, COLOUR_NAMES, count_show
 from parlour.games.patience.solver import SOLVED_GAMES, solve
@@ -465,23 +466,33 @@ def list_games() -> None:
         ))
         console.print(Padding(Text(info["description"]), (0, 0, 0, 2)), soft_wrap=False)
         console.print(_options_table(info["options"], with_help=False))
+    for name, kind in EVENTS.items():
+        console.print()
+        console.print(Text.assemble((name, "bold"), f"  {kind.title} · an event (parlour event)"))
+        console.print(Padding(Text(kind.description), (0, 0, 0, 2)), soft_wrap=False)
+        console.print(_options_table(kind.schema.describe(), with_help=False))
 
 
 @app.command()
 def rules(
     game: GameArgument,
 ) -> None:
-    """Show a game's rules in brief, the decisions taken and its options."""
-    cls = game_class(game)
+    """Show a game's (or an event's) rules in brief, the decisions taken and its options."""
+    kind = event_kind(game)
+    if kind is not None:
+        name, rules_text, schema, command = kind.name, kind.rules_text, kind.schema, "event"
+    else:
+        cls = game_class(game)
+        name, rules_text, schema, command = cls.name, cls.rules_text, cls.schema, "play"
     console = _console()
-    console.print(cls.rules_text.rstrip(), markup=False)
+    console.print(rules_text.rstrip(), markup=False)
     console.print()
     console.print(Text("Options", style="bold"))
-    console.print(_options_table(cls.schema.describe(), with_help=True))
-    example = next((option for option in cls.schema if option.name != "players"), None)
+    console.print(_options_table(schema.describe(), with_help=True))
+    example = next((option for option in schema if option.name != "players"), None)
     if example is not None:
         console.print(
-            f"Set them with --option NAME=VALUE, e.g. parlour play {cls.name} "
+            f"Set them with --option NAME=VALUE, e.g. parlour {command} {name} "
             f"--option {example.name}={describe_value(example.default)}",
             markup=False,
         )
@@ -649,6 +660,41 @@ def _print_hands(console: Console, renderer: Renderer, state: State, names: Sequ
     for seat, name in enumerate(names):
         hand = state.observation(seat)["hand"]
         console.print(Text.assemble(f"  {name} holds ", renderer.cards(hand)))
+
+
+@app.command()
+def event(
+    name: Annotated[
+        str, typer.Argument(metavar="EVENT", help="the event: progress-races")
+    ],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", metavar="N",
+                                 help="number of players (four at every table)")
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option(min=1, metavar="R", help="number of rounds")
+    ] = None,
+    seat_level: Annotated[
+        str, typer.Option(metavar="LEVEL", help="the computer players' level or agent")
+    ] = "medium",
+    seed: SeedOption = None,
+    option: GameOptions = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="write the event's record to FILE at the end"),
+    ] = None,
+) -> None:
+    """Run a whole progressive event of computer players: every round's
+    movement, then the final standings."""
+    values: dict[str, object] = dict(parse_option_assignments(option or []))
+    if rounds is not None:
+        if "rounds" in values:
+            raise CommandError("give the number of rounds once: --rounds or --option rounds")
+        values["rounds"] = rounds
+    make_agent(seat_level)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    play_event(new_event(name, players, values, seed), seat_level, _console(), save)
 
 
 @app.command()

@@ -274,6 +274,12 @@ class Progress(Game):
         self.direction_lock = bool(self.options["direction_lock"])
         self.wraparound = bool(self.options["wraparound"])
         self.p_may_open = bool(self.options["p_may_open"])
+        # PROGRESS RACES' table options (§4.2, RA2, RA4); plain Progress has
+        # neither: the dealer is asked first and a turn may change sign
+        self.opener_offset = 1 if self.options.get("opener") == "left_of_dealer" else 0
+        self.follow_same = self.options.get("follow_sign") == "same"
+        self.single_hand = False
+        """Whether the match is one hand (a Progress Races table)."""
         size = len(self.deck)
         self.all_cards = tuple(range(size))
         self.face_of = tuple(card % FACES for card in range(size))
@@ -517,7 +523,7 @@ class ProgressState(PhasedMatchState):
         game = self.game
         openers = game.sevens | (game.p_mask if game.p_may_open else 0)
         for offset in range(game.n):
-            seat = (self.dealer + offset) % game.n
+            seat = (self.dealer + game.opener_offset + offset) % game.n
             if self.hands[seat] & openers:
                 self.phase = PHASE_OPEN
                 self.to_move = seat
@@ -552,7 +558,7 @@ class ProgressState(PhasedMatchState):
             same = game.up[top] if self.segment_direction > 0 else game.down[top]
         else:
             same = game.adjacent_sign[top]
-        if not any_sign:
+        if not any_sign or game.follow_same:
             return same
         return (game.adjacent_any[top] & ~game.sign_masks[top // 13]) | same
 
@@ -696,6 +702,12 @@ class ProgressState(PhasedMatchState):
         ):
             return f"you must keep to {SIGNS[self.lock]}s in this turn: {label} is not a " \
                 f"{SIGNS[self.lock]}"
+        sign = game.face_of[self.top] // 13
+        if game.follow_same and face // 13 != sign and (
+            game.adjacent_any[game.face_of[self.top]] & game.face_masks[face]
+        ):
+            return f"you must keep to the top card's sign (follow_sign is same): {label} " \
+                f"is not a {SIGNS[sign]}"
         if game.direction_lock and self.segment_direction and (
             game.adjacent_sign[game.face_of[self.top]] & game.face_masks[face]
         ):
@@ -877,6 +889,9 @@ class ProgressState(PhasedMatchState):
             self.totals[seat] += delta
         self.results.append(deltas)
         self.events.append(("score", self.hand_index, tuple(deltas)))
+        if game.single_hand:
+            self.phase = PHASE_OVER
+            return
         if max(self.totals) >= game.target:
             lowest = min(self.totals)
             if game.options["tie"] == "shared" or self.totals.count(lowest) == 1:
@@ -979,7 +994,7 @@ class ProgressState(PhasedMatchState):
         kind = event[0]
         if kind == "play":
             _, seat, card, how, _ = event
-            who = seat_name(seat)
+            who = self._name(seat)
             face = self.game.face_of[card]
             code = self.game.deck.cards[card].code
             if how == KIND_OPEN:
@@ -992,31 +1007,35 @@ class ProgressState(PhasedMatchState):
                 return f"{who} plays {code} (free card)"
             return f"{who} plays {code}"
         if kind == "deal":
-            return f"{seat_name(event[1])} deals hand {event[2] + 1}"
+            return f"{self._name(event[1])} deals hand {event[2] + 1}"
         if kind == "cut":
             # The cut cards go back into the pack before the deal: naming
             # them would look like naming cards now in a hand.
-            return f"{seat_name(event[1])} cuts highest and deals first"
+            return f"{self._name(event[1])} cuts highest and deals first"
         if kind == "skip":
-            return f"{seat_name(event[1])} has no 7"
+            return f"{self._name(event[1])} has no 7"
         if kind == "open_any":
-            return f"nobody holds a 7: {seat_name(event[1])} opens with any card"
+            return f"nobody holds a 7: {self._name(event[1])} opens with any card"
         if kind == "draw":
-            return f"{seat_name(event[1])} draws a card"
+            return f"{self._name(event[1])} draws a card"
         if kind == "pass":
-            return f"{seat_name(event[1])} passes"
+            return f"{self._name(event[1])} passes"
         if kind == "stop":
-            return f"{seat_name(event[1])} stops"
+            return f"{self._name(event[1])} stops"
         if kind == "end":
-            return f"{seat_name(event[1])} can play no more"
+            return f"{self._name(event[1])} can play no more"
         if kind == "out":
-            return f"{seat_name(event[1])} goes out"
+            return f"{self._name(event[1])} goes out"
         if kind == "blocked":
             return "nobody can play: the hand is blocked"
         if kind == "pile":
             return f"the hand starts with {len(event[1])} cards played"
-        changes = ", ".join(f"{seat_name(seat)} {delta:+d}" for seat, delta in enumerate(event[2]))
+        changes = ", ".join(f"{self._name(seat)} {delta:+d}" for seat, delta in enumerate(event[2]))
         return f"hand {event[1] + 1} scored: {changes}"
+
+    def _name(self, seat: int) -> str:
+        """The name of ``seat`` in the log and the observation."""
+        return seat_name(seat)
 
     def _lines(self, events: list[tuple[Any, ...]]) -> list[str]:
         return [self._event_line(event) for event in events]
@@ -1059,7 +1078,7 @@ class ProgressState(PhasedMatchState):
         players = [
             {
                 "seat": other,
-                "name": seat_name(other),
+                "name": self._name(other),
                 "cards": self.hands[other].bit_count(),
                 "score": self.totals[other],
                 "dealer": other == self.dealer,

@@ -177,7 +177,12 @@ _TABLES: dict[tuple[tuple[str, Any], ...], ProgressTables] = {}
 
 
 def progress_tables(options: dict[str, Any]) -> ProgressTables:
-    """The (cached) tables of Progress with ``options``."""
+    """The (cached) tables of Progress with ``options``.
+
+    A Progress Races table's own options (``opener``, ``follow_sign``) are
+    left out: they change who opens and which cards are legal, which the
+    player reads from the legal actions, not the tables."""
+    options = {name: value for name, value in options.items() if name in Progress.schema}
     key = tuple(sorted(options.items()))
     tables = _TABLES.get(key)
     if tables is None:

@@ -1,0 +1,712 @@
+"""Progress Races: Progress played as a progressive party over several tables.
+
+``rules/progress.md`` §4 (the decisions of §6.4, the options of §6.6).
+
+* ``tables`` tables of four (default 2), numbered 1 (the head) to T (the
+  foot), in a circle: up from table 1 is table T, down from T is table 1
+  (RA9). Exactly four players a table; any other number of players is
+  refused with :class:`~parlour.errors.OptionError` (RA11).
+* Every player has a movement role for the whole event, Up or Down; Up
+  players sit in seats 0 and 2 of their table, Down players in 1 and 3.
+  The first seating is drawn by lot from the event's seed (or given).
+* A round is one Progress hand at every table (:class:`RaceTable`, the
+  Progress engine playing one hand): in round 1 each table cuts for the
+  deal; later the player at the table with the highest hand score of the
+  previous round deals (ties: the higher running total, then a cut among
+  the tied). The player on the dealer's left is asked first to open with
+  a 7, the dealer last (``opener``); ``follow_sign`` "same" keeps a turn's
+  first sequence card to the top card's sign (RA4). Every Progress play
+  option applies. Cards left in hand score as in Progress; there is no
+  target (RA13).
+* The signal (``signal``): "all_tables" once every table has finished
+  its hand; "head_table" as soon as table 1's hand ends, and the other
+  tables stop where they are and score the cards in hand. After the
+  signal (not after the last round) one player of each role moves at
+  every table: of the two Up players the one with the lower hand score
+  moves up a table, of the two Down players the lower one moves down; the
+  Down player who stays shifts to the other Down seat (``stayer_shift``),
+  and the arrivals fill the empty seats of their roles. Ties in a pair:
+  the lower running total, then a cut (the higher card moves).
+  ``movers`` "losers" sends the higher score of each pair instead (ties
+  then go to the higher running total); ``movement_basis`` "cumulative"
+  compares running totals first and this round's scores second.
+* After the last round the lowest running total wins; ties go to the
+  most hands won (hands in which the player went out), then share the
+  win. ``role_prizes`` also names the best Up and the best Down player.
+
+Decisions beyond the rules file, for play with people (the web app's
+host): the host starts each round; the host's signal may come while
+tables still play (a time limit, or a stuck table), and then those tables
+stop and score as under ``signal`` "head_table". The last round ends
+by itself once every table has finished (no movement follows it). Under
+"head_table" the signal is automatic.
+
+:class:`Event` is the whole event as a pure state machine, driven either
+table by table as people play (:meth:`Event.play`, :meth:`Event.signal`)
+or by :func:`run_event`, which plays the tables' turns in lockstep (table
+1 one turn, then table 2, ..., §4.3) and gives each signal itself: the
+deterministic engine of the CLI's ``parlour event``. Its record is its
+seed, options, first seating and :attr:`Event.steps`; :func:`replay`
+rebuilds it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.engine.game import Observation
+from parlour.engine.options import Option, OptionSchema, OptionValue
+from parlour.engine.shuffle import shuffled
+from parlour.errors import IllegalAction, OptionError, ParseError
+from parlour.games.common import share_returns
+from parlour.games.progress import (
+    PHASE_OVER,
+    Progress,
+    ProgressState,
+    cut_for_dealer,
+    cut_rank,
+)
+
+NAME = "progress-races"
+TITLE = "Progress Races"
+VERSION = 1
+
+RULES = """\
+PROGRESS RACES — Progress as a progressive party: tables of four, players
+moving between tables after every round, the lowest total of the evening
+wins (the Pepys booklet, 1938).
+
+The event: tables of four (2 by default), numbered 1 (the head table) to
+the foot table, in a circle. Every player has a movement role for the
+whole evening, Up or Down (the booklet's ladies and gentlemen); Up players
+sit in seats 0 and 2, Down players in seats 1 and 3. The first seating is
+drawn by lot. 12 rounds by default.
+
+A round: one hand of PROGRESS at every table (see `parlour rules
+progress`), 8 cards each, with these differences. Round 1 cuts for the
+deal at every table; later, the player at the table with the highest hand
+score of the previous round deals. The player on the dealer's left is
+asked first to open with a 7, the dealer last. Cards left in hand score
+their numbers, P 15; every hand score is added to the player's own
+running total. There is no target.
+
+The signal: once every table has finished its hand (signal=all_tables),
+or as soon as table 1's hand ends (signal=head_table: the other tables
+stop where they are and everyone scores the cards in hand).
+
+Moving, at every table at once (not after the last round): of the two Up
+players the one with the lower hand score moves up a table (table 1 to
+the foot table); of the two Down players the lower one moves down (the
+foot table to table 1). The Up player who stays keeps the seat; the Down
+player who stays moves to the other Down seat; the arrivals take the
+empty seats of their roles.
+
+The winner: the lowest running total after the last round; ties go to the
+most hands won (going out), then share the win.
+
+Commands at the table are those of Progress: a card code (7Su, P), draw,
+pass and stop.
+
+Decisions taken where the 1938 text is unclear (rules/progress.md §6.4):
+- The dealer of a later round is the table's highest hand score of the
+  previous round, ties to the higher running total, then a cut (RA1).
+- The dealer's left is asked first to open (opener=left_of_dealer; RA2).
+- The first card of a turn may be of any sign (follow_sign=any; RA4).
+- Play at a table stops when anyone plays a last card; another table's
+  end does not stop it (signal=all_tables; RA7).
+- The lower hand score of each role's pair moves (movers=winners,
+  movement_basis=round); ties go to the lower running total, then a cut;
+  the Down player who stays shifts seat (stayer_shift=true; RA8, RA10).
+  With movers=losers the higher score moves and ties go to the higher
+  running total; with movement_basis=cumulative running totals decide
+  and this round's scores break ties.
+- The tables form a circle (RA9). Exactly four players a table: other
+  numbers of players are refused (RA11). 12 rounds, 2 tables by default.
+- Ties for the lowest total go to the most hands won, then share (RA12).
+- A host may give the signal while tables still play (a time limit, a
+  stuck table): they stop and score as under signal=head_table. The last
+  round ends by itself when every table has finished.
+"""
+
+PLAY_OPTIONS = (
+    "p_may_open", "reopen_only_when_blocked", "p_followup", "deferral", "defer_sevens",
+    "direction_lock", "wraparound", "p_value",
+)
+"""The PROGRESS play options that RACES accepts (§6.6)."""
+
+TABLE_OPTIONS = (
+    Option.choice("opener", ("left_of_dealer", "dealer"), "left_of_dealer",
+                  "who is asked first to open with a 7 (RA2)"),
+    Option.choice("follow_sign", ("any", "same"), "any",
+                  "may a turn's first card change sign (RA4)"),
+)
+
+SCHEMA = OptionSchema([
+    Option.integer("tables", 2, "tables of four; players = 4 x tables", minimum=1),
+    Option.integer("rounds", 12, "rounds: one hand at every table each", minimum=1),
+    *TABLE_OPTIONS,
+    Option.choice("signal", ("all_tables", "head_table"), "all_tables",
+                  "when play stops and players move (RA7)"),
+    Option.choice("movers", ("winners", "losers"), "winners",
+                  "which of each role's pair moves (RA8)"),
+    Option.choice("movement_basis", ("round", "cumulative"), "round",
+                  "this round's hand scores or the running totals decide who moves (RA10)"),
+    Option.flag("stayer_shift", True, "the Down player who stays moves to the other Down seat"),
+    Option.flag("role_prizes", False, "also name the best Up and the best Down player"),
+    *(Progress.schema.options[name] for name in PLAY_OPTIONS),
+])
+"""The event's options (§6.6, ``progress_races``)."""
+
+UP = "Up"
+DOWN = "Down"
+UP_SEATS = (0, 2)
+DOWN_SEATS = (1, 3)
+
+READY = "ready"
+"""Seated, waiting for the round to start."""
+PLAYING = "playing"
+"""The round's hands are being played."""
+OVER = "over"
+"""The last round has been scored."""
+
+
+def event_options(options: Mapping[str, object]) -> dict[str, OptionValue]:
+    """``options`` checked against :data:`SCHEMA`, with the defaults.
+
+    ``players`` may stand for ``tables`` (four a table).
+
+    >>> event_options({"players": 16})["tables"]
+    4
+    """
+    values = dict(options)
+    if "players" in values:
+        players = values.pop("players")
+        tables = tables_for(players)
+        if "tables" in values and values["tables"] != tables:
+            raise OptionError(f"{players} players make {tables} tables, not {values['tables']}")
+        values["tables"] = tables
+    return SCHEMA.validate(values)
+
+
+def tables_for(players: object) -> int:
+    """The number of tables that seats ``players`` (four a table, RA11)."""
+    if isinstance(players, str) and players.strip().isdigit():
+        players = int(players)
+    if isinstance(players, bool) or not isinstance(players, int) or players < 4:
+        raise OptionError(f"Progress Races needs at least 4 players (one table), not {players!r}")
+    if players % 4:
+        below, above = players - players % 4, players - players % 4 + 4
+        raise OptionError(
+            f"Progress Races seats exactly four players at every table, two Up and two Down: "
+            f"{players} players cannot be seated; play with {below} or {above}"
+        )
+    return players // 4
+
+
+def derived_seed(seed: int, *key: object) -> int:
+    """A seed for one part of the event (a table's hand, a cut), fixed by the
+    event's seed and ``key``."""
+    return random.Random(":".join(map(str, ("progress-races", seed, *key)))).randrange(2**63)
+
+
+class RaceTable(Progress):
+    """The Progress rules of one race table: four players, one hand, the
+    RACES opener and sign options; the event sets the dealer and the
+    players' running totals. Not registered: the event deals it.
+
+    It keeps Progress's name, so that every Progress player (heuristic,
+    ISMCTS) plays it."""
+
+    title = "Progress Races"
+    schema = OptionSchema([*Progress.schema.options.values(), *TABLE_OPTIONS])
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        if self.n != 4:
+            raise OptionError("a Progress Races table seats four players")
+        self.single_hand = True
+
+
+class RaceHandState(ProgressState):
+    """One hand at one race table."""
+
+    game: RaceTable
+
+    def __init__(self, game: RaceTable, seed: int, dealer: int | None,
+                 totals: Sequence[int], names: Sequence[str]) -> None:
+        self._begin_match(game, seed, None, False)
+        self.names = list(names)
+        self.hand_index = 0
+        self._previous_lines: list[str] | None = None
+        self._clear_hand()
+        self.totals = list(totals)
+        self.stopped = False
+        if dealer is None:
+            self._cut_for_deal()
+        else:
+            self.dealer = dealer
+        self._start_hand()
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def stop(self) -> None:
+        """The signal stops play: every player scores the cards in hand
+        (§4.3); nothing happens to a finished hand."""
+        if self.phase == PHASE_OVER:
+            return
+        self.stopped = True
+        self.events.append(("stopped",))
+        self._finish_hand()
+
+    def _event_line(self, event: tuple[Any, ...]) -> str:
+        if event[0] == "stopped":
+            return "the signal: play stops and the cards in hand score"
+        if event[0] == "deal":
+            return f"{self._name(event[1])} deals"
+        return super()._event_line(event)
+
+    def hand_scores(self) -> list[int]:
+        """The hand's score of every seat (once it is over)."""
+        return list(self.results[-1]) if self.results else [0] * 4
+
+    def went_out(self) -> int | None:
+        """The seat that played its last card, if any."""
+        for event in self.events:
+            if event[0] == "out":
+                return int(event[1])
+        return None
+
+    def winners(self) -> list[int]:
+        """The seats with the lowest score of this hand (what a table's
+        players play for: the lower score moves and adds less)."""
+        scores = self.hand_scores()
+        lowest = min(scores)
+        return [seat for seat, score in enumerate(scores) if score == lowest]
+
+    def returns(self) -> list[float]:
+        if self.phase != PHASE_OVER:
+            return [0.0] * 4
+        return share_returns(self.winners(), 4)
+
+    def record(self) -> dict[str, Any]:
+        raise ParseError("a race table's hand is recorded by its event (progress_races.replay)")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One player's move after a signal."""
+
+    player: int
+    role: str
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form (tables numbered from 1)."""
+        return {"player": self.player, "role": self.role, "from_table": self.from_table + 1,
+                "from_seat": self.from_seat, "to_table": self.to_table + 1,
+                "to_seat": self.to_seat}
+
+
+def first_seating(seed: int, tables: int) -> list[list[int]]:
+    """The seating by lot: players 0..4T-1 in an order drawn from ``seed``,
+    four to a table."""
+    order = shuffled(range(4 * tables), "progress-races-seating", seed)
+    return [order[4 * table:4 * table + 4] for table in range(tables)]
+
+
+def check_seating(seating: Sequence[Sequence[int]], tables: int) -> list[list[int]]:
+    """A given first seating checked: ``tables`` lists of four players, every
+    player 0..4T-1 once."""
+    rows = [list(row) for row in seating]
+    players = 4 * tables
+    if len(rows) != tables or any(len(row) != 4 for row in rows):
+        raise OptionError(f"a seating is {tables} tables of four players")
+    seated = sorted(player for row in rows for player in row)
+    if seated != list(range(players)):
+        raise OptionError(f"a seating places every player from 0 to {players - 1} exactly once")
+    return rows
+
+
+class Event:
+    """A whole Progress Races event; see the module docstring.
+
+    Players are numbered 0 to 4T-1; tables 0 to T-1 here (table 1, the
+    head, is index 0), and seats 0-3 clockwise.
+    """
+
+    def __init__(self, seed: int, options: Mapping[str, object] | None = None,
+                 seating: Sequence[Sequence[int]] | None = None,
+                 names: Sequence[str] | None = None) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ParseError(f"a seed must be an integer, not {seed!r}")
+        self.options = event_options(options or {})
+        self.seed = seed
+        self.tables = int(self.options["tables"])
+        self.rounds = int(self.options["rounds"])
+        self.players = 4 * self.tables
+        if names is not None and len(names) != self.players:
+            raise OptionError(f"give {self.players} names, not {len(names)}")
+        self.names = list(names) if names is not None else [
+            f"Player {player + 1}" for player in range(self.players)
+        ]
+        table_options = {name: self.options[name] for name in (*PLAY_OPTIONS, "opener",
+                                                                "follow_sign")}
+        self.table_game = RaceTable(players=4, **table_options)
+        self.seating = first_seating(seed, self.tables) if seating is None \
+            else check_seating(seating, self.tables)
+        self.first = [list(row) for row in self.seating]
+        self.role = [""] * self.players
+        for row in self.seating:
+            for seat, player in enumerate(row):
+                self.role[player] = UP if seat in UP_SEATS else DOWN
+        self.totals = [0] * self.players
+        self.hands_won = [0] * self.players
+        self.round = 0
+        """Rounds started (the current round's number while it is played)."""
+        self.phase = READY
+        self.hands: list[RaceHandState] = []
+        self.round_scores: list[list[int]] = []
+        """Per finished round, every player's hand score."""
+        self.moves: list[list[Move]] = []
+        """Per signal, the players who moved."""
+        self.steps: list[list[Any]] = []
+        """What happened, in order: ``["start"]``, ``["play", player, action]``,
+        ``["signal"]`` (a signal given by the host; the automatic ones follow
+        from the plays)."""
+
+    # --- seats ---------------------------------------------------------------
+    def seat_of(self, player: int) -> tuple[int, int]:
+        """The table and seat of ``player``."""
+        self._check_player(player)
+        for table, row in enumerate(self.seating):
+            if player in row:
+                return table, row.index(player)
+        raise AssertionError("every player is seated")
+
+    def _check_player(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) \
+                or not 0 <= player < self.players:
+            raise IllegalAction(f"there is no player {player!r}: players are 0 to "
+                                f"{self.players - 1}")
+
+    def to_move(self, table: int) -> int | None:
+        """The player to move at ``table`` (``None`` when it is not playing)."""
+        if self.phase != PLAYING or self.hands[table].is_terminal():
+            return None
+        return self.seating[table][self.hands[table].current_player()]
+
+    def finished(self, table: int) -> bool:
+        """Whether ``table``'s hand of this round is over."""
+        return self.phase == PLAYING and self.hands[table].is_terminal()
+
+    # --- the round -----------------------------------------------------------
+    def start_round(self) -> None:
+        """Deal at every table (the host's "start")."""
+        if self.phase == OVER:
+            raise IllegalAction("the event is over")
+        if self.phase == PLAYING:
+            raise IllegalAction(f"round {self.round} is being played")
+        self.round += 1
+        previous = self.round_scores[-1] if self.round_scores else None
+        self.hands = []
+        for table, row in enumerate(self.seating):
+            dealer = None if previous is None else self._dealer(table, previous)
+            self.hands.append(RaceHandState(
+                self.table_game, derived_seed(self.seed, "hand", self.round, table), dealer,
+                [self.totals[player] for player in row], [self.names[player] for player in row],
+            ))
+        self.phase = PLAYING
+        self.steps.append(["start"])
+
+    def _dealer(self, table: int, previous: Sequence[int]) -> int:
+        """§4.2.1: the highest hand score of the previous round at the table
+        deals; ties: the higher running total, then a cut."""
+        row = self.seating[table]
+        best = max((previous[player], self.totals[player]) for player in row)
+        tied = [seat for seat, player in enumerate(row)
+                if (previous[player], self.totals[player]) == best]
+        if len(tied) == 1:
+            return tied[0]
+        deck = self.table_game
+        winner = cut_for_dealer(deck.all_cards, deck.face_of, len(tied), "progress-races-cut",
+                                derived_seed(self.seed, "dealer", self.round, table))
+        return tied[winner]
+
+    def play(self, player: int, action: int) -> None:
+        """``player`` plays ``action`` at his table (:class:`IllegalAction`
+        says why not, and nothing changes)."""
+        table, seat = self.seat_of(player)
+        if self.phase == READY:
+            raise IllegalAction(f"round {self.round + 1} has not started")
+        if self.phase == OVER:
+            raise IllegalAction("the event is over")
+        hand = self.hands[table]
+        if hand.is_terminal():
+            raise IllegalAction(f"the hand at table {table + 1} is over: wait for the signal")
+        mover = hand.current_player()
+        if mover != seat:
+            raise IllegalAction(f"it is {self.names[self.seating[table][mover]]}'s turn at "
+                                f"table {table + 1}, not yours")
+        hand.apply(action)
+        self.steps.append(["play", player, action])
+        if not hand.is_terminal():
+            return
+        head = table == 0 and self.options["signal"] == "head_table"
+        if head or (self.round == self.rounds and all(other.is_terminal()
+                                                       for other in self.hands)):
+            self._end_round()
+
+    def parse(self, player: int, text: str) -> list[int]:
+        """The actions a line of text names for ``player`` at his table."""
+        table, _ = self.seat_of(player)
+        if self.phase != PLAYING:
+            raise IllegalAction("no round is being played")
+        return self.hands[table].parse_actions(text)
+
+    def signal(self) -> None:
+        """The host's signal: tables still playing stop and score; players move."""
+        if self.phase != PLAYING:
+            raise IllegalAction("the signal ends a round: start the round first"
+                                if self.phase == READY else "the event is over")
+        self.steps.append(["signal"])
+        self._end_round()
+
+    def _end_round(self) -> None:
+        scores = [0] * self.players
+        for table, hand in enumerate(self.hands):
+            hand.stop()
+            out = hand.went_out()
+            for seat, score in enumerate(hand.hand_scores()):
+                player = self.seating[table][seat]
+                scores[player] = score
+                self.totals[player] += score
+            if out is not None:
+                self.hands_won[self.seating[table][out]] += 1
+        self.round_scores.append(scores)
+        if self.round == self.rounds:
+            self.phase = OVER
+            return
+        self.moves.append(self._move(scores))
+        self.phase = READY
+
+    def _move(self, scores: Sequence[int]) -> list[Move]:
+        """§4.4: who moves where; changes :attr:`seating`."""
+        tables = self.tables
+        new = [list(row) for row in self.seating]
+        moves: list[Move] = []
+        arrivals: list[dict[str, int]] = [{} for _ in range(tables)]
+        for table, row in enumerate(self.seating):
+            for role, seats, step in ((UP, UP_SEATS, -1), (DOWN, DOWN_SEATS, 1)):
+                first, second = seats
+                mover_seat = self._mover(table, first, second, scores, role)
+                stayer_seat = second if mover_seat == first else first
+                target = (table + step) % tables
+                arrivals[target][role] = row[mover_seat]
+                moves.append(Move(row[mover_seat], role, table, mover_seat, target, -1))
+                if role == DOWN and self.options["stayer_shift"]:
+                    new[table][mover_seat] = row[stayer_seat]
+                    new[table][stayer_seat] = -1
+                else:
+                    new[table][mover_seat] = -1
+        placed: dict[int, tuple[int, int]] = {}
+        for table, row in enumerate(new):
+            for role in (UP, DOWN):
+                seat = next(seat for seat in (UP_SEATS if role == UP else DOWN_SEATS)
+                            if row[seat] == -1)
+                row[seat] = arrivals[table][role]
+                placed[row[seat]] = (table, seat)
+        self.seating = new
+        return [Move(move.player, move.role, move.from_table, move.from_seat,
+                     *placed[move.player]) for move in moves]
+
+    def _mover(self, table: int, first: int, second: int, scores: Sequence[int],
+               role: str) -> int:
+        """The seat (``first`` or ``second``) of the pair's player who moves."""
+        row = self.seating[table]
+        cumulative = self.options["movement_basis"] == "cumulative"
+
+        def key(seat: int) -> tuple[int, int]:
+            player = row[seat]
+            if cumulative:
+                return self.totals[player], scores[player]
+            return scores[player], self.totals[player]
+
+        a, b = key(first), key(second)
+        if a != b:
+            lower = first if a < b else second
+            if self.options["movers"] == "winners":
+                return lower
+            return second if lower == first else first
+        deck = self.table_game
+        cut = shuffled(deck.all_cards, "progress-races-pair", self.seed, self.round, table, role)
+        ranks = [cut_rank(deck.face_of[cut[0]]), cut_rank(deck.face_of[cut[1]])]
+        if ranks[0] == ranks[1]:  # pragma: no cover - one pack has no equal cards
+            raise AssertionError("two cards of one pack cut equal")
+        return first if ranks[0] > ranks[1] else second
+
+    # --- standings -----------------------------------------------------------
+    def standings(self) -> list[dict[str, Any]]:
+        """Every player by place: the lowest total first, ties to the most
+        hands won; equal on both share a place."""
+        order = sorted(range(self.players),
+                       key=lambda player: (self.totals[player], -self.hands_won[player], player))
+        keys = [(self.totals[player], -self.hands_won[player]) for player in range(self.players)]
+        lines = []
+        for player in order:
+            place = 1 + sum(1 for other in keys if other < keys[player])
+            table, seat = self.seat_of(player)
+            lines.append({"player": player, "name": self.names[player], "role": self.role[player],
+                          "total": self.totals[player], "hands_won": self.hands_won[player],
+                          "place": place, "table": table + 1, "seat": seat})
+        return lines
+
+    def winners(self) -> list[int]:
+        """The players who won (share) the event, once it is over (§4.5)."""
+        return self._best(range(self.players)) if self.phase == OVER else []
+
+    def role_winners(self) -> dict[str, list[int]]:
+        """With ``role_prizes``: the best Up and the best Down players."""
+        if self.phase != OVER or not self.options["role_prizes"]:
+            return {}
+        return {role: self._best([p for p in range(self.players) if self.role[p] == role])
+                for role in (UP, DOWN)}
+
+    def _best(self, players: Sequence[int] | range) -> list[int]:
+        best = min((self.totals[player], -self.hands_won[player]) for player in players)
+        return [player for player in players
+                if (self.totals[player], -self.hands_won[player]) == best]
+
+    # --- views -----------------------------------------------------------------
+    def table_status(self, table: int) -> str:
+        """``waiting`` (before the round), ``playing``, ``finished`` or ``stopped``."""
+        if self.phase == READY or not self.hands:
+            return "waiting"
+        hand = self.hands[table]
+        if not hand.is_terminal():
+            return PLAYING
+        return "stopped" if hand.stopped else "finished"
+
+    def view(self) -> dict[str, Any]:
+        """The public state of the event (JSON-able): what the live event
+        page shows."""
+        tables = []
+        for table, row in enumerate(self.seating):
+            hand = self.hands[table] if self.phase == PLAYING else None
+            seats = []
+            for seat, player in enumerate(row):
+                entry: dict[str, Any] = {"seat": seat, "player": player,
+                                         "name": self.names[player], "role": self.role[player],
+                                         "total": self.totals[player]}
+                if hand is not None:
+                    entry["cards"] = hand.hands[seat].bit_count()
+                    entry["dealer"] = seat == hand.dealer
+                    if hand.is_terminal():
+                        entry["hand_score"] = hand.hand_scores()[seat]
+                seats.append(entry)
+            tables.append({"number": table + 1, "seats": seats,
+                           "status": self.table_status(table),
+                           "to_move": self.to_move(table)})
+        return {
+            "round": self.round, "rounds": self.rounds, "phase": self.phase,
+            "tables": tables,
+            "standings": self.standings(),
+            "moves": [move.as_dict() for move in self.moves[-1]]
+            if self.moves and self.phase == READY else [],
+            "round_scores": [list(row) for row in self.round_scores],
+            "winners": self.winners(),
+            "role_winners": self.role_winners(),
+            "options": dict(self.options),
+        }
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` sees at his table: the Progress observation of his
+        seat (``None`` before the first round), with the event's view."""
+        table, seat = self.seat_of(player)
+        observation: Observation = {"event": self.view(), "player": player,
+                                    "table": table + 1, "seat": seat}
+        if self.hands and self.phase == PLAYING:
+            observation["observation"] = self.hands[table].observation(seat)
+        else:
+            observation["observation"] = None
+        return observation
+
+
+def apply_step(event: Event, step: Sequence[Any]) -> None:
+    """Apply one of :attr:`Event.steps` (``["start"]``, ``["play", player,
+    action]``, ``["signal"]``) to ``event``; a malformed step raises
+    :class:`ParseError`, one that does not apply :class:`IllegalAction`."""
+    if not isinstance(step, Sequence) or isinstance(step, str) or not step:
+        raise ParseError(f"a step is a list such as ['start'], not {step!r}")
+    kind = step[0]
+    if kind == "start" and len(step) == 1:
+        event.start_round()
+    elif kind == "signal" and len(step) == 1:
+        event.signal()
+    elif kind == "play" and len(step) == 3:
+        event.play(step[1], step[2])
+    else:
+        raise ParseError(f"unknown step {list(step)!r}")
+
+
+def replay(seed: int, options: Mapping[str, object], steps: Sequence[Sequence[Any]],
+           seating: Sequence[Sequence[int]] | None = None,
+           names: Sequence[str] | None = None) -> Event:
+    """The event after ``steps`` (see :attr:`Event.steps`); a step that does
+    not apply raises :class:`ParseError` with its index."""
+    event = Event(seed, options, seating, names)
+    for index, step in enumerate(steps):
+        try:
+            apply_step(event, step)
+        except (IllegalAction, ParseError) as error:
+            raise ParseError(f"step {index} does not apply: {error}") from None
+    return event
+
+
+Chooser = Callable[[RaceHandState, int], int]
+"""Chooses the action of the mover at a table: given the table's hand and
+the player (the hand is the seat's to read through its contract only)."""
+
+
+def run_event(event: Event, choose: Chooser,
+              after_round: Callable[[Event], None] | None = None) -> Event:
+    """Play ``event`` to its end with the tables taking turns in lockstep
+    (table 1 one turn, then table 2, ..., §4.3), starting each round and
+    giving each signal (once every table has finished, or at table 1's
+    end under ``signal`` "head_table"). ``after_round`` is called after
+    every round has been scored (and the players moved)."""
+    while event.phase != OVER:
+        if event.phase == READY:
+            event.start_round()
+        number = event.round
+        while event.phase == PLAYING and event.round == number:
+            for table in range(event.tables):
+                _play_turn(event, table, choose)
+                if event.phase != PLAYING or event.round != number:
+                    break
+            else:
+                if all(hand.is_terminal() for hand in event.hands):
+                    event.signal()
+        if after_round is not None:
+            after_round(event)
+    return event
+
+
+def _play_turn(event: Event, table: int, choose: Chooser) -> None:
+    """One turn at ``table`` (nothing if its hand is over)."""
+    hand = event.hands[table]
+    if hand.is_terminal():
+        return
+    seat, turn = hand.current_player(), hand.turn_number
+    number = event.round
+    while (event.phase == PLAYING and event.round == number and not hand.is_terminal()
+           and hand.current_player() == seat and hand.turn_number == turn):
+        player = event.seating[table][seat]
+        event.play(player, choose(hand, player))
+
