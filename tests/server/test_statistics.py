@@ -168,6 +168,9 @@ def test_an_older_database_opens_with_its_finished_patiences_counted(
                   for table_id, token in seat_tokens.items()}
     with sqlite3.connect(tmp_path / "parlour.db") as connection:
         connection.execute("DROP TABLE patience_results")
+        # and the Progress Races parties, which came later still
+        connection.execute("DROP TABLE event_steps")
+        connection.execute("DROP TABLE events")
         names = {row[0] for row in connection.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert names == {"tables", "moves"}

@@ -27,7 +27,24 @@ from parlour.cards import DECKS
 from parlour.engine import game_class, games
 from parlour.server.db import FINISHED, PLAYING, Database
 from parlour.server.errors import BAD_REQUEST, FORBIDDEN, NOT_FOUND, ApiError
-from parlour.server.payloads import parse_move, parse_move_request, parse_table_request
+from parlour.server.events import (
+    EventHub,
+    LiveEvent,
+    event_url,
+    join_code,
+    join_url,
+    player_url,
+)
+from parlour.server.payloads import (
+    parse_event_move,
+    parse_event_request,
+    parse_move,
+    parse_move_request,
+    parse_name,
+    parse_table_request,
+    parse_time_limit,
+    token_of,
+)
 from parlour.server.tables import LiveTable, TableHub, replay_position, table_record
 
 DEFAULT_COMPUTER_DELAY = 0.6
@@ -46,18 +63,21 @@ SOCKET_CLOSE_BASE = 4000
 def create_app(database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY) -> FastAPI:
     """The web app on the database at ``database_url`` (any SQLAlchemy URL).
 
-    Its lifespan replays every unfinished table and resumes computer seats
-    on startup, and stops them on shutdown.
+    Its lifespan replays every unfinished table and party and resumes
+    their computer players on startup, and stops them on shutdown.
     """
     database = Database(database_url)
     hub = TableHub(database, computer_delay)
+    events = EventHub(database, computer_delay)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        await events.start()
         try:
             yield
         finally:
+            await events.stop()
             await hub.stop()
             database.close()
 
@@ -67,6 +87,8 @@ def create_app(database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY
     _add_lobby_api(app, hub)
     _add_table_api(app, hub)
     _add_socket(app, hub)
+    _add_event_api(app, events)
+    _add_event_socket(app, events)
     app.mount("/static", StaticFiles(directory=STATIC_DIRECTORY, check_dir=False), name="static")
     return app
 
@@ -136,6 +158,18 @@ def _add_pages(app: FastAPI) -> None:
     @app.get("/tables/{table_id}/replay", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return _page("replay.html")
+
+    @app.get("/events/{event_id}", include_in_schema=False)
+    async def event_page(event_id: str) -> FileResponse:
+        return _page("event.html")
+
+    @app.get("/events/{event_id}/join", include_in_schema=False)
+    async def join_page(event_id: str) -> FileResponse:
+        return _page("event-join.html")
+
+    @app.get("/events/{event_id}/play", include_in_schema=False)
+    async def player_page(event_id: str) -> FileResponse:
+        return _page("event-play.html")
 
 
 # --- lobby data --------------------------------------------------------------
@@ -304,3 +338,121 @@ async def _socket_message(
     except ApiError as error:
         return _socket_error(error)
     return None
+
+
+# --- Progress Races parties --------------------------------------------------------
+def _event_id(text: str) -> int:
+    """An event id from a path (404 unless it is a whole number)."""
+    if not text.isdigit():
+        raise ApiError(NOT_FOUND, f"there is no party {text!r}")
+    return int(text)
+
+
+async def _body_object(request: Request) -> dict[str, Any]:
+    body = await _json_body(request)
+    if not isinstance(body, dict):
+        raise ApiError(BAD_REQUEST, "the request must be a JSON object")
+    return body
+
+
+def _with_join_link(view: dict[str, Any], live: LiveEvent, token: str | None) -> dict[str, Any]:
+    """The host's view with the link to share (derived from the host's token)."""
+    if view["host"] and token:
+        view["join_url"] = join_url(live.id, join_code(token))
+    return view
+
+
+def _add_event_api(app: FastAPI, events: EventHub) -> None:
+    @app.get("/api/events/form")
+    async def event_form() -> JSONResponse:
+        return JSONResponse(events.form())
+
+    @app.get("/api/events")
+    async def list_events() -> JSONResponse:
+        return JSONResponse(await events.list_events())
+
+    @app.post("/api/events", status_code=201)
+    async def create_event(request: Request) -> JSONResponse:
+        live, token = await events.create(parse_event_request(await _json_body(request)))
+        return JSONResponse({
+            "id": live.id, "url": event_url(live.id), "host_url": event_url(live.id, token),
+            "join_url": join_url(live.id, join_code(token)), "players": live.event.players,
+            "tables": live.event.tables, "rounds": live.event.rounds,
+        }, status_code=201)
+
+    @app.get("/api/events/{event_id}/view")
+    async def event_view(event_id: str, token: str | None = None) -> JSONResponse:
+        live = await events.event(_event_id(event_id))
+        return JSONResponse(
+            _with_join_link(events.view(live, live.viewer_of(token)), live, token))
+
+    @app.post("/api/events/{event_id}/join", status_code=201)
+    async def join_event(event_id: str, request: Request) -> JSONResponse:
+        live = await events.event(_event_id(event_id))
+        body = await _body_object(request)
+        code, name = token_of(body, "code"), parse_name(body.get("name"))
+        player, token = await events.join(live, code, name)
+        return JSONResponse({"player": player, "name": live.names()[player],
+                             "url": player_url(live.id, token)}, status_code=201)
+
+    @app.post("/api/events/{event_id}/start")
+    async def start_round(event_id: str, request: Request) -> JSONResponse:
+        live = await events.event(_event_id(event_id))
+        token = token_of(await _body_object(request))
+        return JSONResponse(_with_join_link(await events.start_round(live, token), live, token))
+
+    @app.post("/api/events/{event_id}/signal")
+    async def give_signal(event_id: str, request: Request) -> JSONResponse:
+        live = await events.event(_event_id(event_id))
+        token = token_of(await _body_object(request))
+        return JSONResponse(_with_join_link(await events.signal(live, token), live, token))
+
+    @app.post("/api/events/{event_id}/timer")
+    async def set_timer(event_id: str, request: Request) -> JSONResponse:
+        live = await events.event(_event_id(event_id))
+        body = await _body_object(request)
+        token, seconds = token_of(body), parse_time_limit(body.get("seconds"))
+        return JSONResponse(
+            _with_join_link(await events.set_timer(live, token, seconds), live, token))
+
+    @app.post("/api/events/{event_id}/moves")
+    async def event_move(event_id: str, request: Request) -> JSONResponse:
+        live = await events.event(_event_id(event_id))
+        body = await _body_object(request)
+        token = token_of(body)
+        if not token:
+            raise ApiError(FORBIDDEN, "a move needs your player's token")
+        move = parse_event_move(body)
+        return JSONResponse(await events.play(live, live.viewer_of(token), move))
+
+    @app.get("/api/events/{event_id}/hint")
+    async def event_hint(event_id: str, token: str | None = None) -> JSONResponse:
+        live = await events.event(_event_id(event_id))
+        return JSONResponse(await events.hint(live, live.viewer_of(token)))
+
+
+def _add_event_socket(app: FastAPI, events: EventHub) -> None:
+    @app.websocket("/ws/events/{event_id}")
+    async def event_socket(websocket: WebSocket, event_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            live = await events.event(_event_id(event_id))
+            viewer = live.viewer_of(token)
+        except ApiError as error:
+            await websocket.send_json(_socket_error(error))
+            await websocket.close(code=SOCKET_CLOSE_BASE + error.status)
+            return
+        connection = events.connect(live, viewer)
+        sender = asyncio.create_task(_send_outbox(websocket, connection.outbox))
+        refusal = ApiError(BAD_REQUEST, "this socket only sends views: moves and the host's "
+                                        "steps go by POST /api/events/{id}/...")
+        try:
+            while True:
+                await websocket.receive_text()
+                connection.send(_socket_error(refusal))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            events.disconnect(live, connection)
+            sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)

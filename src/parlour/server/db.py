@@ -8,6 +8,14 @@ won, score and time; see :mod:`parlour.server.statistics`). A table's state
 is never stored: it is rebuilt from its seed and its moves, which is the
 engine's own record (DESIGN.md).
 
+Progress Races parties (:mod:`parlour.server.events`) are ``events``
+(options, seed, first seating, places with names, kinds, levels and token
+hashes, the host's and the join link's token hashes, computer level and
+delay, time limit and the running round's deadline, status, times) and
+``event_steps`` (event id, step number, the step as JSON: ``["start"]``,
+``["play", player, action]``, ``["signal"]``); an event is rebuilt by
+:func:`parlour.games.progress_races.replay`.
+
 The schema is created by ``create_all``, which adds the tables missing from
 an existing database and leaves the others as they are: a file written by an
 older parlour (without ``patience_results``) opens with every table and move
@@ -46,6 +54,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 PLAYING = "playing"
 FINISHED = "finished"
+JOINING = "joining"
+"""An event whose first round has not started: people may join."""
 
 
 class Base(DeclarativeBase):
@@ -98,6 +108,54 @@ class PatienceResultRow(Base):
     won: Mapped[bool] = mapped_column(Boolean)
     score: Mapped[int] = mapped_column(Integer)
     finished: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventRow(Base):
+    """One Progress Races party: its options, seating and places."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(64))
+    """Decimal text, as a table's seed."""
+    seating: Mapped[list[list[int]]] = mapped_column(JSON)
+    """The first seating: per table the players of seats 0-3."""
+    places: Mapped[list[dict[str, Any] | None]] = mapped_column(JSON)
+    """Per player ``{name, kind, agent?, token_hash?}``; ``None`` for a place
+    nobody has taken yet (filled by a computer when the first round starts)."""
+    host_hash: Mapped[str] = mapped_column(String(64))
+    join_hash: Mapped[str] = mapped_column(String(64))
+    level: Mapped[str] = mapped_column(String(32))
+    """The agent of the computers that fill the empty places."""
+    delay: Mapped[float | None] = mapped_column(Float, nullable=True)
+    time_limit: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Seconds a round may last before the server gives the signal."""
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the running round's time runs out (meaningful while a round is played)."""
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    steps: Mapped[int] = mapped_column(Integer)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class EventStepRow(Base):
+    """One step of one event."""
+
+    __tablename__ = "event_steps"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    step: Mapped[list[Any]] = mapped_column(JSON)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event row with its steps in order, detached from any session."""
+
+    row: EventRow
+    steps: list[list[Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,3 +306,59 @@ class Database:
             select(MoveRow.action).where(MoveRow.table_id == table_id)
             .order_by(MoveRow.move_number)
         ))
+
+    # --- events ----------------------------------------------------------------
+    def add_event(self, row: EventRow) -> int:
+        """Insert a new event; returns its id."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            session.add(row)
+            session.commit()
+            return row.id
+
+    def update_event(
+        self, event_id: int, values: dict[str, Any],
+        first_step: int | None = None, steps: Sequence[list[Any]] = (),
+    ) -> None:
+        """Change the event's columns ``values`` and add ``steps`` (numbered
+        from ``first_step``) in one transaction: all of them or none."""
+        rows = []
+        if steps:
+            assert first_step is not None, "steps are numbered"
+            values = {**values, "steps": first_step + len(steps)}
+            rows = [{"event_id": event_id, "number": number, "step": step}
+                    for number, step in enumerate(steps, start=first_step)]
+        with self.engine.begin() as connection:
+            if rows:
+                connection.execute(insert(EventStepRow), rows)
+            if values:
+                connection.execute(
+                    update(EventRow).where(EventRow.id == event_id).values(**values))
+
+    def event(self, event_id: int) -> StoredEvent | None:
+        """The event ``event_id`` with its steps, or ``None``."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            row = session.get(EventRow, event_id)
+            if row is None:
+                return None
+            return StoredEvent(row, self._steps(session, event_id))
+
+    def unfinished_events(self) -> list[StoredEvent]:
+        """Every event not over yet (joining or playing), oldest first."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            rows = session.scalars(
+                select(EventRow).where(EventRow.status != FINISHED).order_by(EventRow.id)
+            ).all()
+            return [StoredEvent(row, self._steps(session, row.id)) for row in rows]
+
+    def list_events(self, limit: int) -> Sequence[EventRow]:
+        """The newest ``limit`` events."""
+        query = select(EventRow).order_by(EventRow.id.desc()).limit(limit)
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.scalars(query).all()
+
+    @staticmethod
+    def _steps(session: Session, event_id: int) -> list[list[Any]]:
+        return [list(step) for step in session.scalars(
+            select(EventStepRow.step).where(EventStepRow.event_id == event_id)
+            .order_by(EventStepRow.number)
+        )]

@@ -129,3 +129,95 @@ def parse_move(data: dict[str, Any]) -> MoveRequest:
     if not isinstance(move_number, int) or isinstance(move_number, bool):
         raise _bad("give the move_number of the view the move was chosen from")
     return MoveRequest(action=action, text=text, move_number=move_number)
+
+
+# --- Progress Races parties (server/events.py) --------------------------------------
+DEFAULT_EVENT_LEVEL = "medium"
+"""The computer level that fills an event's empty places unless the host
+chooses another."""
+MAX_NAME_LENGTH = 24
+"""Longest name a person may pick when joining an event."""
+MAX_TIME_LIMIT = 24 * 3600.0
+"""Longest time limit of a round, in seconds."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventRequest:
+    """The body of ``POST /api/events``."""
+
+    options: dict[str, object]
+    level: str
+    seed: int | None
+    delay: float | None
+    time_limit: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class EventMoveRequest:
+    """A player's move at his table: the move and the round it was chosen in
+    (the move number counts the moves of that round's hand at his table)."""
+
+    move: MoveRequest
+    round: int
+
+
+def parse_event_request(body: object) -> EventRequest:
+    """The party that ``body`` asks for (shape only; the rules check the options)."""
+    data = _object(body, "the request")
+    options = _object(data.get("options", {}), "'options'")
+    level = data.get("level", DEFAULT_EVENT_LEVEL)
+    if not isinstance(level, str) or not level.strip():
+        raise _bad(f"the computers' level is a name such as 'medium', not {level!r}")
+    seed = data.get("seed")
+    if seed is not None and not _is_integer(seed):
+        raise _bad(f"a seed must be an integer, not {seed!r}")
+    return EventRequest(
+        options=options, level=level.strip().casefold(), seed=seed,
+        delay=_parse_delay(data.get("delay")), time_limit=parse_time_limit(data.get("time_limit")),
+    )
+
+
+def parse_time_limit(value: object) -> float | None:
+    """A round's time limit in seconds (``None``: no limit)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+        math.isfinite(value) and 1 <= value <= MAX_TIME_LIMIT
+    ):
+        raise _bad(
+            f"a round's time limit is a number of seconds from 1 to {MAX_TIME_LIMIT:g} "
+            f"(or null for none), not {value!r}"
+        )
+    return float(value)
+
+
+def parse_name(value: object) -> str:
+    """The name a person picks (spaces trimmed; 1 to 24 printable characters)."""
+    if not isinstance(value, str):
+        raise _bad("pick a name, e.g. {\"name\": \"Samuel\"}")
+    name = " ".join(value.split())
+    if not name:
+        raise _bad("pick a name: it may not be empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise _bad(f"a name has at most {MAX_NAME_LENGTH} characters; {name!r} has {len(name)}")
+    if not name.isprintable():
+        raise _bad("a name may not hold control characters")
+    return name
+
+
+def token_of(data: dict[str, Any], key: str = "token") -> str | None:
+    """The text token at ``key`` of a request body (``None`` when missing)."""
+    token = data.get(key)
+    if token is not None and not isinstance(token, str):
+        raise _bad(f"the {key} must be text")
+    return token
+
+
+def parse_event_move(data: dict[str, Any]) -> EventMoveRequest:
+    """A move at an event's table: ``action`` or ``text``, ``move_number`` and ``round``."""
+    move = parse_move(data)
+    number = data.get("round")
+    if not _is_integer(number):
+        raise _bad("give the round of the view the move was chosen from")
+    assert isinstance(number, int)
+    return EventMoveRequest(move=move, round=number)

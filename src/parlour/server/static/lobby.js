@@ -23,6 +23,15 @@
 //   data-testid="open-tables", "finished-tables"  each <li data-testid="table-row" data-table-id>
 //     with data-testid="spectate-link" and, when finished, data-testid="replay-link"
 //   data-testid="refresh"          reloads both lists and the statistics
+//   data-testid="new-party"        "Host a Progress Races party": the options (data-testid="event-option-NAME",
+//                                  errors "event-option-error-NAME"; the variants under "More options"),
+//                                  "party-level" (the computers' level, medium chosen), "party-delay",
+//                                  "party-minutes" (a round's time limit), "host-party" (submit),
+//                                  "party-error"; then "party-created" with "party-join-link",
+//                                  "party-host-link", "party-watch-link" (as the seat links) and
+//                                  "open-party" (the host's page)
+//   data-testid="parties"          the newest parties: <li data-testid="party-row" data-event-id>
+//                                  with data-testid="party-watch"
 //   data-testid="stats"            the patience statistics (GET /api/stats): each line
 //                                  <li data-testid="stats-line" data-key="golf"> with its name
 //                                  (data-testid="stats-name") and data-testid="stats-summary"
@@ -59,9 +68,10 @@ export function parseInteger(option, raw) {
   return value;
 }
 
-function optionField(option) {
-  const id = `option-${option.name}`;
-  const error = h("div", { class: "field-error", "data-testid": `option-error-${option.name}`, "aria-live": "polite" });
+// `prefix` keeps the party form's fields apart from the table form's ("event-option-NAME").
+function optionField(option, prefix = "option") {
+  const id = `${prefix}-${option.name}`;
+  const error = h("div", { class: "field-error", "data-testid": `${prefix}-error-${option.name}`, "aria-live": "polite" });
   let input;
   if (option.kind === "flag") {
     input = h("input", { type: "checkbox", id, name: option.name, "data-testid": id, checked: option.default === true });
@@ -78,7 +88,7 @@ function optionField(option) {
     });
     input.addEventListener("input", () => checkInteger(option, input, error));
   }
-  if (option.name === "players") input.addEventListener("change", () => renderSeats(Number(input.value)));
+  if (option.name === "players" && prefix === "option") input.addEventListener("change", () => renderSeats(Number(input.value)));
   return h(
     "div",
     { class: "form-row" },
@@ -95,14 +105,14 @@ function checkInteger(option, input, error) {
 }
 
 // The typed value of every option field, or null if one is invalid.
-function optionValues(game) {
+function optionValues(game, prefix = "option") {
   const values = {};
   let valid = true;
   for (const option of game.options) {
-    const input = document.getElementById(`option-${option.name}`);
+    const input = document.getElementById(`${prefix}-${option.name}`);
     if (option.kind === "flag") values[option.name] = input.checked;
     else if (option.kind === "choice") values[option.name] = option.choices.find((c) => String(c) === input.value) ?? input.value;
-    else if (checkInteger(option, input, $(`option-error-${option.name}`))) values[option.name] = parseInteger(option, input.value);
+    else if (checkInteger(option, input, $(`${prefix}-error-${option.name}`))) values[option.name] = parseInteger(option, input.value);
     else valid = false;
   }
   return valid ? values : null;
@@ -148,7 +158,7 @@ function selectGame(name) {
   const game = games.find((g) => g.name === name);
   $("game-select").value = name;
   for (const item of document.querySelectorAll('[data-testid="game"]')) item.classList.toggle("selected", item.dataset.game === name);
-  fill($("options"), game.options.map(optionField));
+  fill($("options"), game.options.map((option) => optionField(option)));
   const players = game.options.find((option) => option.name === "players");
   renderSeats(players ? Number(players.default) : game.players[0]);
   $("form-error").hidden = true;
@@ -299,6 +309,83 @@ async function loadStats() {
   else fill(list, result.data.map(statsLine));
 }
 
+// --- Progress Races parties --------------------------------------------------------
+
+// The options of a party (GET /api/events/form): {title, options, rules}.
+let partyForm = null;
+// The party options shown first; the others are under "More options".
+const PARTY_MAIN_OPTIONS = new Set(["tables", "rounds", "signal"]);
+
+function renderPartyForm() {
+  const fields = partyForm.options.map((option) => optionField(option, "event-option"));
+  const main = fields.filter((_, index) => PARTY_MAIN_OPTIONS.has(partyForm.options[index].name));
+  const more = fields.filter((_, index) => !PARTY_MAIN_OPTIONS.has(partyForm.options[index].name));
+  fill($("party-options"), main, h("details", {}, h("summary", {}, "More options (the rules' variants)"), more));
+  fill(
+    $("party-level"),
+    agents.map((name) => h("option", { value: name, selected: name === DEFAULT_AGENT }, AGENT_LABELS[name] ?? name)),
+  );
+}
+
+async function submitParty(event) {
+  event.preventDefault();
+  const options = optionValues(partyForm, "event-option");
+  const delay = optionalNumber("party-delay", /^\d+(\.\d+)?$/, "the delay must be a number of seconds >= 0");
+  const minutes = optionalNumber("party-minutes", /^\d+(\.\d+)?$/, "the time limit is a number of minutes, e.g. 10");
+  if (!options || delay === null || minutes === null) return;
+  const body = { options, level: $("party-level").value };
+  if (delay !== undefined) body.delay = delay;
+  if (minutes !== undefined) body.time_limit = Math.round(minutes * 60);
+  $("host-party").disabled = true;
+  const result = await request("/api/events", { method: "POST", body });
+  $("host-party").disabled = false;
+  $("party-error").hidden = result.ok;
+  if (!result.ok) {
+    $("party-error").textContent = result.error;
+    return;
+  }
+  fill(
+    $("party-links"),
+    linkRow("party-join-link", "Join link (share it)", result.data.join_url),
+    linkRow("party-host-link", "Your host link (keep it)", result.data.host_url),
+    linkRow("party-watch-link", "Watch the party", result.data.url),
+  );
+  $("open-party").href = result.data.host_url;
+  $("party-created").hidden = false;
+  loadParties();
+}
+
+function partyRow(party) {
+  return h(
+    "li",
+    { "data-testid": "party-row", "data-event-id": party.id },
+    h("strong", {}, `${party.title} #${party.id}`),
+    h("span", {}, `${party.tables} tables · ${party.rounds} rounds · ${party.status}`),
+    party.created ? h("span", { class: "muted" }, new Date(party.created).toLocaleString()) : null,
+    h("a", { href: party.url, "data-testid": "party-watch" }, party.status === "finished" ? "standings" : "watch"),
+  );
+}
+
+async function loadParties() {
+  const list = $("parties");
+  const result = await request("/api/events");
+  if (!result.ok) fill(list, h("li", { class: "form-error" }, result.error));
+  else if (!result.data.length) fill(list, h("li", { class: "muted" }, "None yet."));
+  else fill(list, result.data.map(partyRow));
+}
+
+async function startParties() {
+  try {
+    partyForm = await getJson("/api/events/form");
+  } catch (error) {
+    fill($("party-options"), h("p", { class: "form-error" }, error.message));
+    return;
+  }
+  renderPartyForm();
+  $("new-party").addEventListener("submit", submitParty);
+  loadParties();
+}
+
 async function start() {
   try {
     let settings;
@@ -307,17 +394,20 @@ async function start() {
     ]);
     // a blank delay means the server's own --computer-delay
     $("delay").placeholder = String(settings.computer_delay);
+    $("party-delay").placeholder = String(settings.computer_delay);
   } catch (error) {
     fill($("games"), h("li", { class: "form-error" }, error.message));
     return;
   }
   renderGames();
+  startParties();
   if (games.length) selectGame(games.find((g) => g.name === "polignac")?.name ?? games[0].name);
   $("game-select").addEventListener("change", (event) => selectGame(event.target.value));
   $("new-table").addEventListener("submit", submit);
   const refresh = () => {
     loadTables();
     loadStats();
+    loadParties();
   };
   $("refresh").addEventListener("click", refresh);
   refresh();

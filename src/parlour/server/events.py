@@ -1,0 +1,659 @@
+"""Progress Races parties: the live events of the web app's event mode.
+
+A host creates an event (:class:`EventHub.create`) and gets a private host
+token and one join link to share; people join before the first round and
+pick a name (each gets a private player token); when the host starts round
+1 the empty places are filled by computer players of the host's level. The
+rules are :mod:`parlour.games.progress_races`: the server only calls
+:class:`~parlour.games.progress_races.Event`'s ``start_round``, ``play``,
+``parse`` and ``signal``, and reads its views.
+
+:class:`EventHub` is the one place that changes an event, the way
+:class:`~parlour.server.tables.TableHub` changes a table: a step is
+checked (token, phase, turn, move number; a move on a clone of the
+table's hand), committed to the database, and only then applied to the
+live event and sent to every connection, each as its own view. One asyncio
+lock per event serializes the steps. Computer players play from one task
+per event (one move at every table where a computer is to move, after the
+delay); a round's time limit is a task that gives the signal at the stored
+deadline. At start-up every unfinished event is replayed from its steps,
+its computers resume and its timer is armed again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+import logging
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from parlour.agents import choose_action, hint, make_agent
+from parlour.errors import OptionError, ParlourError
+from parlour.games.progress_races import (
+    OVER,
+    READY,
+    RULES,
+    SCHEMA,
+    TITLE,
+    VERSION,
+    Event,
+    apply_step,
+    event_options,
+    replay,
+)
+from parlour.games.progress_races import PLAYING as ROUND_PLAYING
+from parlour.server.db import FINISHED, JOINING, PLAYING, Database, EventRow, StoredEvent, now
+from parlour.server.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, ApiError
+from parlour.server.payloads import COMPUTER, HUMAN, EventMoveRequest, EventRequest
+from parlour.server.tables import (
+    Connection,
+    agent_seed,
+    engine_error,
+    hash_token,
+    new_token,
+    read_line,
+    timestamp,
+)
+
+logger = logging.getLogger("parlour.server")
+
+HOST = -1
+"""The viewer of the host's pages (players are 0 and up, spectators ``None``)."""
+
+LIST_LIMIT = 50
+"""Most events that one ``GET /api/events`` lists (the newest)."""
+
+MAX_TABLES = 25
+"""Most tables a party at this server may have (100 players)."""
+MAX_ROUNDS = 100
+"""Most rounds a party at this server may have."""
+
+View = dict[str, Any]
+Step = list[Any]
+
+
+def join_code(host_token: str) -> str:
+    """The event's join code, derived from the host's token: the server keeps
+    neither, only their hashes, and the host's pages can always show it."""
+    digest = hashlib.sha256(f"parlour-event-join:{host_token}".encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii")[:22]
+
+
+def event_url(event_id: int, token: str | None = None) -> str:
+    """The live event page (the host's, with the host token)."""
+    return f"/events/{event_id}" if token is None else f"/events/{event_id}?token={token}"
+
+
+def join_url(event_id: int, code: str) -> str:
+    """The one link the host shares."""
+    return f"/events/{event_id}/join?code={code}"
+
+
+def player_url(event_id: int, token: str) -> str:
+    """A player's own table page (it follows him from table to table)."""
+    return f"/events/{event_id}/play?token={token}"
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """UTC with its time zone (SQLite gives naive UTC times back)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Who plays one of the event's players; a person keeps only his token's hash."""
+
+    name: str
+    kind: str
+    agent: str | None = None
+    token_hash: str | None = None
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any] | None) -> Place | None:
+        """The place kept in the database (``None``: not taken yet)."""
+        if data is None:
+            return None
+        return cls(data["name"], data["kind"], data.get("agent"), data.get("token_hash"))
+
+    def stored(self) -> dict[str, Any]:
+        """The form kept in the database."""
+        return {"name": self.name, "kind": self.kind, "agent": self.agent,
+                "token_hash": self.token_hash}
+
+    def describe(self, player: int) -> dict[str, Any]:
+        """The public description ``{player, name, kind, agent?}``."""
+        description: dict[str, Any] = {"player": player, "name": self.name, "kind": self.kind}
+        if self.agent is not None:
+            description["agent"] = self.agent
+        return description
+
+
+def placeholder(player: int) -> str:
+    """The name of a place nobody has taken yet."""
+    return f"Place {player + 1}"
+
+
+def computer_name(number: int) -> str:
+    """The name of the ``number``-th computer (from 1) that fills a place."""
+    return f"Computer {number}"
+
+
+def names_of(places: Sequence[Place | None]) -> list[str]:
+    """Every player's name (empty places by number)."""
+    return [placeholder(player) if place is None else place.name
+            for player, place in enumerate(places)]
+
+
+@dataclass(eq=False)
+class LiveEvent:
+    """One event in memory: the rules' event (rebuilt from its steps), its
+    places, settings, open connections and tasks."""
+
+    id: int
+    event: Event
+    places: list[Place | None]
+    host_hash: str
+    join_hash: str
+    level: str
+    delay: float | None
+    time_limit: float | None
+    deadline: datetime | None
+    created: datetime
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    computers: asyncio.Task[None] | None = None
+    timer: asyncio.Task[None] | None = None
+
+    @property
+    def status(self) -> str:
+        """``joining`` (before round 1), ``playing`` or ``finished``."""
+        if self.event.phase == OVER:
+            return FINISHED
+        return JOINING if self.event.round == 0 else PLAYING
+
+    def names(self) -> list[str]:
+        """Every player's name (empty places by number)."""
+        return names_of(self.places)
+
+    def viewer_of(self, token: str | None) -> int | None:
+        """The player that ``token`` opens, :data:`HOST`, or ``None`` (a
+        spectator) without a token; every hash is compared in constant time
+        and a token that opens nothing here is refused with 403."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        found: int | None = HOST if hmac.compare_digest(self.host_hash, digest) else None
+        for player, place in enumerate(self.places):
+            if place is not None and place.token_hash is not None \
+                    and hmac.compare_digest(place.token_hash, digest):
+                found = player
+        if found is None:
+            raise ApiError(FORBIDDEN, f"this link's token opens nothing at party {self.id}")
+        return found
+
+    def check_host(self, token: str | None) -> None:
+        """403 unless ``token`` is the host's."""
+        if not token or self.viewer_of(token) != HOST:
+            raise ApiError(FORBIDDEN, "only the host may do this: open the party with the "
+                                      "host's link")
+
+    def kind_of(self, player: int) -> str | None:
+        """``human`` or ``computer`` (``None`` for a place not taken yet)."""
+        place = self.places[player]
+        return None if place is None else place.kind
+
+    def computer_moves(self) -> list[tuple[int, int]]:
+        """``(table, player)`` for every table where a computer is to move."""
+        moves = []
+        for table in range(self.event.tables):
+            player = self.event.to_move(table)
+            if player is not None and self.kind_of(player) == COMPUTER:
+                moves.append((table, player))
+        return moves
+
+
+def check_actions(event: Event, player: int, actions: Sequence[int]) -> None:
+    """Refuse (400, the engine's sentence) unless ``actions`` are all legal
+    plays of ``player`` in turn, tried on a clone of his table's hand."""
+    table, seat = event.seat_of(player)
+    hand = event.hands[table].clone()
+    try:
+        for action in actions:
+            if hand.is_terminal() or hand.current_player() != seat:
+                raise ApiError(BAD_REQUEST, (
+                    "this line runs on past your turn: send one turn's actions at a time"
+                ))
+            hand.apply(action)
+    except ParlourError as error:
+        raise engine_error(error) from None
+
+
+class EventHub:
+    """Every live event, and the database behind them."""
+
+    def __init__(self, database: Database, computer_delay: float) -> None:
+        self.database = database
+        self.computer_delay = computer_delay
+        self._events: dict[int, LiveEvent] = {}
+
+    # --- lifetime ------------------------------------------------------------
+    async def start(self) -> None:
+        """Replay every unfinished event, resume its computers, arm its timer."""
+        for stored in await asyncio.to_thread(self.database.unfinished_events):
+            try:
+                live = self._restore(stored)
+            except ParlourError as error:
+                logger.error("event %s cannot be restored: %s", stored.row.id, error)
+                continue
+            if live.status == FINISHED:  # its last step was stored, not its status
+                await asyncio.to_thread(self.database.update_event, live.id,
+                                        {"status": FINISHED, "finished": now()})
+                continue
+            self._events[live.id] = live
+            self._wake(live)
+            self._arm_timer(live)
+        logger.info("%d unfinished events resumed", len(self._events))
+
+    async def stop(self) -> None:
+        """Stop every computer and timer task (they resume at the next start)."""
+        tasks = [task for live in self._events.values()
+                 for task in (live.computers, live.timer) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._events.clear()
+
+    @staticmethod
+    def _restore(stored: StoredEvent) -> LiveEvent:
+        row = stored.row
+        if row.version != VERSION:
+            raise ParlourError(f"it was played with Progress Races version {row.version}; "
+                               f"this parlour plays version {VERSION}")
+        places = [Place.from_stored(place) for place in row.places]
+        event = replay(int(row.seed), row.options, stored.steps, row.seating, names_of(places))
+        return LiveEvent(
+            row.id, event, places, row.host_hash, row.join_hash, row.level, row.delay,
+            row.time_limit, _aware(row.deadline), _aware(row.created) or now(),
+        )
+
+    async def event(self, event_id: int) -> LiveEvent:
+        """The event ``event_id`` (404 if there is none); finished events are
+        read from the database when they are not in memory."""
+        live = self._events.get(event_id)
+        if live is not None:
+            return live
+        stored = await asyncio.to_thread(self.database.event, event_id)
+        if stored is None:
+            raise ApiError(NOT_FOUND, f"there is no party {event_id}")
+        try:
+            restored = self._restore(stored)
+        except ParlourError as error:
+            raise ApiError(NOT_FOUND, f"party {event_id} cannot be restored: {error}") from None
+        if restored.status == FINISHED:
+            return restored
+        live = self._events.setdefault(event_id, restored)
+        self._wake(live)
+        self._arm_timer(live)
+        return live
+
+    # --- the host --------------------------------------------------------------
+    async def create(self, request: EventRequest) -> tuple[LiveEvent, str]:
+        """Open a new party; returns it and the host's token."""
+        try:
+            options = event_options(request.options)
+            make_agent(request.level)
+            seed = request.seed if request.seed is not None \
+                else random.SystemRandom().randrange(2**63)
+            players = 4 * int(options["tables"])
+            if int(options["tables"]) > MAX_TABLES or int(options["rounds"]) > MAX_ROUNDS:
+                raise OptionError(f"a party here has at most {MAX_TABLES} tables and "
+                                  f"{MAX_ROUNDS} rounds")
+            event = Event(seed, options, names=names_of([None] * players))
+        except ParlourError as error:
+            raise engine_error(error) from None
+        host_token = new_token()
+        row = EventRow(
+            version=VERSION, options=dict(event.options), seed=str(seed), seating=event.first,
+            places=[None] * players, host_hash=hash_token(host_token),
+            join_hash=hash_token(join_code(host_token)), level=request.level,
+            delay=request.delay, time_limit=request.time_limit, deadline=None,
+            status=JOINING, steps=0, created=now(), finished=None,
+        )
+        event_id = await asyncio.to_thread(self.database.add_event, row)
+        live = LiveEvent(event_id, event, [None] * players, row.host_hash, row.join_hash,
+                         request.level, request.delay, request.time_limit, None, row.created)
+        return self._events.setdefault(event_id, live), host_token
+
+    async def join(self, live: LiveEvent, code: str | None, name: str) -> tuple[int, str]:
+        """Take the first free place as ``name``; returns the player and his token."""
+        if not code or not hmac.compare_digest(hash_token(code), live.join_hash):
+            raise ApiError(FORBIDDEN, f"this join link is not the one of party {live.id}: "
+                                      "ask the host for the link")
+        async with live.lock:
+            if live.status != JOINING:
+                raise ApiError(CONFLICT, (
+                    "this party has already started: places are taken before round 1 only "
+                    "(you can watch it from the party's page)"
+                ))
+            taken = {place.name.casefold() for place in live.places if place is not None}
+            reserved = {text.casefold() for number in range(1, len(live.places) + 1)
+                        for text in (placeholder(number - 1), computer_name(number))}
+            if name.casefold() in taken | reserved:
+                raise ApiError(CONFLICT, f"the name {name!r} is taken at this party: "
+                                         "pick another")
+            free = [player for player, place in enumerate(live.places) if place is None]
+            if not free:
+                raise ApiError(CONFLICT, "every place at this party is taken")
+            token = new_token()
+            places = list(live.places)
+            places[free[0]] = Place(name, HUMAN, None, hash_token(token))
+            await self._store_places(live, places, {})
+        self._broadcast(live)
+        return free[0], token
+
+    async def _store_places(self, live: LiveEvent, places: list[Place | None],
+                            values: dict[str, Any], steps: Sequence[Step] = ()) -> None:
+        """Commit new places (before round 1 only: the names are the event's)
+        with ``values`` and ``steps``, then rebuild the event with them."""
+        assert not live.event.steps, "places change before the first round only"
+        stored = [None if place is None else place.stored() for place in places]
+        await asyncio.to_thread(self.database.update_event, live.id,
+                                {**values, "places": stored}, 0, list(steps))
+        live.places = places
+        event = live.event
+        live.event = Event(event.seed, event.options, event.first, live.names())
+        for step in steps:
+            apply_step(live.event, step)
+
+    async def start_round(self, live: LiveEvent, token: str | None) -> View:
+        """The host starts the next round (round 1 fills the empty places with
+        computers first); returns the host's view."""
+        live.check_host(token)
+        async with live.lock:
+            event = live.event
+            if event.phase == OVER:
+                raise ApiError(CONFLICT, "the party is over")
+            if event.phase == ROUND_PLAYING:
+                raise ApiError(CONFLICT, f"round {event.round} is being played: give the "
+                                         "signal to end it first")
+            deadline = None if live.time_limit is None \
+                else now() + timedelta(seconds=live.time_limit)
+            values: dict[str, Any] = {"deadline": deadline, "status": PLAYING}
+            if event.round == 0:
+                await self._store_places(live, self._filled(live), values, [["start"]])
+            else:
+                await self._commit(live, [["start"]], values)
+            live.deadline = deadline
+            await self._after_step(live)
+            return self.view(live, HOST)
+
+    def _filled(self, live: LiveEvent) -> list[Place | None]:
+        """The places with every empty one given to a computer of the host's level."""
+        places: list[Place | None] = []
+        computers = 0
+        for place in live.places:
+            if place is None:
+                computers += 1
+                place = Place(computer_name(computers), COMPUTER, live.level)
+            places.append(place)
+        return places
+
+    async def signal(self, live: LiveEvent, token: str | None) -> View:
+        """The host's signal: tables still playing stop and score; players move."""
+        live.check_host(token)
+        async with live.lock:
+            self._check_round(live)
+            await self._commit(live, [["signal"]], {"deadline": None})
+            await self._after_step(live)
+            return self.view(live, HOST)
+
+    @staticmethod
+    def _check_round(live: LiveEvent) -> None:
+        event = live.event
+        if event.phase == OVER:
+            raise ApiError(CONFLICT, "the party is over")
+        if event.phase == READY:
+            raise ApiError(CONFLICT, f"round {event.round + 1} has not started: the host "
+                                     "starts it")
+
+    async def set_timer(self, live: LiveEvent, token: str | None, seconds: float | None) -> View:
+        """The host sets (or with ``None`` clears) the rounds' time limit; a
+        round being played gets ``seconds`` from now."""
+        live.check_host(token)
+        async with live.lock:
+            if live.event.phase == OVER:
+                raise ApiError(CONFLICT, "the party is over")
+            deadline = now() + timedelta(seconds=seconds) \
+                if seconds is not None and live.event.phase == ROUND_PLAYING else None
+            await asyncio.to_thread(self.database.update_event, live.id,
+                                    {"time_limit": seconds, "deadline": deadline})
+            live.time_limit, live.deadline = seconds, deadline
+            self._broadcast(live)
+            self._arm_timer(live)
+            return self.view(live, HOST)
+
+    # --- players -----------------------------------------------------------------
+    async def play(self, live: LiveEvent, viewer: int | None, request: EventMoveRequest) -> View:
+        """A player's move at his table; returns his new view once committed."""
+        if viewer is None or viewer == HOST:
+            raise ApiError(FORBIDDEN, "only a player moves: open the table with your own "
+                                      "player's link")
+        async with live.lock:
+            event = live.event
+            if event.phase != ROUND_PLAYING:
+                raise ApiError(CONFLICT, "the party is over" if event.phase == OVER else
+                               f"round {event.round + 1} has not started: wait for the host")
+            table, _ = event.seat_of(viewer)
+            hand = event.hands[table]
+            if request.round != event.round or request.move.move_number != len(hand.history):
+                raise ApiError(CONFLICT, (
+                    f"your table has moved on: this move was chosen at round {request.round}, "
+                    f"move {request.move.move_number}; the table is at round {event.round}, "
+                    f"move {len(hand.history)}"
+                ))
+            if hand.is_terminal():
+                raise ApiError(CONFLICT, f"the hand at table {table + 1} is over: wait for "
+                                         "the signal")
+            mover = event.seating[table][hand.current_player()]
+            if mover != viewer:
+                raise ApiError(CONFLICT, f"it is {event.names[mover]}'s turn, not yours")
+            move = request.move
+            if move.text is None:
+                assert move.action is not None
+                actions = [move.action]
+            else:
+                actions = read_line(hand, move.text)
+            check_actions(event, viewer, actions)
+            await self._commit(live, [["play", viewer, action] for action in actions], {})
+            await self._after_step(live)
+            return self.view(live, viewer)
+
+    async def hint(self, live: LiveEvent, viewer: int | None) -> dict[str, Any]:
+        """What the hint level would play for the player, who must be to move
+        at his table: ``{action, text, level, round, move_number}``."""
+        if viewer is None or viewer == HOST:
+            raise ApiError(FORBIDDEN, "a hint is for a player: open your own player's link")
+        event = live.event
+        if event.phase != ROUND_PLAYING:
+            raise ApiError(CONFLICT, "no round is being played")
+        table, _ = event.seat_of(viewer)
+        hand = event.hands[table]
+        if event.to_move(table) != viewer:
+            raise ApiError(CONFLICT, "it is not your turn")
+        number = len(hand.history)
+        suggestion = await asyncio.to_thread(
+            hint, hand.clone(), agent_seed(event.seed, viewer, len(event.steps)))
+        return {"action": suggestion.action, "text": suggestion.text, "level": suggestion.level,
+                "round": event.round, "move_number": number}
+
+    # --- steps -------------------------------------------------------------------
+    async def _commit(self, live: LiveEvent, steps: list[Step], values: dict[str, Any]) -> None:
+        """Store ``steps`` (already checked) with ``values``, then apply them."""
+        event = live.event
+        await asyncio.to_thread(self.database.update_event, live.id, values,
+                                len(event.steps), steps)
+        for step in steps:
+            apply_step(event, step)
+
+    async def _after_step(self, live: LiveEvent) -> None:
+        """After a committed step: tell every connection, wake the computers,
+        arm the timer, and store the end of the party."""
+        if live.event.phase != ROUND_PLAYING:
+            live.deadline = None
+        if live.status == FINISHED:
+            # the step that ends the party is stored; so is this, or a restart does it
+            await asyncio.to_thread(self.database.update_event, live.id,
+                                    {"status": FINISHED, "finished": now()})
+            self._events.pop(live.id, None)
+        self._broadcast(live)
+        self._wake(live)
+        self._arm_timer(live)
+
+    # --- views -------------------------------------------------------------------
+    def describe(self, live: LiveEvent) -> dict[str, Any]:
+        """The ``event`` part of a view: the rules' public view and the party's settings."""
+        joined = sum(1 for place in live.places if place is not None and place.kind == HUMAN)
+        return {
+            "id": live.id, "title": TITLE, "status": live.status, "level": live.level,
+            "delay": self.delay_of(live), "time_limit": live.time_limit,
+            "deadline": timestamp(live.deadline), "created": timestamp(live.created),
+            "joined": joined, "steps": len(live.event.steps),
+            "places": [{"player": player, "name": placeholder(player), "kind": None}
+                       if place is None else place.describe(player)
+                       for player, place in enumerate(live.places)],
+            "url": event_url(live.id),
+            **live.event.view(),
+        }
+
+    def view(self, live: LiveEvent, viewer: int | None,
+             described: dict[str, Any] | None = None) -> View:
+        """What ``viewer`` (a player, :data:`HOST` or ``None``) sees."""
+        event = live.event
+        view: View = {
+            "event": described if described is not None else self.describe(live),
+            "host": viewer == HOST, "player": None, "table": None, "seat": None,
+            "role": None, "round": event.round, "move_number": 0, "observation": None,
+            "seats": [],
+        }
+        if viewer is None or viewer == HOST:
+            return view
+        table, seat = event.seat_of(viewer)
+        view.update(player=viewer, table=table + 1, seat=seat, role=event.role[viewer])
+        view["seats"] = [
+            {"seat": index, "player": player, "name": event.names[player],
+             "kind": live.kind_of(player)}
+            for index, player in enumerate(event.seating[table])
+        ]
+        if event.phase == ROUND_PLAYING:
+            hand = event.hands[table]
+            view["move_number"] = len(hand.history)
+            view["observation"] = hand.observation(seat)
+        return view
+
+    def delay_of(self, live: LiveEvent) -> float:
+        """Seconds a computer player of ``live`` waits before moving."""
+        return self.computer_delay if live.delay is None else live.delay
+
+    async def list_events(self) -> list[dict[str, Any]]:
+        """The newest parties: ``{id, title, status, tables, rounds, created, url}``."""
+        rows = await asyncio.to_thread(self.database.list_events, LIST_LIMIT)
+        return [{"id": row.id, "title": TITLE, "status": row.status,
+                 "tables": row.options.get("tables"), "rounds": row.options.get("rounds"),
+                 "created": timestamp(row.created), "url": event_url(row.id)} for row in rows]
+
+    @staticmethod
+    def form() -> dict[str, Any]:
+        """What the lobby's party form is built from: the options and the rules."""
+        return {"title": TITLE, "options": SCHEMA.describe(), "rules": RULES}
+
+    # --- connections -----------------------------------------------------------
+    def connect(self, live: LiveEvent, viewer: int | None) -> Connection:
+        """Register a socket for ``viewer`` and queue its first view."""
+        connection = Connection(viewer)
+        live.connections.add(connection)
+        connection.send({"type": "view", **self.view(live, viewer)})
+        return connection
+
+    @staticmethod
+    def disconnect(live: LiveEvent, connection: Connection) -> None:
+        """Forget a closed socket."""
+        live.connections.discard(connection)
+
+    def _broadcast(self, live: LiveEvent) -> None:
+        """Send every connection its own fresh view (the public part computed once)."""
+        if not live.connections:
+            return
+        described = self.describe(live)
+        views: dict[int | None, View] = {}
+        for connection in live.connections:
+            if connection.seat not in views:
+                views[connection.seat] = {"type": "view",
+                                          **self.view(live, connection.seat, described)}
+            connection.send(views[connection.seat])
+
+    # --- computers and the timer ---------------------------------------------------
+    def _wake(self, live: LiveEvent) -> None:
+        """Start the event's computer task if a computer is to move somewhere."""
+        if live.computers is not None and not live.computers.done():
+            return
+        if live.computer_moves():
+            live.computers = asyncio.create_task(
+                self._run_computers(live), name=f"parlour event {live.id} computers")
+
+    async def _run_computers(self, live: LiveEvent) -> None:
+        """Play one move at every table where a computer is to move, after the
+        delay, until people are to move everywhere or the round is over."""
+        try:
+            while live.computer_moves():
+                await asyncio.sleep(self.delay_of(live))
+                for table, player in live.computer_moves():
+                    await self._computer_move(live, table, player)
+        except Exception:
+            logger.exception("the computers of party %s stopped", live.id)
+
+    async def _computer_move(self, live: LiveEvent, table: int, player: int) -> None:
+        event = live.event
+        hand, number, round_number = event.hands[table], len(event.hands[table].history), \
+            event.round
+        place = live.places[player]
+        assert place is not None and place.agent is not None, "a computer names its agent"
+        agent = make_agent(place.agent, agent_seed(event.seed, player, len(event.steps)))
+        # a clone: the live hand changes while the agent thinks in its thread
+        action = await asyncio.to_thread(choose_action, agent, hand.clone())
+        async with live.lock:
+            if event.round != round_number or event.to_move(table) != player \
+                    or len(event.hands[table].history) != number:
+                return
+            await self._commit(live, [["play", player, action]], {})
+            await self._after_step(live)
+
+    def _arm_timer(self, live: LiveEvent) -> None:
+        """(Re)start the task that gives the signal at the round's deadline."""
+        if live.timer is not None and live.timer is not asyncio.current_task():
+            live.timer.cancel()
+        live.timer = None
+        if live.event.phase == ROUND_PLAYING and live.deadline is not None:
+            live.timer = asyncio.create_task(
+                self._run_timer(live, live.event.round, live.deadline),
+                name=f"parlour event {live.id} timer")
+
+    async def _run_timer(self, live: LiveEvent, round_number: int, deadline: datetime) -> None:
+        try:
+            await asyncio.sleep(max(0.0, (deadline - now()).total_seconds()))
+            async with live.lock:
+                event = live.event
+                if event.phase != ROUND_PLAYING or event.round != round_number \
+                        or live.deadline != deadline:
+                    return
+                await self._commit(live, [["signal"]], {"deadline": None})
+                await self._after_step(live)
+        except Exception:
+            logger.exception("the timer of party %s stopped", live.id)

@@ -1,0 +1,231 @@
+// What the party pages share (docs/web.md, "Progress Races parties"): the
+// page's party id and token, the live socket, and the panels drawn from an
+// event view: the tables, who moved where, the standings. Names come from
+// people: they are only ever set as text (dom.js's h), never as markup.
+//
+// Stable hooks for end-to-end tests (in each page that shows them):
+//   data-testid="phase"          the round as a sentence; data-phase (ready|playing|over),
+//                                data-round, data-status (joining|playing|finished)
+//   data-testid="tables"         each table <section data-testid="event-table" data-table=N
+//                                data-status="waiting|playing|finished|stopped">, its seats
+//                                <tr data-testid="table-seat" data-player data-seat data-role>
+//                                (class "to-move", aria-current on the player to move) with
+//                                data-testid="seat-total", "seat-cards" and "seat-hand-score"
+//   data-testid="moves"          who moved after the last signal: <li data-testid="move"
+//                                data-player data-from-table data-to-table data-role>
+//   data-testid="standings"      rows <tr data-testid="standing" data-player data-place> with
+//                                data-testid="standing-total" (and "standing-last", the last round's
+//                                score, on the party page); the viewer's row has class "me"
+//   data-testid="winners"        the winners once the party is over
+//   data-testid="countdown"      the time left in the round when a time limit is set
+
+import { fill, h } from "./dom.js";
+
+/** The party id in a page path such as /events/{id} or /events/{id}/play. */
+export function pageEventId() {
+  const match = location.pathname.match(/\/events\/([^/]+)/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** A query parameter of the page (`token`, `code`), or null. */
+export const pageParameter = (name) => new URLSearchParams(location.search).get(name);
+
+const PERMANENT_CLOSE_CODES = new Set([4403, 4404]);
+
+/**
+ * `WS /ws/events/{id}?token=T`, reconnecting by itself (as api.js's
+ * TableSocket): `onView(view)` gets every view, `onError(sentence)` each
+ * refusal, `onStatus("live" | "connecting" | "offline")` the connection.
+ */
+export class EventSocket {
+  constructor(eventId, token, { onView, onError, onStatus }) {
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.url = `${scheme}//${location.host}/ws/events/${encodeURIComponent(eventId)}${query}`;
+    this.handlers = { onView, onError, onStatus };
+    this.retryDelay = 500;
+    this.open();
+  }
+
+  open() {
+    this.handlers.onStatus("connecting");
+    this.socket = new WebSocket(this.url);
+    this.socket.addEventListener("open", () => {
+      this.retryDelay = 500;
+      this.handlers.onStatus("live");
+    });
+    this.socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "view") this.handlers.onView(message);
+      else if (message.type === "error") this.handlers.onError(message.message);
+    });
+    this.socket.addEventListener("close", (event) => {
+      this.handlers.onStatus("offline");
+      if (PERMANENT_CLOSE_CODES.has(event.code)) return;
+      setTimeout(() => this.open(), this.retryDelay);
+      this.retryDelay = Math.min(this.retryDelay * 2, 5000);
+    });
+  }
+}
+
+const CONNECTION_TEXT = { live: "live", connecting: "connecting…", offline: "reconnecting…" };
+
+/** Shows the socket's state in the page's data-testid="connection". */
+export function setConnection(element, state) {
+  element.textContent = CONNECTION_TEXT[state];
+  element.dataset.state = state;
+}
+
+/** The party's round and phase as a sentence, on `element` with its data-*. */
+export function renderPhase(element, event) {
+  let text;
+  if (event.status === "joining") text = `Waiting for players: ${event.joined} joined; the host starts round 1 of ${event.rounds}.`;
+  else if (event.phase === "playing") text = `Round ${event.round} of ${event.rounds} is being played.`;
+  else if (event.phase === "ready") text = `Round ${event.round} of ${event.rounds} is over: players move; the host starts round ${event.round + 1}.`;
+  else text = `The party is over after ${event.rounds} rounds.`;
+  element.textContent = text;
+  element.dataset.phase = event.phase;
+  element.dataset.round = event.round;
+  element.dataset.status = event.status;
+}
+
+const TABLE_STATUS = {
+  waiting: "waiting for the round", playing: "playing", finished: "hand over", stopped: "stopped by the signal",
+};
+
+/** Every table with its four players; `me` (a player or null) is marked. */
+export function renderTables(element, event, me = null) {
+  const kinds = new Map(event.places.map((place) => [place.player, place]));
+  fill(
+    element,
+    event.tables.map((table) =>
+      h(
+        "section",
+        { class: "event-table", "data-testid": "event-table", "data-table": table.number, "data-status": table.status },
+        h("h3", {}, `Table ${table.number}${table.number === 1 ? " (head)" : ""}`, " ", h("span", { class: "muted" }, `— ${TABLE_STATUS[table.status] ?? table.status}`)),
+        h("div", { class: "scroll" }, h(
+          "table",
+          { class: "grid" },
+          h("thead", {}, h("tr", {}, ["Player", "Role", "Cards", "Hand", "Total"].map((label) => h("th", { scope: "col" }, label)))),
+          h(
+            "tbody",
+            {},
+            table.seats.map((seat) => {
+              const toMove = table.to_move === seat.player;
+              const kind = kinds.get(seat.player)?.kind;
+              const who = `${seat.seat}. ${seat.name}${seat.player === me ? " (you)" : ""}`;
+              return h(
+                "tr",
+                {
+                  class: [toMove ? "to-move" : "", seat.player === me ? "me" : ""].join(" ").trim() || null,
+                  "aria-current": toMove ? "true" : null,
+                  "data-testid": "table-seat", "data-player": seat.player, "data-seat": seat.seat, "data-role": seat.role,
+                },
+                h(
+                  "th",
+                  { scope: "row" },
+                  who,
+                  kind === "computer" ? h("span", { class: "muted small" }, " computer") : null,
+                  seat.dealer ? h("span", { class: "badge" }, "dealer") : null,
+                  toMove ? h("span", { class: "badge turn-badge" }, "to move") : null,
+                ),
+                h("td", {}, seat.role),
+                h("td", { "data-testid": "seat-cards" }, seat.cards === undefined ? "—" : String(seat.cards)),
+                h("td", { "data-testid": "seat-hand-score" }, seat.hand_score === undefined ? "—" : String(seat.hand_score)),
+                h("td", { "data-testid": "seat-total" }, String(seat.total)),
+              );
+            }),
+          ),
+        )),
+      ),
+    ),
+  );
+}
+
+/** Who moved where after the last signal ("None yet." before any). */
+export function renderMoves(element, event, me = null) {
+  const names = new Map(event.places.map((place) => [place.player, place.name]));
+  if (!event.moves.length) {
+    fill(element, h("li", { class: "muted" }, event.round === 0 ? "Nobody has moved yet." : "No moves: the round is being played."));
+    return;
+  }
+  fill(
+    element,
+    event.moves.map((move) =>
+      h(
+        "li",
+        {
+          "data-testid": "move", "data-player": move.player, "data-role": move.role,
+          "data-from-table": move.from_table, "data-to-table": move.to_table, class: move.player === me ? "me" : null,
+        },
+        h("strong", {}, names.get(move.player) ?? `Player ${move.player + 1}`),
+        ` (${move.role}) moves ${move.role === "Up" ? "up" : "down"} from table ${move.from_table} to table ${move.to_table}, seat ${move.to_seat}`,
+      ),
+    ),
+  );
+}
+
+/**
+ * The standings by place (lowest total first), and the winners at the end;
+ * `compact` (a side panel) shows the place, name and total only.
+ */
+export function renderStandings(element, winnersElement, event, me = null, { compact = false } = {}) {
+  const last = event.round_scores.at(-1) ?? null;
+  const full = (cell) => (compact ? null : cell);
+  const labels = compact ? ["Place", "Player", "Total"] : ["Place", "Player", "Role", "Table", "Hands won", last ? `Round ${event.round_scores.length}` : null, "Total"];
+  fill(
+    element,
+    h(
+      "table",
+      { class: "grid standings" },
+      h("thead", {}, h("tr", {}, labels.filter(Boolean).map((label) => h("th", { scope: "col" }, label)))),
+      h(
+        "tbody",
+        {},
+        event.standings.map((line) =>
+          h(
+            "tr",
+            {
+              "data-testid": "standing", "data-player": line.player, "data-place": line.place,
+              class: [event.winners.includes(line.player) ? "winner" : "", line.player === me ? "me" : ""].join(" ").trim() || null,
+            },
+            h("td", { class: "num" }, String(line.place)),
+            h("th", { scope: "row" }, line.player === me ? `${line.name} (you)` : line.name),
+            full(h("td", {}, line.role)),
+            full(h("td", { class: "num" }, String(line.table))),
+            full(h("td", { class: "num" }, String(line.hands_won))),
+            compact || !last ? null : h("td", { class: "num", "data-testid": "standing-last" }, String(last[line.player])),
+            h("td", { class: "num", "data-testid": "standing-total" }, String(line.total)),
+          ),
+        ),
+      ),
+    ),
+  );
+  const names = new Map(event.places.map((place) => [place.player, place.name]));
+  const winners = event.winners.map((player) => names.get(player));
+  winnersElement.hidden = !winners.length;
+  const roles = Object.entries(event.role_winners ?? {}).map(([role, players]) => `best ${role}: ${players.map((p) => names.get(p)).join(", ")}`);
+  fill(winnersElement, winners.length ? `The party is won by ${winners.join(" and ")}${roles.length ? ` (${roles.join("; ")})` : ""}.` : "");
+}
+
+/**
+ * Shows the time left in the round on `element` every second while the
+ * view has a deadline; returns the interval's id so a new view replaces it.
+ */
+export function startCountdown(element, event, previous = null) {
+  if (previous) clearInterval(previous);
+  const deadline = event.phase === "playing" && event.deadline ? Date.parse(event.deadline) : null;
+  element.hidden = deadline === null;
+  if (deadline === null) return null;
+  const tick = () => {
+    const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    element.textContent = `Time left in the round: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  };
+  tick();
+  return setInterval(tick, 1000);
+}

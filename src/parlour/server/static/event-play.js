@@ -1,0 +1,184 @@
+// A player's own page at a party, /events/{id}/play?token=T: his table's
+// Progress hand drawn by board.js (the same felt, hand and log as a table
+// page), which table he sits at this round (it follows him from table to
+// table), who moved where, and the standings.
+//
+// Stable hooks for end-to-end tests, beside those of event-common.js:
+//   data-testid="where"      "Table 2, seat 1 — you play Down"; data-table, data-seat, data-role
+//   data-testid="moved"      after a signal: where the player moved, or that he stays
+//   data-testid="turn"       whose turn as a sentence; data-my-turn="true|false",
+//                            data-hand-over="true" once the hand at his table has ended
+//   data-testid="tables"     between rounds, every table (event-common.js) in place of the felt
+//   data-testid="table-mates" between rounds, in place of the scores: who sits at the player's
+//                            table next round (<li data-player>)
+//   data-testid="board"      the felt (hidden between rounds), with data-round and data-move-number (moves at this table
+//                            this round) of the view drawn
+//   data-testid="hand", "calls", "scores", "log"   as on the table page (board.js):
+//                            each card <button data-card data-legal data-action-id>, each call
+//                            <button data-testid="call" data-action-id>
+//   data-testid="hint", "hint-text"   the hint for the player to move
+//   data-testid="message"    a refusal (hidden when empty)
+
+import { getJson, request } from "./api.js";
+import { renderFelt, renderHand, renderLog, renderScores, Seating, turnText } from "./board.js";
+import { CardBook } from "./cards.js";
+import { fill, h } from "./dom.js";
+import {
+  EventSocket, pageEventId, pageParameter, renderMoves, renderPhase, renderStandings, renderTables,
+  setConnection, startCountdown,
+} from "./event-common.js";
+
+const eventId = pageEventId();
+const token = pageParameter("token");
+const book = new CardBook();
+const DECK = "progress53";
+const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
+
+let current = null;
+let sending = false;
+let countdown = null;
+let hint = null;
+
+function showMessage(sentence) {
+  $("message").textContent = sentence ?? "";
+  $("message").hidden = !sentence;
+}
+
+const isNewer = (view) => !current || view.event.steps >= current.event.steps;
+
+function receive(view) {
+  if (!isNewer(view)) return;
+  current = view;
+  sending = false;
+  render(view);
+}
+
+function render(view) {
+  const event = view.event;
+  const me = view.player;
+  const name = event.places[me]?.name ?? "";
+  document.title = `${name} at table ${view.table} — Progress Races`;
+  $("title").textContent = `Progress Races party ${event.id} — ${name}`;
+  const where = $("where");
+  where.textContent = `Table ${view.table}${view.table === 1 ? " (the head table)" : ""}, seat ${view.seat} — you play ${view.role}: when you move, you move ${view.role === "Up" ? "up" : "down"} a table.`;
+  Object.assign(where.dataset, { table: view.table, seat: view.seat, role: view.role });
+  renderPhase($("phase"), event);
+  renderMoved(view);
+  renderMoves($("moves"), event, me);
+  renderStandings($("standings"), $("winners"), event, me, { compact: true });
+  countdown = startCountdown($("countdown"), event, countdown);
+  renderTable(view);
+}
+
+function renderMoved(view) {
+  const moved = $("moved");
+  const event = view.event;
+  moved.hidden = event.phase !== "ready" || !event.moves.length;
+  if (moved.hidden) return;
+  const mine = event.moves.find((move) => move.player === view.player);
+  moved.textContent = mine
+    ? `After round ${event.round} you move ${mine.role === "Up" ? "up" : "down"} from table ${mine.from_table} to table ${mine.to_table}, seat ${mine.to_seat}.`
+    : `After round ${event.round} you stay at table ${view.table} (seat ${view.seat}).`;
+}
+
+function renderTable(view) {
+  const observation = view.observation;
+  const turn = $("turn");
+  Object.assign($("board").dataset, { round: view.round, moveNumber: view.move_number });
+  if (!observation) {
+    const event = view.event;
+    turn.textContent = event.phase === "over" ? "The party is over: see the standings."
+      : `Waiting for the host to start round ${event.round + 1}.`;
+    turn.dataset.myTurn = "false";
+    turn.dataset.handOver = "false";
+    turn.classList.remove("mine");
+    $("board").hidden = true;
+    $("tables-panel").hidden = false;
+    renderTables($("tables"), event, view.player);
+    fill($("hand"));
+    fill($("calls"));
+    fill($("log"));
+    $("hint-row").hidden = true;
+    // who sits with the player when the next round starts
+    fill($("scores"), event.phase === "over" ? null : h(
+      "ul",
+      { class: "moves", "data-testid": "table-mates" },
+      view.seats.map((seat) => h("li", { "data-player": seat.player }, `Seat ${seat.seat}: ${seat.name}${seat.player === view.player ? " (you)" : ""}${seat.kind === "computer" ? " (computer)" : ""}`)),
+    ));
+    return;
+  }
+  $("board").hidden = false;
+  $("tables-panel").hidden = true;
+  const seating = new Seating(observation, view.seats, view.seat);
+  const over = Boolean(observation.places);
+  const mine = !over && observation.to_move === view.seat;
+  turn.textContent = over ? "The hand at your table is over: waiting for the signal." : turnText(observation, seating);
+  turn.dataset.myTurn = String(mine);
+  turn.dataset.handOver = String(over);
+  turn.classList.toggle("mine", mine);
+  renderFelt($("board"), observation, { book, seating });
+  if (hint && (hint.round !== view.round || hint.move_number !== view.move_number)) hint = null;
+  renderHand($("hand"), $("calls"), observation, { book, onPlay: play, hinted: hint?.action ?? null });
+  $("hint-row").hidden = !mine;
+  $("hint-text").textContent = hint ? `${hint.level} would play ${hint.text}` : "";
+  renderScores($("scores"), observation, seating);
+  renderLog($("log"), observation);
+}
+
+async function play(text, actionId) {
+  if (!current || sending) return;
+  showMessage(null);
+  sending = true;
+  const move = actionId !== null ? { action: actionId } : { text };
+  const body = { token, ...move, round: current.round, move_number: current.move_number };
+  const result = await request(`/api/events/${encodeURIComponent(eventId)}/moves`, { method: "POST", body });
+  sending = false;
+  if (result.ok) receive(result.data);
+  else showMessage(result.error);
+}
+
+async function askHint() {
+  if (!current) return;
+  $("hint").disabled = true;
+  const result = await request(`/api/events/${encodeURIComponent(eventId)}/hint?token=${encodeURIComponent(token)}`);
+  $("hint").disabled = false;
+  if (!result.ok) showMessage(result.error);
+  else if (current && result.data.round === current.round && result.data.move_number === current.move_number) {
+    hint = result.data;
+    renderTable(current);
+  }
+}
+
+async function start() {
+  if (!eventId || !token) {
+    showMessage("This address is not a player's link: join the party with the host's join link.");
+    return;
+  }
+  $("event-link").href = `/events/${encodeURIComponent(eventId)}`;
+  $("hint").addEventListener("click", askHint);
+  getJson("/api/events/form").then((form) => { $("rules").textContent = form.rules; }).catch(() => {});
+  try {
+    await book.load(DECK, getJson);
+  } catch (error) {
+    showMessage(error.message);
+  }
+  const query = `?token=${encodeURIComponent(token)}`;
+  const first = await request(`/api/events/${encodeURIComponent(eventId)}/view${query}`);
+  if (!first.ok) {
+    showMessage(first.error);
+    setConnection($("connection"), "offline");
+    if (first.status === 403 || first.status === 404) return;
+  } else {
+    receive(first.data);
+  }
+  new EventSocket(eventId, token, {
+    onView: receive,
+    onError: (sentence) => {
+      sending = false;
+      showMessage(sentence);
+    },
+    onStatus: (state) => setConnection($("connection"), state),
+  });
+}
+
+start();

@@ -1,0 +1,132 @@
+// The live party page, /events/{id} (anyone) or /events/{id}?token=HOST
+// (the host: the join link, start the round, the signal, the time limit).
+// It keeps only the latest view and redraws everything from it.
+//
+// Stable hooks for end-to-end tests, beside those of event-common.js:
+//   data-testid="connection"      live / connecting… / reconnecting… (data-state)
+//   data-testid="message"         a refusal (hidden when empty)
+//   data-testid="host-controls"   shown to the host only, with data-testid="join-link" (an <input>
+//                                 holding the link), "copy-join-link", "start-round" (enabled
+//                                 between rounds), "signal" (enabled while a round is played),
+//                                 "timer-minutes" + "set-timer" (a blank field clears the limit)
+//                                 and "timer-setting" (the limit in effect)
+//   data-testid="places"          who has joined: <li data-testid="place" data-player data-kind>
+//   data-testid="rules"           the rules text
+
+import { getJson, request } from "./api.js";
+import { copyText, fill, h } from "./dom.js";
+import {
+  EventSocket, pageEventId, pageParameter, renderMoves, renderPhase, renderStandings, renderTables,
+  setConnection, startCountdown,
+} from "./event-common.js";
+
+const eventId = pageEventId();
+const token = pageParameter("token");
+const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
+
+let current = null;
+let countdown = null;
+let busy = false;
+
+function showMessage(sentence) {
+  $("message").textContent = sentence ?? "";
+  $("message").hidden = !sentence;
+}
+
+function render(view) {
+  const event = view.event;
+  document.title = `Progress Races party ${event.id} — parlour`;
+  $("title").textContent = `Progress Races party ${event.id}`;
+  renderPhase($("phase"), event);
+  if (view.host) renderHost(view);
+  fill(
+    $("places"),
+    event.places.map((place) =>
+      h(
+        "li",
+        { "data-testid": "place", "data-player": place.player, "data-kind": place.kind ?? "open" },
+        place.name,
+        place.kind === "computer" ? h("span", { class: "muted" }, ` (computer, ${place.agent})`) : null,
+        place.kind === null ? h("span", { class: "muted" }, " (open)") : null,
+      ),
+    ),
+  );
+  $("places-panel").hidden = event.status !== "joining";
+  renderTables($("tables"), event);
+  renderMoves($("moves"), event);
+  renderStandings($("standings"), $("winners"), event);
+  countdown = startCountdown($("countdown"), event, countdown);
+}
+
+function renderHost(view) {
+  const event = view.event;
+  $("host-controls").hidden = false;
+  if (view.join_url) $("join-link").value = new URL(view.join_url, location.origin).href;
+  const start = $("start-round");
+  start.disabled = busy || event.phase !== "ready";
+  start.textContent = event.phase === "over" ? "The party is over" : `Start round ${Math.min(event.round + 1, event.rounds)}`;
+  const finished = event.tables.every((table) => table.status !== "playing");
+  const signal = $("signal");
+  signal.disabled = busy || event.phase !== "playing";
+  signal.textContent = event.phase === "playing" && !finished ? "Give the signal (stops the tables still playing)" : "Give the signal";
+  $("timer-setting").textContent = event.time_limit ? `Limit: ${event.time_limit / 60} min a round` : "No time limit";
+}
+
+function receive(view) {
+  // keep the join link the first answer (with the host's token) gave
+  if (current?.join_url && !view.join_url) view.join_url = current.join_url;
+  current = view;
+  render(view);
+}
+
+async function hostStep(step, extra = {}) {
+  if (busy) return;
+  busy = true;
+  showMessage(null);
+  if (current) renderHost(current);
+  const result = await request(`/api/events/${encodeURIComponent(eventId)}/${step}`, { method: "POST", body: { token, ...extra } });
+  busy = false;
+  if (result.ok) receive(result.data);
+  else {
+    showMessage(result.error);
+    if (current) renderHost(current);
+  }
+}
+
+function setTimer(event) {
+  event.preventDefault();
+  const raw = $("timer-minutes").value.trim();
+  if (raw && !/^\d+(\.\d+)?$/.test(raw)) {
+    showMessage("The time limit is a number of minutes, such as 10 (or blank for none).");
+    return;
+  }
+  hostStep("timer", { seconds: raw ? Math.round(Number(raw) * 60) : null });
+}
+
+async function start() {
+  if (!eventId) {
+    showMessage("This address names no party.");
+    return;
+  }
+  $("start-round").addEventListener("click", () => hostStep("start"));
+  $("signal").addEventListener("click", () => hostStep("signal"));
+  $("timer-form").addEventListener("submit", setTimer);
+  $("copy-join-link").addEventListener("click", () => copyText($("join-link").value));
+  getJson("/api/events/form").then((form) => { $("rules").textContent = form.rules; }).catch(() => {});
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const first = await request(`/api/events/${encodeURIComponent(eventId)}/view${query}`);
+  if (!first.ok) {
+    showMessage(first.error);
+    setConnection($("connection"), "offline");
+    if (first.status === 403 || first.status === 404) return;
+  } else {
+    receive(first.data);
+  }
+  new EventSocket(eventId, token, {
+    onView: receive,
+    onError: showMessage,
+    onStatus: (state) => setConnection($("connection"), state),
+  });
+}
+
+start();

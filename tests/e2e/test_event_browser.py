@@ -1,0 +1,169 @@
+"""A Progress Races party in a real browser (issue 12): the host makes the
+party in the lobby, two people join by its one link in their own browsers
+(three browser contexts), computers fill the other six places, the host
+starts the round, both people play their table's hand by clicking legal
+cards and calls, the host gives the signal, the players move, and the
+standings update on every page.
+
+Each page is checked against the server's own view of the party
+(``GET /api/events/{id}/view``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from live_server import get_json
+
+NAMES = ("Ann <b>&amp;</b>", "Bob")
+"""The second player's name is plain; the first is markup that must show as text."""
+HAND_TIMEOUT = 60.0
+"""Seconds two people may take to play their hands to the end."""
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[tuple[BrowserContext, Page]]]:
+    """Three separate browsers (the host, two players); each test fails if a
+    script on one of their pages throws."""
+    opened: list[tuple[BrowserContext, Page]] = []
+    errors: list[str] = []
+    for _ in range(3):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        opened.append((context, page))
+    yield opened
+    for context, _ in opened:
+        context.close()
+    assert not errors, f"uncaught errors in the pages: {errors}"
+
+
+def party_view(server: str, event_id: int, token: str | None = None) -> dict[str, Any]:
+    """The server's view of the party (a player's with his token)."""
+    query = "" if token is None else f"?token={token}"
+    view: dict[str, Any] = get_json(server, f"/api/events/{event_id}/view{query}")
+    return view
+
+
+def host_party(page: Page, server: str) -> tuple[int, str, str]:
+    """Make a party of two tables and two rounds in the lobby; returns its
+    id, the join link and the host's link."""
+    page.goto(server + "/")
+    form = page.locator('[data-testid="new-party"]')
+    expect(form.locator('[data-testid="event-option-tables"]')).to_have_value("2")
+    form.locator('[data-testid="event-option-rounds"]').fill("2")
+    expect(form.locator('[data-testid="party-level"]')).to_have_value("medium")
+    form.locator('[data-testid="party-level"]').select_option("random")
+    page.locator('[data-testid="host-party"]').click()
+    expect(page.locator('[data-testid="party-created"]')).to_be_visible()
+    join_link = page.locator('[data-testid="party-join-link"] input').input_value()
+    host_link = page.locator('[data-testid="party-host-link"] input').input_value()
+    event_id = int(urlsplit(join_link).path.split("/")[2])
+    assert join_link.startswith(f"{server}/events/{event_id}/join?code=")
+    expect(page.locator(f'[data-testid="party-row"][data-event-id="{event_id}"]')).to_be_visible()
+    return event_id, join_link, host_link
+
+
+def join_party(page: Page, join_link: str, name: str) -> str:
+    """Join as ``name`` on the join page; returns the player's token."""
+    page.goto(join_link)
+    expect(page.locator('[data-testid="phase"]')).to_have_attribute("data-status", "joining")
+    page.locator('[data-testid="name"]').fill(name)
+    page.locator('[data-testid="join"]').click()
+    page.wait_for_url("**/play?token=*")
+    expect(page.locator('[data-testid="connection"]')).to_have_attribute("data-state", "live")
+    return parse_qs(urlsplit(page.url).query)["token"][0]
+
+
+def play_one_move(page: Page) -> bool:
+    """Click a legal card (or else a call) if it is this player's turn;
+    whether the hand at his table is over."""
+    turn = page.locator('[data-testid="turn"]')
+    if turn.get_attribute("data-hand-over") == "true":
+        return True
+    if turn.get_attribute("data-my-turn") != "true":
+        return False
+    board = page.locator('[data-testid="board"]')
+    number = board.get_attribute("data-move-number")
+    legal = page.locator('[data-testid="hand"] [data-legal="true"]')
+    (legal.first if legal.count() else page.locator('[data-testid="call"]').first).click()
+    page.wait_for_function(
+        """(number) => {
+            const board = document.querySelector('[data-testid="board"]');
+            const turn = document.querySelector('[data-testid="turn"]');
+            return board.dataset.moveNumber !== number || turn.dataset.handOver === "true";
+        }""", arg=number)
+    return False
+
+
+def test_a_party_round_with_two_people_and_computers(
+    server: str, contexts: list[tuple[BrowserContext, Page]]
+) -> None:
+    (_, host), (_, first), (_, second) = contexts
+    event_id, join_link, host_link = host_party(host, server)
+    host.goto(host_link)
+    expect(host.locator('[data-testid="host-controls"]')).to_be_visible()
+    expect(host.locator('[data-testid="join-link"]')).to_have_value(join_link)
+
+    players = [first, second]
+    tokens = [join_party(page, join_link, name) for page, name in zip(players, NAMES, strict=True)]
+    expect(host.locator('[data-testid="place"][data-kind="human"]')).to_have_count(2)
+    expect(host.locator('[data-testid="place"][data-player="0"]')).to_have_text(NAMES[0])
+
+    host.locator('[data-testid="start-round"]').click()
+    expect(host.locator('[data-testid="phase"]')).to_have_attribute("data-phase", "playing")
+    expect(host.locator('[data-testid="place"][data-kind="computer"]')).to_have_count(6)
+    expect(host.locator('[data-testid="event-table"][data-status="playing"]')).not_to_have_count(0)
+    for page, token in zip(players, tokens, strict=True):
+        mine = party_view(server, event_id, token)
+        where = page.locator('[data-testid="where"]')
+        expect(where).to_have_attribute("data-table", str(mine["table"]))
+        expect(where).to_have_attribute("data-seat", str(mine["seat"]))
+        expect(page.locator('[data-testid="hand"] [data-card]')).to_have_count(8)
+    expect(first.locator('[data-testid="title"]')).to_contain_text(NAMES[0])
+
+    # both people play their table's hand to its end, by clicks only
+    deadline = time.monotonic() + HAND_TIMEOUT
+    done = [False, False]
+    while not all(done):
+        for index, page in enumerate(players):
+            if not done[index]:
+                done[index] = play_one_move(page)
+        assert time.monotonic() < deadline, "the hands did not end"
+        time.sleep(0.02)
+
+    before = party_view(server, event_id)
+    assert before["event"]["phase"] == "playing"
+    assert all(line["total"] == 0 for line in before["event"]["standings"])
+    host.locator('[data-testid="signal"]').click()
+    expect(host.locator('[data-testid="phase"]')).to_have_attribute("data-phase", "ready")
+
+    after = party_view(server, event_id)["event"]
+    assert after["phase"] == "ready" and len(after["moves"]) == 4
+    assert any(line["total"] > 0 for line in after["standings"])
+    for page in (host, first, second):
+        moves = page.locator('[data-testid="move"]')
+        expect(moves).to_have_count(4)
+        for move in after["moves"]:
+            shown = page.locator(f'[data-testid="move"][data-player="{move["player"]}"]')
+            expect(shown).to_have_attribute("data-to-table", str(move["to_table"]))
+        rows = page.locator('[data-testid="standing"]')
+        expect(rows).to_have_count(8)
+        expect(page.locator('[data-testid="standing-total"]')).to_have_text(
+            [str(line["total"]) for line in after["standings"]])
+    # the players' pages follow them to their new seats
+    for page, token in zip(players, tokens, strict=True):
+        mine = party_view(server, event_id, token)
+        where = page.locator('[data-testid="where"]')
+        expect(where).to_have_attribute("data-table", str(mine["table"]))
+        expect(where).to_have_attribute("data-seat", str(mine["seat"]))
+        expect(page.locator('[data-testid="moved"]')).to_be_visible()
+        expect(page.locator('[data-testid="turn"]')).to_have_text(
+            "Waiting for the host to start round 2.")
+    expect(host.locator('[data-testid="start-round"]')).to_have_text("Start round 2")
+    expect(host.locator('[data-testid="start-round"]')).to_be_enabled()
