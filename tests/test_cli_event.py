@@ -58,6 +58,16 @@ def test_an_event_prints_every_round_and_the_standings(
         "event record written")[0]
 
 
+def test_parallel_tables_play_the_same_event(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    one = run(capsys, monkeypatch, *EVENT, "--workers", "1")
+    two = run(capsys, monkeypatch, *EVENT, "--workers", "2")
+    assert one[0] == two[0] == 0
+    assert one[1] == two[1]
+    assert "Round 3" in one[1]
+
+
 def test_role_prizes_and_the_head_table_signal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:

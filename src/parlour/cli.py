@@ -24,6 +24,7 @@ Examples::
 from __future__ import annotations
 
 import difflib
+import os
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -683,6 +684,10 @@ def event(
         Path | None,
         typer.Option(metavar="FILE", help="write the event's record to FILE at the end"),
     ] = None,
+    workers: Annotated[
+        int | None, typer.Option(min=1, metavar="W",
+                                 help="worker processes for a round's tables (default: all cores)")
+    ] = None,
 ) -> None:
     """Run a whole progressive event of computer players: every round's
     movement, then the final standings."""
@@ -691,10 +696,10 @@ def event(
         if "rounds" in values:
             raise CommandError("give the number of rounds once: --rounds or --option rounds")
         values["rounds"] = rounds
-    make_agent(seat_level)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    play_event(new_event(name, players, values, seed), seat_level, _console(), save)
+    play_event(new_event(name, players, values, seed), seat_level, _console(), save,
+               workers or os.cpu_count() or 1)
 
 
 @app.command()

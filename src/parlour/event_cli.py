@@ -3,15 +3,23 @@ terminal, round by round (the movement of every round) and the final
 standings; and the events that ``parlour rules`` and ``parlour list`` know.
 
 The event's rules live in :mod:`parlour.games.progress_races`; this module
-only seats the players' agents, drives :func:`~parlour.games.progress_races.run_event`
-and prints.
+only seats the players' agents, drives the event and prints.
+
+Every decision's agent is seeded by the event's seed, the player, the round
+and the move number at the table, so the event is the same whether its
+tables are played one after another or in parallel worker processes: with
+``signal`` "all_tables" the tables of a round do not meet until the
+signal, and ``workers`` > 1 plays them at once; "head_table" needs the
+tables' turns in lockstep (§4.3) and is played in one process. (The
+``medium`` and ``hard`` levels also stop thinking after a time limit, so a
+loaded machine can change their moves.)
 """
 
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +32,16 @@ from parlour.agents import choose_action, make_agent
 from parlour.engine.options import OptionSchema
 from parlour.errors import OptionError
 from parlour.games import progress_races
-from parlour.games.progress_races import Event, RaceHandState, run_event
+from parlour.games.progress_races import (
+    OVER,
+    PLAYING,
+    READY,
+    Event,
+    RaceHandState,
+    RaceTable,
+    derived_seed,
+    run_event,
+)
 
 
 @dataclass(frozen=True)
@@ -74,19 +91,57 @@ def new_event(name: str, players: int | None, options: Mapping[str, object],
     return Event(seed, values)
 
 
-def seat_agents(event: Event, level: str, seed: int) -> list[Any]:
-    """One agent of ``level`` for every player, each seeded from ``seed``."""
-    return [make_agent(level, random.Random(f"parlour-event:{seed}:{player}").randrange(2**63))
-            for player in range(event.players)]
+def decision_seed(seed: int, player: int, round_number: int, move: int) -> int:
+    """The seed of ``player``'s agent for move ``move`` of his table's hand
+    in ``round_number``."""
+    return derived_seed(seed, "agent", player, round_number, move)
 
 
-def play_event(event: Event, level: str, console: Console, save: Path | None) -> None:
+def choose(level: str, seed: int, round_number: int, hand: RaceHandState, player: int) -> int:
+    """The move of ``player`` (a computer of ``level``) at ``hand``."""
+    agent = make_agent(level, decision_seed(seed, player, round_number, len(hand.history)))
+    return choose_action(agent, hand)
+
+
+def play_table(options: Mapping[str, object], seed: int, dealer: int, totals: list[int],
+               names: list[str], players: list[int], level: str, event_seed: int,
+               round_number: int) -> list[int]:
+    """A worker's job: one table's hand of a round, played to its end; its
+    actions."""
+    hand = RaceHandState(RaceTable(**options), seed, dealer, totals, names)
+    while not hand.is_terminal():
+        hand.apply(choose(level, event_seed, round_number, hand,
+                          players[hand.current_player()]))
+    return hand.history
+
+
+def play_rounds_in_parallel(event: Event, level: str, workers: int,
+                            after_round: Callable[[Event], None]) -> None:
+    """Play ``event`` (signal "all_tables") with its tables' hands in ``workers``
+    processes, each round's results applied in table order."""
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        while event.phase != OVER:
+            if event.phase == READY:
+                event.start_round()
+            jobs = [
+                pool.submit(play_table, dict(event.table_game.options), hand.seed, hand.dealer,
+                            hand.totals, hand.names, event.seating[table], level, event.seed,
+                            event.round)
+                for table, hand in enumerate(event.hands)
+            ]
+            for table, job in enumerate(jobs):
+                for action in job.result():
+                    hand = event.hands[table]
+                    event.play(event.seating[table][hand.current_player()], action)
+            if event.phase == PLAYING:
+                event.signal()
+            after_round(event)
+
+
+def play_event(event: Event, level: str, console: Console, save: Path | None,
+               workers: int = 1) -> None:
     """Play ``event`` with computer players of ``level`` and print it."""
-    agents = seat_agents(event, level, event.seed)
-
-    def choose(hand: RaceHandState, player: int) -> int:
-        return choose_action(agents[player], hand)
-
+    make_agent(level)
     console.print(
         f"{progress_races.TITLE} · {event.players} players at {event.tables} tables · "
         f"{event.rounds} rounds · {level} players · seed {event.seed}", markup=False,
@@ -96,7 +151,16 @@ def play_event(event: Event, level: str, console: Console, save: Path | None) ->
     for table, row in enumerate(event.seating):
         console.print(f"  table {table + 1}: " + ", ".join(
             f"{event.names[player]} ({event.role[player]})" for player in row), markup=False)
-    run_event(event, choose, after_round=lambda done: print_round(done, console))
+
+    def report(done: Event) -> None:
+        print_round(done, console)
+
+    workers = min(workers, event.tables)
+    if workers > 1 and event.options["signal"] == "all_tables":
+        play_rounds_in_parallel(event, level, workers, report)
+    else:
+        run_event(event, lambda hand, player: choose(level, event.seed, event.round, hand,
+                                                     player), after_round=report)
     print_standings(event, console)
     if save is not None:
         save.write_text(json.dumps(event_record(event), indent=1) + "\n", encoding="utf-8")
@@ -116,7 +180,7 @@ def print_round(event: Event, console: Console) -> None:
         line = ", ".join(f"{name} {score}" for name, score in zip(
             players, hand.hand_scores(), strict=True))
         console.print(f"  table {table + 1} ({how}): {line}", markup=False)
-    if event.phase == progress_races.OVER:
+    if event.phase == OVER:
         return
     moves = event.moves[-1]
     console.print("  moves: " + "; ".join(
