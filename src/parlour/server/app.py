@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -45,7 +45,7 @@ from parlour.server.payloads import (
     parse_time_limit,
     token_of,
 )
-from parlour.server.tables import LiveTable, TableHub, replay_position, table_record
+from parlour.server.tables import Connection, LiveTable, TableHub, replay_position, table_record
 
 DEFAULT_COMPUTER_DELAY = 0.6
 """Seconds a computer seat waits before moving, unless a table sets its own."""
@@ -58,6 +58,9 @@ STATUS_FILTERS = {"open": PLAYING, "finished": FINISHED}
 
 SOCKET_CLOSE_BASE = 4000
 """A refused socket is closed with this plus the HTTP status (4403, 4404)."""
+
+_Followed = TypeVar("_Followed", LiveTable, LiveEvent)
+"""What a live socket follows: a table or a party."""
 
 
 def create_app(database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY) -> FastAPI:
@@ -146,30 +149,27 @@ def _page(name: str) -> FileResponse:
     return FileResponse(path, media_type="text/html")
 
 
+PAGES = {
+    "/": "lobby.html",
+    "/tables/{table_id}": "table.html",
+    "/tables/{table_id}/replay": "replay.html",
+    "/events/{event_id}": "event.html",
+    "/events/{event_id}/join": "event-join.html",
+    "/events/{event_id}/play": "event-play.html",
+}
+"""Each page's path and the file it serves (its script reads the id from the path)."""
+
+
+def _page_endpoint(name: str) -> Callable[[], Awaitable[FileResponse]]:
+    async def page() -> FileResponse:
+        return _page(name)
+
+    return page
+
+
 def _add_pages(app: FastAPI) -> None:
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return _page("lobby.html")
-
-    @app.get("/tables/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return _page("table.html")
-
-    @app.get("/tables/{table_id}/replay", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return _page("replay.html")
-
-    @app.get("/events/{event_id}", include_in_schema=False)
-    async def event_page(event_id: str) -> FileResponse:
-        return _page("event.html")
-
-    @app.get("/events/{event_id}/join", include_in_schema=False)
-    async def join_page(event_id: str) -> FileResponse:
-        return _page("event-join.html")
-
-    @app.get("/events/{event_id}/play", include_in_schema=False)
-    async def player_page(event_id: str) -> FileResponse:
-        return _page("event-play.html")
+    for path, name in PAGES.items():
+        app.add_api_route(path, _page_endpoint(name), methods=["GET"], include_in_schema=False)
 
 
 # --- lobby data --------------------------------------------------------------
@@ -289,30 +289,54 @@ def _socket_error(error: ApiError) -> dict[str, Any]:
     return {"type": "error", "message": error.message, "status": error.status}
 
 
+async def _serve_socket(
+    websocket: WebSocket,
+    find: Callable[[], Awaitable[tuple[_Followed, int | None]]],
+    connect: Callable[[_Followed, int | None], Connection],
+    disconnect: Callable[[_Followed, Connection], None],
+    answer: Callable[[_Followed, int | None, str], Awaitable[dict[str, Any] | None]],
+) -> None:
+    """Serve one live socket of a table or a party until the client leaves.
+
+    ``find`` gives what the socket follows and the viewer (a seat, a player
+    or ``None``); its refusal is sent and closes the socket with
+    :data:`SOCKET_CLOSE_BASE` plus the status. Then ``connect``'s outbox is
+    sent as it fills, and each client message goes to ``answer``, whose
+    reply (if any) is sent back.
+    """
+    await websocket.accept()
+    try:
+        followed, viewer = await find()
+    except ApiError as error:
+        await websocket.send_json(_socket_error(error))
+        await websocket.close(code=SOCKET_CLOSE_BASE + error.status)
+        return
+    connection = connect(followed, viewer)
+    sender = asyncio.create_task(_send_outbox(websocket, connection.outbox))
+    try:
+        while True:
+            reply = await answer(followed, viewer, await websocket.receive_text())
+            if reply is not None:
+                connection.send(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        disconnect(followed, connection)
+        sender.cancel()
+        await asyncio.gather(sender, return_exceptions=True)
+
+
 def _add_socket(app: FastAPI, hub: TableHub) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
-        try:
+        async def find() -> tuple[LiveTable, int | None]:
             table = await hub.table(_table_id(table_id))
-            seat = table.seat_of(token)
-        except ApiError as error:
-            await websocket.send_json(_socket_error(error))
-            await websocket.close(code=SOCKET_CLOSE_BASE + error.status)
-            return
-        connection = hub.connect(table, seat)
-        sender = asyncio.create_task(_send_outbox(websocket, connection.outbox))
-        try:
-            while True:
-                reply = await _socket_message(hub, table, seat, await websocket.receive_text())
-                if reply is not None:
-                    connection.send(reply)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            hub.disconnect(table, connection)
-            sender.cancel()
-            await asyncio.gather(sender, return_exceptions=True)
+            return table, table.seat_of(token)
+
+        async def answer(table: LiveTable, seat: int | None, text: str) -> dict[str, Any] | None:
+            return await _socket_message(hub, table, seat, text)
+
+        await _serve_socket(websocket, find, hub.connect, hub.disconnect, answer)
 
 
 async def _send_outbox(websocket: WebSocket, outbox: asyncio.Queue[dict[str, Any]]) -> None:
@@ -431,28 +455,23 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
         return JSONResponse(await events.hint(live, live.viewer_of(token)))
 
 
+EVENT_SOCKET_REFUSAL = ("this socket only sends views: moves and the host's steps go by "
+                        "POST /api/events/{id}/...")
+"""The answer to any message sent on a party's socket."""
+
+
+async def _event_socket_message(
+    _live: LiveEvent, _viewer: int | None, _text: str
+) -> dict[str, Any]:
+    return _socket_error(ApiError(BAD_REQUEST, EVENT_SOCKET_REFUSAL))
+
+
 def _add_event_socket(app: FastAPI, events: EventHub) -> None:
     @app.websocket("/ws/events/{event_id}")
     async def event_socket(websocket: WebSocket, event_id: str, token: str | None = None) -> None:
-        await websocket.accept()
-        try:
+        async def find() -> tuple[LiveEvent, int | None]:
             live = await events.event(_event_id(event_id))
-            viewer = live.viewer_of(token)
-        except ApiError as error:
-            await websocket.send_json(_socket_error(error))
-            await websocket.close(code=SOCKET_CLOSE_BASE + error.status)
-            return
-        connection = events.connect(live, viewer)
-        sender = asyncio.create_task(_send_outbox(websocket, connection.outbox))
-        refusal = ApiError(BAD_REQUEST, "this socket only sends views: moves and the host's "
-                                        "steps go by POST /api/events/{id}/...")
-        try:
-            while True:
-                await websocket.receive_text()
-                connection.send(_socket_error(refusal))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            events.disconnect(live, connection)
-            sender.cancel()
-            await asyncio.gather(sender, return_exceptions=True)
+            return live, live.viewer_of(token)
+
+        await _serve_socket(
+            websocket, find, events.connect, events.disconnect, _event_socket_message)

@@ -43,30 +43,45 @@ export async function getJson(path) {
  */
 export const statsLabel = (line) => (line.variant ? `${line.title} (${line.variant})` : line.title);
 
+/** A query parameter of the page (`token`, `code`), or null. */
+export const pageParameter = (name) => new URLSearchParams(location.search).get(name);
+
 /** The `?token=` of the page, or null for a spectator. */
-export function pageToken() {
-  return new URLSearchParams(location.search).get("token");
+export const pageToken = () => pageParameter("token");
+
+// The id after `/{collection}/` in the page's path, or null.
+function pathId(collection) {
+  const match = location.pathname.match(new RegExp(`/${collection}/([^/]+)`));
+  return match ? decodeURIComponent(match[1]) : null;
 }
 
 /** The table id in a page path such as /tables/{id} or /tables/{id}/replay. */
-export function pageTableId() {
-  const match = location.pathname.match(/\/tables\/([^/]+)/);
-  return match ? decodeURIComponent(match[1]) : null;
+export const pageTableId = () => pathId("tables");
+
+/** The party id in a page path such as /events/{id} or /events/{id}/play. */
+export const pageEventId = () => pathId("events");
+
+const CONNECTION_TEXT = { live: "live", connecting: "connecting…", offline: "reconnecting…" };
+
+/** Shows a socket's state in the page's data-testid="connection" (text and data-state). */
+export function showConnection(element, state) {
+  element.textContent = CONNECTION_TEXT[state];
+  element.dataset.state = state;
 }
 
 const PERMANENT_CLOSE_CODES = new Set([4403, 4404]);
 
 /**
- * A live connection to `WS /ws/tables/{id}?token=T` that reconnects by
- * itself. `onView(view)` gets each view (the first on every (re)connect),
- * `onError(sentence)` each refusal, `onStatus("live" | "connecting" |
- * "offline")` the connection's state.
+ * A live connection to `WS {path}?token=T` (/ws/tables/{id}, /ws/events/{id})
+ * that reconnects by itself. `onView(view)` gets each view (the first on every
+ * (re)connect), `onError(sentence)` each refusal, `onStatus("live" |
+ * "connecting" | "offline")` the connection's state.
  */
-export class TableSocket {
-  constructor(tableId, token, { onView, onError, onStatus }) {
+export class LiveSocket {
+  constructor(path, token, { onView, onError, onStatus }) {
     const query = token ? `?token=${encodeURIComponent(token)}` : "";
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    this.url = `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+    this.url = `${scheme}//${location.host}${path}${query}`;
     this.handlers = { onView, onError, onStatus };
     this.retryDelay = 500;
     this.closed = false;
@@ -93,7 +108,7 @@ export class TableSocket {
     this.socket.addEventListener("close", (event) => {
       if (this.closed) return;
       this.handlers.onStatus("offline");
-      // 4403 (a wrong token) and 4404 (no such table) are final; the error
+      // 4403 (a wrong token) and 4404 (no such table or party) are final; the error
       // message sent before closing says why
       if (PERMANENT_CLOSE_CODES.has(event.code)) return;
       // back off up to 5 s; the server resends the whole view on reconnect
@@ -107,8 +122,8 @@ export class TableSocket {
   }
 
   /**
-   * Sends a move, `{action: id}` or `{text: "JS"}`; false when the socket is
-   * not open (use HTTP instead).
+   * Sends a move at a table, `{action: id}` or `{text: "JS"}`; false when the
+   * socket is not open (use HTTP instead).
    */
   sendMove(move, moveNumber) {
     if (!this.isOpen) return false;
@@ -120,4 +135,29 @@ export class TableSocket {
     this.closed = true;
     this.socket?.close();
   }
+}
+
+/**
+ * Follows a table or a party (`path` /tables/{id} or /events/{id}): its first
+ * view from `GET /api{path}/view`, then every view from `WS /ws{path}`, each
+ * to `onView`, each refusal to `onError`, the connection's state shown on
+ * `connection`. A wrong token or a missing table or party (403, 404) will not
+ * get better by reconnecting: then there is no socket and this returns null;
+ * else it returns the LiveSocket.
+ */
+export async function followLive(path, token, connection, { onView, onError }) {
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const first = await request(`/api${path}/view${query}`);
+  if (!first.ok) {
+    onError(first.error);
+    showConnection(connection, "offline");
+    if (first.status === 403 || first.status === 404) return null;
+  } else {
+    await onView(first.data);
+  }
+  return new LiveSocket(`/ws${path}`, token, {
+    onView,
+    onError,
+    onStatus: (state) => showConnection(connection, state),
+  });
 }

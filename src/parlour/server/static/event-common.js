@@ -1,7 +1,8 @@
 // What the party pages share (docs/web.md, "Progress Races parties"): the
-// page's party id and token, the live socket, and the panels drawn from an
-// event view: the tables, who moved where, the standings. Names come from
-// people: they are only ever set as text (dom.js's h), never as markup.
+// panels drawn from an event view: the tables, who moved where, the
+// standings. The page's party id and token and its live socket come from
+// api.js, as a table's do. Names come from people: they are only ever set
+// as text (dom.js's h), never as markup.
 //
 // Stable hooks for end-to-end tests (in each page that shows them):
 //   data-testid="phase"          the round as a sentence; data-phase (ready|playing|over),
@@ -20,66 +21,6 @@
 //   data-testid="countdown"      the time left in the round when a time limit is set
 
 import { fill, h } from "./dom.js";
-
-/** The party id in a page path such as /events/{id} or /events/{id}/play. */
-export function pageEventId() {
-  const match = location.pathname.match(/\/events\/([^/]+)/);
-  return match ? decodeURIComponent(match[1]) : null;
-}
-
-/** A query parameter of the page (`token`, `code`), or null. */
-export const pageParameter = (name) => new URLSearchParams(location.search).get(name);
-
-const PERMANENT_CLOSE_CODES = new Set([4403, 4404]);
-
-/**
- * `WS /ws/events/{id}?token=T`, reconnecting by itself (as api.js's
- * TableSocket): `onView(view)` gets every view, `onError(sentence)` each
- * refusal, `onStatus("live" | "connecting" | "offline")` the connection.
- */
-export class EventSocket {
-  constructor(eventId, token, { onView, onError, onStatus }) {
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    this.url = `${scheme}//${location.host}/ws/events/${encodeURIComponent(eventId)}${query}`;
-    this.handlers = { onView, onError, onStatus };
-    this.retryDelay = 500;
-    this.open();
-  }
-
-  open() {
-    this.handlers.onStatus("connecting");
-    this.socket = new WebSocket(this.url);
-    this.socket.addEventListener("open", () => {
-      this.retryDelay = 500;
-      this.handlers.onStatus("live");
-    });
-    this.socket.addEventListener("message", (event) => {
-      let message;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      if (message.type === "view") this.handlers.onView(message);
-      else if (message.type === "error") this.handlers.onError(message.message);
-    });
-    this.socket.addEventListener("close", (event) => {
-      this.handlers.onStatus("offline");
-      if (PERMANENT_CLOSE_CODES.has(event.code)) return;
-      setTimeout(() => this.open(), this.retryDelay);
-      this.retryDelay = Math.min(this.retryDelay * 2, 5000);
-    });
-  }
-}
-
-const CONNECTION_TEXT = { live: "live", connecting: "connecting…", offline: "reconnecting…" };
-
-/** Shows the socket's state in the page's data-testid="connection". */
-export function setConnection(element, state) {
-  element.textContent = CONNECTION_TEXT[state];
-  element.dataset.state = state;
-}
 
 /** The party's round and phase as a sentence, on `element` with its data-*. */
 export function renderPhase(element, event) {

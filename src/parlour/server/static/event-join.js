@@ -5,8 +5,8 @@
 // "name" (the name field), "join" (the button), "join-error" (the server's
 // refusal: a name taken, the party started or full), "event-link".
 
-import { request } from "./api.js";
-import { pageEventId, pageParameter, renderPhase } from "./event-common.js";
+import { pageEventId, pageParameter, request } from "./api.js";
+import { renderPhase } from "./event-common.js";
 
 const eventId = pageEventId();
 const code = pageParameter("code");

@@ -19,17 +19,14 @@
 //   data-testid="hint", "hint-text"   the hint for the player to move
 //   data-testid="message"    a refusal (hidden when empty)
 
-import { getJson, request } from "./api.js";
+import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
 import { renderFelt, renderHand, renderLog, renderScores, Seating, turnText } from "./board.js";
 import { CardBook } from "./cards.js";
 import { fill, h } from "./dom.js";
-import {
-  EventSocket, pageEventId, pageParameter, renderMoves, renderPhase, renderStandings, renderTables,
-  setConnection, startCountdown,
-} from "./event-common.js";
+import { renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
 
 const eventId = pageEventId();
-const token = pageParameter("token");
+const token = pageToken();
 const book = new CardBook();
 const DECK = "progress53";
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
@@ -162,22 +159,12 @@ async function start() {
   } catch (error) {
     showMessage(error.message);
   }
-  const query = `?token=${encodeURIComponent(token)}`;
-  const first = await request(`/api/events/${encodeURIComponent(eventId)}/view${query}`);
-  if (!first.ok) {
-    showMessage(first.error);
-    setConnection($("connection"), "offline");
-    if (first.status === 403 || first.status === 404) return;
-  } else {
-    receive(first.data);
-  }
-  new EventSocket(eventId, token, {
+  followLive(`/events/${encodeURIComponent(eventId)}`, token, $("connection"), {
     onView: receive,
     onError: (sentence) => {
       sending = false;
       showMessage(sentence);
     },
-    onStatus: (state) => setConnection($("connection"), state),
   });
 }
 

@@ -13,15 +13,12 @@
 //   data-testid="places"          who has joined: <li data-testid="place" data-player data-kind>
 //   data-testid="rules"           the rules text
 
-import { getJson, request } from "./api.js";
+import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
 import { copyText, fill, h } from "./dom.js";
-import {
-  EventSocket, pageEventId, pageParameter, renderMoves, renderPhase, renderStandings, renderTables,
-  setConnection, startCountdown,
-} from "./event-common.js";
+import { renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
 
 const eventId = pageEventId();
-const token = pageParameter("token");
+const token = pageToken();
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 
 let current = null;
@@ -113,19 +110,9 @@ async function start() {
   $("timer-form").addEventListener("submit", setTimer);
   $("copy-join-link").addEventListener("click", () => copyText($("join-link").value));
   getJson("/api/events/form").then((form) => { $("rules").textContent = form.rules; }).catch(() => {});
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const first = await request(`/api/events/${encodeURIComponent(eventId)}/view${query}`);
-  if (!first.ok) {
-    showMessage(first.error);
-    setConnection($("connection"), "offline");
-    if (first.status === 403 || first.status === 404) return;
-  } else {
-    receive(first.data);
-  }
-  new EventSocket(eventId, token, {
+  followLive(`/events/${encodeURIComponent(eventId)}`, token, $("connection"), {
     onView: receive,
     onError: showMessage,
-    onStatus: (state) => setConnection($("connection"), state),
   });
 }
 

@@ -282,13 +282,17 @@ function tableRow(table) {
   );
 }
 
+// Fills `list` with `row` of each item of GET `path`, or the refusal, or `empty`.
+async function loadList(list, path, row, empty) {
+  const result = await request(path);
+  if (!result.ok) fill(list, h("li", { class: "form-error" }, result.error));
+  else if (!result.data.length) fill(list, h("li", { class: "muted" }, empty));
+  else fill(list, result.data.map(row));
+}
+
 async function loadTables() {
   for (const status of ["open", "finished"]) {
-    const list = $(`${status}-tables`);
-    const result = await request(`/api/tables?status=${status}`);
-    if (!result.ok) fill(list, h("li", { class: "form-error" }, result.error));
-    else if (!result.data.length) fill(list, h("li", { class: "muted" }, "None."));
-    else fill(list, result.data.map(tableRow));
+    await loadList($(`${status}-tables`), `/api/tables?status=${status}`, tableRow, "None.");
   }
 }
 
@@ -301,12 +305,8 @@ function statsLine(line) {
   );
 }
 
-async function loadStats() {
-  const list = $("stats");
-  const result = await request("/api/stats");
-  if (!result.ok) fill(list, h("li", { class: "form-error" }, result.error));
-  else if (!result.data.length) fill(list, h("li", { class: "muted" }, "None yet."));
-  else fill(list, result.data.map(statsLine));
+function loadStats() {
+  return loadList($("stats"), "/api/stats", statsLine, "None yet.");
 }
 
 // --- Progress Races parties --------------------------------------------------------
@@ -366,12 +366,8 @@ function partyRow(party) {
   );
 }
 
-async function loadParties() {
-  const list = $("parties");
-  const result = await request("/api/events");
-  if (!result.ok) fill(list, h("li", { class: "form-error" }, result.error));
-  else if (!result.data.length) fill(list, h("li", { class: "muted" }, "None yet."));
-  else fill(list, result.data.map(partyRow));
+function loadParties() {
+  return loadList($("parties"), "/api/events", partyRow, "None yet.");
 }
 
 async function startParties() {

@@ -54,7 +54,7 @@
 // <g data-suit="Moons">, and a Decktet face writes its rank and name in
 // <text class="rank"> and <text class="name"> (one per line).
 
-import { getJson, pageTableId, pageToken, request, statsLabel, TableSocket } from "./api.js";
+import { followLive, getJson, pageTableId, pageToken, request, statsLabel } from "./api.js";
 import {
   isMeldTable, renderExtras, renderFelt, renderHand, renderHandResults, renderLastTrick, renderLog,
   renderScores, renderSummary, Seating, turnText,
@@ -88,18 +88,10 @@ const patience = new PatienceTable();
 let record = null;
 let recordAsked = false;
 
-const CONNECTION_TEXT = { live: "live", connecting: "connecting…", offline: "reconnecting…" };
-
 function showMessage(sentence) {
   const message = $("message");
   message.textContent = sentence ?? "";
   message.hidden = !sentence;
-}
-
-function setConnection(state) {
-  const element = $("connection");
-  element.textContent = CONNECTION_TEXT[state];
-  element.dataset.state = state;
 }
 
 // The card texts of an observation that must be drawable.
@@ -248,23 +240,12 @@ async function start() {
   } catch (error) {
     showMessage(error.message);
   }
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const first = await request(`/api/tables/${encodeURIComponent(tableId)}/view${query}`);
-  if (!first.ok) {
-    showMessage(first.error);
-    setConnection("offline");
-    // a wrong token or a missing table will not get better by reconnecting
-    if (first.status === 403 || first.status === 404) return;
-  } else {
-    await receive(first.data);
-  }
-  socket = new TableSocket(tableId, token, {
-    onView: (view) => receive(view),
+  socket = await followLive(`/tables/${encodeURIComponent(tableId)}`, token, $("connection"), {
+    onView: receive,
     onError: (sentence) => {
       sending = false;
       showMessage(sentence);
     },
-    onStatus: setConnection,
   });
 }
 
