@@ -14,6 +14,8 @@ Examples::
     parlour play --resume game.json
     parlour replay game.json --step
     parlour simulate polignac -n 200 --seed 1
+    parlour simulate polignac -n 50 --agents easy,random,random,random --duplicate --out run/
+    parlour simulate progress -n 500 --sweep target=50,100 --backend ray --workers 8
     parlour play polignac --seat human --seat easy --seat medium --seat hard
     parlour tournament polignac --agents random,easy,medium,hard -n 50 --option target=1
     parlour score costly-colours JD JS JH --turnup 5H
@@ -27,10 +29,11 @@ import difflib
 import os
 import random
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import typer.main
@@ -74,6 +77,10 @@ from parlour.stats import (
     stats_path,
     won_and_score,
 )
+
+if TYPE_CHECKING:
+    from parlour.sim.records import MatchRecord
+    from parlour.sim.simulate import SimulationSpec
 
 USAGE_ERROR = 2
 """Exit status for every bad input."""
@@ -706,49 +713,144 @@ def event(
 def simulate(
     game: GameArgument,
     matches: Annotated[
-        int, typer.Option("-n", "--matches", min=1, metavar="N", help="number of matches")
+        int, typer.Option("-n", "--matches", min=1, metavar="N",
+                          help="number of matches (with --duplicate: of deals, each played "
+                               "once per seat)")
     ],
+    agents: Annotated[
+        str, typer.Option(metavar="A[,B,...]",
+                          help="the agent at every seat, or one per seat, comma-separated: "
+                               "names from `parlour play --seat`, or ismcts:N")
+    ] = "random",
     seed: SeedOption = None,
     players: PlayersOption = None,
     option: GameOptions = None,
+    workers: Annotated[
+        int | None, typer.Option(min=1, metavar="W", help="workers (default: all cores)")
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(metavar="local|ray",
+                          help="local processes, or Ray (pip install 'parlour[ray]')")
+    ] = "local",
+    ray_address: Annotated[
+        str | None, typer.Option(metavar="ADDR",
+                                 help="the Ray cluster to use (default: a local instance)")
+    ] = None,
+    duplicate: Annotated[
+        bool, typer.Option("--duplicate", help="replay each deal with the agents rotated "
+                                               "round the seats")
+    ] = False,
+    sweep: Annotated[
+        str | None, typer.Option(metavar="NAME=V1,V2,...",
+                                 help="play the run once per value of an option, side by side")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(metavar="DIR", help="write the records and the summary here")
+    ] = None,
+    plot: Annotated[bool, typer.Option("--plot", help="also draw plots into --out")] = False,
 ) -> None:
-    """Play N matches between random agents and summarise each seat's results."""
+    """Play N matches between agents and summarise the results.
+
+    The results depend only on the seed, whatever the backend and the
+    number of workers. A progress bar shows on a terminal.
+    """
+    from parlour.sim.report import summary_tables, write_outputs
+    from parlour.sim.simulate import SimulationSpec, parse_agents, parse_sweep, run_simulation
+    from parlour.sim.statistics import summarise
+
+    if plot and out is None:
+        raise CommandError("--plot draws into the folder of --out DIR: give --out too")
     rules_set = _make_game(game, players, option or [])
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
-    seats = rules_set.num_players
-    returns = [0.0] * seats
-    scores = [0] * seats
-    wins = [0] * seats
-    losses = [0] * seats
-    hands = 0
-    for _ in range(matches):
-        state = rules_set.new_state(seed=rng.randrange(2**63))
-        agents = [make_agent("random", rng.randrange(2**63)) for _ in range(seats)]
-        while not state.is_terminal():
-            seat = state.current_player()
-            state.apply(choose_action(agents[seat], state))
-        for seat, (outcome, score) in enumerate(zip(state.returns(), state.scores(), strict=True)):
-            returns[seat] += outcome
-            scores[seat] += score
-            word = outcome_word(outcome, seats == 1)
-            wins[seat] += word == "won"
-            losses[seat] += word == "lost"
-        hands += len(state.hand_results())
-    names = seat_names(rules_set.new_state(seed=seed).observation(0))
+    given = set(parse_option_assignments(option or []))
+    if players is not None:
+        given.add("players")
+    spec = SimulationSpec(
+        rules_set.name,
+        {name: rules_set.options[name] for name in sorted(given) if name in rules_set.options},
+        parse_agents(agents), matches, seed, duplicate,
+        parse_sweep(sweep) if sweep is not None else None,
+    )
+    with _simulation_progress() as progress:
+        records = run_simulation(spec, backend, workers, progress, ray_address)
     console = _console()
-    console.print(f"{rules_set!r} · {matches} matches · seed {seed}", markup=False)
+    console.print(_simulation_heading(rules_set, spec, len(records)), markup=False)
+    if spec.sweep is None:
+        _print_seat_results(console, rules_set, records)
+    summary = summarise(records)
+    for table in summary_tables(summary):
+        console.print(table)
+    if out is not None:
+        try:
+            written = write_outputs(summary, records, out, plot)
+        except OSError as error:
+            raise CommandError(f"cannot write into {out}: {error.strerror}") from None
+        console.print(f"wrote {', '.join(path.name for path in written)} into {out}",
+                      markup=False)
+
+
+def _simulation_heading(rules_set: Game, spec: SimulationSpec, played: int) -> str:
+    """``parlour.make('polignac') · 12 matches · seed 5`` and the run's design."""
+    parts = [repr(rules_set), f"{played} matches"]
+    if spec.duplicate:
+        parts.append(f"{spec.matches} deals, each once per seat")
+    if spec.sweep is not None:
+        parts.append(f"sweep {spec.sweep.option}={','.join(map(str, spec.sweep.values))}")
+    return " · ".join([*parts, f"seed {spec.seed}"])
+
+
+def _print_seat_results(console: Console, rules_set: Game,
+                        records: Sequence[MatchRecord]) -> None:
+    """Each seat's mean return, wins, losses and mean score, and the mean
+    match length (the summary of ``parlour simulate`` before issue 13)."""
+    seats = rules_set.num_players
+    count = len(records)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     for column in ("seat", "mean return", "wins", "losses", "mean score"):
         table.add_column(column, justify="right")
+    names = seat_names(rules_set.new_state(seed=0).observation(0))
     for seat in range(seats):
+        words = [outcome_word(record.returns[seat], seats == 1) for record in records]
         table.add_row(
-            names[seat], f"{returns[seat] / matches:+.3f}", str(wins[seat]), str(losses[seat]),
-            f"{scores[seat] / matches:.2f}",
+            names[seat], f"{sum(record.returns[seat] for record in records) / count:+.3f}",
+            str(words.count("won")), str(words.count("lost")),
+            f"{sum(record.scores[seat] for record in records) / count:.2f}",
         )
     console.print(table)
-    console.print(f"mean hands per match: {hands / matches:.2f}")
+    console.print(f"mean hands per match: {sum(record.hands for record in records) / count:.2f}")
+
+
+@contextmanager
+def _simulation_progress() -> Iterator[Callable[[int, int], None]]:
+    """A progress callback drawing a bar with games per second and the time
+    left on standard error when it is a terminal (else it draws nothing)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    class RateColumn(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("-- games/s" if speed is None else f"{speed:,.1f} games/s")
+
+    console = Console(stderr=True)
+    bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+                   TimeRemainingColumn(), console=console, transient=True,
+                   disable=not console.is_terminal)
+    task = bar.add_task("simulate", total=None)
+
+    def update(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    with bar:
+        yield update
 
 
 @app.command()

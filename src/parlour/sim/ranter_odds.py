@@ -287,8 +287,9 @@ class Rate:
         return self.low <= exact <= self.high
 
 
-def wilson(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion.
+def wilson(successes: float, trials: float, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (counts may be fractional:
+    an effective number of trials).
 
     >>> [round(end, 4) for end in wilson(20, 100)]
     [0.1334, 0.2888]

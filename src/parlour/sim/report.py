@@ -1,0 +1,421 @@
+"""A :class:`~parlour.sim.statistics.Summary` for people and programs:
+tables for the terminal, JSON and CSV files, and plots.
+
+:func:`write_outputs` writes into one folder:
+
+* ``summary.json``: :meth:`Summary.as_dict`;
+* ``records.jsonl``: every match in full, one JSON object a line
+  (:meth:`MatchRecord.as_dict`; :func:`read_records` reads it back), so a
+  run can be summarised again without replaying it;
+* ``records.csv``: one row a match (index, seed, deal, rotation, hands,
+  actions, then ``agent_<seat>``, ``return_<seat>``, ``score_<seat>``,
+  ``event_<name>`` and ``option_<name>`` columns);
+* ``seats.csv``: one row a seat; ``sweep.csv`` (a sweep only): one row a
+  seat at each option value;
+* with ``plot``: ``scores``, ``hands``, ``seats`` and (a sweep only)
+  ``sweep``, each as PNG and SVG. Plotting needs matplotlib, the ``plot``
+  extra (``pip install 'parlour[plot]'``); it is imported only then.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.table import Table
+
+from parlour.errors import ParlourError
+from parlour.sim.records import MatchRecord, records_of
+from parlour.sim.statistics import Distribution, Estimate, Summary
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+PLOT_FORMATS = ("png", "svg")
+
+
+class PlotError(ParlourError):
+    """Plots were asked for but matplotlib is not installed."""
+
+
+# ----------------------------------------------------------------------
+# text
+
+
+def estimate_text(estimate: Estimate | None, digits: int = 3, percent: bool = False) -> str:
+    """``0.512 [0.481, 0.543]``, or ``51.2% [48.1, 54.3]`` with ``percent``.
+
+    >>> estimate_text(Estimate(0.5, 0.25, 0.75), percent=True)
+    '50.0% [25.0, 75.0]'
+    >>> estimate_text(Estimate(2.0, -math.inf, math.inf))
+    '2.000 [one deal]'
+    """
+    if estimate is None:
+        return "-"
+    scale, unit, places = (100.0, "%", 1) if percent else (1.0, "", digits)
+    value = f"{estimate.value * scale:.{places}f}{unit}"
+    if not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
+        return f"{value} [one deal]"
+    return f"{value} [{estimate.low * scale:.{places}f}, {estimate.high * scale:.{places}f}]"
+
+
+def distribution_text(spread: Distribution) -> str:
+    """``median 7 (5-95%: 3-12.5), range 1-19``: percentiles to one decimal.
+
+    >>> from parlour.sim.statistics import distribution
+    >>> distribution_text(distribution([1, 2, 4, 100], [0, 1, 2, 3]))
+    'median 3 (5-95%: 1.1-85.6), range 1-100'
+    """
+    quantiles = spread.quantiles
+    return (f"median {number_text(quantiles[50])} (5-95%: {number_text(quantiles[5])}-"
+            f"{number_text(quantiles[95])}), range {spread.minimum}-{spread.maximum}")
+
+
+def number_text(value: float) -> str:
+    """``value`` to one decimal, without a trailing ``.0``."""
+    return f"{value:.1f}".removesuffix(".0")
+
+
+@dataclass(frozen=True)
+class TextTable:
+    """A table of text cells, drawn for the terminal (:meth:`rich`) or for a
+    page (:meth:`markdown`); the first column is a label, the others figures."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    def rich(self) -> Table:
+        """The table for the terminal."""
+        table = Table(title=self.title)
+        for column, header in enumerate(self.headers):
+            table.add_column(header, justify="left" if column == 0 else "right")
+        for row in self.rows:
+            table.add_row(*row)
+        return table
+
+    def markdown(self) -> str:
+        """The table in Markdown (a pipe in a cell is escaped).
+
+        >>> print(TextTable("t", ("seat", "wins"), (("0", "3"),)).markdown())
+        | seat | wins |
+        |---|---:|
+        | 0 | 3 |
+        """
+        def line(cells: Sequence[str]) -> str:
+            return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+        rule = "|" + "|".join("---" if column == 0 else "---:"
+                              for column in range(len(self.headers))) + "|"
+        return "\n".join([line(self.headers), rule, *map(line, self.rows)])
+
+
+def seat_text(summary: Summary) -> TextTable:
+    """One row a seat: wins, win rate, mean return and mean score, with
+    their 95% intervals."""
+    return TextTable(
+        f"{summary.matches} matches, {summary.deals} deals: seats",
+        ("seat", "wins", "win rate (95%)", "mean return (95%)", "mean score (95%)"),
+        tuple((str(seat.seat), f"{seat.wins:.1f}".removesuffix(".0"), estimate_text(seat.win_rate, percent=True),
+               estimate_text(seat.mean_return), estimate_text(seat.scores.mean, 2))
+              for seat in summary.seats),
+    )
+
+
+def agent_text(summary: Summary) -> TextTable | None:
+    """One row an agent (``None`` when one agent played every seat)."""
+    if not summary.agents:
+        return None
+    return TextTable(
+        "agents", ("agent", "matches", "win rate (95%)", "mean return (95%)", "mean score (95%)"),
+        tuple((row.agent, str(row.matches), estimate_text(row.win_rate, percent=True),
+               estimate_text(row.mean_return), estimate_text(row.mean_score, 2))
+              for row in summary.agents),
+    )
+
+
+def shape_text(summary: Summary) -> TextTable:
+    """The spread of scores, match lengths and decisions."""
+    rows = (("final score", summary.scores), ("hands a match", summary.hands),
+            ("decisions a match", summary.actions))
+    return TextTable("distributions", ("measure", "mean (95%)", "spread"), tuple(
+        (name, estimate_text(spread.mean, 2), distribution_text(spread))
+        for name, spread in rows))
+
+
+def event_text(summary: Summary) -> TextTable | None:
+    """The game's events (``None`` when the game reports none)."""
+    if not summary.events:
+        return None
+    return TextTable("events", ("event", "per match (95%)", "matches with one (95%)"), tuple(
+        (row.event, estimate_text(row.per_match), estimate_text(row.share, percent=True))
+        for row in summary.events))
+
+
+def design_text(summary: Summary) -> TextTable | None:
+    """The design measures (``None`` in a one-player game)."""
+    design = summary.design
+    if design is None:
+        return None
+    fair = design.fairness
+    rows = [] if fair is None else [
+        ("seat fairness (CardStock, least fair seat)", f"{fair.cardstock:.3f}"),
+        ("win-rate spread (best - worst seat)", f"{100 * fair.spread:.1f} points"),
+        ("equal win rates, chi-square test",
+         f"χ² = {fair.chi_square:.2f}, {fair.degrees_of_freedom} df, p = {fair.p_value:.3g}"),
+    ]
+    return TextTable("design measures (95%)", ("measure", "value"), (
+        *rows,
+        ("lead changes a match", estimate_text(design.lead_changes, 2)),
+        ("lead changes a hand", estimate_text(design.lead_change_rate)),
+        ("drama (CardStock)", estimate_text(design.drama)),
+        ("security (CardStock)", estimate_text(design.security)),
+        ("decisiveness", estimate_text(design.decisiveness)),
+        ("winner came from behind", estimate_text(design.comeback_rate, percent=True)),
+        ("winner's largest deficit", estimate_text(design.largest_deficit, 2)),
+        ("matches with one winner", str(design.decided)),
+    ))
+
+
+def sweep_text(summary: Summary) -> TextTable | None:
+    """One row an option value of a sweep (``None`` without a sweep)."""
+    if not summary.sweep:
+        return None
+    headers = ("options", "matches", *(f"seat {seat} wins" for seat in range(summary.players)),
+               "hands (95%)")
+    rows = []
+    for point in summary.sweep:
+        rates = [estimate_text(row.win_rate, percent=True) for row in point.summary.seats]
+        padding = ["-"] * (summary.players - len(rates))
+        rows.append((point.label, str(point.summary.matches), *rates, *padding,
+                     estimate_text(point.summary.hands.mean, 2)))
+    return TextTable("sweep", headers, tuple(rows))
+
+
+def text_tables(summary: Summary) -> list[TextTable]:
+    """Every table that has something to show, in reading order."""
+    tables = [seat_text(summary), agent_text(summary), shape_text(summary),
+              event_text(summary), design_text(summary), sweep_text(summary)]
+    return [table for table in tables if table is not None]
+
+
+def summary_table(summary: Summary) -> Table:
+    """The seats' table for the terminal (:func:`seat_text`)."""
+    return seat_text(summary).rich()
+
+
+def summary_tables(summary: Summary) -> list[Table]:
+    """Every table for the terminal (:func:`text_tables`)."""
+    return [table.rich() for table in text_tables(summary)]
+
+
+# ----------------------------------------------------------------------
+# files
+
+
+def write_outputs(summary: Summary, records: Sequence[MatchRecord], out_dir: Path,
+                  plot: bool) -> list[Path]:
+    """Write the files named in the module docstring into ``out_dir``
+    (created if needed); the paths written, in order."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = [out_dir / "summary.json", out_dir / "records.jsonl"]
+    written[0].write_text(json.dumps(summary.as_dict(), indent=1) + "\n", encoding="utf-8")
+    written[1].write_text("".join(json.dumps(record.as_dict()) + "\n" for record in records),
+                          encoding="utf-8")
+    written.append(_write_csv(out_dir / "records.csv", record_rows(records)))
+    written.append(_write_csv(out_dir / "seats.csv", seat_rows(summary)))
+    if summary.sweep:
+        written.append(_write_csv(out_dir / "sweep.csv", [
+            {**{f"option_{name}": json.dumps(value) for name, value in point.options.items()},
+             **row}
+            for point in summary.sweep for row in seat_rows(point.summary)]))
+    if plot:
+        written.extend(write_plots(summary, records, out_dir))
+    return written
+
+
+def read_records(path: Path) -> list[MatchRecord]:
+    """The records of a ``records.jsonl`` file that :func:`write_outputs` wrote."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return records_of([json.loads(line) for line in lines if line.strip()])
+
+
+def record_rows(records: Sequence[MatchRecord]) -> list[dict[str, Any]]:
+    """One CSV row a match (see the module docstring)."""
+    seats = max((record.players for record in records), default=0)
+    events = sorted({name for record in records for name in record.events})
+    options = list(dict.fromkeys(name for record in records for name in record.options))
+    rows = []
+    for record in records:
+        row: dict[str, Any] = {
+            "index": record.index, "seed": record.seed, "deal": record.deal,
+            "rotation": record.rotation, "hands": record.hands, "actions": record.actions,
+        }
+        for prefix, values in (("agent", record.agents), ("return", record.returns),
+                               ("score", record.scores)):
+            row.update({f"{prefix}_{seat}": values[seat] if seat < len(values) else ""
+                        for seat in range(seats)})
+        row.update({f"event_{name}": record.events.get(name, 0) for name in events})
+        row.update({f"option_{name}": json.dumps(record.options.get(name))
+                    for name in options})
+        rows.append(row)
+    return rows
+
+
+def seat_rows(summary: Summary) -> list[dict[str, Any]]:
+    """One CSV row a seat: wins and each estimate as value, low and high."""
+    rows = []
+    for seat in summary.seats:
+        row: dict[str, Any] = {"seat": seat.seat, "matches": seat.scores.count,
+                               "wins": seat.wins}
+        for name, estimate in (("win_rate", seat.win_rate), ("mean_return", seat.mean_return),
+                               ("mean_score", seat.scores.mean)):
+            row.update({name: estimate.value, f"{name}_low": _cell(estimate.low),
+                        f"{name}_high": _cell(estimate.high)})
+        rows.append(row)
+    return rows
+
+
+def _cell(value: float) -> float | str:
+    return value if math.isfinite(value) else ""
+
+
+def _write_csv(path: Path, rows: Sequence[dict[str, Any]]) -> Path:
+    columns = list(dict.fromkeys(column for row in rows for column in row))
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=columns, restval="")
+        writer.writeheader()
+        writer.writerows(rows)
+    return path
+
+
+# ----------------------------------------------------------------------
+# plots
+
+
+def _figure_class() -> type[Figure]:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise PlotError("plots need matplotlib: pip install 'parlour[plot]' "
+                        "(or leave out --plot)") from None
+    return Figure
+
+
+def write_plots(summary: Summary, records: Sequence[MatchRecord], out_dir: Path) -> list[Path]:
+    """Draw the plots named in the module docstring as PNG and SVG into
+    ``out_dir``; the paths written. Figures are drawn without pyplot, so no
+    window opens and no global state is touched (the Agg renderer)."""
+    figure_class = _figure_class()
+    drawings = [("scores", _draw_scores), ("hands", _draw_hands), ("seats", _draw_seats)]
+    if summary.sweep:
+        drawings.append(("sweep", _draw_sweep))
+    written = []
+    for name, draw in drawings:
+        figure = figure_class(figsize=(10.5 if name == "sweep" else 7.5, 4.5),
+                              layout="constrained")
+        draw(figure, summary, records)
+        for extension in PLOT_FORMATS:
+            path = out_dir / f"{name}.{extension}"
+            figure.savefig(path, format=extension, dpi=120)
+            written.append(path)
+    return written
+
+
+def _draw_scores(figure: Figure, summary: Summary, records: Sequence[MatchRecord]) -> None:
+    axes = figure.subplots()
+    values = [score for record in records for score in record.scores]
+    bins = _bins(min(values), max(values))
+    for seat in range(summary.players):
+        axes.hist([record.scores[seat] for record in records if seat < record.players],
+                  bins=bins, histtype="step", linewidth=1.5, label=f"seat {seat}")
+    axes.set_xlabel("final score")
+    axes.set_ylabel("matches")
+    axes.set_title("Final scores by seat")
+    if summary.players > 1:
+        axes.legend()
+
+
+def _bins(low: int, high: int) -> list[float] | str:
+    """One bin a whole number when there are few, else matplotlib's choice."""
+    if high - low <= 60:
+        return [value - 0.5 for value in range(low, high + 2)]
+    return "auto"
+
+
+def _draw_hands(figure: Figure, summary: Summary, records: Sequence[MatchRecord]) -> None:
+    axes = figure.subplots()
+    if summary.sweep:
+        for point in summary.sweep:
+            counts = point.summary.hands.counts
+            axes.step(list(counts), list(counts.values()), where="mid", linewidth=1.5,
+                      label=f"{point.label} (mean {point.summary.hands.mean.value:.2f})")
+    else:
+        counts = summary.hands.counts
+        axes.bar(list(counts), list(counts.values()), width=0.8, color="tab:blue")
+        axes.axvline(summary.hands.mean.value, color="black", linestyle="--",
+                     label=f"mean {summary.hands.mean.value:.2f}")
+    axes.set_xlabel("hands in the match")
+    axes.set_ylabel("matches")
+    axes.set_title("Match length")
+    axes.legend()
+
+
+def _draw_seats(figure: Figure, summary: Summary, records: Sequence[MatchRecord]) -> None:
+    rates, returns = figure.subplots(1, 2)
+    seats = [row.seat for row in summary.seats]
+    _error_bars(rates, seats, [row.win_rate for row in summary.seats], scale=100)
+    if summary.players > 1:
+        rates.axhline(100 / summary.players, color="grey", linestyle="--", label="equal share")
+        rates.legend()
+    rates.set_ylabel("win rate (%)")
+    rates.set_title("Win rate by seat (95%)")
+    _error_bars(returns, seats, [row.mean_return for row in summary.seats])
+    returns.set_ylabel("mean return")
+    returns.set_title("Mean return by seat (95%)")
+    for axes in (rates, returns):
+        axes.set_xlabel("seat")
+        axes.set_xticks(seats)
+
+
+def _error_bars(axes: Axes, positions: Sequence[float], estimates: Iterable[Estimate],
+                scale: float = 1.0, label: str | None = None) -> None:
+    values, below, above = [], [], []
+    for estimate in estimates:
+        values.append(estimate.value * scale)
+        low = estimate.low if math.isfinite(estimate.low) else estimate.value
+        high = estimate.high if math.isfinite(estimate.high) else estimate.value
+        below.append((estimate.value - low) * scale)
+        above.append((high - estimate.value) * scale)
+    axes.errorbar(positions, values, yerr=[below, above], fmt="o", capsize=4, label=label)
+
+
+def _draw_sweep(figure: Figure, summary: Summary, records: Sequence[MatchRecord]) -> None:
+    rates, hands, scores = figure.subplots(1, 3)
+    positions = list(range(len(summary.sweep)))
+    labels = [point.label for point in summary.sweep]
+    for seat in range(summary.players):
+        present = [(position, point.summary.seats[seat].win_rate)
+                   for position, point in zip(positions, summary.sweep, strict=True)
+                   if seat < len(point.summary.seats)]
+        offset = (seat - (summary.players - 1) / 2) * 0.08
+        _error_bars(rates, [position + offset for position, _ in present],
+                    [estimate for _, estimate in present], scale=100, label=f"seat {seat}")
+    rates.set_ylabel("win rate (%)")
+    rates.set_title("Win rate by seat (95%)")
+    if summary.players > 1:
+        rates.legend(fontsize="small")
+    _error_bars(hands, positions, [point.summary.hands.mean for point in summary.sweep])
+    hands.set_ylabel("hands a match")
+    hands.set_title("Match length (95%)")
+    _error_bars(scores, positions, [point.summary.scores.mean for point in summary.sweep])
+    scores.set_ylabel("final score")
+    scores.set_title("Mean final score (95%)")
+    for axes in (rates, hands, scores):
+        axes.set_xticks(positions, labels, rotation=30, ha="right", fontsize="small")

@@ -1,0 +1,344 @@
+"""``parlour simulate``'s engine: specs, batches, determinism across
+backends and worker counts, duplicate rotations, sweeps, the games' event
+counters and the command line."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.agents import RandomAgent, choose_action
+from parlour.cli import main
+from parlour.engine import OptionError
+from parlour.sim.events import (
+    COUNTERS,
+    MatchLog,
+    count_bharg_events,
+    count_costly_colours_events,
+    count_events,
+    count_progress_events,
+    count_ranter_events,
+    match_events,
+)
+from parlour.sim.simulate import (
+    LocalBackend,
+    SimulationSpec,
+    batch_size,
+    make_batches,
+    parse_agents,
+    parse_sweep,
+    run_simulation,
+)
+from parlour.sim.tournament import derived_seed
+from trick_play import play_table, say
+
+SHORT = {"target": 3}
+
+
+def polignac(matches: int = 4, **fields: Any) -> SimulationSpec:
+    """A short four-player Polignac run."""
+    return SimulationSpec("polignac", SHORT, fields.pop("agents", ("random",)), matches,
+                          seed=11, **fields)
+
+
+# --- the spec and its plan ------------------------------------------------------
+def test_duplicate_replays_each_deal_once_per_rotation_of_the_agents() -> None:
+    spec = polignac(matches=2, agents=("easy", "random", "random", "ismcts:1"), duplicate=True)
+    plans = spec.plans()
+    assert [(plan.index, plan.deal, plan.rotation) for plan in plans] == [
+        (index, index // 4, index % 4) for index in range(8)]
+    assert [plan.agents for plan in plans[:4]] == [
+        ("easy", "random", "random", "ismcts:1"),
+        ("ismcts:1", "easy", "random", "random"),
+        ("random", "ismcts:1", "easy", "random"),
+        ("random", "random", "ismcts:1", "easy"),
+    ]
+    records = run_simulation(spec, workers=1)
+    assert [record.agents.index("easy") for record in records] == [0, 1, 2, 3] * 2
+    assert len({record.seed for record in records[:4]}) == 1  # one deal, four rotations
+    assert records[0].seed == derived_seed(11, "deal", 0) != records[4].seed
+
+
+def test_without_duplicate_every_match_is_a_new_deal_at_rotation_zero() -> None:
+    records = run_simulation(polignac(matches=3, agents=("easy", "random", "random", "random")),
+                             workers=1)
+    assert [(record.deal, record.rotation) for record in records] == [(0, 0), (1, 0), (2, 0)]
+    assert {record.agents for record in records} == {("easy", "random", "random", "random")}
+
+
+def test_a_sweep_plays_the_same_seeds_at_each_value() -> None:
+    spec = SimulationSpec("polignac", {}, ("random",), 3, seed=2,
+                          sweep=parse_sweep("target=2,4"))
+    records = run_simulation(spec, workers=1)
+    assert [record.options["target"] for record in records] == [2, 2, 2, 4, 4, 4]
+    assert [record.index for record in records] == list(range(6))
+    assert [record.seed for record in records[:3]] == [record.seed for record in records[3:]]
+    assert all(max(record.scores) >= record.options["target"] for record in records)
+
+
+def test_a_sweep_of_players_seats_every_table() -> None:
+    spec = SimulationSpec("polignac", SHORT, ("random",), 1, seed=2,
+                          sweep=parse_sweep("players=3,5"))
+    assert [record.players for record in run_simulation(spec, workers=1)] == [3, 5]
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: parse_sweep("target"), "write a sweep as name=value,value,..., not 'target'"),
+    (lambda: parse_sweep("target=1,,2"), "write a sweep as name=value,value,..., not "
+     "'target=1,,2'"),
+    (lambda: parse_sweep("target=5"), "a sweep compares at least two values, not only '5'"),
+    (lambda: parse_agents("easy,,random"), "name the agents separated by commas, not "
+     "'easy,,random'"),
+    (lambda: SimulationSpec("polignac", {}, ("random",), 1, 1, sweep=parse_sweep("trumps=a,b")),
+     "unknown option 'trumps'; the options are players, target, ace_high, pack_reduction, "
+     "capot, capot_fail, capot_bidder_leads"),
+    (lambda: SimulationSpec("polignac", {}, ("random",), 1, 1,
+                            sweep=parse_sweep("capot=yes,true")),
+     "the sweep gives capot=true twice"),
+    (lambda: SimulationSpec("polignac", {"target": 5}, ("random",), 1, 1,
+                            sweep=parse_sweep("target=3,4")),
+     "option 'target' is both set and swept; give it once"),
+    (lambda: polignac(agents=("easy", "random")),
+     "2 agents named for 4 seats: name one agent for every seat or one per seat"),
+    (lambda: polignac(agents=("robot",)), "no agent called 'robot'; agents are "),
+    (lambda: polignac(matches=0), "a simulation needs at least 1 match, not 0"),
+    (lambda: run_simulation(polignac(), backend="spark"),
+     "the backend must be local or ray, not 'spark'"),
+    (lambda: run_simulation(polignac(), workers=0), "workers must be at least 1, not 0"),
+    (lambda: run_simulation(polignac(), address="127.0.0.1:6379"),
+     "an address is for the ray backend; the local backend has none"),
+])
+def test_bad_specs_say_what_is_wrong(make: Any, message: str) -> None:
+    with pytest.raises(OptionError) as error:
+        make()
+    assert str(error.value).startswith(message)
+
+
+def test_batches_are_large_enough_and_cover_every_match_once() -> None:
+    assert [batch_size(total, 2) for total in (1, 12, 40, 1_000, 100_000)] == [1, 6, 16, 125, 256]
+    assert batch_size(100, 1) == 25
+    batches = make_batches(polignac(matches=9, duplicate=True), workers=2)
+    assert [len(batch.plans) for batch in batches] == [16, 16, 4]
+    assert [plan.index for batch in batches for plan in batch.plans] == list(range(36))
+
+
+# --- determinism ----------------------------------------------------------------
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    spec = polignac(matches=5, agents=("easy", "random", "random", "random"), duplicate=True)
+    seen: list[tuple[int, int]] = []
+    one = run_simulation(spec, workers=1, progress=lambda done, total: seen.append((done, total)))
+    assert one == run_simulation(spec, workers=2)
+    assert seen[0] == (0, 20) and seen[-1] == (20, 20)
+    assert [record.index for record in one] == list(range(20))
+
+
+def test_a_backend_object_is_used_as_given() -> None:
+    spec = polignac(matches=2)
+    with LocalBackend(workers=1) as backend:
+        assert run_simulation(spec, backend) == run_simulation(spec, workers=1)
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[Any]:
+    """A local Ray instance of two CPUs for this module's Ray tests."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_gives_the_records_of_the_local_backend(local_ray: Any) -> None:
+    spec = SimulationSpec("costly-colours", {}, ("easy", "random"), 5, seed=4,
+                          duplicate=True, sweep=parse_sweep("target=61,121"))
+    on_ray = run_simulation(spec, backend="ray", workers=2)
+    assert on_ray == run_simulation(spec, workers=1)
+    assert local_ray.is_initialized()  # a running instance is left running
+
+
+def test_simulate_command_on_ray_prints_what_the_local_backend_prints(
+        local_ray: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "progress", "-n", "3", "--seed", "2", "--option", "target=20"]
+    assert main([*args, "--backend", "ray"]) == 0
+    on_ray = capsys.readouterr().out
+    assert main([*args, "--workers", "2"]) == 0
+    assert capsys.readouterr().out == on_ray
+
+
+def test_the_benchmark_prints_scaling_and_ray_lines(local_ray: Any,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    benchmarks = str(Path(__file__).resolve().parents[2] / "benchmarks")
+    if benchmarks not in sys.path:
+        sys.path.insert(0, benchmarks)
+    bench = importlib.import_module("bench_simulate")
+    assert bench.main(["--seconds", "0.02", "--runs", "1"]) == 0
+    number = r"[\d,]+(?:\.\d+)?"
+    label = r"simulate polignac players=4"
+    lines = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(rf"{label} games/s: 1 worker {number}, 2 workers {number} "
+                        rf"\(scaling ratio {number}; 32 matches a run\)", lines[0])
+    assert re.fullmatch(rf"{label} ray games/s: 2 workers {number} vs local 2 workers "
+                        rf"{number} \(ratio {number}, overhead [+-]\d+%\)", lines[1])
+
+
+# --- events -----------------------------------------------------------------------
+P5_HANDS = ["7S 7H 8D 7D TC 9C 8C 7C", "KH QH JH AH KD QD KC QC",
+            "KS QS JS AS TH 9H JD AD", "TS 9S 8S 8H TD 9D JC AC"]
+P5_TABLE = [(f"P1 {one}, P2 {two}, P3 {three}, P0 {four}", 1) for one, two, three, four in [
+    ("KH", "9H", "8H", "7H"), ("QH", "TH", "JC", "7S"), ("JH", "JS", "TS", "TC"),
+    ("AH", "JD", "9S", "9C"), ("KD", "AD", "TD", "8D"), ("QD", "KS", "9D", "7D"),
+    ("KC", "QS", "AC", "8C"), ("QC", "AS", "8S", "7C")]]
+
+
+def polignac_deal(hands: list[str]) -> Any:
+    deal = {"dealer": 0, "hands": [hand.split() for hand in hands]}
+    return parlour.make("polignac").new_state(deal=deal)
+
+
+def test_polignac_p5_capot_bid_and_made() -> None:
+    state = polignac_deal(P5_HANDS)
+    say(state, "capot")
+    play_table(state, P5_TABLE)
+    assert match_events(state) == {"capot_bids": 1, "capots_made": 1, "capots": 1}
+
+
+def test_polignac_p5_same_cards_without_a_bid_is_an_unbid_capot() -> None:
+    state = polignac_deal(P5_HANDS)
+    say(state, "pass", "pass", "pass", "pass")
+    play_table(state, P5_TABLE)
+    assert match_events(state) == {"capot_bids": 0, "capots_made": 0, "capots": 1}
+
+
+def test_polignac_p6_capot_bid_and_lost() -> None:
+    state = polignac_deal(["9S 8S TH 9H 7D 9C 8C 7C", "KS 7S 7H TD 9D KC QC JC",
+                           "AS KH QH JH AH KD QD JD", "QS JS TS 8H AD 8D AC TC"])
+    say(state, "pass", "capot")
+    play_table(state, [
+        ("P1 KS, P2 AS, P3 QS, P0 9S", 1), ("P1 JC, P2 JD, P3 AC, P0 7C", 1),
+        ("P1 7S, P2 AH, P3 JS, P0 8S", 3), ("P3 8H, P0 9H, P1 7H, P2 JH", 2),
+        ("P2 KD, P3 8D, P0 7D, P1 9D", 2), ("P2 QD, P3 AD, P0 TH, P1 TD", 2),
+        ("P2 KH, P3 TS, P0 9C, P1 QC", 2), ("P2 QH, P3 TC, P0 8C, P1 KC", 2)])
+    assert match_events(state) == {"capot_bids": 1, "capots_made": 0, "capots": 0}
+
+
+@dataclass
+class Finished:
+    """The part of a finished state that the counters read besides the log."""
+
+    results: list[list[int]]
+
+    def hand_results(self) -> list[list[int]]:
+        return self.results
+
+
+def test_costly_colours_counts_a_show_all_of_the_turn_ups_suit() -> None:
+    lines = ["turn-up 3C: clubs are trumps", "P1 shows 2C JC KC: 14", "P0 shows 2S JC KC: 3",
+             "turn-up TH: hearts are trumps", "P0 shows 2C JC KC: 3"]
+    assert count_costly_colours_events(lines, Finished([])) == {"costly_colours": 1}
+
+
+def test_bharg_counts_wins_by_binding_and_rounds_without_a_winner() -> None:
+    lines = ["P0 is fully bound and wins round 1: The Sailor, The Cave",
+             "round 2 ends without a winner: 300 turns without a winner",
+             "P1 is fully bound and wins round 3: The Mill", "P1 wins the match"]
+    assert count_bharg_events(lines, Finished([])) == {
+        "wins_by_binding": 2, "rounds_without_winner": 1}
+
+
+def test_progress_counts_going_out_and_blocked_hands() -> None:
+    lines = ["P0 goes out", "hand 1 scored: P0 +0, P1 +20", "P1 passes",
+             "hand 2 scored: P0 +4, P1 +9"]
+    assert count_progress_events(lines, Finished([[0, 20], [4, 9]])) == {
+        "going_out": 1, "blocked": 1}
+
+
+def test_ranter_counts_lives_kings_shown_and_king_stops() -> None:
+    lines = ["P1 asks P2, who shows KS (Bo!) and refuses", "P3 shows KC (Bo!) and stands",
+             "a King stops play: every card is turned up", "Kings dealt: P2 KH; the hand is "
+             "not played", "P0 loses a life: 2 left"]
+    assert count_ranter_events(lines, Finished([[1, 0, 0], [0, 1, 0], [1, 0, -1]])) == {
+        "lives_lost": 3, "kings_shown": 2, "king_stops": 2}
+
+
+@pytest.mark.parametrize("game", ["polignac", "costly-colours", "progress", "ranter-go-round"])
+def test_the_log_gathered_at_hand_ends_is_the_log_read_after_every_action(game: str) -> None:
+    state = parlour.make(game).new_state(seed=5)
+    agents = [RandomAgent(seed) for seed in range(state.game.num_players)]
+    at_hand_ends, every_action = MatchLog(state), MatchLog(state)
+    while not state.is_terminal():
+        state.apply(choose_action(agents[state.current_player()], state))
+        at_hand_ends.follow(state)
+        every_action.read(state)
+    assert at_hand_ends.finish(state) == every_action.finish(state)
+    assert at_hand_ends.missing == 0
+    assert count_events(state, at_hand_ends.lines) == match_events(state)
+
+
+def test_every_counter_names_a_registered_game_and_others_count_nothing() -> None:
+    assert set(COUNTERS) <= set(parlour.games())
+    assert match_events(parlour.make("golf").new_state(seed=1)) == {}
+    records = run_simulation(SimulationSpec("golf", {}, ("random",), 2, seed=1), workers=1)
+    assert [record.events for record in records] == [{}, {}]
+
+
+# --- the command ----------------------------------------------------------------
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_simulate_with_every_flag_writes_the_records(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    status, out, err = run(
+        capsys, "simulate", "polignac", "-n", "2", "--seed", "3", "--players", "3",
+        "--agents", "easy,random,random", "--duplicate", "--sweep", "target=2,3",
+        "--workers", "2", "--backend", "local", "--out", str(tmp_path / "run"))
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == ("parlour.make('polignac', players=3) · 12 matches · 2 deals, each "
+                        "once per seat · sweep target=2,3 · seed 3")
+    assert "sweep" in out and "capot_bids" in out
+    written = sorted(path.name for path in (tmp_path / "run").iterdir())
+    assert "summary.json" in written
+    rows = [json.loads(line) for line in (tmp_path / "run" / "records.jsonl").read_text(
+        encoding="utf-8").splitlines()]
+    assert [(row["options"]["target"], row["deal"], row["rotation"]) for row in rows] == [
+        (target, deal, rotation) for target in (2, 3) for deal in range(2)
+        for rotation in range(3)]
+
+
+def test_simulate_output_does_not_depend_on_the_workers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("simulate", "ranter-go-round", "-n", "6", "--seed", "9", "--agents", "easy")
+    one = run(capsys, *args, "--workers", "1")
+    assert one == run(capsys, *args, "--workers", "2")
+    assert one[0] == 0 and "lives_lost" in one[1]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--backend", "spark"], "the backend must be local or ray, not 'spark'"),
+    (["--sweep", "target"], "write a sweep as name=value,value,..., not 'target'"),
+    (["--sweep", "trumps=1,2"], "unknown option 'trumps'; the options are players, target, "
+     "ace_high, pack_reduction, capot, capot_fail, capot_bidder_leads"),
+    (["--sweep", "target=5,6", "--option", "target=3"],
+     "option 'target' is both set and swept; give it once"),
+    (["--agents", "easy,random"],
+     "2 agents named for 4 seats: name one agent for every seat or one per seat"),
+    (["--plot"], "--plot draws into the folder of --out DIR: give --out too"),
+    (["--ray-address", "127.0.0.1:1"],
+     "an address is for the ray backend; the local backend has none"),
+    (["--workers", "0"],
+     "Invalid value for '--workers': Input should be greater than or equal to 1"),
+])
+def test_bad_simulate_input_prints_one_error_line(capsys: pytest.CaptureFixture[str],
+                                                  args: list[str], message: str) -> None:
+    assert run(capsys, "simulate", "polignac", "-n", "2", *args) == (2, "", f"error: {message}\n")
