@@ -29,8 +29,7 @@ import difflib
 import os
 import random
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -79,8 +78,7 @@ from parlour.stats import (
 )
 
 if TYPE_CHECKING:
-    from parlour.sim.records import MatchRecord
-    from parlour.sim.simulate import SimulationSpec
+    pass
 
 USAGE_ERROR = 2
 """Exit status for every bad input."""
@@ -757,6 +755,7 @@ def simulate(
     from parlour.sim.report import summary_tables, write_outputs
     from parlour.sim.simulate import SimulationSpec, parse_agents, parse_sweep, run_simulation
     from parlour.sim.statistics import summarise
+    from parlour.simulate_cli import print_seat_results, simulation_heading, simulation_progress
 
     if plot and out is None:
         raise CommandError("--plot draws into the folder of --out DIR: give --out too")
@@ -772,12 +771,12 @@ def simulate(
         parse_agents(agents), matches, seed, duplicate,
         parse_sweep(sweep) if sweep is not None else None,
     )
-    with _simulation_progress() as progress:
+    with simulation_progress() as progress:
         records = run_simulation(spec, backend, workers, progress, ray_address)
     console = _console()
-    console.print(_simulation_heading(rules_set, spec, len(records)), markup=False)
+    console.print(simulation_heading(rules_set, spec, len(records)), markup=False)
     if spec.sweep is None:
-        _print_seat_results(console, rules_set, records)
+        print_seat_results(console, rules_set, records)
     summary = summarise(records)
     for table in summary_tables(summary):
         console.print(table)
@@ -788,69 +787,6 @@ def simulate(
             raise CommandError(f"cannot write into {out}: {error.strerror}") from None
         console.print(f"wrote {', '.join(path.name for path in written)} into {out}",
                       markup=False)
-
-
-def _simulation_heading(rules_set: Game, spec: SimulationSpec, played: int) -> str:
-    """``parlour.make('polignac') · 12 matches · seed 5`` and the run's design."""
-    parts = [repr(rules_set), f"{played} matches"]
-    if spec.duplicate:
-        parts.append(f"{spec.matches} deals, each once per seat")
-    if spec.sweep is not None:
-        parts.append(f"sweep {spec.sweep.option}={','.join(map(str, spec.sweep.values))}")
-    return " · ".join([*parts, f"seed {spec.seed}"])
-
-
-def _print_seat_results(console: Console, rules_set: Game,
-                        records: Sequence[MatchRecord]) -> None:
-    """Each seat's mean return, wins, losses and mean score, and the mean
-    match length (the summary of ``parlour simulate`` before issue 13)."""
-    seats = rules_set.num_players
-    count = len(records)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for column in ("seat", "mean return", "wins", "losses", "mean score"):
-        table.add_column(column, justify="right")
-    names = seat_names(rules_set.new_state(seed=0).observation(0))
-    for seat in range(seats):
-        words = [outcome_word(record.returns[seat], seats == 1) for record in records]
-        table.add_row(
-            names[seat], f"{sum(record.returns[seat] for record in records) / count:+.3f}",
-            str(words.count("won")), str(words.count("lost")),
-            f"{sum(record.scores[seat] for record in records) / count:.2f}",
-        )
-    console.print(table)
-    console.print(f"mean hands per match: {sum(record.hands for record in records) / count:.2f}")
-
-
-@contextmanager
-def _simulation_progress() -> Iterator[Callable[[int, int], None]]:
-    """A progress callback drawing a bar with games per second and the time
-    left on standard error when it is a terminal (else it draws nothing)."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        ProgressColumn,
-        Task,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    class RateColumn(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            speed = task.finished_speed or task.speed
-            return Text("-- games/s" if speed is None else f"{speed:,.1f} games/s")
-
-    console = Console(stderr=True)
-    bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                   TimeRemainingColumn(), console=console, transient=True,
-                   disable=not console.is_terminal)
-    task = bar.add_task("simulate", total=None)
-
-    def update(done: int, total: int) -> None:
-        bar.update(task, completed=done, total=total)
-
-    with bar:
-        yield update
 
 
 @app.command()

@@ -122,7 +122,8 @@ def seat_text(summary: Summary) -> TextTable:
     return TextTable(
         f"{summary.matches} matches, {summary.deals} deals: seats",
         ("seat", "wins", "win rate (95%)", "mean return (95%)", "mean score (95%)"),
-        tuple((str(seat.seat), f"{seat.wins:.1f}".removesuffix(".0"), estimate_text(seat.win_rate, percent=True),
+        tuple((str(seat.seat), f"{seat.wins:.1f}".removesuffix(".0"),
+               estimate_text(seat.win_rate, percent=True),
                estimate_text(seat.mean_return), estimate_text(seat.scores.mean, 2))
               for seat in summary.seats),
     )
