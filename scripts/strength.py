@@ -189,7 +189,7 @@ def game_section(spec: Run, saved: dict[str, Any]) -> str:
     ]
     higher = make(spec.game).higher_is_better
     for weaker, stronger in (("random", "easy"), ("easy", "hard")):
-        if stronger not in rows:
+        if stronger not in rows or weaker not in rows:
             continue
         for line in (paired(rows, weaker, stronger),
                      paired_points(rows, weaker, stronger, higher)):
@@ -251,10 +251,23 @@ CPU time counted wall-clock time, which other processes could make bite:
 those rows are reproducible only on an idle machine). The newer games
 (Progress, Costly Colours, Bharg, Ranter Go Round, Progress Rummy)
 measure `random`, `easy` and `hard`, the levels their issues ask about.
-Progress Rummy plays whole matches of five rounds at four players: a
-player caught without his contract pays about 60 points, so a match is
-won by a player who is never caught, and a level that pays fewer points
-when caught shows it in points a match before it shows it in wins.
+Progress Rummy plays whole matches of five rounds, at four players and
+heads-up (`progress-rummy-2p`): a player caught without his contract pays
+about 60 points, so at four a match is won by a player who is never
+caught, and a level that pays fewer points when caught shows it in points
+a match before it shows it in wins; heads-up each player's pace tells
+directly, and the run has many deals.
+
+The patiences have one seat, so an agent's mean return is the share of
+deals it wins (the same deals for every agent). `easy` follows the hint
+(the heuristic); `hard` is the solver player: each decision asks the
+solver about sampled orders of the cards still face down and plays the
+first move of the most winning lines (Golf 8 samples of 4,000 positions,
+Calculation 4 of 1,500), and in Baker's Dozen, where nothing is hidden,
+the solver's winning line itself. It takes seconds a deal, so it has runs
+of its own on fewer deals (`-hard`), with `easy` again for the paired
+comparison. Clock has no decisions. The share of deals that can be won
+at all is in [patience.md](patience.md).
 
 """
 
