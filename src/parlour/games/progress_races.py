@@ -402,10 +402,6 @@ class Event:
             return None
         return self.seating[table][self.hands[table].current_player()]
 
-    def finished(self, table: int) -> bool:
-        """Whether ``table``'s hand of this round is over."""
-        return self.phase == PLAYING and self.hands[table].is_terminal()
-
     # --- the round -----------------------------------------------------------
     def start_round(self) -> None:
         """Deal at every table (the host's "start")."""
