@@ -261,13 +261,21 @@ def test_simulate_is_deterministic_and_prints_the_table(cli: Cli) -> None:
     assert run != cli("simulate", "polignac", "-n", "12", "--seed", "6", "--players", "3")
     lines = run.out.splitlines()
     assert lines[0] == "parlour.make('polignac', players=3) · 12 matches · seed 5"
-    assert re.fullmatch(r"seat\s+mean return\s+wins\s+losses\s+mean score", lines[1])
-    rows = [re.fullmatch(r"\s*(P\d)\s+([+-]\d\.\d{3})\s+(\d+)\s+(\d+)\s+(\d+\.\d{2})", line)
-            for line in lines[3:6]]
-    assert [row.group(1) for row in rows if row] == ["P0", "P1", "P2"]
-    assert abs(sum(float(row.group(2)) for row in rows if row)) < 0.01  # zero-sum returns
-    assert all(int(row.group(3)) + int(row.group(4)) <= 12 for row in rows if row)
-    assert re.fullmatch(r"mean hands per match: \d+\.\d{2}", lines[6])
+    assert lines[1] == "12 matches, 12 deals: seats"
+    assert re.fullmatch(r"┃ seat ┃ wins ┃\s+win rate \(95%\) ┃\s+mean return \(95%\) ┃"
+                        r"\s+mean score \(95%\) ┃", lines[3])
+    number = r"[+-]?\d+\.\d+"
+    rows = [re.fullmatch(rf"│ (\d)\s+│\s+(\d+(?:\.\d)?) │\s+({number})% \[{number}, {number}\] │"
+                         rf"\s+({number}) \[{number}, {number}\] │\s+({number}) \[.*\] │", line)
+            for line in lines[5:8]]
+    assert [row.group(1) for row in rows if row] == ["0", "1", "2"]
+    # every match has a winner's share: the wins add up to the matches
+    assert sum(float(row.group(2)) for row in rows if row) == 12
+    assert sum(float(row.group(3)) for row in rows if row) == pytest.approx(100, abs=0.2)
+    assert abs(sum(float(row.group(4)) for row in rows if row)) < 0.01  # zero-sum returns
+    assert "mean hands per match" not in run.out  # one seat table, not two
+    hands = next(line for line in lines if line.startswith("│ hands a match"))
+    assert re.match(r"│ hands a match\s+│\s+\d+\.\d{2} \[\d+\.\d{2}, \d+\.\d{2}\] │", hands)
 
 
 # --- bad input: one error line, status 2 ------------------------------------------

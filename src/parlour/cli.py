@@ -755,7 +755,7 @@ def simulate(
     from parlour.sim.report import summary_tables, write_outputs
     from parlour.sim.simulate import SimulationSpec, parse_agents, parse_sweep, run_simulation
     from parlour.sim.statistics import summarise
-    from parlour.simulate_cli import print_seat_results, simulation_heading, simulation_progress
+    from parlour.simulate_cli import simulation_heading, simulation_progress
 
     if plot and out is None:
         raise CommandError("--plot draws into the folder of --out DIR: give --out too")
@@ -775,8 +775,6 @@ def simulate(
         records = run_simulation(spec, backend, workers, progress, ray_address)
     console = _console()
     console.print(simulation_heading(rules_set, spec, len(records)), markup=False)
-    if spec.sweep is None:
-        print_seat_results(console, rules_set, records)
     summary = summarise(records)
     for table in summary_tables(summary):
         console.print(table)

@@ -913,5 +913,8 @@ def test_simulate_plays_twenty_games(monkeypatch: pytest.MonkeyPatch,
     out = run_cli(monkeypatch, capsys, "simulate", NAME, "-n", "20", "--seed", "1")
     lines = out.splitlines()
     assert lines[0] == "parlour.make('ranter-go-round') · 20 matches · seed 1"
-    assert [line.split()[0] for line in lines[3:9]] == [f"P{seat}" for seat in range(6)]
-    assert re.fullmatch(r"mean hands per match: \d+\.\d{2}", lines[9])
+    assert lines[1] == "20 matches, 20 deals: seats"
+    assert [line.split()[1] for line in lines[5:11]] == [str(seat) for seat in range(6)]
+    # one seat wins each match (a final tie is split): the wins add up to 20
+    assert sum(float(line.split()[3]) for line in lines[5:11]) == 20
+    assert any(line.startswith("│ hands a match") for line in lines)

@@ -128,16 +128,29 @@ class Estimate(JSONForm):
     high: float
 
 
-def mean_estimate(values: Sequence[float], deals: Sequence[int]) -> Estimate:
+UNBOUNDED = (-math.inf, math.inf)
+COUNT = (0.0, math.inf)
+"""The range of a count (events, lead changes, hands): never below 0."""
+SHARE = (0.0, 1.0)
+"""The range of a measure on a scale from 0 to 1 (drama, security)."""
+
+
+def mean_estimate(values: Sequence[float], deals: Sequence[int],
+                  within: tuple[float, float] = UNBOUNDED) -> Estimate:
     """The mean of ``values`` with its interval clustered by ``deals``
-    (``values[i]`` comes from deal ``deals[i]``).
+    (``values[i]`` comes from deal ``deals[i]``), the interval cut to the
+    range ``within`` that the values cannot leave (a count's interval does
+    not reach below 0).
 
     >>> estimate = mean_estimate([1.0, 2.0, 3.0], [0, 1, 2])
     >>> estimate.value, round(estimate.low, 4), round(estimate.high, 4)
     (2.0, 0.8684, 3.1316)
+    >>> mean_estimate([0.0, 0.0, 1.0], [0, 1, 2], within=COUNT).low
+    0.0
     """
     interval = clustered_interval(_deal_means(values, deals))
-    return Estimate(statistics.fmean(values), interval.low, interval.high)
+    low, high = within
+    return Estimate(statistics.fmean(values), max(low, interval.low), min(high, interval.high))
 
 
 def rate_estimate(shares: Sequence[float], deals: Sequence[int]) -> Estimate:
@@ -190,11 +203,6 @@ def _deal_means(values: Sequence[float], deals: Sequence[int]) -> list[float]:
     return [statistics.fmean(groups[deal]) for deal in sorted(groups)]
 
 
-def _optional(estimate: Callable[[Sequence[float], Sequence[int]], Estimate],
-              values: Sequence[float], deals: Sequence[int]) -> Estimate | None:
-    return estimate(values, deals) if values else None
-
-
 @dataclass(frozen=True)
 class Distribution(JSONForm):
     """How whole numbers (scores, hands, actions) are spread: the mean with
@@ -211,8 +219,10 @@ class Distribution(JSONForm):
     """Value to how many times it came, in increasing value."""
 
 
-def distribution(values: Sequence[int], deals: Sequence[int]) -> Distribution:
-    """The :class:`Distribution` of ``values`` (``values[i]`` from deal ``deals[i]``).
+def distribution(values: Sequence[int], deals: Sequence[int],
+                 within: tuple[float, float] = UNBOUNDED) -> Distribution:
+    """The :class:`Distribution` of ``values`` (``values[i]`` from deal
+    ``deals[i]``), the mean's interval cut to ``within``.
 
     >>> spread = distribution([1, 2, 2, 5], [0, 1, 2, 3])
     >>> spread.quantiles[50], dict(spread.counts)
@@ -225,7 +235,7 @@ def distribution(values: Sequence[int], deals: Sequence[int]) -> Distribution:
     else:
         quantiles = {percent: floats[0] for percent in QUANTILES}
     return Distribution(
-        count=len(values), mean=mean_estimate(floats, deals),
+        count=len(values), mean=mean_estimate(floats, deals, within),
         stdev=statistics.stdev(floats) if len(values) > 1 else 0.0,
         minimum=min(values), maximum=max(values), quantiles=quantiles,
         counts=dict(sorted(Counter(values).items())),
@@ -524,8 +534,8 @@ def _summarise_one(records: Sequence[MatchRecord],
         agents=_agent_summaries(records),
         scores=distribution([score for record in records for score in record.scores],
                             [record.deal for record in records for _ in record.scores]),
-        hands=distribution([record.hands for record in records], deals),
-        actions=distribution([record.actions for record in records], deals),
+        hands=distribution([record.hands for record in records], deals, COUNT),
+        actions=distribution([record.actions for record in records], deals, COUNT),
         events=_event_summaries(records),
         design=design_measures(records) if players > 1 else None,
         sweep=sweep,
@@ -577,7 +587,7 @@ def _event_summaries(records: Sequence[MatchRecord]) -> tuple[EventSummary, ...]
     for name in names:
         counts = [float(record.events.get(name, 0)) for record in records]
         rows.append(EventSummary(
-            event=name, per_match=mean_estimate(counts, deals),
+            event=name, per_match=mean_estimate(counts, deals, COUNT),
             share=rate_estimate([float(count > 0) for count in counts], deals),
         ))
     return tuple(rows)
@@ -589,12 +599,17 @@ def design_measures(records: Sequence[MatchRecord]) -> DesignMeasures:
     same_seats = len({record.players for record in records}) == 1
 
     def over(matches: Sequence[MatchRecord], measure: Callable[[MatchRecord], float | None],
-             estimate: Callable[[Sequence[float], Sequence[int]], Estimate] = mean_estimate,
-             ) -> Estimate | None:
+             within: tuple[float, float] | None = None) -> Estimate | None:
+        """The mean of ``measure`` within its range, or a rate (a Wilson
+        interval) when ``within`` is ``None``."""
         pairs = [(value, record.deal) for record in matches
                  if (value := measure(record)) is not None]
-        return _optional(estimate, [float(value) for value, _ in pairs],
-                         [deal for _, deal in pairs])
+        if not pairs:
+            return None
+        values, deals = [float(value) for value, _ in pairs], [deal for _, deal in pairs]
+        if within is None:
+            return rate_estimate(values, deals)
+        return mean_estimate(values, deals, within)
 
     def comeback(record: MatchRecord) -> float | None:
         value = security(record)
@@ -605,12 +620,12 @@ def design_measures(records: Sequence[MatchRecord]) -> DesignMeasures:
 
     return DesignMeasures(
         decided=len(decided), fairness=fairness(records) if same_seats else None,
-        lead_changes=over(records, lambda record: float(lead_changes(record))),
-        lead_change_rate=over(records, change_rate),
-        drama=over(decided, drama), security=over(decided, security),
-        decisiveness=over(decided, decisiveness),
-        comeback_rate=over(decided, comeback, rate_estimate),
-        largest_deficit=over(decided, lambda record: largest_deficit(record)),
+        lead_changes=over(records, lambda record: float(lead_changes(record)), COUNT),
+        lead_change_rate=over(records, change_rate, SHARE),
+        drama=over(decided, drama, SHARE), security=over(decided, security, SHARE),
+        decisiveness=over(decided, decisiveness, SHARE),
+        comeback_rate=over(decided, comeback),
+        largest_deficit=over(decided, largest_deficit, COUNT),
     )
 
 
