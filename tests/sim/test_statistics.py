@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import gzip
 import importlib.util
 import json
 import math
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+import parlour
 from parlour.sim.records import MatchRecord
 from parlour.sim.report import (
     PlotError,
@@ -508,6 +510,9 @@ def test_json_and_csv_round_trip(tmp_path: Path) -> None:
         json.dumps(summary.as_dict()))
     assert read_records(tmp_path / "records.jsonl") == records
     assert summarise(read_records(tmp_path / "records.jsonl")) == summary
+    compressed = tmp_path / "records.jsonl.gz"
+    compressed.write_bytes(gzip.compress((tmp_path / "records.jsonl").read_bytes()))
+    assert read_records(compressed) == records
     with (tmp_path / "records.csv").open() as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == len(records)
@@ -625,7 +630,47 @@ def test_render_page_of_a_patience() -> None:
     records = [replace(record, options={"wraparound": True, "layout": "standard"})
                for record in records]
     page = analysis_script().render_page("golf", summarise(records), ["one", "two"])
-    assert 'options `wraparound=true`, `layout="standard"`;' in page
+    assert 'options `wraparound=true`, `layout="standard"`, played by `random`;' in page
     assert "The patience comes out in 50.0% [" in page
     assert "```\none\ntwo\n```" in page
     assert "chi-square" not in page.split("## How")[0]
+
+
+def test_a_page_compares_the_values_of_a_sweep() -> None:
+    script = analysis_script()
+    records = sweep_records()
+    records[0] = replace(records[0], events={"capot": 2})
+    comparison = script.Comparison("target", summarise(records), "parlour simulate x --sweep t",
+                                   ("x/sweep-target/sweep.svg",))
+    table = script.comparison_table(comparison.summary).markdown().splitlines()
+    assert table[0] == ("| options | matches | seat 0 wins | seat 1 wins | hands a match | "
+                        "equal seats (p) | lead changes | capot a match |")
+    # target 10: matches 0, 3, 6, 9 (seat 1 wins the even ones), one hand each;
+    # the capot (2 of them) was in match 0
+    assert table[2].startswith("| target=10 | 4 | 50.0% [15.0, 85.0] | 50.0% [15.0, 85.0] | "
+                               "1.00 [1.00, 1.00] | 1 | 0.00 [0.00, 0.00] | 0.500 [0.000, ")
+    assert table[3].endswith("| 0.00 [0.00, 0.00] | - |")  # no capot was counted there
+    page = script.render_page("Polignac", summarise(records[:1]), "one", (), [comparison])
+    assert "## Comparing `target`\n\n12 more matches, the same number at each value " \
+        "(the other options as above; every seat played by `random`):\n\n```\n" \
+        "parlour simulate x --sweep t\n```\n\n| options |" in page
+    assert "![sweep](x/sweep-target/sweep.svg)" in page
+    assert page.index("## Comparing") < page.index("## How the figures are made")
+
+
+def test_the_index_lists_every_page() -> None:
+    script = analysis_script()
+    golf = summarise([match((float(index % 4 == 0),), [(index,)], deal=index)
+                      for index in range(8)])
+    three = summarise([THREE_SEATS])
+    index = script.render_index([("golf", "Golf", golf), ("polignac", "Polignac", three)])
+    lines = index.splitlines()
+    assert lines[0] == "# What simulated matches show"
+    assert "| [Golf](golf.md) | 8 | 1 | 1.0 | comes out in 25.0% [" in index
+    assert any(line.startswith("| [Polignac](polignac.md) | 1 | 3 | 6.0 | seat 2 100.0% [")
+               for line in lines)
+
+
+def test_every_registered_game_has_an_analysis_page() -> None:
+    games = {chosen.game for chosen in analysis_script().PAGES_TO_WRITE}
+    assert games == set(parlour.games())

@@ -20,6 +20,7 @@ tables for the terminal, JSON and CSV files, and plots.
 from __future__ import annotations
 
 import csv
+import gzip
 import json
 import math
 from collections.abc import Iterable, Sequence
@@ -242,8 +243,13 @@ def write_outputs(summary: Summary, records: Sequence[MatchRecord], out_dir: Pat
 
 
 def read_records(path: Path) -> list[MatchRecord]:
-    """The records of a ``records.jsonl`` file that :func:`write_outputs` wrote."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    """The records of a ``records.jsonl`` file that :func:`write_outputs`
+    wrote, or of its gzip-compressed copy (a name ending ``.gz``)."""
+    if path.suffix == ".gz":
+        with gzip.open(path, "rt", encoding="utf-8") as compressed:
+            lines = compressed.read().splitlines()
+    else:
+        lines = path.read_text(encoding="utf-8").splitlines()
     return records_of([json.loads(line) for line in lines if line.strip()])
 
 

@@ -469,6 +469,8 @@ class Summary(JSONForm):
     seats: tuple[SeatSummary, ...]
     agents: tuple[AgentSummary, ...]
     """One row per agent when more than one agent played; empty otherwise."""
+    agent_names: tuple[str, ...]
+    """Every agent that played, in the order they first appear."""
     scores: Distribution
     """Every seat's final score, pooled."""
     hands: Distribution
@@ -532,6 +534,7 @@ def _summarise_one(records: Sequence[MatchRecord],
         higher_is_better=records[0].higher_is_better, options=shared,
         seats=tuple(_seat_summary(records, seat) for seat in range(players)),
         agents=_agent_summaries(records),
+        agent_names=tuple(dict.fromkeys(name for record in records for name in record.agents)),
         scores=distribution([score for record in records for score in record.scores],
                             [record.deal for record in records for _ in record.scores]),
         hands=distribution([record.hands for record in records], deals, COUNT),
