@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import parlour
+from parlour.sim.events import MEANINGS
 from parlour.sim.report import (
     TextTable,
     estimate_text,
@@ -105,7 +106,7 @@ def page(game: str, matches: int, *sweeps: tuple[str, int],
 
 
 PAGES_TO_WRITE = (
-    page("polignac", 1000, ("players=3,4,5,6", 300), ("capot=true,false", 300)),
+    page("polignac", 1000, ("players=3,4,5,6", 300), ("ace_high=false,true", 300)),
     page("knaves", 1000, ("hand_size=17,13", 300)),
     page("slobberhannes", 1000, ("players=3,4,5,6", 300)),
     page("eichelobern", 1000, ("players=3,4,5,6", 300)),
@@ -283,6 +284,9 @@ def render_page(game: str, summary: Summary, command: str | Sequence[str],
     ]
     for table in text_tables(summary):
         lines += [f"## {table.title.capitalize()}", "", table.markdown(), ""]
+        if table.title == "events":
+            lines += [*(f"- `{event.event}`: {MEANINGS.get(event.event, event.event)}."
+                        for event in summary.events), ""]
     if images:
         lines += ["## Plots", ""]
         lines += [f"![{Path(image).stem}]({image})" for image in images]

@@ -21,6 +21,7 @@ from parlour.cli import main
 from parlour.engine import OptionError
 from parlour.sim.events import (
     COUNTERS,
+    MEANINGS,
     MatchLog,
     count_bharg_events,
     count_costly_colours_events,
@@ -287,6 +288,19 @@ def test_every_counter_names_a_registered_game_and_others_count_nothing() -> Non
     assert match_events(parlour.make("golf").new_state(seed=1)) == {}
     records = run_simulation(SimulationSpec("golf", {}, ("random",), 2, seed=1), workers=1)
     assert [record.events for record in records] == [{}, {}]
+
+
+@pytest.mark.parametrize("game", sorted(COUNTERS))
+def test_every_event_a_counter_counts_has_a_meaning(game: str) -> None:
+    # short matches: one point wins (Costly Colours plays to 61 or 121 only)
+    options = {"target": 1} if game != "costly-colours" and \
+        "target" in parlour.make(game).options else {}
+    state = parlour.make(game, **options).new_state(seed=3)
+    agents = [RandomAgent(seed) for seed in range(state.game.num_players)]
+    while not state.is_terminal():
+        state.apply(choose_action(agents[state.current_player()], state))
+    counted = match_events(state)
+    assert counted and set(counted) <= set(MEANINGS)
 
 
 # --- the command ----------------------------------------------------------------

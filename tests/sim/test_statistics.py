@@ -617,6 +617,7 @@ def test_render_page_from_a_hand_made_summary() -> None:
     assert "A match lasts 3.3 hands on average (median 3; nine matches in ten between " \
         "1.2 and 5.7)" in page
     assert "Capot: in 33.3% [" in page
+    assert "\n- `capot`: capot.\n" in page  # an event without a meaning shows its name
     assert "The lead changed hands 1.67 times a match." in page
     assert "| seat | wins | win rate (95%) | mean return (95%) | mean score (95%) |" in page
     assert "| 0 | 1.5 | 50.0% [12.5, 87.5] |" in page

@@ -247,3 +247,19 @@ COUNTERS: dict[str, EventCounter] = {
     "ranter-go-round": count_ranter_events,
 }
 """Each game's event counter, by the game's registered name."""
+
+MEANINGS: dict[str, str] = {
+    "capot_bids": "capots announced",
+    "capots_made": "announced capots made: the bidder won every trick",
+    "capots": "hands in which one player won every trick, announced or not",
+    "going_out": "hands (rounds) ended by a player going out",
+    "blocked": "hands (rounds) that ended with nobody going out",
+    "costly_colours": "shows of a costly colour: the three cards held and the turn-up "
+                      "all of one suit",
+    "wins_by_binding": "rounds won by a player binding every card",
+    "rounds_without_winner": "rounds that ended without a winner",
+    "lives_lost": "lives lost",
+    "kings_shown": 'Kings shown ("Bo!") to refuse or stop an exchange',
+    "king_stops": "hands stopped by a King",
+}
+"""What each event of :data:`COUNTERS` counts, in a player's words."""
