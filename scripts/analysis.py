@@ -263,11 +263,27 @@ def _played_by(summary: Summary, agents: str) -> str:
     return f"played by {agents}" if summary.players == 1 else f"every seat played by {agents}"
 
 
+def first_dealer(game: str, seeds: int = 20) -> str | None:
+    """Who deals a match's first hand, in a sentence (``None`` in a patience):
+    a fixed seat, or one drawn anew for every match."""
+    dealers = {parlour.make(game).new_state(seed=seed).public_observation().get("dealer")
+               for seed in range(seeds)}
+    if dealers == {None}:
+        return None
+    if len(dealers) == 1:
+        return (f"Seat {dealers.pop()} deals the first hand of every match, so the seats "
+                "differ in when they deal.")
+    return ("The first dealer is drawn anew for every match, so no seat number deals "
+            "first more often than another.")
+
+
 def render_page(game: str, summary: Summary, command: str | Sequence[str],
-                images: Sequence[str] = (), comparisons: Sequence[Comparison] = ()) -> str:
+                images: Sequence[str] = (), comparisons: Sequence[Comparison] = (),
+                dealing: str | None = None) -> str:
     """The Markdown page of ``game`` from its ``summary``; ``command`` is the
     command line (or lines) that produced it, ``images`` the plots to show
-    (paths relative to the page), ``comparisons`` the sweeps below."""
+    (paths relative to the page), ``comparisons`` the sweeps below,
+    ``dealing`` who deals first (:func:`first_dealer`)."""
     commands = [command] if isinstance(command, str) else list(command)
     options = ", ".join(f"`{options_label({name: value})}`"
                         for name, value in summary.options.items())
@@ -278,7 +294,7 @@ def render_page(game: str, summary: Summary, command: str | Sequence[str],
         f"{summary.matches} matches ({summary.deals} deals) of {game} at "
         f"{summary.players} seat{'s' if summary.players != 1 else ''}, "
         f"options {options or 'the defaults'}, {_played_by(summary, agents)}; "
-        f"the {unit} score is the better.", "",
+        f"the {unit} score is the better.{'' if dealing is None else ' ' + dealing}", "",
         "Produced by:", "", "```", *commands, "```", "",
         "## In brief", "", *(f"- {line}" for line in in_brief(summary)), "",
     ]
@@ -325,7 +341,7 @@ def write_page(chosen: Page) -> tuple[Path, Summary]:
         for run in chosen.sweeps if run.sweep is not None]
     path = PAGES / f"{chosen.game}.md"
     path.write_text(render_page(title, summary, _command(chosen.main), _images(chosen.main),
-                                comparisons), encoding="utf-8")
+                                comparisons, first_dealer(chosen.game)), encoding="utf-8")
     return path, summary
 
 

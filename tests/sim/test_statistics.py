@@ -675,3 +675,16 @@ def test_the_index_lists_every_page() -> None:
 def test_every_registered_game_has_an_analysis_page() -> None:
     games = {chosen.game for chosen in analysis_script().PAGES_TO_WRITE}
     assert games == set(parlour.games())
+
+
+def test_a_page_says_who_deals_first() -> None:
+    script = analysis_script()
+    assert script.first_dealer("polignac") == (
+        "Seat 0 deals the first hand of every match, so the seats differ in when they deal.")
+    assert script.first_dealer("ranter-go-round").startswith(
+        "The first dealer is drawn anew for every match")
+    assert script.first_dealer("golf") is None
+    page = script.render_page("Polignac", summarise([THREE_SEATS]), "one",
+                              dealing="Seat 0 deals.")
+    assert "every seat played by `random`; the higher score is the better. Seat 0 deals.\n" \
+        in page
