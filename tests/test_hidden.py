@@ -1,5 +1,6 @@
 """No observation of a seat reveals another seat's hidden cards (STYLE.md,
-"Hidden information"), over every registered game and option set."""
+"Hidden information"), and re-dealing the cards a seat cannot see changes
+nothing it is shown (issue #14), over every registered game and option set."""
 
 from __future__ import annotations
 
@@ -169,7 +170,7 @@ def face_down_discards(state: State, seat: int) -> int:
 
 
 def walk(
-    name: str, options: dict[str, object], seed: int, track_history: bool = True
+    name: str, options: dict[str, object], seed: int
 ) -> Iterator[tuple[State, list[set[str]]]]:
     """The states of a random match, each with, per seat, the strings that
     seat saw in earlier hands.
@@ -190,7 +191,7 @@ def walk(
     this_hand: list[set[str]] = [set() for _ in range(n)]
     hands = 0
     while True:
-        if track_history and len(state.hand_results()) != hands:
+        if len(state.hand_results()) != hands:
             hands = len(state.hand_results())
             # a hand may end before any decision (Ranter Go Round's Kings);
             # with two packs the action names both copies of its card
@@ -207,9 +208,8 @@ def walk(
                     if named and named & ~last == 0:
                         earlier[seat].add(text)
         yield state, earlier
-        if track_history:
-            for seat in range(n):
-                this_hand[seat].update(strings_in(state.observation(seat)))
+        for seat in range(n):
+            this_hand[seat].update(strings_in(state.observation(seat)))
         if state.is_terminal():
             return
         state.apply(random_action(state, rng))
@@ -316,22 +316,140 @@ def test_dealer_discards_are_seen_by_the_dealer_only(players: int) -> None:
     assert discard_steps > 0
 
 
+REDEALS = 3
+"""Re-deals of the hidden cards tried per seat and position."""
+
+POSITIONS = 12
+"""Positions of each random match checked (spread over the match, its end included)."""
+
+
+def spread_positions(name: str, options: dict[str, object], seeds: range) -> list[State]:
+    """Up to :data:`POSITIONS` positions of each seeded random match, spread
+    from its start to its end."""
+    positions: list[State] = []
+    for seed in seeds:
+        state = make(name, options).new_state(seed=seed)
+        rng = random.Random(f"positions:{seed}")
+        match = [state.clone()]
+        while not state.is_terminal():
+            state.apply(random_action(state, rng))
+            match.append(state.clone())
+        step = max(1, len(match) // (POSITIONS - 1))
+        positions.extend(match[::step][:POSITIONS - 1])
+        positions.append(match[-1])
+    return positions
+
+
+def redeal_breaches(state: State, seat: int, rng: random.Random) -> tuple[list[str], int]:
+    """What of ``seat``'s view changes when the cards it cannot see are
+    re-dealt consistently with what it knows (``determinize``), over
+    :data:`REDEALS` re-deals: its observation, its tensor and, when it is
+    to move, the legal actions. Also how many re-deals moved a card (a
+    card location, or the order of a pile such as a stock), so that the
+    check is known not to be vacuous."""
+    observation = state.observation(seat)
+    tensor = state.observation_tensor(seat)
+    to_move = state.current_player() == seat
+    legal = state.legal_actions() if to_move else []
+    fields = {key: value for key, value in vars(state).items() if key != "seed"}
+    breaches: list[str] = []
+    moved = 0
+    for _ in range(REDEALS):
+        other = state.determinize(seat, rng)
+        moved += {key: value for key, value in vars(other).items() if key != "seed"} != fields
+        if other.observation(seat) != observation:
+            breaches.append("observation")
+        if not np.array_equal(other.observation_tensor(seat), tensor):
+            breaches.append("tensor")
+        if to_move and other.legal_actions() != legal:
+            breaches.append("legal actions")
+    return breaches, moved
+
+
 @over_games
-def test_tensor_and_observation_ignore_hidden_hands(
+def test_a_redeal_leaves_what_a_seat_knows_unchanged(
     name: str, options: dict[str, object]
 ) -> None:
+    """Issue #14's information-hygiene test: permuting the hidden cards
+    consistently with what a seat knows leaves that seat's observation,
+    tensor and (when it is to move) legal actions unchanged, at positions
+    spread over two random matches, for every seat, over several re-deals."""
     rng = random.Random(2)
-    for step, (state, _) in enumerate(walk(name, options, seed=1, track_history=False)):
-        if step % 2:
-            continue
+    hidden_positions = moved = 0
+    for state in spread_positions(name, options, range(1, 3)):
         for seat in seats(state):
-            other = state.determinize(seat, rng)
-            assert np.array_equal(other.observation_tensor(seat),
-                                  state.observation_tensor(seat)), (
-                f"the tensor of seat {seat} changed when hidden cards were re-dealt "
-                f"at action {len(state.history)}"
-            )
-            assert other.observation(seat) == state.observation(seat)
+            breaches, redeals_that_moved = redeal_breaches(state, seat, rng)
+            assert breaches == [], (
+                f"re-dealing what seat {seat} cannot see changed its {', '.join(breaches)} "
+                f"at action {len(state.history)}")
+            hidden_positions += hidden_from(state, seat) != 0
+            moved += redeals_that_moved
+    # Baker's Dozen hides nothing; everywhere else some re-deal moves a card
+    assert (moved > 0) == (hidden_positions > 0)
+
+
+def test_the_redeal_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tensor, an observation or legal actions that read another seat's
+    hand are caught."""
+    state = make("polignac", {}).new_state(seed=5)
+    seat = state.current_player()
+    cls = type(state)
+    tensor, observation, legal = cls.observation_tensor, cls.observation, cls.legal_actions
+
+    def leaking_tensor(self: Any, viewer: int) -> Any:
+        values = tensor(self, viewer)
+        values[0] = self.hands[(viewer + 1) % self.game.n] & 1
+        return values
+
+    def leaking_observation(self: Any, viewer: int) -> Any:
+        return {**observation(self, viewer), "next hand": self.hands[(viewer + 1) % 4]}
+
+    def leaking_legal(self: Any) -> list[int]:
+        return legal(self)[:1 + self.hands[(self.to_move + 1) % 4] % 3]
+
+    for attribute, leak, breach in [("observation_tensor", leaking_tensor, "tensor"),
+                                    ("observation", leaking_observation, "observation"),
+                                    ("legal_actions", leaking_legal, "legal actions")]:
+        with monkeypatch.context() as patch:
+            patch.setattr(cls, attribute, leak)
+            caught = [redeal_breaches(state, seat, random.Random(seed))[0]
+                      for seed in range(10)]
+        assert any(breach in breaches for breaches in caught), attribute
+
+
+@pytest.mark.parametrize("name", ["golf", "calculation", "clock"])
+def test_a_redealt_patience_is_the_game_of_its_own_deal_order(name: str) -> None:
+    """A patience re-dealt for its player keeps no trace of the real deal:
+    its deal order, laid out again and followed by the moves made, gives
+    the re-dealt state; the order is not the real one."""
+    game = make(name, {})
+    differs = 0
+    for seed in range(8):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(12)):
+            if not state.is_terminal():
+                state.apply(rng.choice(state.legal_actions()))
+        redealt: Any = state.determinize(0, random.Random(seed))
+        replayed = game.new_state(seed=0, explicit_chance=True)
+        for action in [*redealt.order, *state.history]:
+            replayed.apply(action)
+        assert replayed.card_locations() == redealt.card_locations()
+        assert replayed.observation(0) == state.observation(0)
+        differs += redealt.order != state.order  # type: ignore[attr-defined]
+    assert differs > 0
+
+
+def test_a_patience_redealt_while_dealing_forgets_the_cards_dealt() -> None:
+    """During an explicit deal the player has seen no card: the re-dealt
+    state has dealt as many cards, not necessarily the same ones."""
+    state = make("golf", {}).new_state(seed=3, explicit_chance=True)
+    for _ in range(20):
+        state.apply(state.chance_outcomes()[0][0])
+    redealt: Any = state.determinize(0, random.Random(1))
+    assert len(redealt.order) == 20 and len(set(redealt.order)) == 20
+    assert redealt.order != state.order  # type: ignore[attr-defined]
+    assert redealt.observation(0) == state.observation(0)
 
 
 @over_games

@@ -6,6 +6,7 @@ from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Obse
 from parlour.engine.options import Option, OptionSchema, OptionValue, parse_option_assignments
 from parlour.engine.record import RECORD_FORMAT, replay, save_record
 from parlour.engine.registry import game_class, games, make, register
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParlourError, ParseError, RecordError
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "ParseError",
     "RecordError",
     "State",
+    "TensorBlock",
     "game_class",
     "games",
     "make",

@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from parlour.cards import Deck
 from parlour.engine.options import OptionSchema, OptionValue
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 
 CHANCE_PLAYER = -1
@@ -37,6 +38,10 @@ class Game(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     version: ClassVar[int]
+    tensor_version: ClassVar[int]
+    """The version of :meth:`State.observation_tensor`'s layout, named in
+    the module docstring's table (:mod:`parlour.engine.tensors`); it goes
+    up, with ``version``, whenever a block or its encoding changes."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     deck: Deck
@@ -78,6 +83,15 @@ class Game(ABC):
     @abstractmethod
     def observation_tensor_size(self) -> int:
         """Length of :meth:`State.observation_tensor`."""
+
+    def observation_layout(self) -> tuple[TensorBlock, ...]:
+        """The blocks of :meth:`State.observation_tensor` in order, at these
+        options; their sizes add up to :attr:`observation_tensor_size`.
+
+        Every registered game documents its tensor so; a game that does
+        not raises :class:`NotImplementedError`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not describe its tensor")
 
     def new_state(
         self, seed: int | None = None, deal: Deal | None = None, explicit_chance: bool = False

@@ -22,6 +22,37 @@ from a pool. ``rules/polignac.md`` §7.
 * Action ids: 0-31 a card, ``suit * 8 + rank`` (ranks 7 8 9 10 U O K A;
   German suits Acorns Leaves Hearts Bells, French S H D C). No call words.
   A fixed deal may give the ``"pool"`` (0 or 12 chips).
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('bassadewitz')`` (n = 4 players): 513 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  =============  ==========  ==================================================
+offset  size          block          values      meaning
+======  ============  =============  ==========  ==================================================
+0       32            hand           0/1 a card  this seat's cards
+32      32            out of play    0/1 a card  none: the whole pack is dealt
+64      32            played         0/1 a card  the cards of the hand's finished tricks
+96      128 (n × 32)  trick          0/1 a card  the card each seat played to the current trick
+224     128 (n × 32)  won            0/1 a card  the cards in each seat's won tricks this hand
+352     128 (n × 32)  known absent   0/1 a card  the cards each seat is known not to hold: the
+                                                 suits it failed to follow
+480     5             phase          one-hot     the phase: deal, discard, announce, play, over
+485     4 (n)         dealer         one-hot     the dealer
+489     4 (n)         to move        one-hot     the seat to act (in the discard, announce and play
+                                                 phases only)
+493     4 (n)         leader         one-hot     the seat that leads or led the current trick (in
+                                                 those phases only)
+497     4 (n)         scores         / 12        each seat's match total (/ the ante)
+501     4 (n)         tricks         / 8         the tricks each seat won this hand (/ hand size)
+505     1             tricks played  / 8         the finished tricks of the hand (/ hand size)
+506     1             pool           / 12        the chips in the pool, by the ante
+507     1             ante paid      0/1         the dealer paid the ante this hand
+508     1             dealer turns   / 8         the dealer turns completed, by those of the match
+509     4 (n)         card points    / 120       the card points in each seat's tricks this hand
+======  ============  =============  ==========  ==================================================
 """
 
 from __future__ import annotations
@@ -32,6 +63,7 @@ from parlour.cards import GERMAN_32, PIQUET_32
 from parlour.engine.game import Deal
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
 from parlour.games.tricks import NATURAL_32, HighestTotalWinsState, TrickGame
 
@@ -76,6 +108,7 @@ class Bassadewitz(TrickGame):
     name = "bassadewitz"
     title = "Bassadewitz"
     version = 1
+    tensor_version = 1
     higher_is_better = True
     min_players = 4
     max_players = 4
@@ -94,6 +127,8 @@ class Bassadewitz(TrickGame):
         Option.integer("rounds", 2, "dealer turns per player", minimum=1),
     ])
 
+    out_of_play_text = "none: the whole pack is dealt"
+
     card_points: tuple[int, ...]
 
     def _configure(self) -> None:
@@ -111,6 +146,24 @@ class Bassadewitz(TrickGame):
     @property
     def extra_feature_size(self) -> int:
         return 3 + self.num_players
+
+    @property
+    def score_scale(self) -> float:
+        return float(ANTE)
+
+    score_text = "the ante"
+
+    def extra_blocks(self) -> tuple[TensorBlock, ...]:
+        n = self.num_players
+        turns = n * int(self.options["rounds"])
+        return (
+            TensorBlock("pool", 1, "the chips in the pool, by the ante", scale=ANTE),
+            TensorBlock.flag("ante paid", "the dealer paid the ante this hand"),
+            TensorBlock("dealer turns", 1, "the dealer turns completed, by those of the match",
+                        scale=turns),
+            TensorBlock.seats("card points", n, "the card points in each seat's tricks this hand",
+                              scale=120),
+        )
 
     def _new_state(
         self, seed: int, deal: Deal | None, explicit_chance: bool
@@ -200,9 +253,6 @@ class BassadewitzState(HighestTotalWinsState):
 
     def _is_match_over(self) -> bool:
         return self.turns_completed == self.game.n * int(self.game.options["rounds"])
-
-    def _score_scale(self) -> float:
-        return float(ANTE)
 
     def _extra_observation(self, seat: int | None) -> dict[str, Any]:
         return {

@@ -44,6 +44,34 @@ the dealer).
 Speed: :func:`evaluate_hand`'s core (:func:`arrange`) takes about 18 µs on
 a random 7-card hand and 150 µs on the worst 8-card hand (a busy 2-core
 machine; see its docstring); random play runs about 60,000 decisions/s.
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('bharg')`` (n = 2 players): 274 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ===========  ===========  ==========  =====================================================
+offset  size         block        values      meaning
+======  ===========  ===========  ==========  =====================================================
+0       36           hand         0/1 a card  this seat's cards
+36      36           discards     0/1 a card  the cards in the discard pile
+72      36           top discard  0/1 a card  the discard pile's top card
+108     36           ace pile     0/1 a card  the Aces in the Ace Pile
+144     36           taken        0/1 a card  the card taken from the discard pile this turn
+180     72 (n × 36)  known        0/1 a card  the cards of each hand that every seat knows: taken
+                                              from the discard pile and not discarded since
+252     6            top ace      one-hot     the suit of the top Ace, if any: Moons, Suns, Waves,
+                                              Leaves, Wyrms, Knots
+258     6            phase        one-hot     the phase: deal, turn-up, draw, drawing, discard,
+                                              over
+264     1            stock        / 36        the cards in the stock (/ cards of the deck)
+265     1            turns        / 300       the turns of this round (/ max_turns)
+266     2 (n)        cards held   / 7         the cards in each hand (/ hand size)
+268     2 (n)        scores       / 50        each seat's match total (/ target)
+270     2 (n)        dealer       one-hot     the dealer
+272     2 (n)        to move      one-hot     the seat whose turn it is (draw and discard phases)
+======  ===========  ===========  ==========  =====================================================
 """
 
 from __future__ import annotations
@@ -65,6 +93,7 @@ from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import shuffled
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.common import (
     PhasedMatchState,
@@ -518,6 +547,7 @@ class Bharg(Game):
     name = "bharg"
     title = "Bharg"
     version = 1
+    tensor_version = 1
     higher_is_better = True
     min_players = 2
     max_players = 3
@@ -568,6 +598,32 @@ class Bharg(Game):
     @property
     def observation_tensor_size(self) -> int:
         return self.width * (5 + self.n) + len(SUIT_NAMES) + len(PHASE_NAMES) + 2 + 4 * self.n
+
+    def observation_layout(self) -> tuple[TensorBlock, ...]:
+        n = self.n
+        width = self.width
+        return (
+            TensorBlock.cards("hand", width, "this seat's cards"),
+            TensorBlock.cards("discards", width, "the cards in the discard pile"),
+            TensorBlock.cards("top discard", width, "the discard pile's top card"),
+            TensorBlock.cards("ace pile", width, "the Aces in the Ace Pile"),
+            TensorBlock.cards("taken", width, "the card taken from the discard pile this turn"),
+            TensorBlock.cards("known", width, "the cards of each hand that every seat knows: "
+                              "taken from the discard pile and not discarded since",
+                              parts=n, per_seat=True),
+            TensorBlock.choice("top ace", SUIT_NAMES, "the suit of the top Ace, if any"),
+            TensorBlock.choice("phase", PHASE_NAMES, "the phase"),
+            TensorBlock("stock", 1, "the cards in the stock (/ cards of the deck)", scale=width),
+            TensorBlock("turns", 1, "the turns of this round (/ max_turns)",
+                        scale=self.max_turns),
+            TensorBlock.seats("cards held", n, "the cards in each hand (/ hand size)",
+                              scale=self.hand_size),
+            TensorBlock.seats("scores", n, "each seat's match total (/ target)",
+                              scale=self.target),
+            TensorBlock.seats("dealer", n, "the dealer", "one-hot"),
+            TensorBlock.seats("to move", n, "the seat whose turn it is (draw and discard "
+                              "phases)", "one-hot"),
+        )
 
     def text(self, action: int) -> str:
         """The canonical text of an action id: ``draw``, ``take`` or a card's name."""
@@ -1207,12 +1263,8 @@ class BhargState(PhasedMatchState):
         }
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        """Layout (W cards of the deck in play, n seats counted from
-        ``seat``): own hand, the discard pile, the top discard, the Ace
-        Pile, the card taken this turn (W each), the cards known in each
-        hand (n x W); the top Ace's suit (6), the phase (6), stock / W and
-        turns / max_turns (2); cards held / hand size, totals / target,
-        dealer and seat to move (n each)."""
+        """The blocks of :meth:`Bharg.observation_layout` (the table in the
+        module docstring)."""
         self.check_seat(seat)
         game = self.game
         n = game.n

@@ -29,6 +29,31 @@ under it are chance outcomes.
 A fixed deal (``new_state(deal=...)``) has ``dealer``, ``hands`` (three
 cards each), ``turnup``, and optionally ``under`` (the card under the
 turn-up) and ``scores``.
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('costly-colours')`` (n = 2 players): 330 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  =======  ==========  ========================================================
+offset  size          block    values      meaning
+======  ============  =======  ==========  ========================================================
+0       52            hand     0/1 a card  this seat's cards
+52      52            turn-up  0/1 a card  the turned-up card
+104     104 (n × 52)  played   0/1 a card  the cards each seat played this hand, and at the show
+                                           the cards it laid down
+208     104 (n × 52)  known    0/1 a card  the cards this seat knows in each other hand: one it
+                                           gave in the mog (the other seat's part only)
+312     9             phase    one-hot     the phase: cut, deal, mog, mog, exchange, pack, pack,
+                                           play, over
+321     1             count    / 31        the running total of the play
+322     2 (n)         scores   / 61        each seat's match total (/ target)
+324     2 (n)         dealer   one-hot     the dealer
+326     2 (n)         to move  one-hot     the seat to act (none while cutting, dealing or taking
+                                           the card under the turn-up, or at the end)
+328     2 (n)         went     0/1         the seats that said go in this play
+======  ============  =======  ==========  ========================================================
 """
 
 from __future__ import annotations
@@ -48,6 +73,7 @@ from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import shuffled
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
 from parlour.games.common import (
     PhasedMatchState,
@@ -320,6 +346,7 @@ class CostlyColours(Game):
     name = "costly-colours"
     title = "Costly Colours"
     version = 1
+    tensor_version = 1
     higher_is_better = True
     scores_mid_hand = True
     min_players = 2
@@ -363,6 +390,26 @@ class CostlyColours(Game):
     @property
     def observation_tensor_size(self) -> int:
         return 52 * (2 + 2 * self.n) + len(PHASE_NAMES) + 1 + 4 * self.n
+
+    def observation_layout(self) -> tuple[TensorBlock, ...]:
+        n = self.n
+        return (
+            TensorBlock.cards("hand", 52, "this seat's cards"),
+            TensorBlock.cards("turn-up", 52, "the turned-up card"),
+            TensorBlock.cards("played", 52, "the cards each seat played this hand, and at the "
+                              "show the cards it laid down", parts=n, per_seat=True),
+            TensorBlock.cards("known", 52, "the cards this seat knows in each other hand: one "
+                              "it gave in the mog (the other seat's part only)",
+                              parts=n, per_seat=True),
+            TensorBlock.choice("phase", PHASE_NAMES, "the phase"),
+            TensorBlock("count", 1, "the running total of the play", scale=31),
+            TensorBlock.seats("scores", n, "each seat's match total (/ target)",
+                              scale=self.target),
+            TensorBlock.seats("dealer", n, "the dealer", "one-hot"),
+            TensorBlock.seats("to move", n, "the seat to act (none while cutting, dealing or "
+                              "taking the card under the turn-up, or at the end)", "one-hot"),
+            TensorBlock.seats("went", n, "the seats that said go in this play", "flags"),
+        )
 
     def side(self, seat: int) -> int:
         """A seat's side: itself with two players, seat % 2 with four."""
@@ -1141,10 +1188,8 @@ class CostlyState(PhasedMatchState):
         return f"{seat_name(seat)}: {', '.join(parts) or 'nothing'} = {count['total']}"
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        """Layout (n seats counted from ``seat``): own hand (52), the turn-up
-        (52), cards played by each seat (n x 52), cards this seat knows in
-        each hand (n x 52); the phase (9), count / 31 (1); totals / target
-        (n), dealer (n), seat to move (n), go said (n)."""
+        """The blocks of :meth:`CostlyColours.observation_layout` (the table
+        in the module docstring)."""
         self.check_seat(seat)
         game = self.game
         n = game.n

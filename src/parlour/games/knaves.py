@@ -18,6 +18,36 @@
   out_of_play, ``tie_rule`` play_on.
 * Action ids: 0-51 a card, ``suit * 13 + rank`` (suits S H D C, ranks
   2 … A). No call words. A fixed deal names its ``"turnup"``.
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('knaves')`` (n = 3 players): 649 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  =============  ==========  ==================================================
+offset  size          block          values      meaning
+======  ============  =============  ==========  ==================================================
+0       52            hand           0/1 a card  this seat's cards
+52      52            out of play    0/1 a card  the turned-up card (the cards under it, out of
+                                                 play with 13-card hands, are never seen)
+104     52            played         0/1 a card  the cards of the hand's finished tricks
+156     156 (n × 52)  trick          0/1 a card  the card each seat played to the current trick
+312     156 (n × 52)  won            0/1 a card  the cards in each seat's won tricks this hand
+468     156 (n × 52)  known absent   0/1 a card  the cards each seat is known not to hold: the
+                                                 suits it failed to follow
+624     5             phase          one-hot     the phase: deal, discard, announce, play, over
+629     3 (n)         dealer         one-hot     the dealer
+632     3 (n)         to move        one-hot     the seat to act (in the discard, announce and play
+                                                 phases only)
+635     3 (n)         leader         one-hot     the seat that leads or led the current trick (in
+                                                 those phases only)
+638     3 (n)         scores         / 20        each seat's match total (/ target)
+641     3 (n)         tricks         / 17        the tricks each seat won this hand (/ hand size)
+644     1             tricks played  / 17        the finished tricks of the hand (/ hand size)
+645     4             trumps         one-hot     the trump suit, the turn-up's (none before it is
+                                                 dealt): Spades, Hearts, Diamonds, Clubs
+======  ============  =============  ==========  ==================================================
 """
 
 from __future__ import annotations
@@ -29,6 +59,7 @@ from parlour.cards.bits import bits_of
 from parlour.engine.game import Deal
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
 from parlour.games.tricks import HighestTotalWinsState, TrickGame
 
@@ -68,6 +99,7 @@ class Knaves(TrickGame):
     name = "knaves"
     title = "Knaves"
     version = 1
+    tensor_version = 1
     higher_is_better = True
     min_players = 3
     max_players = 3
@@ -86,6 +118,9 @@ class Knaves(TrickGame):
         ),
         Option.choice("tie_rule", ("play_on", "shared"), "play_on", "ties for the win"),
     ])
+
+    out_of_play_text = ("the turned-up card (the cards under it, out of play with 13-card "
+                        "hands, are never seen)")
 
     jack_values: tuple[int, ...]
     jack_mask: int
@@ -106,6 +141,10 @@ class Knaves(TrickGame):
     @property
     def extra_feature_size(self) -> int:
         return len(self.deck.suits)
+
+    def extra_blocks(self) -> tuple[TensorBlock, ...]:
+        return (TensorBlock.choice("trumps", self.deck.suits,
+                                   "the trump suit, the turn-up's (none before it is dealt)"),)
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> KnavesState:
         return KnavesState(self, seed, deal, explicit_chance)
@@ -154,9 +193,6 @@ class KnavesState(HighestTotalWinsState):
         if max(self.totals) < int(self.game.options["target"]):
             return False
         return len(self.winners()) == 1 or self.game.options["tie_rule"] == "shared"
-
-    def _score_scale(self) -> float:
-        return float(self.game.options["target"])
 
     def _extra_observation(self, seat: int | None) -> dict[str, Any]:
         trumps = self.game.deck.suits[self.game.suit_of[self.turnup]] if self.turnup >= 0 else None

@@ -17,6 +17,37 @@ jack of spades, "the Polignac". ``rules/polignac.md`` §1-2.
 * Speed: see ``benchmarks/bench_tricks.py`` (random play, clone, tensors).
 
 Decisions where the sources disagree are listed in :data:`RULES` (§8.1).
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('polignac')`` (n = 4 players): 511 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  ===============  ==========  ================================================
+offset  size          block            values      meaning
+======  ============  ===============  ==========  ================================================
+0       32            hand             0/1 a card  this seat's cards
+32      32            out of play      0/1 a card  the two sevens left out of the pack with 3, 5 or
+                                                   6 players, or with dealer_discard the dealer's
+                                                   two discards, for the dealer only
+64      32            played           0/1 a card  the cards of the hand's finished tricks
+96      128 (n × 32)  trick            0/1 a card  the card each seat played to the current trick
+224     128 (n × 32)  won              0/1 a card  the cards in each seat's won tricks this hand
+352     128 (n × 32)  known absent     0/1 a card  the cards each seat is known not to hold: the
+                                                   suits it failed to follow
+480     5             phase            one-hot     the phase: deal, discard, announce, play, over
+485     4 (n)         dealer           one-hot     the dealer
+489     4 (n)         to move          one-hot     the seat to act (in the discard, announce and
+                                                   play phases only)
+493     4 (n)         leader           one-hot     the seat that leads or led the current trick (in
+                                                   those phases only)
+497     4 (n)         scores           / 20        each seat's match total (/ target)
+501     4 (n)         tricks           / 8         the tricks each seat won this hand (/ hand size)
+505     1             tricks played    / 8         the finished tricks of the hand (/ hand size)
+506     4 (n)         capot bidder     one-hot     the seat that announced capot this hand
+510     1             no capot bidder  0/1         nobody announced capot this hand
+======  ============  ===============  ==========  ================================================
 """
 
 from __future__ import annotations
@@ -28,6 +59,7 @@ from parlour.cards.bits import bits_of
 from parlour.engine.game import Deal
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction
 from parlour.games.tricks import (
     NATURAL_32,
@@ -92,6 +124,7 @@ class Polignac(ThirtyTwoCardGame):
     name = "polignac"
     title = "Polignac"
     version = 1
+    tensor_version = 1
     higher_is_better = False
     min_players = 3
     max_players = 6
@@ -126,6 +159,8 @@ class Polignac(ThirtyTwoCardGame):
 
     packet_table = FRENCH_PACKETS
     removed_sevens = ("7S", "7C")
+    out_of_play_text = ("the two sevens left out of the pack with 3, 5 or 6 players, or with "
+                        "dealer_discard the dealer's two discards, for the dealer only")
 
     def _configure_rules(self) -> None:
         deck = self.deck
@@ -151,6 +186,13 @@ class Polignac(ThirtyTwoCardGame):
     @property
     def extra_feature_size(self) -> int:
         return self.num_players + 1
+
+    def extra_blocks(self) -> tuple[TensorBlock, ...]:
+        return (
+            TensorBlock.seats("capot bidder", self.num_players,
+                              "the seat that announced capot this hand", "one-hot"),
+            TensorBlock.flag("no capot bidder", "nobody announced capot this hand"),
+        )
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> PolignacState:
         return PolignacState(self, seed, deal, explicit_chance)

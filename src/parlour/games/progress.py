@@ -42,6 +42,44 @@ undealt cards follow in an order drawn from the seed) and ``pile`` (cards
 already played, oldest first) with ``to_move`` (the seat whose turn
 starts; default the dealer's left): a position in the middle of a hand.
 Hand sizes are checked only without a pile.
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('progress')`` (n = 4 players): 406 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  ===============  ==========  ================================================
+offset  size          block            values      meaning
+======  ============  ===============  ==========  ================================================
+0       53            hand             0/1 a face  this seat's cards
+53      53            played           0/1 a face  the cards played this hand (the pile)
+106     53            top              one-hot     the face of the pile's top card
+159     212 (n × 53)  known absent     0/1 a face  the faces each seat is known to hold no copy of:
+                                                   the openers when it was skipped, the cards it
+                                                   could not play when it passed, drew or ended its
+                                                   turn, the sequence cards when it reopened
+                                                   (reopen_only_when_blocked)
+371     8             phase            one-hot     the phase: cut, deal, opening, start, continue,
+                                                   free card, drawing, over
+379     4             sign             one-hot     the sign the turn keeps to, if any (none before
+                                                   its first card): Crown, Sun, Moon, Star
+383     1             sequence played  0/1         a sequence card was played this turn (the player
+                                                   may stop, deferral)
+384     1             free start       0/1         the turn starts with a free card: the player
+                                                   before played P and stopped (p_followup
+                                                   optional)
+385     1             drawn            0/1         the player drew a card it must play
+386     1             stock            / 53        the cards in the stock (/ pack size)
+387     1             passes           / 4         the passes in a row (/ n)
+388     1             going up         0/1         the same-sign run goes up (direction_lock)
+389     1             going down       0/1         the same-sign run goes down (direction_lock)
+390     4 (n)         cards held       / 8         the cards in each hand (/ hand size)
+394     4 (n)         scores           / 100       each seat's match total (/ target)
+398     4 (n)         dealer           one-hot     the dealer
+402     4 (n)         to move          one-hot     the seat whose turn it is (in the opening,
+                                                   start, continue and free card phases)
+======  ============  ===============  ==========  ================================================
 """
 
 from __future__ import annotations
@@ -60,6 +98,7 @@ from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import shuffled
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.common import (
     PhasedMatchState,
@@ -226,6 +265,7 @@ class Progress(Game):
     name = "progress"
     title = "Progress"
     version = 1
+    tensor_version = 1
     higher_is_better = False
     min_players = 2
     max_players = 8
@@ -323,6 +363,40 @@ class Progress(Game):
     def observation_tensor_size(self) -> int:
         n = self.n
         return FACES * (3 + n) + len(PHASE_NAMES) + 4 + 7 + 4 * n
+
+    def observation_layout(self) -> tuple[TensorBlock, ...]:
+        n = self.n
+        copies = self.copies
+        return (
+            TensorBlock.faces("hand", FACES, "this seat's cards", copies),
+            TensorBlock.faces("played", FACES, "the cards played this hand (the pile)", copies),
+            TensorBlock("top", FACES, "the face of the pile's top card", "one-hot"),
+            TensorBlock.faces("known absent", FACES, "the faces each seat is known to hold no "
+                              "copy of: the openers when it was skipped, the cards it could "
+                              "not play when it passed, drew or ended its turn, the sequence "
+                              "cards when it reopened (reopen_only_when_blocked)", 1,
+                              parts=n, per_seat=True),
+            TensorBlock.choice("phase", PHASE_NAMES, "the phase"),
+            TensorBlock.choice("sign", SIGNS, "the sign the turn keeps to, if any (none "
+                               "before its first card)"),
+            TensorBlock.flag("sequence played", "a sequence card was played this turn (the "
+                             "player may stop, deferral)"),
+            TensorBlock.flag("free start", "the turn starts with a free card: the player "
+                             "before played P and stopped (p_followup optional)"),
+            TensorBlock.flag("drawn", "the player drew a card it must play"),
+            TensorBlock("stock", 1, "the cards in the stock (/ pack size)",
+                        scale=len(self.deck)),
+            TensorBlock("passes", 1, "the passes in a row (/ n)", scale=n),
+            TensorBlock.flag("going up", "the same-sign run goes up (direction_lock)"),
+            TensorBlock.flag("going down", "the same-sign run goes down (direction_lock)"),
+            TensorBlock.seats("cards held", n, "the cards in each hand (/ hand size)",
+                              scale=self.hand_size),
+            TensorBlock.seats("scores", n, "each seat's match total (/ target)",
+                              scale=self.target),
+            TensorBlock.seats("dealer", n, "the dealer", "one-hot"),
+            TensorBlock.seats("to move", n, "the seat whose turn it is (in the opening, start, "
+                              "continue and free card phases)", "one-hot"),
+        )
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> ProgressState:
         return ProgressState(self, seed, deal, explicit_chance)
@@ -1134,13 +1208,8 @@ class ProgressState(PhasedMatchState):
         return flags
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        """Layout (F = 53 faces, n seats counted from ``seat``): own cards by
-        face (copies / packs), cards played by face, the top card (F), the
-        faces known absent from each hand (n x F); then the phase (8), the
-        sign kept to (4), sequence played, free start, drawn card to play,
-        stock / pack, passes / n, run going up, run going down (7); cards
-        held / hand size (n), totals / target (n), dealer (n), seat to move
-        (n)."""
+        """The blocks of :meth:`Progress.observation_layout` (the table in
+        the module docstring)."""
         self.check_seat(seat)
         game = self.game
         n = game.n

@@ -56,6 +56,43 @@ the seed). A position in the middle of a round adds ``to_move`` (whose
 turn begins; hand sizes are then free), ``melds`` (each
 ``{"owner": seat, "cards": ["6St", "P=7St", "8St"]}``) and ``down`` (the
 seats that have laid their contract; every meld's owner is down).
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('progress-rummy')`` (n = 4 players): 572 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  =============  ==========  ==================================================
+offset  size          block          values      meaning
+======  ============  =============  ==========  ==================================================
+0       53            hand           copies / 2  this seat's cards
+53      53            top discard    one-hot     the face of the discard pile's top card
+106     53            discards       copies / 2  the cards in the discard pile
+159     53            melds          copies / 2  the cards in the melds on the table, by the card
+                                                 each stands for (the Progress cards at P)
+212     53            building       copies / 2  the cards of the melds being built this turn, by
+                                                 the card each stands for
+265     53            taken          one-hot     the face of the card taken from the discard pile
+                                                 this turn (in the phases from begin to swap card)
+318     212 (n × 53)  known          copies / 2  the cards each seat is known to hold: taken from
+                                                 the discard pile, or a P taken back in a swap
+530     13            phase          one-hot     the phase: cut, deal, up-card, drawing, begin,
+                                                 meld, building, declare, lay off, declare lay-off,
+                                                 swap, swap card, over
+543     5             round          one-hot     the round: 1, 2, 3, 4, 5
+548     1             stock          / 106       the cards in the stock
+549     1             discard count  / 106       the cards in the discard pile
+550     1             reshuffles     as is       how often the discards were shuffled into the
+                                                 stock this round
+551     1             meld count     / 35        the melds on the table
+552     4 (n)         down           0/1         the seats that laid down their contract
+556     4 (n)         cards held     / 11        the cards in each hand
+560     4 (n)         scores         / 100       each seat's match total
+564     4 (n)         dealer         one-hot     the dealer
+568     4 (n)         to move        one-hot     the seat whose turn it is (in the phases from
+                                                 begin to swap card)
+======  ============  =============  ==========  ==================================================
 """
 
 from __future__ import annotations
@@ -74,6 +111,7 @@ from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.common import (
     PhasedMatchState,
@@ -245,6 +283,7 @@ class ProgressRummy(Game):
     name = "progress-rummy"
     title = "Progress Rummy"
     version = 1
+    tensor_version = 1
     higher_is_better = False
     min_players = 2
     max_players = 8
@@ -331,6 +370,40 @@ class ProgressRummy(Game):
     @property
     def observation_tensor_size(self) -> int:
         return FACES * (6 + self.n) + len(PHASE_NAMES) + ROUNDS + 4 + 5 * self.n
+
+    def observation_layout(self) -> tuple[TensorBlock, ...]:
+        n = self.n
+        size = len(self.deck)
+        return (
+            TensorBlock.faces("hand", FACES, "this seat's cards", 2),
+            TensorBlock("top discard", FACES, "the face of the discard pile's top card",
+                        "one-hot"),
+            TensorBlock.faces("discards", FACES, "the cards in the discard pile", 2),
+            TensorBlock.faces("melds", FACES, "the cards in the melds on the table, by the "
+                              "card each stands for (the Progress cards at P)", 2),
+            TensorBlock.faces("building", FACES, "the cards of the melds being built this "
+                              "turn, by the card each stands for", 2),
+            TensorBlock("taken", FACES, "the face of the card taken from the discard pile this "
+                        "turn (in the phases from begin to swap card)", "one-hot"),
+            TensorBlock.faces("known", FACES, "the cards each seat is known to hold: taken "
+                              "from the discard pile, or a P taken back in a swap", 2,
+                              parts=n, per_seat=True),
+            TensorBlock.choice("phase", PHASE_NAMES, "the phase"),
+            TensorBlock.choice("round", [str(round_number + 1) for round_number in range(ROUNDS)],
+                               "the round"),
+            TensorBlock("stock", 1, "the cards in the stock", scale=size),
+            TensorBlock("discard count", 1, "the cards in the discard pile", scale=size),
+            TensorBlock("reshuffles", 1, "how often the discards were shuffled into the stock "
+                        "this round"),
+            TensorBlock("meld count", 1, "the melds on the table", scale=MAX_MELDS),
+            TensorBlock.seats("down", n, "the seats that laid down their contract", "flags"),
+            TensorBlock.seats("cards held", n, "the cards in each hand",
+                              scale=HAND_SIZE + 1),
+            TensorBlock.seats("scores", n, "each seat's match total", scale=100),
+            TensorBlock.seats("dealer", n, "the dealer", "one-hot"),
+            TensorBlock.seats("to move", n, "the seat whose turn it is (in the phases from "
+                              "begin to swap card)", "one-hot"),
+        )
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> ProgressRummyState:
         return ProgressRummyState(self, seed, deal, explicit_chance)
@@ -1688,14 +1761,8 @@ class ProgressRummyState(PhasedMatchState):
         }
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        """Layout (F = 53 faces, n seats counted from ``seat``; counts are
-        halved, two packs): own hand by face, the top discard, the discard
-        pile by face, the melds on the table by identity (the Progress
-        cards in them at 52), the melds being built by identity, the card
-        taken this turn (F each: 6F); the cards each seat is known to hold
-        (n x F); the phase (13), the round (5); stock / 106, discards /
-        106, reshuffles, melds / 35 (4); per seat: down, cards held / 11,
-        total / 100, dealer, to move (5n)."""
+        """The blocks of :meth:`ProgressRummy.observation_layout` (the table
+        in the module docstring)."""
         self.check_seat(seat)
         game = self.game
         n = game.n

@@ -46,6 +46,40 @@ Speed: random play of six players, whole games, runs about 12,000
 hands/s on the 2-core reference machine while a tournament keeps it busy,
 0.57 of a bare loop of the base rules on plain lists
 (``benchmarks/bench_ranter.py``).
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('ranter-go-round')`` (n = 6 players): 437 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  ========================  ==========  =======================================
+offset  size          block                     values      meaning
+======  ============  ========================  ==========  =======================================
+0       52            hand                      0/1 a card  this seat's card
+52      312 (n × 52)  known                     0/1 a card  the card at each seat, where this seat
+                                                            knows it (shown to all, or passed in an
+                                                            exchange with it)
+364     6 (n)         lives                     / 3         each seat's lives left (/ lives)
+370     6 (n)         dealer                    one-hot     the dealer
+376     6 (n)         to move                   one-hot     the seat to act (in the play phase)
+382     6 (n)         out                       0/1         the seats out of the game (no life
+                                                            left)
+388     6 (n)         stood                     0/1         whether each seat stood this hand
+394     6 (n)         exchanged                 0/1         whether each seat exchanged this hand
+400     6 (n)         showed a King             0/1         whether each seat showed a King this
+                                                            hand
+406     6 (n)         refused with a King       0/1         whether each seat refused with a King
+                                                            this hand
+412     6 (n)         was refused               0/1         whether each seat was refused this hand
+418     6 (n)         exchanged with the stock  0/1         whether each seat exchanged with the
+                                                            stock this hand
+424     6 (n)         was asked                 0/1         whether each seat was asked this hand
+430     6             phase                     one-hot     the phase: first dealer, deal, play,
+                                                            stock, tie cut, over
+436     1             pot                       / 18        the counters in the pot: lives lost,
+                                                            and any pot carried over (/ n × lives)
+======  ============  ========================  ==========  =======================================
 """
 
 from __future__ import annotations
@@ -65,6 +99,7 @@ from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema, OptionValue
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
 from parlour.games.common import (
     PhasedMatchState,
@@ -261,6 +296,7 @@ class RanterGoRound(Game):
     name = "ranter-go-round"
     title = "Ranter Go Round"
     version = 1
+    tensor_version = 1
     higher_is_better = False
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -325,6 +361,24 @@ class RanterGoRound(Game):
     @property
     def observation_tensor_size(self) -> int:
         return CARD_COUNT * (1 + self.n) + self.n * (4 + len(STATUS_WORDS)) + len(PHASE_NAMES) + 1
+
+    def observation_layout(self) -> tuple[TensorBlock, ...]:
+        n = self.n
+        return (
+            TensorBlock.cards("hand", CARD_COUNT, "this seat's card"),
+            TensorBlock.cards("known", CARD_COUNT, "the card at each seat, where this seat "
+                              "knows it (shown to all, or passed in an exchange with it)",
+                              parts=n, per_seat=True),
+            TensorBlock.seats("lives", n, "each seat's lives left (/ lives)", scale=self.lives),
+            TensorBlock.seats("dealer", n, "the dealer", "one-hot"),
+            TensorBlock.seats("to move", n, "the seat to act (in the play phase)", "one-hot"),
+            TensorBlock.seats("out", n, "the seats out of the game (no life left)", "flags"),
+            *(TensorBlock.seats(word, n, f"whether each seat {word} this hand", "flags")
+              for _, word in STATUS_WORDS),
+            TensorBlock.choice("phase", PHASE_NAMES, "the phase"),
+            TensorBlock("pot", 1, "the counters in the pot: lives lost, and any pot carried "
+                        "over (/ n × lives)", scale=n * self.lives),
+        )
 
     def text(self, action: int, phase: int) -> str:
         """The canonical text of an action id in ``phase``."""
@@ -1097,10 +1151,8 @@ class RanterState(PhasedMatchState):
         return finishing_places(keys, lowest_first=False)
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        """Layout (n seats counted from ``seat``): own card (52), the card
-        this seat knows at each seat (n x 52); lives / lives per player,
-        dealer, to move, out (n each), what each did this hand (n x 7); the
-        phase (6); the pot / counters in the game (1)."""
+        """The blocks of :meth:`RanterGoRound.observation_layout` (the table
+        in the module docstring)."""
         self.check_seat(seat)
         game = self.game
         n = game.n

@@ -19,6 +19,98 @@ avoid the first trick, the last trick and one penalty card.
   Bells; ranks 7 … A). German cards are written by their pack names
   (``Ober-Acorns``). There are no call words.
 * The match (§1.3): penalty points to ``target``; the highest total loses.
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('slobberhannes')`` (n = 4 players): 514 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  =============  ==========  ==================================================
+offset  size          block          values      meaning
+======  ============  =============  ==========  ==================================================
+0       32            hand           0/1 a card  this seat's cards
+32      32            out of play    0/1 a card  the two sevens left out of the pack with 3, 5 or 6
+                                                 players
+64      32            played         0/1 a card  the cards of the hand's finished tricks
+96      128 (n × 32)  trick          0/1 a card  the card each seat played to the current trick
+224     128 (n × 32)  won            0/1 a card  the cards in each seat's won tricks this hand
+352     128 (n × 32)  known absent   0/1 a card  the cards each seat is known not to hold: the
+                                                 suits it failed to follow
+480     5             phase          one-hot     the phase: deal, discard, announce, play, over
+485     4 (n)         dealer         one-hot     the dealer
+489     4 (n)         to move        one-hot     the seat to act (in the discard, announce and play
+                                                 phases only)
+493     4 (n)         leader         one-hot     the seat that leads or led the current trick (in
+                                                 those phases only)
+497     4 (n)         scores         / 10        each seat's match total (/ target)
+501     4 (n)         tricks         / 8         the tricks each seat won this hand (/ hand size)
+505     1             tricks played  / 8         the finished tricks of the hand (/ hand size)
+506     4 (n)         first trick    one-hot     the seat that won the first trick
+510     4 (n)         penalty card   one-hot     the seat whose tricks hold QC
+======  ============  =============  ==========  ==================================================
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('eichelobern')`` (n = 4 players): 514 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  =============  ==========  ==================================================
+offset  size          block          values      meaning
+======  ============  =============  ==========  ==================================================
+0       32            hand           0/1 a card  this seat's cards
+32      32            out of play    0/1 a card  the two sevens left out of the pack with 3, 5 or 6
+                                                 players
+64      32            played         0/1 a card  the cards of the hand's finished tricks
+96      128 (n × 32)  trick          0/1 a card  the card each seat played to the current trick
+224     128 (n × 32)  won            0/1 a card  the cards in each seat's won tricks this hand
+352     128 (n × 32)  known absent   0/1 a card  the cards each seat is known not to hold: the
+                                                 suits it failed to follow
+480     5             phase          one-hot     the phase: deal, discard, announce, play, over
+485     4 (n)         dealer         one-hot     the dealer
+489     4 (n)         to move        one-hot     the seat to act (in the discard, announce and play
+                                                 phases only)
+493     4 (n)         leader         one-hot     the seat that leads or led the current trick (in
+                                                 those phases only)
+497     4 (n)         scores         / 10        each seat's match total (/ target)
+501     4 (n)         tricks         / 8         the tricks each seat won this hand (/ hand size)
+505     1             tricks played  / 8         the finished tricks of the hand (/ hand size)
+506     4 (n)         first trick    one-hot     the seat that won the first trick
+510     4 (n)         penalty card   one-hot     the seat whose tricks hold Ober-Acorns
+======  ============  =============  ==========  ==================================================
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('grasobern')`` (n = 4 players): 514 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  =============  ==========  ==================================================
+offset  size          block          values      meaning
+======  ============  =============  ==========  ==================================================
+0       32            hand           0/1 a card  this seat's cards
+32      32            out of play    0/1 a card  the two sevens left out of the pack with 3, 5 or 6
+                                                 players
+64      32            played         0/1 a card  the cards of the hand's finished tricks
+96      128 (n × 32)  trick          0/1 a card  the card each seat played to the current trick
+224     128 (n × 32)  won            0/1 a card  the cards in each seat's won tricks this hand
+352     128 (n × 32)  known absent   0/1 a card  the cards each seat is known not to hold: the
+                                                 suits it failed to follow, and the Ober of Leaves
+                                                 once it failed to follow without throwing it
+                                                 (grasober_forced_discard)
+480     5             phase          one-hot     the phase: deal, discard, announce, play, over
+485     4 (n)         dealer         one-hot     the dealer
+489     4 (n)         to move        one-hot     the seat to act (in the discard, announce and play
+                                                 phases only)
+493     4 (n)         leader         one-hot     the seat that leads or led the current trick (in
+                                                 those phases only)
+497     4 (n)         scores         / 10        each seat's match total (/ target)
+501     4 (n)         tricks         / 8         the tricks each seat won this hand (/ hand size)
+505     1             tricks played  / 8         the finished tricks of the hand (/ hand size)
+506     4 (n)         first trick    one-hot     the seat that won the first trick
+510     4 (n)         penalty card   one-hot     the seat whose tricks hold Ober-Leaves
+======  ============  =============  ==========  ==================================================
 """
 
 from __future__ import annotations
@@ -29,6 +121,7 @@ from parlour.cards import GERMAN_32, PIQUET_32
 from parlour.engine.game import Deal
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
+from parlour.engine.tensors import TensorBlock
 from parlour.games.polignac import FRENCH_PACKETS
 from parlour.games.tricks import PenaltyMatchState, ThirtyTwoCardGame
 
@@ -69,6 +162,14 @@ class FirstLastGame(ThirtyTwoCardGame):
     @property
     def extra_feature_size(self) -> int:
         return 2 * self.num_players
+
+    def extra_blocks(self) -> tuple[TensorBlock, ...]:
+        n = self.num_players
+        card = self.labels[self.penalty_card]
+        return (
+            TensorBlock.seats("first trick", n, "the seat that won the first trick", "one-hot"),
+            TensorBlock.seats("penalty card", n, f"the seat whose tricks hold {card}", "one-hot"),
+        )
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> FirstLastState:
         return FirstLastState(self, seed, deal, explicit_chance)
@@ -125,6 +226,7 @@ class Slobberhannes(FirstLastGame):
     name = "slobberhannes"
     title = "Slobberhannes"
     version = 1
+    tensor_version = 1
     min_players = 3
     max_players = 6
     deck = PIQUET_32
@@ -158,6 +260,7 @@ class Eichelobern(FirstLastGame):
     name = "eichelobern"
     title = "Eichelobern"
     version = 1
+    tensor_version = 1
     min_players = 3
     max_players = 6
     deck = GERMAN_32
@@ -192,6 +295,7 @@ class Grasobern(FirstLastGame):
     name = "grasobern"
     title = "Grasobern"
     version = 1
+    tensor_version = 1
     min_players = 3
     max_players = 6
     deck = GERMAN_32
@@ -212,6 +316,9 @@ class Grasobern(FirstLastGame):
     removed_sevens = ("7-Acorns", "7-Leaves")
     penalty_card_code = "Ober-Leaves"
     restricts_void_play = True
+    known_absent_text = ("the cards each seat is known not to hold: the suits it failed to "
+                         "follow, and the Ober of Leaves once it failed to follow without "
+                         "throwing it (grasober_forced_discard)")
     rules_text = f"""\
 GRASOBERN — traditionally for 4 players (3 to 6 allowed) with a Bavarian
 German pack of 32 (Acorns, Leaves, Hearts, Bells).

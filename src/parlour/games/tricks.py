@@ -2,7 +2,9 @@
 
 One place for dealing in packets, following suit, trumps, trick winners,
 won piles, hand scoring hooks, the match loop, observations, tensors and
-determinization (``rules/polignac.md`` §1). A game module subclasses
+determinization (``rules/polignac.md`` §1). The tensor's blocks are
+:meth:`TrickGame.observation_layout` (each game's module docstring has
+their table). A game module subclasses
 :class:`TrickGame` (its pack, ranking, packets and options) and
 :class:`TrickState` (only what differs: extra phases, forced cards, hand
 scoring, match end).
@@ -33,6 +35,7 @@ from parlour.engine.game import (
     State,
 )
 from parlour.engine.shuffle import shuffled
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.common import (
     as_action,
@@ -91,6 +94,13 @@ class TrickGame(Game):
     """Call words after the card actions (``pass``, ``capot`` ...)."""
     word_aliases: ClassVar[dict[str, str]] = {}
     """Other spellings a player may type for a word."""
+    out_of_play_text: ClassVar[str]
+    """What the tensor's ``out of play`` block holds in this game."""
+    known_absent_text: ClassVar[str] = (
+        "the cards each seat is known not to hold: the suits it failed to follow")
+    """What the tensor's ``known absent`` block holds in this game."""
+    score_text: ClassVar[str] = "target"
+    """What :attr:`score_scale` is, in a word or two."""
 
     # instance configuration (set by _configure)
     in_play: int
@@ -181,6 +191,46 @@ class TrickGame(Game):
         return len(self.deck) * (3 + 3 * n) + len(PHASE_NAMES) + 5 * n + 1 + \
             self.extra_feature_size
 
+    @property
+    def score_scale(self) -> float:
+        """Divisor that brings match totals to about [-1, 1] in the tensor
+        (the ``target`` option unless the game says otherwise)."""
+        return float(self.options["target"])
+
+    def observation_layout(self) -> tuple[TensorBlock, ...]:
+        """The blocks of :meth:`TrickState.observation_tensor`: the common
+        ones, then the game's own (:meth:`extra_blocks`)."""
+        n = self.num_players
+        width = len(self.deck)
+        return (
+            TensorBlock.cards("hand", width, "this seat's cards"),
+            TensorBlock.cards("out of play", width, self.out_of_play_text),
+            TensorBlock.cards("played", width, "the cards of the hand's finished tricks"),
+            TensorBlock.cards("trick", width, "the card each seat played to the current trick",
+                              parts=n, per_seat=True),
+            TensorBlock.cards("won", width, "the cards in each seat's won tricks this hand",
+                              parts=n, per_seat=True),
+            TensorBlock.cards("known absent", width, self.known_absent_text,
+                              parts=n, per_seat=True),
+            TensorBlock.choice("phase", PHASE_NAMES, "the phase"),
+            TensorBlock.seats("dealer", n, "the dealer", "one-hot"),
+            TensorBlock.seats("to move", n, "the seat to act (in the discard, announce and "
+                              "play phases only)", "one-hot"),
+            TensorBlock.seats("leader", n, "the seat that leads or led the current trick (in "
+                              "those phases only)", "one-hot"),
+            TensorBlock.seats("scores", n, f"each seat's match total (/ {self.score_text})",
+                              scale=self.score_scale),
+            TensorBlock.seats("tricks", n, "the tricks each seat won this hand (/ hand size)",
+                              scale=self.hand_size),
+            TensorBlock("tricks played", 1, "the finished tricks of the hand (/ hand size)",
+                        scale=self.hand_size),
+            *self.extra_blocks(),
+        )
+
+    def extra_blocks(self) -> tuple[TensorBlock, ...]:
+        """The layout of the game's own features (``extra_feature_size`` values)."""
+        return ()
+
     def card_list(self, mask: int) -> str:
         """The cards of ``mask`` as text for messages ("none" if empty)."""
         return " ".join(self.labels[card] for card in bits_of(mask)) or "none"
@@ -214,6 +264,7 @@ class ThirtyTwoCardGame(TrickGame):
 
     packet_table: ClassVar[dict[int, tuple[int, ...]]]
     removed_sevens: ClassVar[tuple[str, str]]
+    out_of_play_text = "the two sevens left out of the pack with 3, 5 or 6 players"
     ranking: tuple[int, ...] = NATURAL_32
 
     def _configure(self) -> None:
@@ -333,7 +384,8 @@ class TrickState(State):
         return finishing_places(self.totals, lowest_first=False)
 
     def _extra_features(self, seat: int) -> list[float]:
-        """The game's own tensor features (``game.extra_feature_size`` long)."""
+        """The game's own tensor features (``game.extra_feature_size`` long,
+        laid out as ``game.extra_blocks()``)."""
         return []
 
     def _extra_observation(self, seat: int | None) -> dict[str, Any]:
@@ -894,12 +946,8 @@ class TrickState(State):
         return ["dealer"] if seat == self.dealer else []
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        """Layout (n seats, D cards, seats counted from ``seat``): own hand,
-        public out-of-play cards, cards played in finished tricks, the
-        current trick by seat (n x D), won piles (n x D), cards known absent
-        from each hand (n x D); then phase (5), dealer (n), seat to move
-        (n), leader (n), totals / scale (n), tricks / hand size (n), tricks
-        played / hand size (1), and the game's own features."""
+        """The blocks of :meth:`TrickGame.observation_layout` (the table in
+        each game's module docstring)."""
         self.check_seat(seat)
         game = self.game
         n = game.n
@@ -928,7 +976,7 @@ class TrickState(State):
         if self.phase in (PHASE_PLAY, PHASE_ANNOUNCE, PHASE_DISCARD):
             scalars[base + n + (self.to_move - seat) % n] = 1.0
             scalars[base + 2 * n + (self.leader - seat) % n] = 1.0
-        scale = self._score_scale()
+        scale = game.score_scale
         for offset, other in enumerate(order):
             scalars[base + 3 * n + offset] = self.totals[other] / scale
             scalars[base + 4 * n + offset] = self.tricks[other] / game.hand_size
@@ -938,10 +986,6 @@ class TrickState(State):
         tensor[:width] = bits
         tensor[width:] = scalars
         return tensor
-
-    def _score_scale(self) -> float:
-        """Divisor that brings match totals to about [-1, 1] in the tensor."""
-        return 20.0
 
 
 class PenaltyMatchState(TrickState):
@@ -965,9 +1009,6 @@ class PenaltyMatchState(TrickState):
 
     def places(self) -> list[int]:
         return finishing_places(self.totals, lowest_first=True)
-
-    def _score_scale(self) -> float:
-        return float(self.game.options["target"])
 
 
 class HighestTotalWinsState(TrickState):

@@ -20,9 +20,23 @@ fixed deal is ``{"columns": 13 lists of 4 codes, most buried first, as
 dealt}`` (the 13s then move down).
 
 Observation zones: ``columns`` (13 lists, exposed last), ``foundations``
-(per sign, Crown Sun Moon Star, its cards). The tensor (after the phase):
-per column a plane of its cards and one of its exposed card, the cards on
-the foundations, the moves made / ``max_moves``.
+(per sign, Crown Sun Moon Star, its cards).
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('bakers-dozen')`` (one player): 1435 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ==============  ===========  ==========  ==================================================
+offset  size            block        values      meaning
+======  ==============  ===========  ==========  ==================================================
+0       3               phase        one-hot     the phase: deal, play, over
+3       1378 (26 × 53)  columns      0/1 a card  for each column 1-13 in turn, two parts: its
+                                                 cards, then its exposed card
+1381    53              foundations  0/1 a card  the cards on the foundations
+1434    1               moves        / 1000      the moves made (/ max_moves)
+======  ==============  ===========  ==========  ==================================================
 """
 
 from __future__ import annotations
@@ -32,6 +46,7 @@ from typing import Any
 
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
 from parlour.games.patience.base import (
     CARDS,
@@ -88,6 +103,7 @@ class BakersDozen(PatienceGame):
     name = "bakers-dozen"
     title = "Baker's Dozen"
     version = 1
+    tensor_version = 1
     higher_is_better = True
     description = ("Patience: thirteen open columns; build each sign up from 1 to 13, "
                    "moving single cards onto a card one higher.")
@@ -108,6 +124,14 @@ class BakersDozen(PatienceGame):
     @property
     def observation_tensor_size(self) -> int:
         return len(PHASE_NAMES) + CARDS * (2 * COLUMNS + 1) + 1
+
+    def feature_blocks(self) -> tuple[TensorBlock, ...]:
+        return (
+            TensorBlock.cards("columns", CARDS, "for each column 1-13 in turn, two parts: its "
+                              "cards, then its exposed card", parts=2 * COLUMNS),
+            TensorBlock.cards("foundations", CARDS, "the cards on the foundations"),
+            TensorBlock("moves", 1, "the moves made (/ max_moves)", scale=self.max_moves),
+        )
 
     def order_from_deal(self, deal: Mapping[str, Any]) -> list[int]:
         self.check_deal_keys(deal)

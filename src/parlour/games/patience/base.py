@@ -31,6 +31,7 @@ import numpy.typing as npt
 from parlour.cards import PROGRESS_53, Deck, bits_of
 from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.common import PhasedMatchState, as_action, seat_name
 
@@ -136,6 +137,15 @@ class PatienceGame(Game):
     @property
     def num_actions(self) -> int:
         return max(self.move_actions, CARDS)
+
+    def observation_layout(self) -> tuple[TensorBlock, ...]:
+        """The phase, then the game's own blocks (:meth:`feature_blocks`),
+        all zero while the cards are being dealt."""
+        return (TensorBlock.choice("phase", PHASE_NAMES, "the phase"), *self.feature_blocks())
+
+    @abstractmethod
+    def feature_blocks(self) -> tuple[TensorBlock, ...]:
+        """The layout of the game's own features (``PatienceState._features``)."""
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> PatienceState:
         return self.state_class(self, seed, deal, explicit_chance)
@@ -250,7 +260,8 @@ class PatienceState(PhasedMatchState):
 
     @abstractmethod
     def _features(self) -> list[float]:
-        """The game's observation tensor (see its docstring)."""
+        """The game's observation tensor after the phase (laid out as
+        ``game.feature_blocks()``)."""
 
     def _legal(self) -> list[int]:
         """:meth:`_moves`, worked out once a position (a copy)."""
@@ -352,12 +363,20 @@ class PatienceState(PhasedMatchState):
         other = self.clone()
         other.seed = rng.getrandbits(63)
         if self.phase == PHASE_DEAL:
+            # the player has seen none of the cards dealt so far
+            other.order = rng.sample(sorted(self.game.deal_cards), len(self.order))
             return other
         piles = other._face_down()
+        hidden = [card for pile in piles for card in pile]
         # sorted first, so that the sample depends on what the seat knows
         # (which cards are face down), never on their true order
-        cards = sorted(card for pile in piles for card in pile)
+        cards = sorted(hidden)
         rng.shuffle(cards)
+        # a face-down card has not moved since the layout, so the deal order
+        # takes the re-dealt card where the real one was: the clone keeps no
+        # trace of the real deal, and laying its order out again gives its piles
+        replaced = dict(zip(hidden, cards, strict=True))
+        other.order = [replaced.get(card, card) for card in self.order]
         for pile in piles:
             size = len(pile)
             pile[:] = cards[:size]

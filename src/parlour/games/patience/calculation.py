@@ -22,10 +22,27 @@ the top of a waste pile onto a foundation (``w2 f3``). A fixed deal is
 Observation zones: ``foundations`` (4 lists, top last), ``needs`` (the
 number each foundation needs next, ``None`` once complete), ``wastes`` (4
 lists, top last), ``turned`` (the card to place, ``None`` when the stock is
-out), ``stock`` (cards still face down). The tensor (after the phase): per
-foundation the number it needs (13 + complete), per waste pile a plane of
-its cards and one of its top, the card turned, the cards on foundations,
-the stock left / 48.
+out), ``stock`` (cards still face down).
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('calculation')`` (one player): 590 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ============  ===========  ==========  ====================================================
+offset  size          block        values      meaning
+======  ============  ===========  ==========  ====================================================
+0       3             phase        one-hot     the phase: deal, play, over
+3       56 (4 × 14)   needs        one-hot     for each foundation 1-4: the number it needs next:
+                                               1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, complete
+59      424 (8 × 53)  wastes       0/1 a card  for each waste pile 1-4 in turn, two parts: its
+                                               cards, then its top card
+483     53            turned       0/1 a card  the card turned, to place (none once the stock is
+                                               out)
+536     53            foundations  0/1 a card  the cards on the foundations
+589     1             stock        / 48        the cards still face down in the stock
+======  ============  ===========  ==========  ====================================================
 """
 
 from __future__ import annotations
@@ -36,6 +53,7 @@ from typing import Any
 
 from parlour.engine.options import OptionSchema
 from parlour.engine.registry import register
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
 from parlour.games.patience.base import (
     CARDS,
@@ -92,6 +110,7 @@ class Calculation(PatienceGame):
     name = "calculation"
     title = "Calculation"
     version = 1
+    tensor_version = 1
     higher_is_better = True
     description = ("Patience: build four foundations by ones, twos, threes and fours, "
                    "placing each card turned at once on a foundation or a waste pile.")
@@ -109,6 +128,20 @@ class Calculation(PatienceGame):
     @property
     def observation_tensor_size(self) -> int:
         return len(PHASE_NAMES) + PILES * (FULL + 1) + CARDS * (2 * PILES + 2) + 1
+
+    def feature_blocks(self) -> tuple[TensorBlock, ...]:
+        return (
+            TensorBlock.choice("needs", [*(str(number) for number in range(1, FULL + 1)),
+                                         "complete"],
+                               "for each foundation 1-4: the number it needs next",
+                               parts=PILES),
+            TensorBlock.cards("wastes", CARDS, "for each waste pile 1-4 in turn, two parts: its "
+                              "cards, then its top card", parts=2 * PILES),
+            TensorBlock.cards("turned", CARDS, "the card turned, to place (none once the "
+                              "stock is out)"),
+            TensorBlock.cards("foundations", CARDS, "the cards on the foundations"),
+            TensorBlock("stock", 1, "the cards still face down in the stock", scale=48),
+        )
 
     def order_from_deal(self, deal: Mapping[str, Any]) -> list[int]:
         self.check_deal_keys(deal)

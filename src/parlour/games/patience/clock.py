@@ -19,8 +19,21 @@ turned first)}``.
 
 Observation zones: ``piles`` (13, the centre last: the cards face up and
 the count still face down), ``next`` (the pile turned from next, 1-13).
-The tensor (after the phase): the cards face up, per pile its face-down
-cards / 4, the next pile (13).
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('clock')`` (one player): 82 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  ====  =========  ==========  ==============================================================
+offset  size  block      values      meaning
+======  ====  =========  ==========  ==============================================================
+0       3     phase      one-hot     the phase: deal, play, over
+3       53    face up    0/1 a card  the cards turned face up
+56      13    face down  / 4         for each pile 1-12, then the centre: its face-down cards
+69      13    next       one-hot     the pile to turn from next: 1-12, then the centre
+======  ====  =========  ==========  ==============================================================
 """
 
 from __future__ import annotations
@@ -30,6 +43,7 @@ from typing import Any
 
 from parlour.engine.options import OptionSchema
 from parlour.engine.registry import register
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
 from parlour.games.patience.base import (
     CARDS,
@@ -81,6 +95,7 @@ class Clock(PatienceGame):
     name = "clock"
     title = "Clock"
     version = 1
+    tensor_version = 1
     higher_is_better = False
     description = ("Patience without decisions: turn each card under the pile of its "
                    "number round a clock face, before the fourth 13 comes up.")
@@ -93,6 +108,15 @@ class Clock(PatienceGame):
     @property
     def observation_tensor_size(self) -> int:
         return len(PHASE_NAMES) + CARDS + 2 * PILES
+
+    def feature_blocks(self) -> tuple[TensorBlock, ...]:
+        return (
+            TensorBlock.cards("face up", CARDS, "the cards turned face up"),
+            TensorBlock("face down", PILES, "for each pile 1-12, then the centre: its face-down "
+                        "cards", scale=DEPTH),
+            TensorBlock("next", PILES, "the pile to turn from next: 1-12, then the centre",
+                        "one-hot"),
+        )
 
     def order_from_deal(self, deal: Mapping[str, Any]) -> list[int]:
         self.check_deal_keys(deal)

@@ -21,9 +21,24 @@ dealt first, so the exposed card last), "stock": the turn-up then the
 stock top first}``.
 
 Observation zones: ``columns`` (7 lists, exposed last), ``pile`` (the
-foundation pile, top last), ``stock`` (the count). The tensor (after the
-phase): per column a 53-card plane of its cards and one of its exposed
-card, the pile's cards, its top, the stock left / 18.
+foundation pile, top last), ``stock`` (the count).
+
+Observation tensor (version 1)
+------------------------------
+
+``parlour.make('golf')`` (one player): 852 float32 values; how to read the table:
+:mod:`parlour.engine.tensors`.
+
+======  =============  ========  ==========  ======================================================
+offset  size           block     values      meaning
+======  =============  ========  ==========  ======================================================
+0       3              phase     one-hot     the phase: deal, play, over
+3       742 (14 × 53)  columns   0/1 a card  for each column 1-7 in turn, two parts: its cards,
+                                             then its exposed card
+745     53             pile      0/1 a card  the cards in the foundation pile
+798     53             pile top  0/1 a card  the pile's top card
+851     1              stock     / 18        the cards left in the stock
+======  =============  ========  ==========  ======================================================
 """
 
 from __future__ import annotations
@@ -33,6 +48,7 @@ from typing import Any
 
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
+from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
 from parlour.games.patience.base import (
     CARDS,
@@ -108,6 +124,7 @@ class Golf(PatienceGame):
     name = "golf"
     title = "Golf"
     version = 1
+    tensor_version = 1
     higher_is_better = False
     description = ("Patience: clear seven columns onto one pile, a card one higher or one "
                    "lower each time; the Progress card may be a free card.")
@@ -133,6 +150,15 @@ class Golf(PatienceGame):
     @property
     def observation_tensor_size(self) -> int:
         return len(PHASE_NAMES) + CARDS * (2 * COLUMNS + 2) + 1
+
+    def feature_blocks(self) -> tuple[TensorBlock, ...]:
+        return (
+            TensorBlock.cards("columns", CARDS, "for each column 1-7 in turn, two parts: its "
+                              "cards, then its exposed card", parts=2 * COLUMNS),
+            TensorBlock.cards("pile", CARDS, "the cards in the foundation pile"),
+            TensorBlock.cards("pile top", CARDS, "the pile's top card"),
+            TensorBlock("stock", 1, "the cards left in the stock", scale=18),
+        )
 
     def order_from_deal(self, deal: Mapping[str, Any]) -> list[int]:
         self.check_deal_keys(deal)
