@@ -22,12 +22,14 @@ import gzip
 import shlex
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import parlour
 from parlour.sim.events import MEANINGS
+from parlour.sim.records import MatchRecord
 from parlour.sim.report import (
     TextTable,
     estimate_text,
@@ -49,6 +51,9 @@ are not kept: they are as large as every other file together)."""
 DROPPED = ("records.jsonl", "records.csv", *(f"{name}.png" for name in PLOTS))
 """Files of ``parlour simulate --out`` that the pages do not keep (the
 pages show the SVG plots)."""
+SWEEP_DROPPED = tuple(f"{name}.svg" for name in PLOTS if name != "sweep")
+"""A sweep's plots of every match pooled, which mix the option values: its
+page shows the sweep plot alone."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +139,7 @@ def simulate(run: Run, workers: int | None) -> str:
     folder = run.folder
     (folder / RECORDS).write_bytes(gzip.compress((folder / "records.jsonl").read_bytes(),
                                                  mtime=0))
-    for name in DROPPED:
+    for name in DROPPED + (SWEEP_DROPPED if run.sweep is not None else ()):
         (folder / name).unlink(missing_ok=True)
     shown = args if workers is None else args[:-2]  # the figures do not depend on it
     (folder / "command.txt").write_text(shlex.join(shown) + "\n", encoding="utf-8")
@@ -263,18 +268,22 @@ def _played_by(summary: Summary, agents: str) -> str:
     return f"played by {agents}" if summary.players == 1 else f"every seat played by {agents}"
 
 
-def first_dealer(game: str, seeds: int = 20) -> str | None:
-    """Who deals a match's first hand, in a sentence (``None`` in a patience):
-    a fixed seat, or one drawn anew for every match."""
-    dealers = {parlour.make(game).new_state(seed=seed).public_observation().get("dealer")
-               for seed in range(seeds)}
-    if dealers == {None}:
+def first_dealer(game: str, records: Sequence[MatchRecord]) -> str | None:
+    """Who dealt the first hand of ``records``' matches of ``game``, in a sentence
+    (``None`` in a patience): a fixed seat, or each seat's share when the
+    game's rules find the first dealer anew for every match."""
+    dealers = Counter(
+        parlour.make(game, **record.options).new_state(seed=record.seed)
+        .public_observation().get("dealer") for record in records)
+    if None in dealers:
         return None
     if len(dealers) == 1:
-        return (f"Seat {dealers.pop()} deals the first hand of every match, so the seats "
-                "differ in when they deal.")
-    return ("The first dealer is drawn anew for every match, so no seat number deals "
-            "first more often than another.")
+        return (f"Seat {next(iter(dealers))} deals the first hand of every match, so the "
+                "seats differ in when they deal.")
+    shares = ", ".join(f"seat {seat} in {100 * count / len(records):.1f}%"
+                       for seat, count in sorted(dealers.items()))
+    return ("The game's rules find the first dealer anew for every match; in these "
+            f"matches the first dealer was {shares} of them.")
 
 
 def render_page(game: str, summary: Summary, command: str | Sequence[str],
@@ -334,14 +343,16 @@ def write_page(chosen: Page) -> tuple[Path, Summary]:
     """Summarise the page's saved runs and write it; the page and the main
     run's summary."""
     title = parlour.make(chosen.game).title
-    summary = summarise(read_records(chosen.main.folder / RECORDS))
+    records = read_records(chosen.main.folder / RECORDS)
+    summary = summarise(records)
     comparisons = [
         Comparison(run.sweep.split("=")[0], summarise(read_records(run.folder / RECORDS)),
                    _command(run), _images(run))
         for run in chosen.sweeps if run.sweep is not None]
     path = PAGES / f"{chosen.game}.md"
     path.write_text(render_page(title, summary, _command(chosen.main), _images(chosen.main),
-                                comparisons, first_dealer(chosen.game)), encoding="utf-8")
+                                comparisons, first_dealer(chosen.game, records)),
+                     encoding="utf-8")
     return path, summary
 
 

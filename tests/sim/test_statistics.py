@@ -679,11 +679,22 @@ def test_every_registered_game_has_an_analysis_page() -> None:
 
 def test_a_page_says_who_deals_first() -> None:
     script = analysis_script()
-    assert script.first_dealer("polignac") == (
+
+    def played(game: str, seeds: range) -> list[MatchRecord]:
+        options = dict(parlour.make(game).options)
+        return [replace(match((0.0,)), seed=seed, options=options) for seed in seeds]
+
+    assert script.first_dealer("polignac", played("polignac", range(5))) == (
         "Seat 0 deals the first hand of every match, so the seats differ in when they deal.")
-    assert script.first_dealer("ranter-go-round").startswith(
-        "The first dealer is drawn anew for every match")
-    assert script.first_dealer("golf") is None
+    # Ranter Go Round's first dealer is the first player dealt a Jack, from seat 0
+    dealers = [parlour.make("ranter-go-round").new_state(seed=seed).public_observation()["dealer"]
+               for seed in range(40)]
+    shares = ", ".join(f"seat {seat} in {100 * dealers.count(seat) / 40:.1f}%"
+                       for seat in sorted(set(dealers)))
+    assert script.first_dealer("ranter-go-round", played("ranter-go-round", range(40))) == (
+        "The game's rules find the first dealer anew for every match; in these matches "
+        f"the first dealer was {shares} of them.")
+    assert script.first_dealer("golf", played("golf", range(3))) is None
     page = script.render_page("Polignac", summarise([THREE_SEATS]), "one",
                               dealing="Seat 0 deals.")
     assert "every seat played by `random`; the higher score is the better. Seat 0 deals.\n" \
