@@ -11,14 +11,14 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,e2e,ray,plot]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,e2e,ray,plot,rl]'
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/parlour serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src

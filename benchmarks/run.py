@@ -11,9 +11,11 @@ against OpenSpiel's gin_rummy (``bench_rummy.py``), the patiences' games
 per second against OpenSpiel's solitaire and the patience solver's deals
 per second against the hint player (``bench_patience.py``), ISMCTS
 iterations per second against OpenSpiel's ISMCTS bot (``bench_ismcts.py``),
-and ``parlour simulate``'s games per second with one worker and two, and
-on Ray against local processes (``bench_simulate.py``), each figure
-beside the figure it is compared with, measured in the same run.
+``parlour simulate``'s games per second with one worker and two, and
+on Ray against local processes (``bench_simulate.py``), and environment
+steps per second through the PettingZoo AEC environment against
+OpenSpiel's hearts RL environment (``bench_rl.py``), each figure beside
+the figure it is compared with, measured in the same run.
 
 The reference is OpenSpiel ``hearts`` driven from Python when ``pyspiel``
 is installed; ``clone()`` is also held to a fixed bar of 10 µs. Every
@@ -44,6 +46,7 @@ import bench_ismcts
 import bench_openspiel
 import bench_patience
 import bench_ranter
+import bench_rl
 import bench_rummy
 import bench_simulate
 import bench_tricks
@@ -237,6 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_patience.bench_solver(budget.seconds, budget.runs)
     bench_ismcts.bench_ismcts(budget.seconds, budget.runs, hearts)
     bench_simulate.bench_simulate(budget.seconds, budget.runs)
+    bench_rl.bench_rl(budget.seconds, budget.runs, bench_rl.load_hearts_environment())
     if budget.web_moves is not None:
         bench_web.main(["--moves", str(budget.web_moves)])
     return 0

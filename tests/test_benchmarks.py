@@ -318,3 +318,29 @@ def test_progress_rummy_alone_and_the_chance_sampler(capsys: pytest.CaptureFixtu
     assert module.sample_outcome([(3, 0.0), (5, 0.0)], rng) == 5  # what rounding leaves
     assert module.main(["--seconds", "0.02", "--runs", "1"]) == 0
     assert_prints(capsys.readouterr().out, rummy_lines(with_openspiel=HAS_OPENSPIEL))
+
+
+RL = rf"pettingzoo aec polignac players=4 steps/s: {NUMBER}"
+RL_MISSING = rf"{RL} \(no reference: open_spiel not installed\)"
+
+
+def rl_line(with_openspiel: bool) -> str:
+    """The pattern of the AEC environment's steps/s line."""
+    if with_openspiel:
+        return rf"{RL} vs OpenSpiel hearts rl_environment {NUMBER} \(ratio {NUMBER}\)"
+    return RL_MISSING
+
+
+def test_pettingzoo_steps_against_openspiel_rl_environment(
+        output: str, output_without_openspiel: str) -> None:
+    """Issue 14: steps per second through the PettingZoo AEC environment
+    beside OpenSpiel's hearts RL environment, with the ratio; without
+    OpenSpiel, alone."""
+    assert_prints(output, [rl_line(with_openspiel=HAS_OPENSPIEL)])
+    assert_prints(output_without_openspiel, [RL_MISSING])
+
+
+def test_rl_benchmark_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    module = benchmark_module("bench_rl")
+    assert module.main(["--seconds", "0.02", "--runs", "1"]) == 0
+    assert_prints(capsys.readouterr().out, [rl_line(with_openspiel=HAS_OPENSPIEL)])
