@@ -9,7 +9,8 @@ for the three APIs reinforcement-learning researchers use.
   ``pyspiel.register_game``.
 
 They need the ``rl`` extra (``pip install 'parlour[rl]'``) and, for
-OpenSpiel, the ``openspiel`` extra. They see a match only through
-``State.observation(seat)``, ``State.observation_tensor(seat)`` and
-``State.legal_actions()``, never a hidden card.
+OpenSpiel, the ``openspiel`` extra. A seat sees a match only through its
+``State.observation(seat)`` and ``State.observation_tensor(seat)``, the
+legal actions when it is to move, and what is public (the seat to move,
+the finished hands' results): never a hidden card.
 """

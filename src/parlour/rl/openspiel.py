@@ -1,0 +1,819 @@
+"""Every parlour game as an OpenSpiel game, registered with
+``pyspiel.register_game`` the way OpenSpiel's own Python games are
+(``open_spiel/python/games/kuhn_poker.py``).
+
+>>> import pyspiel
+>>> import parlour.rl.openspiel
+>>> game = pyspiel.load_game("parlour_polignac", {"players": 3, "target": 8})
+>>> game.num_players(), game.num_distinct_actions(), game.get_type().utility
+(3, 34, <Utility.ZERO_SUM: 0>)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 30)
+
+Names
+    ``parlour_<game>`` with hyphens as underscores, one per registered
+    parlour game: ``parlour_bakers_dozen``, ``parlour_bassadewitz``,
+    ``parlour_bharg``, ``parlour_calculation``, ``parlour_clock``,
+    ``parlour_costly_colours``, ``parlour_eichelobern``, ``parlour_golf``,
+    ``parlour_grasobern``, ``parlour_knaves``, ``parlour_polignac``,
+    ``parlour_progress``, ``parlour_progress_rummy``,
+    ``parlour_ranter_go_round``, ``parlour_slobberhannes``. Importing this
+    module registers them all; :func:`register` does it again harmlessly.
+
+Parameters
+    The game's options, by the same names, with their defaults and types
+    (flags as booleans, integers and integer choices as integers, word
+    choices as strings): ``pyspiel.load_game("parlour_polignac",
+    {"players": 5})`` or ``"parlour_polignac(players=5,capot=false)"``.
+    The options are validated by ``parlour.make``: a bad value raises its
+    :class:`~parlour.OptionError` message (``option 'players' must be one
+    of 3, 4, 5, 6, not 7``). OpenSpiel itself refuses, before parlour sees
+    them, an unknown name (``Unknown parameter 'x'. Available parameters
+    are: ...``) and a value of the wrong type (``Wrong type for parameter
+    players. Expected type: kInt, got kString with x``). OpenSpiel hands a
+    game every parameter, defaults included; only the values that differ
+    from the option's default are passed on to ``parlour.make``, so that
+    Ranter Go Round's ``preset`` keeps setting the defaults of the other
+    options (giving such an option its plain default is the same as
+    leaving it out).
+
+Game type
+    Sequential; explicit stochastic: every card dealt, turned up or drawn
+    and every cut for the first dealer is a chance node
+    (``new_state(explicit_chance=True)``), with the game's
+    ``chance_outcomes()``. Imperfect information, except Baker's Dozen,
+    whose whole deal is face up. The games of several seats are zero-sum
+    (each loser -1, the winners share the stakes: utilities from -1 to
+    ``players - 1``); a patience is general-sum with 1 for a win and 0 for
+    a loss. Terminal rewards: ``returns()`` is the match's, 0 until it
+    ends. Chance outcome ids share the action space, so
+    ``max_chance_outcomes`` is ``num_distinct_actions``, the game's
+    ``num_actions``.
+
+Game length
+    ``max_game_length`` counts decisions (chance nodes excluded), from a
+    bound on the hands of a match and on the decisions of a hand
+    (:data:`MAX_GAME_LENGTH`). Where every hand brings a match closer to
+    its end it is a proof; where the rules allow hands that change
+    nothing (a tie for the top played on, Bassadewitz's redeals, Bharg's
+    void rounds, Ranter Go Round's play-offs) it allows that many such
+    hands as the bound says: random play never comes near it.
+
+Observations
+    ``observation_tensor(player)`` is the parlour
+    ``State.observation_tensor(player)`` (one ``"observation"`` piece of
+    ``game.observation_tensor_size`` floats); ``observation_string`` is
+    the JSON of ``State.observation(player)``. Neither holds another
+    seat's hidden card. A public observer
+    (``IIGObservationType(private_info=NONE)``) gives the JSON of
+    ``State.public_observation()`` and no tensor.
+
+Information state (perfect recall)
+    ``information_state_string(player)`` is the observation string, a
+    newline and ``recall <digest>``: a BLAKE2 digest chaining the seat's
+    observation after every step of the history (and its own action at
+    each of its decisions). Two histories give the same string exactly
+    when the seat saw the same things in the same order, which is perfect
+    recall by construction, without a string that grows with the match.
+    The observer of ``IIGObservationType(perfect_recall=True)`` (the
+    default information state) gives both the string and the tensor below.
+
+Information-state tensor (version 1, :data:`INFORMATION_STATE_VERSION`)
+    ``information_state_tensor(player)``: the observation tensor and a
+    memory of the current hand, the decisions since the last finished hand
+    (since ``hand_results``, which every observation shows, last grew; a
+    patience is one hand). A fixed size cannot hold a whole match (Progress,
+    Bharg and Progress Rummy can run thousands of decisions), and earlier
+    hands are summed up in the observation's scores and hand results. With
+    ``O`` the observation tensor's size, ``A`` the number of actions, ``n``
+    the number of players, ``W`` the width of the observation's card
+    blocks (the pack's cards, or the 53 Progress faces) and ``K`` the
+    history's slots (:class:`InformationStateLayout`), the blocks are, in
+    order (the observer's ``dict`` names them, a history block shaped
+    ``(K, width)``):
+
+    =================  =======  ===============================================
+    block              size     meaning
+    =================  =======  ===============================================
+    observation        O        ``observation_tensor(player)``, as it is
+    own_actions        A        how many times the seat chose each action id
+                                in the current hand (a pass or a call shows
+                                here even where the observation forgets it)
+    earlier_decisions  1        the decisions of the current hand left out of
+                                the history (0 while the hand fits), as is
+    history_seats      K × n    one row a decision of the history, oldest
+                                first: the seat that decided, one-hot,
+                                relative to the observer (0 itself, 1 the
+                                next seat, ...); rows past the last decision
+                                are zeros
+    history_actions    K × A    the action of that decision, one-hot, where
+                                the observer decided it; zeros for another
+                                seat's decision
+    history_cards      K × W    1.0 for each card (or face) whose value in any
+                                card block of the observer's observation
+                                tensor changed with that decision: a card
+                                played face up, a trick taken to a pile, a
+                                card drawn into the hand
+    =================  =======  ===============================================
+
+    ``K`` is the bound on the decisions of one hand (:data:`HAND_LENGTH`),
+    at most :data:`HISTORY_WINDOW` (64). Where the bound is below it, the
+    history holds the whole hand: every trick game (38 decisions in
+    Polignac, Slobberhannes, Eichelobern and Grasobern with four players,
+    52 in Knaves, 32 in Bassadewitz), Costly Colours (10n + 10) and Ranter
+    Go Round (2n). Bharg, Progress, Progress Rummy and the patiences keep
+    the latest 64 decisions: the earliest are dropped and counted in
+    ``earlier_decisions``, while ``own_actions`` still counts the whole
+    hand. Polignac with three players: 409 + 34 + 1 + 37 × (3 + 34 + 32) =
+    2997 values; Progress Rummy with four: 572 + 145 + 1 + 64 × (4 + 145 +
+    53) = 13646.
+
+    Only what the seat knows goes in: its observations, its own actions,
+    who decided (every observation's ``to_move``) and when a hand finished
+    (its ``hand_results``). Two histories with the same information-state
+    string therefore give the same tensor, and no hidden card changes it.
+    Another seat's action is never read from the history: the game
+    contract does not say which actions a seat sees (a card discarded face
+    down, a blind exchange), so another seat's decision shows only through
+    what it changed in the observer's view (``history_cards``) and the
+    observation itself. A contract hook naming the actions that a seat
+    sees (``State.public_action(seat, step)``, say) would let
+    ``history_actions`` hold every seat's visible calls and plays, which
+    would tell a pass from a call of another seat.
+
+Resampling
+    ``resample_from_infostate(player, sampler)`` is parlour's
+    ``State.determinize(player, rng)``, seeded from the sampler, so that
+    OpenSpiel's ISMCTS bot can search. The sampled world's hidden cards
+    differ, so its past is unknown: the player keeps its recall and its
+    information-state tensor, and every other seat recalls the sampled
+    world from that point on (an empty history, no own actions).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+import parlour
+from parlour.engine import CHANCE_PLAYER, TERMINAL_PLAYER, Game, game_class
+from parlour.engine import State as ParlourState
+from parlour.engine.tensors import block_offsets
+
+PREFIX = "parlour_"
+"""The prefix of every registered OpenSpiel name."""
+
+PERFECT_INFORMATION_GAMES = frozenset({"bakers-dozen"})
+"""The games with nothing hidden once the cards are dealt (the contract has
+no such flag, so it is declared here)."""
+
+_UNDECIDED_HANDS = 50
+"""Hands allowed on top of a proven bound where the rules let a hand
+leave the match where it was (a tied top played on, a play-off)."""
+
+HISTORY_WINDOW = 64
+"""The most decisions of the current hand that the information-state
+tensor's history holds (the latest ones)."""
+
+INFORMATION_STATE_VERSION = 1
+"""The version of the information-state tensor's layout (the module
+docstring's table); it goes up whenever a block or its encoding changes."""
+
+
+
+def _trick_hand_length(game: Game) -> int:
+    # A hand is its card plays, one call per seat and the dealer's discards.
+    return len(game.deck) + game.num_players + 2
+
+
+def _trick_penalty_length(game: Game) -> int:
+    # Every hand costs some seat at least one penalty point (a jack, a
+    # capot, the first trick), so the hands are at most n * (target - 1) + 1.
+    hands = game.num_players * (int(game.options["target"]) - 1) + 1
+    return hands * _trick_hand_length(game)
+
+
+def _deck_hand_length(game: Game) -> int:
+    # Knaves and Bassadewitz: one play of every card dealt.
+    return len(game.deck)
+
+
+def _knaves_length(game: Game) -> int:
+    # A hand adds at least 3 points to the sum of the three totals (13
+    # tricks less 10 for the jacks), so some total reaches the target
+    # within ``target`` hands; ties for the top may deal more.
+    return (int(game.options["target"]) + _UNDECIDED_HANDS) * _deck_hand_length(game)
+
+
+def _bassadewitz_length(game: Game) -> int:
+    # Four dealer turns a round, each ending with a hand paid from the
+    # pool; up to ten hands a turn (the redeals that keep the pool).
+    return 4 * int(game.options["rounds"]) * 10 * _deck_hand_length(game)
+
+
+def _bharg_hand_length(game: Game) -> int:
+    # A round is at most max_turns turns of a draw and a discard.
+    return 2 * int(game.options["max_turns"]) + 2
+
+
+def _bharg_length(game: Game) -> int:
+    # Rounds without a winner score nothing, so allow ten rounds a point of
+    # the target per seat.
+    rounds = 10 * game.num_players * int(game.options["target"])
+    return rounds * _bharg_hand_length(game)
+
+
+def _costly_colours_hand_length(game: Game) -> int:
+    # A few mog and pack decisions, three cards a seat and their goes.
+    return 10 * game.num_players + 10
+
+
+def _costly_colours_length(game: Game) -> int:
+    # Every hand scores at least the last card's point for one of the two
+    # sides.
+    return 2 * int(game.options["target"]) * _costly_colours_hand_length(game)
+
+
+def _progress_hand_length(game: Game) -> int:
+    # A hand plays or draws every card once and passes at most n times
+    # between plays.
+    seats = game.num_players
+    return len(game.deck) * (seats + 3) + seats
+
+
+def _progress_length(game: Game) -> int:
+    # Every hand leaves cards in hands (at least n - 1 points while P
+    # counts above 0), so some total reaches the target within n * target
+    # hands.
+    hands = game.num_players * int(game.options["target"]) + _UNDECIDED_HANDS
+    return hands * _progress_hand_length(game)
+
+
+def _progress_rummy_hand_length(game: Game) -> int:
+    # A round is at most max_turns turns; a turn draws, places each of at
+    # most eleven cards with its declaration and meld name, and discards.
+    return int(game.options["max_turns"]) * 60
+
+
+def _progress_rummy_length(game: Game) -> int:
+    # Five rounds.
+    return 5 * _progress_rummy_hand_length(game)
+
+
+def _ranter_hand_length(game: Game) -> int:
+    # At most one turn a seat and the dealer's cut.
+    return 2 * game.num_players
+
+
+def _ranter_length(game: Game) -> int:
+    # Every hand costs a life, except a play-off's.
+    hands = game.num_players * int(game.options["lives"]) + _UNDECIDED_HANDS
+    return hands * _ranter_hand_length(game)
+
+
+def _patience_length(game: Game) -> int:
+    # Every card moves at most twice (Calculation: onto a waste pile and
+    # then a foundation); Clock and Golf move each card once.
+    return 2 * len(game.deck)
+
+
+def _bakers_dozen_length(game: Game) -> int:
+    return int(game.options["max_moves"])
+
+
+MAX_GAME_LENGTH: dict[str, Callable[[Game], int]] = {
+    "bakers-dozen": _bakers_dozen_length,
+    "bassadewitz": _bassadewitz_length,
+    "bharg": _bharg_length,
+    "calculation": _patience_length,
+    "clock": _patience_length,
+    "costly-colours": _costly_colours_length,
+    "eichelobern": _trick_penalty_length,
+    "golf": _patience_length,
+    "grasobern": _trick_penalty_length,
+    "knaves": _knaves_length,
+    "polignac": _trick_penalty_length,
+    "progress": _progress_length,
+    "progress-rummy": _progress_rummy_length,
+    "ranter-go-round": _ranter_length,
+    "slobberhannes": _trick_penalty_length,
+}
+"""Per game, the bound on the decisions of a match (see "Game length")."""
+
+HAND_LENGTH: dict[str, Callable[[Game], int]] = {
+    "bakers-dozen": _bakers_dozen_length,
+    "bassadewitz": _deck_hand_length,
+    "bharg": _bharg_hand_length,
+    "calculation": _patience_length,
+    "clock": _patience_length,
+    "costly-colours": _costly_colours_hand_length,
+    "eichelobern": _trick_hand_length,
+    "golf": _patience_length,
+    "grasobern": _trick_hand_length,
+    "knaves": _deck_hand_length,
+    "polignac": _trick_hand_length,
+    "progress": _progress_hand_length,
+    "progress-rummy": _progress_rummy_hand_length,
+    "ranter-go-round": _ranter_hand_length,
+    "slobberhannes": _trick_hand_length,
+}
+"""Per game, the bound on the decisions of one hand (a patience is one
+hand), from which :data:`MAX_GAME_LENGTH` counts and which sizes the
+information-state tensor's history (see "Information-state tensor")."""
+
+
+def openspiel_name(name: str) -> str:
+    """The OpenSpiel name of parlour game ``name``.
+
+    >>> openspiel_name("ranter-go-round")
+    'parlour_ranter_go_round'
+    """
+    return PREFIX + name.replace("-", "_")
+
+
+def game_type(name: str) -> Any:
+    """The ``pyspiel.GameType`` of parlour game ``name``."""
+    cls = game_class(name)
+    one_seat = cls.max_players == 1
+    information = (
+        pyspiel.GameType.Information.PERFECT_INFORMATION
+        if cls.name in PERFECT_INFORMATION_GAMES
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    )
+    return pyspiel.GameType(
+        short_name=openspiel_name(cls.name),
+        long_name=f"parlour {cls.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=information,
+        utility=(
+            pyspiel.GameType.Utility.GENERAL_SUM if one_seat
+            else pyspiel.GameType.Utility.ZERO_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={option.name: option.default for option in cls.schema},
+    )
+
+
+def game_info(game: Game) -> Any:
+    """The ``pyspiel.GameInfo`` of ``game`` (a parlour game, options fixed)."""
+    seats = game.num_players
+    return pyspiel.GameInfo(
+        num_distinct_actions=game.num_actions,
+        max_chance_outcomes=game.num_actions,
+        num_players=seats,
+        min_utility=0.0 if seats == 1 else -1.0,
+        max_utility=1.0 if seats == 1 else float(seats - 1),
+        utility_sum=None if seats == 1 else 0.0,
+        max_game_length=MAX_GAME_LENGTH[game.name](game),
+    )
+
+
+class ParlourGame(pyspiel.Game):  # type: ignore[misc]
+    """One parlour game with its options fixed, as a ``pyspiel.Game``.
+
+    Each parlour game has its own subclass naming it
+    (:func:`openspiel_game_class`), which is what gets registered.
+    """
+
+    parlour_name: ClassVar[str]
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        parameters = dict(params or {})
+        name = self.parlour_name
+        cls = game_class(name)
+        changed = {
+            key: value for key, value in parameters.items()
+            if key not in cls.schema or value != cls.schema.options[key].default
+        }
+        self.parlour_game: Game = parlour.make(name, **changed)
+        super().__init__(game_type(name), game_info(self.parlour_game), parameters)
+        self._initial = self.parlour_game.new_state(seed=0, explicit_chance=True)
+        self.information_state_layout = InformationStateLayout.from_game(self.parlour_game)
+
+    def new_initial_state(self) -> ParlourOpenSpielState:
+        """A new match, starting with the chance nodes of the first deal."""
+        return ParlourOpenSpielState(self)
+
+    def initial_parlour_state(self) -> ParlourState:
+        """A fresh copy of the parlour state before the first chance node."""
+        return self._initial.clone()
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> ParlourObserver:
+        """The observer of ``iig_obs_type`` (default: the observation)."""
+        return ParlourObserver(
+            self.information_state_layout,
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+            params,
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class InformationStateLayout:
+    """The sizes of the information-state tensor of one game at its options
+    (see the module docstring's table).
+
+    >>> layout = InformationStateLayout.from_game(parlour.make("polignac", players=3))
+    >>> layout.slots, layout.card_width, layout.size
+    (37, 32, 2997)
+    """
+
+    observation_size: int
+    actions: int
+    seats: int
+    slots: int
+    card_width: int
+    card_positions: npt.NDArray[np.intp]
+    """Indices into the observation tensor, one row per part of each card
+    block, one column per card (or Progress face)."""
+
+    @classmethod
+    def from_game(cls, game: Game) -> InformationStateLayout:
+        """The layout of ``game``'s information-state tensor."""
+        offsets = block_offsets(game.observation_layout())
+        rows: list[npt.NDArray[np.intp]] = []
+        widths: set[int] = set()
+        for block in game.observation_layout():
+            if block.encoding in ("cards", "faces"):
+                start = offsets[block.name].start
+                widths.add(block.part_size)
+                rows.extend(
+                    np.arange(start + part * block.part_size,
+                              start + (part + 1) * block.part_size, dtype=np.intp)
+                    for part in range(block.parts)
+                )
+        if len(widths) != 1:
+            raise ValueError(f"{game.name}: the card blocks of the observation tensor must "
+                             f"share one width, not {sorted(widths)}")
+        return cls(
+            observation_size=game.observation_tensor_size,
+            actions=game.num_actions,
+            seats=game.num_players,
+            slots=min(HAND_LENGTH[game.name](game), HISTORY_WINDOW),
+            card_width=widths.pop(),
+            card_positions=np.stack(rows),
+        )
+
+    def pieces(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The named blocks in order, with their shapes."""
+        return [
+            ("observation", (self.observation_size,)),
+            ("own_actions", (self.actions,)),
+            ("earlier_decisions", (1,)),
+            ("history_seats", (self.slots, self.seats)),
+            ("history_actions", (self.slots, self.actions)),
+            ("history_cards", (self.slots, self.card_width)),
+        ]
+
+    @property
+    def size(self) -> int:
+        """The length of the tensor."""
+        return sum(int(np.prod(shape)) for _, shape in self.pieces())
+
+    def card_view(self, observation: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """The card blocks of an observation tensor, one row per part."""
+        return observation[self.card_positions]
+
+
+@dataclass(frozen=True)
+class _Decision:
+    """One decision of the current hand as a seat remembers it."""
+
+    seat: int
+    """The seat that decided, relative to the one remembering."""
+    action: int | None
+    """The action, when the seat remembering took it."""
+    cards: npt.NDArray[np.intp]
+    """The cards whose place in the remembering seat's view changed."""
+
+
+@dataclass
+class _Memory:
+    """What one seat's information-state tensor remembers, up to ``covered``
+    steps of the match. Extended on a copy, so that clones share it."""
+
+    covered: int
+    hands: int
+    view: npt.NDArray[np.float32]
+    view_step: int
+    """The step after which the seat had ``view`` (the card blocks of its
+    observation tensor); only the steps around decisions are viewed."""
+    own_actions: dict[int, int] = field(default_factory=dict)
+    decisions: list[_Decision] = field(default_factory=list)
+    earlier_decisions: int = 0
+
+    def extended(
+        self, match: _Match, seat: int, layout: InformationStateLayout
+    ) -> _Memory:
+        """A copy that also remembers the steps of ``match`` since ``covered``."""
+        other = replace(self, own_actions=self.own_actions.copy(),
+                        decisions=self.decisions.copy())
+        for step in range(self.covered, len(match.snapshots)):
+            snapshot = match.snapshot(step)
+            actor = match.actors[step]
+            if actor >= 0:
+                action = match.actions[step] if actor == seat else None
+                if action is not None:
+                    other.own_actions[action] = other.own_actions.get(action, 0) + 1
+                before = other.view if other.view_step == step - 1 else \
+                    layout.card_view(match.snapshot(step - 1).observation_tensor(seat))
+                other.view = layout.card_view(snapshot.observation_tensor(seat))
+                other.view_step = step
+                changed = np.flatnonzero((other.view != before).any(axis=0))
+                other.decisions.append(
+                    _Decision((actor - seat) % layout.seats, action, changed))
+                if len(other.decisions) > layout.slots:
+                    del other.decisions[0]
+                    other.earlier_decisions += 1
+            hands = len(snapshot.hand_results())
+            if hands != other.hands:
+                other.hands = hands
+                other.own_actions.clear()
+                other.decisions.clear()
+                other.earlier_decisions = 0
+        other.covered = len(match.snapshots)
+        return other
+
+    def write(self, pieces: Mapping[str, npt.NDArray[np.float32]]) -> None:
+        """Write the blocks after the observation into ``pieces``."""
+        for action, count in self.own_actions.items():
+            pieces["own_actions"][action] = count
+        pieces["earlier_decisions"][0] = self.earlier_decisions
+        if not self.decisions:
+            return
+        slots = np.arange(len(self.decisions))
+        pieces["history_seats"][slots, [decision.seat for decision in self.decisions]] = 1.0
+        own = [(slot, decision.action) for slot, decision in enumerate(self.decisions)
+               if decision.action is not None]
+        if own:
+            own_slots, own_actions = zip(*own, strict=True)
+            pieces["history_actions"][list(own_slots), list(own_actions)] = 1.0
+        cards = [decision.cards for decision in self.decisions]
+        card_slots = np.repeat(slots, [len(changed) for changed in cards])
+        pieces["history_cards"][card_slots, np.concatenate(cards)] = 1.0
+
+
+def _fresh_memory(
+    state: ParlourState, seat: int, steps: int, layout: InformationStateLayout
+) -> _Memory:
+    """A memory of nothing before ``steps``, where the match is ``state``."""
+    return _Memory(covered=steps, hands=len(state.hand_results()),
+                   view=layout.card_view(state.observation_tensor(seat)), view_step=steps - 1)
+
+
+class _Match:
+    """What a pyspiel state holds: the parlour state, every step taken
+    (who acted, the action, a snapshot of the state after it), and the
+    recall digests and information-state memories computed so far. Copied
+    cheaply when pyspiel clones."""
+
+    def __init__(self, state: ParlourState, layout: InformationStateLayout) -> None:
+        self.state = state
+        self.layout = layout
+        # step 0 is the state before any action: nobody acted
+        self.actors: list[int] = [TERMINAL_PLAYER]
+        self.actions: list[int] = [-1]
+        self.snapshots: list[ParlourState | None] = [state.clone()]
+        self.recalled: dict[int, tuple[int, hashlib.blake2b]] = {}
+        self.memories: dict[int, _Memory] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
+        other = object.__new__(_Match)
+        other.state = self.state.clone()
+        other.layout = self.layout
+        other.actors = self.actors.copy()
+        other.actions = self.actions.copy()
+        # snapshots are never changed, and digests only extended on a copy
+        other.snapshots = self.snapshots.copy()
+        other.recalled = self.recalled.copy()
+        other.memories = self.memories.copy()
+        return other
+
+    def apply(self, action: int) -> None:
+        actor = self.state.current_player()
+        self.state.apply(action)
+        self.actors.append(actor)
+        self.actions.append(action)
+        self.snapshots.append(self.state.clone())
+
+    def snapshot(self, step: int) -> ParlourState:
+        """The state after ``step`` (step 0: before any action)."""
+        snapshot = self.snapshots[step]
+        assert snapshot is not None, "a resampled past is recalled from the resampling on"
+        return snapshot
+
+    def recall(self, seat: int) -> str:
+        """The hex digest of everything ``seat`` has observed so far."""
+        covered, recalled = self.recalled.get(seat, (0, None))
+        digest = hashlib.blake2b(digest_size=16) if recalled is None else recalled.copy()
+        for step in range(covered, len(self.snapshots)):
+            if self.actors[step] == seat:
+                digest.update(f"action {self.actions[step]}\n".encode())
+            digest.update(_observation_json(self.snapshot(step).observation(seat)).encode())
+        self.recalled[seat] = (len(self.snapshots), digest)
+        return digest.hexdigest()
+
+    def remember(self, seat: int) -> _Memory:
+        """What ``seat``'s information-state tensor holds so far."""
+        memory = self.memories.get(seat)
+        if memory is None:
+            memory = _fresh_memory(self.snapshot(0), seat, 1, self.layout)
+        if memory.covered < len(self.snapshots):
+            memory = memory.extended(self, seat, self.layout)
+            self.memories[seat] = memory
+        return memory
+
+    def resampled(self, seat: int, rng: random.Random) -> _Match:
+        """A copy whose hidden cards are re-dealt consistently with what
+        ``seat`` knows; the other seats recall it from this step on."""
+        self.recall(seat)
+        self.remember(seat)
+        other = self.__deepcopy__({})
+        other.state = self.state.determinize(seat, rng)
+        other.snapshots = [None] * (len(self.snapshots) - 1) + [other.state.clone()]
+        steps = len(self.snapshots)
+        for other_seat in range(self.state.game.num_players):
+            if other_seat != seat:
+                digest = hashlib.blake2b(f"resampled at {steps}\n".encode(), digest_size=16)
+                other.recalled[other_seat] = (steps, digest)
+                other.memories[other_seat] = _fresh_memory(
+                    other.state, other_seat, steps, self.layout)
+        return other
+
+
+def _observation_json(observation: Mapping[str, Any]) -> str:
+    return json.dumps(observation, ensure_ascii=False, separators=(",", ":"))
+
+
+class ParlourOpenSpielState(pyspiel.State):  # type: ignore[misc]
+    """A parlour match as a ``pyspiel.State`` (explicit chance)."""
+
+    def __init__(self, game: ParlourGame) -> None:
+        super().__init__(game)
+        self.match = _Match(game.initial_parlour_state(), game.information_state_layout)
+
+    @property
+    def parlour_state(self) -> ParlourState:
+        """The parlour state behind this one (it reveals hidden cards)."""
+        return self.match.state
+
+    def current_player(self) -> int:
+        """The seat to move, or OpenSpiel's chance or terminal id."""
+        player = self.match.state.current_player()
+        if player == CHANCE_PLAYER:
+            return int(pyspiel.PlayerId.CHANCE)
+        if player == TERMINAL_PLAYER:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.match.state.current_player():
+            return []
+        return self.match.state.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(outcome, probability)`` pairs of the chance node, by outcome."""
+        return self.match.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.match.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.match.state.action_to_str(int(action))
+
+    def is_terminal(self) -> bool:
+        """Whether the match is over."""
+        return self.match.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        """The match's returns per seat (zeros until it ends)."""
+        return self.match.state.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A clone whose hidden cards are re-dealt consistently with what
+        ``player_id`` knows (``State.determinize``), for ISMCTS."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        other = self.clone()
+        other.match = self.match.resampled(player_id, rng)
+        return other
+
+    def __str__(self) -> str:
+        """Every card's place, the scores and the seat to move (it reveals
+        hidden cards: for debugging, never for a seat)."""
+        state = self.match.state
+        deck = state.game.deck
+        zones = {zone: deck.codes(mask) for zone, mask in state.card_locations().items()}
+        return json.dumps(
+            {"to_move": state.current_player(), "scores": state.scores(), "cards": zones},
+            ensure_ascii=False,
+        )
+
+
+class ParlourObserver:
+    """An OpenSpiel observer (``tensor``, ``dict``, ``set_from``,
+    ``string_from``) of one kind: a seat's observation, its information
+    state (perfect recall) or the public observation (no tensor)."""
+
+    def __init__(
+        self, layout: InformationStateLayout, iig_obs_type: Any,
+        params: Mapping[str, Any] | None,
+    ) -> None:
+        if params:
+            raise ValueError(f"parlour observers take no parameters, not {dict(params)}")
+        private = iig_obs_type.private_info
+        self.perfect_recall: bool = iig_obs_type.perfect_recall
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        if (
+            private == pyspiel.PrivateInfoType.ALL_PLAYERS
+            or not iig_obs_type.public_info
+            or (self.public_only and self.perfect_recall)
+        ):
+            raise ValueError(
+                "parlour observers show one seat's observation (with or without "
+                "perfect recall) or the public observation (without); "
+                f"not perfect_recall={self.perfect_recall}, "
+                f"public_info={iig_obs_type.public_info}, private_info={private.name}"
+            )
+        self.tensor: npt.NDArray[np.float32] | None = None
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        if self.public_only:
+            return
+        pieces = layout.pieces() if self.perfect_recall else layout.pieces()[:1]
+        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
+        offset = 0
+        for name, shape in pieces:
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[offset:offset + size].reshape(shape)
+            offset += size
+
+    def set_from(self, state: ParlourOpenSpielState, player: int) -> None:
+        """Write ``player``'s observation (or information-state) tensor of
+        ``state`` into ``tensor``."""
+        if self.tensor is None:
+            raise ValueError(
+                "the public observation has no tensor; use a seat's observation or "
+                "information state"
+            )
+        match = state.match
+        self.dict["observation"][:] = match.state.observation_tensor(player)
+        if self.perfect_recall:
+            self.tensor[match.layout.observation_size:] = 0.0
+            match.remember(player).write(self.dict)
+
+    def string_from(self, state: ParlourOpenSpielState, player: int) -> str:
+        """``player``'s observation (or information state) of ``state`` as text."""
+        match = state.match
+        if self.public_only:
+            return _observation_json(match.state.public_observation())
+        text = _observation_json(match.state.observation(player))
+        return f"{text}\nrecall {match.recall(player)}" if self.perfect_recall else text
+
+
+_GAME_CLASSES: dict[str, type[ParlourGame]] = {}
+
+
+def openspiel_game_class(name: str) -> type[ParlourGame]:
+    """The :class:`ParlourGame` subclass of parlour game ``name``.
+
+    OpenSpiel registers a game by a factory; a class, unlike a function,
+    outlives the interpreter's shutdown safely, so each game has one.
+    """
+    if name not in _GAME_CLASSES:
+        title = "".join(word.capitalize() for word in name.split("-"))
+        _GAME_CLASSES[name] = type(f"Parlour{title}Game", (ParlourGame,), {"parlour_name": name})
+    return _GAME_CLASSES[name]
+
+
+def registered_names() -> list[str]:
+    """The OpenSpiel names of every parlour game, in parlour's order."""
+    return [openspiel_name(name) for name in parlour.games()]
+
+
+def register() -> list[str]:
+    """Register every parlour game with OpenSpiel (again harmlessly);
+    returns the names."""
+    known = set(pyspiel.registered_names())
+    for name in parlour.games():
+        if openspiel_name(name) not in known:
+            pyspiel.register_game(game_type(name), openspiel_game_class(name))
+    return registered_names()
+
+
+register()
