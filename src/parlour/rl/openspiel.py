@@ -54,7 +54,7 @@ Game type
 Game length
     ``max_game_length`` counts decisions (chance nodes excluded), from a
     bound on the hands of a match and on the decisions of a hand
-    (:data:`MAX_GAME_LENGTH`). Where every hand brings a match closer to
+    (:data:`parlour.rl.lengths.MAX_GAME_LENGTH`). Where every hand brings a match closer to
     its end it is a proof; where the rules allow hands that change
     nothing (a tie for the top played on, Bassadewitz's redeals, Bharg's
     void rounds, Ranter Go Round's play-offs) it allows that many such
@@ -117,7 +117,8 @@ Information-state tensor (version 1, :data:`INFORMATION_STATE_VERSION`)
                                 card drawn into the hand
     =================  =======  ===============================================
 
-    ``K`` is the bound on the decisions of one hand (:data:`HAND_LENGTH`),
+    ``K`` is the bound on the decisions of one hand
+    (:data:`parlour.rl.lengths.HAND_LENGTH`),
     at most :data:`HISTORY_WINDOW` (64). Where the bound is below it, the
     history holds the whole hand: every trick game (38 decisions in
     Polignac, Slobberhannes, Eichelobern and Grasobern with four players,
@@ -156,7 +157,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -168,6 +169,7 @@ import parlour
 from parlour.engine import CHANCE_PLAYER, TERMINAL_PLAYER, Game, game_class
 from parlour.engine import State as ParlourState
 from parlour.engine.tensors import block_offsets
+from parlour.rl.lengths import HAND_LENGTH, MAX_GAME_LENGTH
 
 PREFIX = "parlour_"
 """The prefix of every registered OpenSpiel name."""
@@ -175,10 +177,6 @@ PREFIX = "parlour_"
 PERFECT_INFORMATION_GAMES = frozenset({"bakers-dozen"})
 """The games with nothing hidden once the cards are dealt (the contract has
 no such flag, so it is declared here)."""
-
-_UNDECIDED_HANDS = 50
-"""Hands allowed on top of a proven bound where the rules let a hand
-leave the match where it was (a tied top played on, a play-off)."""
 
 HISTORY_WINDOW = 64
 """The most decisions of the current hand that the information-state
@@ -188,147 +186,6 @@ INFORMATION_STATE_VERSION = 1
 """The version of the information-state tensor's layout (the module
 docstring's table); it goes up whenever a block or its encoding changes."""
 
-
-
-def _trick_hand_length(game: Game) -> int:
-    # A hand is its card plays, one call per seat and the dealer's discards.
-    return len(game.deck) + game.num_players + 2
-
-
-def _trick_penalty_length(game: Game) -> int:
-    # Every hand costs some seat at least one penalty point (a jack, a
-    # capot, the first trick), so the hands are at most n * (target - 1) + 1.
-    hands = game.num_players * (int(game.options["target"]) - 1) + 1
-    return hands * _trick_hand_length(game)
-
-
-def _deck_hand_length(game: Game) -> int:
-    # Knaves and Bassadewitz: one play of every card dealt.
-    return len(game.deck)
-
-
-def _knaves_length(game: Game) -> int:
-    # A hand adds at least 3 points to the sum of the three totals (13
-    # tricks less 10 for the jacks), so some total reaches the target
-    # within ``target`` hands; ties for the top may deal more.
-    return (int(game.options["target"]) + _UNDECIDED_HANDS) * _deck_hand_length(game)
-
-
-def _bassadewitz_length(game: Game) -> int:
-    # Four dealer turns a round, each ending with a hand paid from the
-    # pool; up to ten hands a turn (the redeals that keep the pool).
-    return 4 * int(game.options["rounds"]) * 10 * _deck_hand_length(game)
-
-
-def _bharg_hand_length(game: Game) -> int:
-    # A round is at most max_turns turns of a draw and a discard.
-    return 2 * int(game.options["max_turns"]) + 2
-
-
-def _bharg_length(game: Game) -> int:
-    # Rounds without a winner score nothing, so allow ten rounds a point of
-    # the target per seat.
-    rounds = 10 * game.num_players * int(game.options["target"])
-    return rounds * _bharg_hand_length(game)
-
-
-def _costly_colours_hand_length(game: Game) -> int:
-    # A few mog and pack decisions, three cards a seat and their goes.
-    return 10 * game.num_players + 10
-
-
-def _costly_colours_length(game: Game) -> int:
-    # Every hand scores at least the last card's point for one of the two
-    # sides.
-    return 2 * int(game.options["target"]) * _costly_colours_hand_length(game)
-
-
-def _progress_hand_length(game: Game) -> int:
-    # A hand plays or draws every card once and passes at most n times
-    # between plays.
-    seats = game.num_players
-    return len(game.deck) * (seats + 3) + seats
-
-
-def _progress_length(game: Game) -> int:
-    # Every hand leaves cards in hands (at least n - 1 points while P
-    # counts above 0), so some total reaches the target within n * target
-    # hands.
-    hands = game.num_players * int(game.options["target"]) + _UNDECIDED_HANDS
-    return hands * _progress_hand_length(game)
-
-
-def _progress_rummy_hand_length(game: Game) -> int:
-    # A round is at most max_turns turns; a turn draws, places each of at
-    # most eleven cards with its declaration and meld name, and discards.
-    return int(game.options["max_turns"]) * 60
-
-
-def _progress_rummy_length(game: Game) -> int:
-    # Five rounds.
-    return 5 * _progress_rummy_hand_length(game)
-
-
-def _ranter_hand_length(game: Game) -> int:
-    # At most one turn a seat and the dealer's cut.
-    return 2 * game.num_players
-
-
-def _ranter_length(game: Game) -> int:
-    # Every hand costs a life, except a play-off's.
-    hands = game.num_players * int(game.options["lives"]) + _UNDECIDED_HANDS
-    return hands * _ranter_hand_length(game)
-
-
-def _patience_length(game: Game) -> int:
-    # Every card moves at most twice (Calculation: onto a waste pile and
-    # then a foundation); Clock and Golf move each card once.
-    return 2 * len(game.deck)
-
-
-def _bakers_dozen_length(game: Game) -> int:
-    return int(game.options["max_moves"])
-
-
-MAX_GAME_LENGTH: dict[str, Callable[[Game], int]] = {
-    "bakers-dozen": _bakers_dozen_length,
-    "bassadewitz": _bassadewitz_length,
-    "bharg": _bharg_length,
-    "calculation": _patience_length,
-    "clock": _patience_length,
-    "costly-colours": _costly_colours_length,
-    "eichelobern": _trick_penalty_length,
-    "golf": _patience_length,
-    "grasobern": _trick_penalty_length,
-    "knaves": _knaves_length,
-    "polignac": _trick_penalty_length,
-    "progress": _progress_length,
-    "progress-rummy": _progress_rummy_length,
-    "ranter-go-round": _ranter_length,
-    "slobberhannes": _trick_penalty_length,
-}
-"""Per game, the bound on the decisions of a match (see "Game length")."""
-
-HAND_LENGTH: dict[str, Callable[[Game], int]] = {
-    "bakers-dozen": _bakers_dozen_length,
-    "bassadewitz": _deck_hand_length,
-    "bharg": _bharg_hand_length,
-    "calculation": _patience_length,
-    "clock": _patience_length,
-    "costly-colours": _costly_colours_hand_length,
-    "eichelobern": _trick_hand_length,
-    "golf": _patience_length,
-    "grasobern": _trick_hand_length,
-    "knaves": _deck_hand_length,
-    "polignac": _trick_hand_length,
-    "progress": _progress_hand_length,
-    "progress-rummy": _progress_rummy_hand_length,
-    "ranter-go-round": _ranter_hand_length,
-    "slobberhannes": _trick_hand_length,
-}
-"""Per game, the bound on the decisions of one hand (a patience is one
-hand), from which :data:`MAX_GAME_LENGTH` counts and which sizes the
-information-state tensor's history (see "Information-state tensor")."""
 
 
 def openspiel_name(name: str) -> str:
