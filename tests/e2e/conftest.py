@@ -51,11 +51,14 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A fresh browser page; the test fails if a script on it throws."""
+    """A fresh browser page; the test fails if a script on it throws or the
+    server's Content-Security-Policy refuses anything the page does."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("console", lambda message: errors.append(message.text)
+              if "Content Security Policy" in message.text else None)
     yield opened
     context.close()
     assert not errors, f"uncaught errors in the page: {errors}"

@@ -126,7 +126,7 @@ def test_every_human_seat_gets_its_own_token(client: TestClient) -> None:
     ({"game": "polignac", "seats": [HUMAN] * 3}, 400,
      "Polignac is played here by 4 players: give 4 seats, not 3"),
     ({"game": "polignac", "seats": [HUMAN] * 4, "seed": "seven"}, 400,
-     "a seed must be an integer, not 'seven'"),
+     "a seed must be a whole number from 0 to 2**64 - 1, not 'seven'"),
     ({"game": "polignac", "seats": [HUMAN] * 4, "delay": -1}, 400,
      "the delay must be a number of seconds from 0 to 60, not -1"),
     ({"seats": [HUMAN] * 4}, 400, "name the game to play"),

@@ -193,7 +193,9 @@ def event_options(options: Mapping[str, object]) -> dict[str, OptionValue]:
 
 def tables_for(players: object) -> int:
     """The number of tables that seats ``players`` (four a table, RA11)."""
-    if isinstance(players, str) and players.strip().isdigit():
+    # isdecimal, not isdigit: int() refuses digits such as ², and a run of
+    # thousands of digits; so many players are refused below all the same
+    if isinstance(players, str) and players.strip().isdecimal() and len(players) < 10:
         players = int(players)
     if isinstance(players, bool) or not isinstance(players, int) or players < 4:
         raise OptionError(f"Progress Races needs at least 4 players (one table), not {players!r}")

@@ -7,8 +7,8 @@ Every refusal is ``{"error": "<sentence>"}`` with the status of
 from __future__ import annotations
 
 import asyncio
-import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
@@ -26,7 +26,14 @@ from parlour.agents.levels import LEVELS
 from parlour.cards import DECKS
 from parlour.engine import game_class, games
 from parlour.server.db import FINISHED, PLAYING, Database
-from parlour.server.errors import BAD_REQUEST, FORBIDDEN, NOT_FOUND, ApiError
+from parlour.server.errors import (
+    BAD_REQUEST,
+    FORBIDDEN,
+    NOT_FOUND,
+    PAYLOAD_TOO_LARGE,
+    TOO_MANY_REQUESTS,
+    ApiError,
+)
 from parlour.server.events import (
     EventHub,
     LiveEvent,
@@ -38,12 +45,23 @@ from parlour.server.events import (
 from parlour.server.payloads import (
     parse_event_move,
     parse_event_request,
-    parse_move,
+    parse_host_request,
+    parse_join_request,
+    parse_json,
     parse_move_request,
-    parse_name,
+    parse_socket_move,
     parse_table_request,
-    parse_time_limit,
-    token_of,
+    parse_timer_request,
+)
+from parlour.server.security import (
+    MAX_BODY_BYTES,
+    MAX_MESSAGE_BYTES,
+    SOCKET_BURST,
+    SOCKET_FLOOD_REFUSALS,
+    SOCKET_RATE,
+    TRANSPORT_MAX_MESSAGE_BYTES,
+    SecurityHeaders,
+    TokenBucket,
 )
 from parlour.server.tables import Connection, LiveTable, TableHub, replay_position, table_record
 
@@ -56,18 +74,31 @@ STATIC_DIRECTORY = Path(__file__).parent / "static"
 STATUS_FILTERS = {"open": PLAYING, "finished": FINISHED}
 """``GET /api/tables?status=`` values and the table status each lists."""
 
+MAX_ID = 2**63 - 1
+"""Largest id a database row may have (a signed 64-bit integer)."""
+
+
 SOCKET_CLOSE_BASE = 4000
-"""A refused socket is closed with this plus the HTTP status (4403, 4404)."""
+"""A refused socket is closed with this plus the HTTP status (4403, 4404,
+4413 a message over the size limit, 4429 a flood)."""
+
+Clock = Callable[[], float]
+"""Seconds from some fixed moment (:func:`time.monotonic`): what the sockets'
+rate limits are measured by."""
 
 _Followed = TypeVar("_Followed", LiveTable, LiveEvent)
 """What a live socket follows: a table or a party."""
 
 
-def create_app(database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY) -> FastAPI:
+def create_app(
+    database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY,
+    clock: Clock = time.monotonic,
+) -> FastAPI:
     """The web app on the database at ``database_url`` (any SQLAlchemy URL).
 
     Its lifespan replays every unfinished table and party and resumes
     their computer players on startup, and stops them on shutdown.
+    ``clock`` measures the sockets' rate limits (tests drive it by hand).
     """
     database = Database(database_url)
     hub = TableHub(database, computer_delay)
@@ -85,20 +116,22 @@ def create_app(database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY
             database.close()
 
     app = FastAPI(title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(SecurityHeaders)
     _add_error_handlers(app)
     _add_pages(app)
     _add_lobby_api(app, hub)
     _add_table_api(app, hub)
-    _add_socket(app, hub)
+    _add_socket(app, hub, clock)
     _add_event_api(app, events)
-    _add_event_socket(app, events)
+    _add_event_socket(app, events, clock)
     app.mount("/static", StaticFiles(directory=STATIC_DIRECTORY, check_dir=False), name="static")
     return app
 
 
 def serve(app: FastAPI, host: str, port: int) -> None:
-    """Run ``app`` on uvicorn until interrupted."""
-    uvicorn.run(app, host=host, port=port)
+    """Run ``app`` on uvicorn until interrupted (socket messages over
+    :data:`TRANSPORT_MAX_MESSAGE_BYTES` are cut off by uvicorn itself)."""
+    uvicorn.run(app, host=host, port=port, ws_max_size=TRANSPORT_MAX_MESSAGE_BYTES)
 
 
 # --- errors ------------------------------------------------------------------
@@ -127,18 +160,37 @@ def _add_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, on_validation_error)
 
 
-def _table_id(text: str) -> int:
-    """A table id from a path (404 unless it is a whole number)."""
-    if not text.isdigit():
-        raise ApiError(NOT_FOUND, f"there is no table {text!r}")
+def _path_id(text: str, what: str) -> int:
+    """A row id from a path: 404 naming ``what`` unless it is a whole number
+    written in ASCII digits (``"²"`` is a digit to Python, not to ``int``)
+    that a database can hold."""
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_ID:
+        raise ApiError(NOT_FOUND, f"there is no {what} {text!r}")
     return int(text)
 
 
+def _table_id(text: str) -> int:
+    """A table id from a path (404 unless it is a whole number)."""
+    return _path_id(text, "table")
+
+
+def _too_large() -> ApiError:
+    return ApiError(PAYLOAD_TOO_LARGE, (
+        f"the request body is over the limit of {MAX_BODY_BYTES // 1024} KiB"
+    ))
+
+
 async def _json_body(request: Request) -> object:
-    try:
-        return await request.json()
-    except ValueError:
-        raise ApiError(BAD_REQUEST, "the request body must be JSON") from None
+    """The request's JSON body, read up to :data:`MAX_BODY_BYTES` (413 beyond)."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY_BYTES:
+        raise _too_large()
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise _too_large()
+    return parse_json(bytes(body), "the request body")
 
 
 # --- pages -------------------------------------------------------------------
@@ -289,20 +341,58 @@ def _socket_error(error: ApiError) -> dict[str, Any]:
     return {"type": "error", "message": error.message, "status": error.status}
 
 
+class _SocketGuard:
+    """The limits of one socket's client messages: the size of each and the
+    rate (a :class:`TokenBucket`), with the refusals for flooding in a row."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.bucket = TokenBucket(SOCKET_BURST, SOCKET_RATE, clock)
+        self.refusals = 0
+
+    def admit(self, message: Mapping[str, Any]) -> str:
+        """The text of a received message; :class:`ApiError` 429 beyond the
+        rate, 413 over the size limit, 400 for a binary message."""
+        if not self.bucket.take():
+            self.refusals += 1
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"too many messages: at most {SOCKET_BURST} at once and "
+                f"{SOCKET_RATE:g} a second"
+            ))
+        self.refusals = 0
+        text, data = message.get("text"), message.get("bytes") or b""
+        size = len(data) if text is None else len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_MESSAGE_BYTES:
+            raise ApiError(PAYLOAD_TOO_LARGE, (
+                f"a message is over the limit of {MAX_MESSAGE_BYTES // 1024} KiB"
+            ))
+        if text is None:
+            raise ApiError(BAD_REQUEST, "a message must be JSON text, not binary")
+        return str(text)
+
+    def closes(self, error: ApiError) -> bool:
+        """Whether ``error`` ends the socket: a message over the size limit,
+        or :data:`SOCKET_FLOOD_REFUSALS` refusals for flooding in a row."""
+        return error.status == PAYLOAD_TOO_LARGE or self.refusals >= SOCKET_FLOOD_REFUSALS
+
+
 async def _serve_socket(
     websocket: WebSocket,
     find: Callable[[], Awaitable[tuple[_Followed, int | None]]],
     connect: Callable[[_Followed, int | None], Connection],
     disconnect: Callable[[_Followed, Connection], None],
     answer: Callable[[_Followed, int | None, str], Awaitable[dict[str, Any] | None]],
+    clock: Clock,
 ) -> None:
     """Serve one live socket of a table or a party until the client leaves.
 
     ``find`` gives what the socket follows and the viewer (a seat, a player
     or ``None``); its refusal is sent and closes the socket with
     :data:`SOCKET_CLOSE_BASE` plus the status. Then ``connect``'s outbox is
-    sent as it fills, and each client message goes to ``answer``, whose
-    reply (if any) is sent back.
+    sent as it fills, and each client message that the socket's limits
+    (:class:`_SocketGuard`, on ``clock``) admit goes to ``answer``, whose
+    reply (if any) is sent back. A message refused by the limits gets its
+    error; one that ends the socket gets it as the last message before the
+    close code.
     """
     await websocket.accept()
     try:
@@ -313,9 +403,18 @@ async def _serve_socket(
         return
     connection = connect(followed, viewer)
     sender = asyncio.create_task(_send_outbox(websocket, connection.outbox))
+    guard = _SocketGuard(clock)
     try:
-        while True:
-            reply = await answer(followed, viewer, await websocket.receive_text())
+        while (message := await websocket.receive())["type"] != "websocket.disconnect":
+            try:
+                reply = await answer(followed, viewer, guard.admit(message))
+            except ApiError as error:
+                reply = _socket_error(error)
+                if guard.closes(error):
+                    connection.send(reply)
+                    await _drain(connection, sender)
+                    await websocket.close(code=SOCKET_CLOSE_BASE + error.status)
+                    break
             if reply is not None:
                 connection.send(reply)
     except WebSocketDisconnect:
@@ -326,7 +425,14 @@ async def _serve_socket(
         await asyncio.gather(sender, return_exceptions=True)
 
 
-def _add_socket(app: FastAPI, hub: TableHub) -> None:
+async def _drain(connection: Connection, sender: asyncio.Task[None]) -> None:
+    """Wait until the sender has sent everything queued (or has stopped)."""
+    drained = asyncio.create_task(connection.outbox.join())
+    await asyncio.wait({drained, sender}, return_when=asyncio.FIRST_COMPLETED)
+    drained.cancel()
+
+
+def _add_socket(app: FastAPI, hub: TableHub, clock: Clock) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         async def find() -> tuple[LiveTable, int | None]:
@@ -336,12 +442,16 @@ def _add_socket(app: FastAPI, hub: TableHub) -> None:
         async def answer(table: LiveTable, seat: int | None, text: str) -> dict[str, Any] | None:
             return await _socket_message(hub, table, seat, text)
 
-        await _serve_socket(websocket, find, hub.connect, hub.disconnect, answer)
+        await _serve_socket(websocket, find, hub.connect, hub.disconnect, answer, clock)
 
 
 async def _send_outbox(websocket: WebSocket, outbox: asyncio.Queue[dict[str, Any]]) -> None:
     while True:
-        await websocket.send_json(await outbox.get())
+        message = await outbox.get()
+        try:
+            await websocket.send_json(message)
+        finally:
+            outbox.task_done()
 
 
 async def _socket_message(
@@ -352,13 +462,7 @@ async def _socket_message(
     A move's success needs no reply: every connection gets the new view.
     """
     try:
-        try:
-            message = json.loads(text)
-        except ValueError:
-            raise ApiError(BAD_REQUEST, "a message must be JSON") from None
-        if not isinstance(message, dict) or message.get("type") != "move":
-            raise ApiError(BAD_REQUEST, "a message is {\"type\": \"move\", ...}")
-        await hub.play(table, seat, parse_move(message))
+        await hub.play(table, seat, parse_socket_move(text))
     except ApiError as error:
         return _socket_error(error)
     return None
@@ -367,16 +471,7 @@ async def _socket_message(
 # --- Progress Races parties --------------------------------------------------------
 def _event_id(text: str) -> int:
     """An event id from a path (404 unless it is a whole number)."""
-    if not text.isdigit():
-        raise ApiError(NOT_FOUND, f"there is no party {text!r}")
-    return int(text)
-
-
-async def _body_object(request: Request) -> dict[str, Any]:
-    body = await _json_body(request)
-    if not isinstance(body, dict):
-        raise ApiError(BAD_REQUEST, "the request must be a JSON object")
-    return body
+    return _path_id(text, "party")
 
 
 def _with_join_link(view: dict[str, Any], live: LiveEvent, token: str | None) -> dict[str, Any]:
@@ -413,8 +508,7 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
     @app.post("/api/events/{event_id}/join", status_code=201)
     async def join_event(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
-        body = await _body_object(request)
-        code, name = token_of(body, "code"), parse_name(body.get("name"))
+        code, name = parse_join_request(await _json_body(request))
         player, token = await events.join(live, code, name)
         return JSONResponse({"player": player, "name": live.names()[player],
                              "url": player_url(live.id, token)}, status_code=201)
@@ -422,31 +516,28 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
     @app.post("/api/events/{event_id}/start")
     async def start_round(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
-        token = token_of(await _body_object(request))
+        token = parse_host_request(await _json_body(request))
         return JSONResponse(_with_join_link(await events.start_round(live, token), live, token))
 
     @app.post("/api/events/{event_id}/signal")
     async def give_signal(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
-        token = token_of(await _body_object(request))
+        token = parse_host_request(await _json_body(request))
         return JSONResponse(_with_join_link(await events.signal(live, token), live, token))
 
     @app.post("/api/events/{event_id}/timer")
     async def set_timer(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
-        body = await _body_object(request)
-        token, seconds = token_of(body), parse_time_limit(body.get("seconds"))
+        token, seconds = parse_timer_request(await _json_body(request))
         return JSONResponse(
             _with_join_link(await events.set_timer(live, token, seconds), live, token))
 
     @app.post("/api/events/{event_id}/moves")
     async def event_move(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
-        body = await _body_object(request)
-        token = token_of(body)
+        token, move = parse_event_move(await _json_body(request))
         if not token:
             raise ApiError(FORBIDDEN, "a move needs your player's token")
-        move = parse_event_move(body)
         return JSONResponse(await events.play(live, live.viewer_of(token), move))
 
     @app.get("/api/events/{event_id}/hint")
@@ -466,7 +557,7 @@ async def _event_socket_message(
     return _socket_error(ApiError(BAD_REQUEST, EVENT_SOCKET_REFUSAL))
 
 
-def _add_event_socket(app: FastAPI, events: EventHub) -> None:
+def _add_event_socket(app: FastAPI, events: EventHub, clock: Clock) -> None:
     @app.websocket("/ws/events/{event_id}")
     async def event_socket(websocket: WebSocket, event_id: str, token: str | None = None) -> None:
         async def find() -> tuple[LiveEvent, int | None]:
@@ -474,4 +565,4 @@ def _add_event_socket(app: FastAPI, events: EventHub) -> None:
             return live, live.viewer_of(token)
 
         await _serve_socket(
-            websocket, find, events.connect, events.disconnect, _event_socket_message)
+            websocket, find, events.connect, events.disconnect, _event_socket_message, clock)

@@ -6,7 +6,9 @@ BAD_REQUEST = 400
 FORBIDDEN = 403
 NOT_FOUND = 404
 CONFLICT = 409
+PAYLOAD_TOO_LARGE = 413
 BAD_OPTIONS = 422
+TOO_MANY_REQUESTS = 429
 
 
 class ApiError(Exception):
@@ -14,7 +16,8 @@ class ApiError(Exception):
 
     The status codes follow docs/web.md: 400 illegal move or bad input, 403
     bad token or hidden data, 404 no such table, 409 not your turn or stale
-    move number, 422 bad options (any :class:`parlour.OptionError`).
+    move number, 413 a body or socket message over the size limit, 422 bad
+    options (any :class:`parlour.OptionError`), 429 a socket sending too fast.
     """
 
     def __init__(self, status: int, message: str) -> None:

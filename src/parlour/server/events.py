@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from parlour.agents import choose_action, hint, make_agent
+from parlour.agents import Hint, choose_action, hint, make_agent
 from parlour.errors import OptionError, ParlourError
 from parlour.games.progress_races import (
     OVER,
@@ -171,6 +171,10 @@ class LiveEvent:
     connections: set[Connection] = field(default_factory=set)
     computers: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
+    hint_searches: dict[int, tuple[tuple[int, int], asyncio.Task[Hint]]] = field(
+        default_factory=dict)
+    """Per table, the hint search of the latest position asked for (round,
+    move number), shared by every request for it."""
 
     @property
     def status(self) -> str:
@@ -478,7 +482,8 @@ class EventHub:
 
     async def hint(self, live: LiveEvent, viewer: int | None) -> dict[str, Any]:
         """What the hint level would play for the player, who must be to move
-        at his table: ``{action, text, level, round, move_number}``."""
+        at his table: ``{action, text, level, round, move_number}``; one
+        search a position, shared by repeated or simultaneous requests."""
         if viewer is None or viewer == HOST:
             raise ApiError(FORBIDDEN, "a hint is for a player: open your own player's link")
         event = live.event
@@ -489,8 +494,13 @@ class EventHub:
         if event.to_move(table) != viewer:
             raise ApiError(CONFLICT, "it is not your turn")
         number = len(hand.history)
-        suggestion = await asyncio.to_thread(
-            hint, hand.clone(), agent_seed(event.seed, viewer, len(event.steps)))
+        search = live.hint_searches.get(table)
+        if search is None or search[0] != (event.round, number):
+            search = ((event.round, number), asyncio.create_task(asyncio.to_thread(
+                hint, hand.clone(), agent_seed(event.seed, viewer, len(event.steps)))))
+            live.hint_searches[table] = search
+        # shielded: a client that leaves does not stop the search others wait for
+        suggestion = await asyncio.shield(search[1])
         return {"action": suggestion.action, "text": suggestion.text, "level": suggestion.level,
                 "round": event.round, "move_number": number}
 

@@ -2,11 +2,15 @@
 
 Every refusal is an :class:`ApiError` (400) with a sentence naming what was
 wrong; options, games and agents are checked later by the engine itself.
+An object holding a field that its request does not know is refused too,
+naming the field (a misspelt ``move_numbr`` is never silently ignored).
 """
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +21,20 @@ COMPUTER = "computer"
 DEFAULT_AGENT = "random"
 MAX_DELAY = 60.0
 """Longest computer delay a table may ask for, in seconds."""
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``."""
+
+TABLE_FIELDS = ("game", "options", "seats", "seed", "delay")
+SEAT_FIELDS = ("kind", "agent")
+MOVE_FIELDS = ("token", "action", "text", "move_number")
+SOCKET_MOVE_FIELDS = ("type", "action", "text", "move_number")
+EVENT_FIELDS = ("options", "level", "seed", "delay", "time_limit")
+JOIN_FIELDS = ("code", "name")
+HOST_FIELDS = ("token",)
+TIMER_FIELDS = ("token", "seconds")
+EVENT_MOVE_FIELDS = ("token", "action", "text", "round", "move_number")
+"""The fields each kind of body or message may hold, in the order the
+refusal of an unknown field lists them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +69,33 @@ def _bad(message: str) -> ApiError:
     return ApiError(BAD_REQUEST, message)
 
 
-def _object(body: object, what: str) -> dict[str, Any]:
+def _object(body: object, what: str, fields: Collection[str] | None = None) -> dict[str, Any]:
+    """``body`` as a JSON object; with ``fields``, one holding no other key."""
     if not isinstance(body, dict):
         raise _bad(f"{what} must be a JSON object")
+    if fields is not None:
+        for key in body:
+            if key not in fields:
+                raise _bad(f"{what} has an unknown field {key!r}; its fields are "
+                           f"{', '.join(fields)}")
     return body
+
+
+def parse_json(text: str | bytes, what: str) -> object:
+    """The JSON value of ``text`` (400 naming ``what`` unless it is JSON;
+    nesting too deep for the parser counts as not JSON)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise _bad(f"{what} must be JSON") from None
+
+
+def _parse_seed(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SEED_LIMIT:
+        raise _bad(f"a seed must be a whole number from 0 to 2**64 - 1, not {value!r}")
+    return value
 
 
 def _is_integer(value: object) -> bool:
@@ -63,7 +104,7 @@ def _is_integer(value: object) -> bool:
 
 def parse_table_request(body: object) -> TableRequest:
     """The new table that ``body`` asks for (shape only; the engine checks the rest)."""
-    data = _object(body, "the request")
+    data = _object(body, "the request", TABLE_FIELDS)
     game = data.get("game")
     if not isinstance(game, str) or not game.strip():
         raise _bad("name the game to play, e.g. {\"game\": \"polignac\"}")
@@ -71,17 +112,14 @@ def parse_table_request(body: object) -> TableRequest:
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats:
         raise _bad("list the seats, e.g. [{\"kind\": \"human\"}, {\"kind\": \"computer\"}]")
-    seed = data.get("seed")
-    if seed is not None and not _is_integer(seed):
-        raise _bad(f"a seed must be an integer, not {seed!r}")
     return TableRequest(
         game=game, options=options, seats=[_parse_seat(seat) for seat in seats],
-        seed=seed, delay=_parse_delay(data.get("delay")),
+        seed=_parse_seed(data.get("seed")), delay=_parse_delay(data.get("delay")),
     )
 
 
 def _parse_seat(value: object) -> SeatRequest:
-    seat = _object(value, "each seat")
+    seat = _object(value, "a seat", SEAT_FIELDS)
     kind = seat.get("kind")
     if kind == HUMAN:
         if "agent" in seat:
@@ -107,15 +145,21 @@ def _parse_delay(value: object) -> float | None:
 
 def parse_move_request(body: object) -> tuple[str | None, MoveRequest]:
     """The token and the move of a ``POST /api/tables/{id}/moves`` body."""
-    data = _object(body, "the request")
-    token = data.get("token")
-    if token is not None and not isinstance(token, str):
-        raise _bad("the token must be text")
-    return token, parse_move(data)
+    data = _object(body, "the request", MOVE_FIELDS)
+    return token_of(data), parse_move(data)
+
+
+def parse_socket_move(text: str) -> MoveRequest:
+    """The move in a table socket's message ``{"type": "move", ...}``."""
+    message = parse_json(text, "a message")
+    if not isinstance(message, dict) or message.get("type") != "move":
+        raise _bad("a message is {\"type\": \"move\", ...}")
+    return parse_move(_object(message, "a move message", SOCKET_MOVE_FIELDS))
 
 
 def parse_move(data: dict[str, Any]) -> MoveRequest:
-    """The move in ``data``: ``action`` (an id) or ``text``, and ``move_number``."""
+    """The move in ``data``: ``action`` (an id) or ``text``, and ``move_number``
+    (the caller has checked ``data``'s fields)."""
     action, text = data.get("action"), data.get("text")
     if action is None and text is None:
         raise _bad("give the move as an action id ('action') or as text ('text')")
@@ -163,16 +207,13 @@ class EventMoveRequest:
 
 def parse_event_request(body: object) -> EventRequest:
     """The party that ``body`` asks for (shape only; the rules check the options)."""
-    data = _object(body, "the request")
+    data = _object(body, "the request", EVENT_FIELDS)
     options = _object(data.get("options", {}), "'options'")
     level = data.get("level", DEFAULT_EVENT_LEVEL)
     if not isinstance(level, str) or not level.strip():
         raise _bad(f"the computers' level is a name such as 'medium', not {level!r}")
-    seed = data.get("seed")
-    if seed is not None and not _is_integer(seed):
-        raise _bad(f"a seed must be an integer, not {seed!r}")
     return EventRequest(
-        options=options, level=level.strip().casefold(), seed=seed,
+        options=options, level=level.strip().casefold(), seed=_parse_seed(data.get("seed")),
         delay=_parse_delay(data.get("delay")), time_limit=parse_time_limit(data.get("time_limit")),
     )
 
@@ -213,11 +254,31 @@ def token_of(data: dict[str, Any], key: str = "token") -> str | None:
     return token
 
 
-def parse_event_move(data: dict[str, Any]) -> EventMoveRequest:
-    """A move at an event's table: ``action`` or ``text``, ``move_number`` and ``round``."""
+def parse_join_request(body: object) -> tuple[str | None, str]:
+    """The join code and the name of a ``POST /api/events/{id}/join`` body."""
+    data = _object(body, "the request", JOIN_FIELDS)
+    return token_of(data, "code"), parse_name(data.get("name"))
+
+
+def parse_host_request(body: object) -> str | None:
+    """The host's token of a ``start`` or ``signal`` body."""
+    return token_of(_object(body, "the request", HOST_FIELDS))
+
+
+def parse_timer_request(body: object) -> tuple[str | None, float | None]:
+    """The host's token and the time limit of a ``timer`` body."""
+    data = _object(body, "the request", TIMER_FIELDS)
+    return token_of(data), parse_time_limit(data.get("seconds"))
+
+
+def parse_event_move(body: object) -> tuple[str | None, EventMoveRequest]:
+    """The token and the move at an event's table of a ``moves`` body:
+    ``action`` or ``text``, ``move_number`` and ``round``."""
+    data = _object(body, "the request", EVENT_MOVE_FIELDS)
+    token = token_of(data)
     move = parse_move(data)
     number = data.get("round")
     if not _is_integer(number):
         raise _bad("give the round of the view the move was chosen from")
     assert isinstance(number, int)
-    return EventMoveRequest(move=move, round=number)
+    return token, EventMoveRequest(move=move, round=number)

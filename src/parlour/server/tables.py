@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from parlour.agents import choose_action, hint, make_agent
+from parlour.agents import Hint, choose_action, hint, make_agent
 from parlour.engine import Game, State, game_class, make
 from parlour.errors import OptionError, ParlourError
 from parlour.server.db import FINISHED, PLAYING, Database, StoredTable, TableRow, now
@@ -130,6 +130,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     computers: asyncio.Task[None] | None = None
+    hint_search: tuple[int, asyncio.Task[Hint]] | None = None
+    """The hint search of the latest move number asked for, shared by every
+    request for it (a search takes seconds of a worker thread)."""
 
     @property
     def game(self) -> Game:
@@ -409,7 +412,8 @@ class TableHub:
 
         The search runs in a thread, on the table's state of the moment
         (a move replaces the state, it never changes it), and reads only
-        what ``seat`` may know.
+        what ``seat`` may know. It runs once a move number: repeated or
+        simultaneous requests share its answer (a flood of hints costs one).
         """
         if seat is None:
             raise ApiError(FORBIDDEN, "a hint is for a seat: open the table with a seat's link")
@@ -420,9 +424,13 @@ class TableHub:
         if to_move != seat:
             raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
         move_number = len(state.history)
-        suggestion = await asyncio.to_thread(
-            hint, state, agent_seed(state.seed, seat, move_number)
-        )
+        search = table.hint_search
+        if search is None or search[0] != move_number:
+            search = (move_number, asyncio.create_task(asyncio.to_thread(
+                hint, state, agent_seed(state.seed, seat, move_number))))
+            table.hint_search = search
+        # shielded: a client that leaves does not stop the search others wait for
+        suggestion = await asyncio.shield(search[1])
         return {"action": suggestion.action, "text": suggestion.text,
                 "level": suggestion.level, "move_number": move_number}
 

@@ -14,6 +14,8 @@ export function h(tag, attributes = {}, ...children) {
     if (name === "dataset") Object.assign(element.dataset, value);
     else if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
     else if (name === "html") element.innerHTML = value;
+    // through the CSSOM: the Content-Security-Policy refuses style attributes
+    else if (name === "style") element.style.cssText = value;
     else element.setAttribute(name, value === true ? "" : String(value));
   }
   append(element, children);
