@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint typecheck clean
+.PHONY: run test bench soak lint typecheck clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ test: lint typecheck
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# 10,000 random matches of every game, every invariant after every action
+# (scripts/soak.py, docs/reliability.md); hours, so not part of make test.
+soak: $(STAMP)
+	$(BIN)/python scripts/soak.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

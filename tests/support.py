@@ -12,6 +12,7 @@ import parlour
 from parlour.agents.base import RandomAgent
 from parlour.agents.heuristic import HeuristicAgent
 from parlour.engine import Game, State, game_class
+from parlour.engine.invariants import seats, snapshot  # noqa: F401  (for the tests)
 from parlour.errors import OptionError
 
 GAME_NAMES: list[str] = sorted(parlour.games())
@@ -158,26 +159,6 @@ def play_out(state: State, rng: random.Random, max_steps: int = 20_000) -> State
     raise AssertionError(f"the match did not end within {max_steps} actions")
 
 
-def seats(state: State) -> range:
-    return range(state.game.num_players)
-
-
-def snapshot(state: State) -> dict[str, Any]:
-    """Everything observable about a state, for equality checks."""
-    return {
-        "history": list(state.history),
-        "current_player": state.current_player(),
-        "terminal": state.is_terminal(),
-        "legal": state.legal_actions(),
-        "observations": [state.observation(seat) for seat in seats(state)],
-        "tensors": [state.observation_tensor(seat).tolist() for seat in seats(state)],
-        "locations": state.card_locations(),
-        "scores": state.scores(),
-        "hand_results": state.hand_results(),
-        "returns": state.returns(),
-    }
-
-
 def as_json(value: Any) -> Any:
     """``value`` after a trip through JSON text."""
     return json.loads(json.dumps(value))
@@ -189,9 +170,9 @@ def heuristic_match(name: str, options: dict[str, Any], seed: int,
     all) and random players elsewhere; every move is checked against the
     legal actions. Returns the actions and the returns."""
     game = parlour.make(name, **options)
-    seats = set(range(game.num_players)) if heuristic_seats is None else heuristic_seats
+    chosen = set(range(game.num_players)) if heuristic_seats is None else heuristic_seats
     agents = [
-        HeuristicAgent(seed * 10 + seat) if seat in seats else RandomAgent(seed * 10 + seat)
+        HeuristicAgent(seed * 10 + seat) if seat in chosen else RandomAgent(seed * 10 + seat)
         for seat in range(game.num_players)
     ]
     state = game.new_state(seed=seed)

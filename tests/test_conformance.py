@@ -12,14 +12,19 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
 from parlour import CHANCE_PLAYER, TERMINAL_PLAYER, IllegalAction, ParseError, State
-from parlour.cards import Deck, bits_of
+from parlour.engine.invariants import (
+    check_conservation,
+    check_legal,
+    check_observation,
+    check_observation_tensor,
+    check_scores,
+)
 from support import (
     GAME_NAMES,
     GAME_OPTION_IDS,
@@ -35,11 +40,6 @@ from support import (
 SEEDS = (0, 1)
 """Seeds of the matches that every check walks; the costliest checks take
 the first only (the hypothesis test below adds random seeds)."""
-COMMON_KEYS = {
-    "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal", "log",
-    "hand_results",
-}
-
 HANDS_WITHOUT_DECISIONS = {"ranter-go-round"}
 """Games in which a hand may ask nobody anything (Ranter Go Round, when a
 King stops the hand at the deal): such hands are over before the first
@@ -77,65 +77,6 @@ def fingerprint(state: State) -> dict[str, Any]:
     }
 
 
-def hand_mask(state: State, seat: int) -> int:
-    return state.card_locations()[f"hand {seat}"]
-
-
-def check_conservation(state: State) -> None:
-    deck = state.game.deck
-    locations = state.card_locations()
-    union = 0
-    for zone, mask in locations.items():
-        assert isinstance(mask, int) and mask >= 0, zone
-        assert union & mask == 0, f"{zone} shares {deck.codes(union & mask)} with another zone"
-        union |= mask
-    assert union == deck.full_mask, f"missing {deck.codes(deck.full_mask & ~union)}"
-    for seat in seats(state):
-        assert f"hand {seat}" in locations
-
-
-def check_legal(state: State) -> None:
-    legal = state.legal_actions()
-    assert legal == sorted(set(legal))
-    assert all(isinstance(action, int) and 0 <= action < state.game.num_actions
-               for action in legal)
-    player = state.current_player()
-    if state.is_terminal():
-        assert legal == []
-        assert player == TERMINAL_PLAYER == -4
-    else:
-        assert legal, "no legal action before the end"
-        assert player == CHANCE_PLAYER or 0 <= player < state.game.num_players
-        assert (player == CHANCE_PLAYER) == state.is_chance_node()
-        if not state.explicit_chance:
-            assert player != CHANCE_PLAYER
-
-
-def check_scores(state: State, start: list[int]) -> None:
-    n = state.game.num_players
-    results = state.hand_results()
-    assert all(len(row) == n for row in results)
-    totals = [start[seat] + sum(row[seat] for row in results) for seat in range(n)]
-    if state.game.scores_mid_hand and not state.is_terminal():
-        # the hand in progress has scored too (pegging), never below zero
-        assert all(score >= total for score, total in zip(state.scores(), totals, strict=True))
-    else:
-        assert state.scores() == totals
-    returns = state.returns()
-    assert len(returns) == n
-    assert all(isinstance(value, float) and math.isfinite(value) for value in returns)
-    if state.is_terminal():
-        if n > 1:
-            assert abs(sum(returns)) < 1e-9
-        else:
-            # a patience: 1.0 won, 0.0 lost
-            assert returns in ([1.0], [0.0])
-        assert state.result() == {"scores": state.scores(), "returns": returns}
-    else:
-        assert returns == [0.0] * n
-        assert state.result() is None
-
-
 # --- the checks, each over whole random matches ---------------------------------
 
 
@@ -149,6 +90,7 @@ def test_legal_actions_turns_and_terminal(name: str, options: dict[str, object],
         steps += 1
     assert state.is_terminal()
     assert state.legal_actions() == []
+    assert state.current_player() == TERMINAL_PLAYER == -4
     before = fingerprint(state)
     with pytest.raises(IllegalAction):
         state.apply(0)
@@ -183,46 +125,6 @@ def test_scores_hand_results_and_returns(name: str, options: dict[str, object],
     assert hands_seen >= 1
 
 
-def check_observation(state: State, seat: int, deck: Deck,
-                      locations: dict[str, int]) -> dict[str, Any]:
-    observation = state.observation(seat)
-    text = json.dumps(observation, allow_nan=False)
-    assert json.loads(text) == observation, "the observation changes through JSON"
-    assert set(observation) >= COMMON_KEYS
-    n = state.game.num_players
-    assert observation["game"] == state.game.name
-    assert observation["seat"] == seat
-    assert observation["to_move"] == state.current_player()
-    assert observation["hand_results"] == state.hand_results()
-    assert isinstance(observation["phase"], str) and observation["phase"]
-    assert isinstance(observation["zones"], dict)
-    assert isinstance(observation["log"], list)
-    assert all(isinstance(line, str) for line in observation["log"])
-    players = observation["players"]
-    assert len(players) == n
-    scores = state.scores()
-    for other, player in enumerate(players):
-        assert isinstance(player["name"], str) and player["name"]
-        assert player["cards"] == locations[f"hand {other}"].bit_count()
-        assert player["score"] == scores[other]
-    hand = {deck.parse(code).id for code in observation["hand"]}
-    assert hand == set(bits_of(locations[f"hand {seat}"]))
-    assert len(observation["hand"]) == len(hand)
-    if state.current_player() == seat:
-        legal = observation["legal"]
-        assert [entry["id"] for entry in legal] == state.legal_actions()
-        for entry in legal:
-            assert entry["text"] == state.action_to_str(entry["id"])
-            if entry["card"] is not None:
-                # the card played is in the hand, and its code names the
-                # action (two packs: both copies of a card are one action)
-                assert deck.parse(entry["card"]).id in hand
-                assert state.parse_action(entry["card"]) == entry["id"]
-    else:
-        assert observation["legal"] == []
-    return observation
-
-
 @over_games
 @pytest.mark.parametrize("seed", SEEDS[:1])
 def test_observation_schema(name: str, options: dict[str, object], seed: int) -> None:
@@ -237,14 +139,8 @@ def test_observation_schema(name: str, options: dict[str, object], seed: int) ->
 @pytest.mark.parametrize("seed", SEEDS[:1])
 def test_observation_tensor(name: str, options: dict[str, object], seed: int) -> None:
     for state in trajectory(name, options, seed):
-        size = state.game.observation_tensor_size
         for seat in seats(state):
-            tensor = state.observation_tensor(seat)
-            assert isinstance(tensor, np.ndarray)
-            assert tensor.shape == (size,)
-            assert tensor.dtype == np.float32
-            assert np.isfinite(tensor).all()
-            assert np.array_equal(tensor, state.observation_tensor(seat))
+            check_observation_tensor(state, seat)
 
 
 @over_games

@@ -1,0 +1,399 @@
+"""A bounded load test of ``parlour serve`` on loopback (issue #15).
+
+Usage: ``python scripts/load.py [--tables 200] [--duration 60] [--think 1.0]
+[--game polignac] [--ramp 10] [--seed 1] [--url http://127.0.0.1:PORT]``
+
+Without ``--url`` the script starts its own ``parlour serve`` on a
+temporary SQLite file (``scripts/server_process.py``) and stops it at the
+end; with ``--url`` it drives a server already running on this machine
+(any other host is refused: this is not a tool for loading someone else's
+server). It opens ``--tables`` tables of people, started evenly over the
+first ``--ramp`` seconds, and plays each through the documented WebSocket
+protocol (docs/web.md, "Live updates"): every seat has its own socket
+with its own token; the seat to move waits a think time (``--think``
+seconds on average, 0.5 to 1.5 times it) and sends a random legal move
+from its own view's ``legal`` list with the view's ``move_number``. A
+table whose match ends is replaced by a new one, so ``--tables`` are
+being played at once for the whole run.
+
+A move is *acknowledged* when the mover's socket receives the view with
+the higher move number (the server sends it only after the move's commit);
+its latency is the time from sending the move to that view. Moves and
+latencies are counted over the steady window, from the end of the ramp to
+the end of ``--duration``. Errors are every ``{"type": "error"}`` message,
+every socket closed by the server, every refused request and every move
+not acknowledged within ``ACK_TIMEOUT`` seconds; a healthy server has
+none. The server's memory is its resident set (``VmRSS`` and its peak
+``VmHWM`` in ``/proc``), and its CPU time is read from ``/proc`` too,
+both only for a server started by the script.
+
+The run is bounded: at most ``MAX_DURATION`` seconds of play and
+``MAX_TABLES`` tables. The result is printed as a Markdown snippet for
+docs/reliability.md, with the command that produced it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import json
+import math
+import os
+import platform
+import random
+import shlex
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+from server_process import ServerProcess
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+import parlour
+
+MAX_DURATION = 600.0
+MAX_TABLES = 1000
+ACK_TIMEOUT = 30.0
+"""Seconds a move may wait for its acknowledgement before it is an error."""
+RECEIVE_POLL = 1.0
+"""Seconds a socket waits for a message before looking at the clock again."""
+
+
+@dataclass(frozen=True)
+class LoadConfig:
+    """What one run plays."""
+
+    tables: int = 200
+    duration: float = 60.0
+    think: float = 1.0
+    ramp: float = 10.0
+    game: str = "polignac"
+    seed: int = 1
+    url: str | None = None
+
+
+@dataclass
+class LoadResult:
+    """What one run measured."""
+
+    config: LoadConfig
+    window: float = 0.0
+    """Seconds of the steady window (ramp end to duration end)."""
+    latencies: list[float] = field(default_factory=list)
+    """Send-to-acknowledgement seconds of every move acknowledged in the window."""
+    moves_total: int = 0
+    """Moves acknowledged over the whole run, ramp included."""
+    tables_started: int = 0
+    tables_finished: int = 0
+    errors: list[str] = field(default_factory=list)
+    memory_kib: int | None = None
+    """The server's resident set at the end (``VmRSS``)."""
+    peak_memory_kib: int | None = None
+    """The largest resident set the server reached (``VmHWM``)."""
+    cpu_seconds: float | None = None
+    """CPU time the server used over the whole run."""
+    elapsed: float = 0.0
+    """Seconds from the first table to the last acknowledgement waited for."""
+
+    @property
+    def moves_per_second(self) -> float:
+        """Acknowledged moves a second over the steady window."""
+        return len(self.latencies) / self.window if self.window > 0 else 0.0
+
+
+@dataclass
+class Run:
+    """The shared state of a run: its clock, its stop signal and its tallies."""
+
+    config: LoadConfig
+    result: LoadResult
+    base_url: str
+    start: float
+    stopping: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def window_start(self) -> float:
+        """When the steady window begins (the end of the ramp)."""
+        return self.start + self.config.ramp
+
+    @property
+    def window_end(self) -> float:
+        """When the steady window ends: no move is sent after it."""
+        return self.start + self.config.ramp + self.config.duration
+
+    def acknowledged(self, sent: float, received: float) -> None:
+        """Count one acknowledged move sent at ``sent``."""
+        self.result.moves_total += 1
+        if self.window_start <= sent and received <= self.window_end:
+            self.result.latencies.append(received - sent)
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url``'s host is this machine (``localhost`` or a loopback address)."""
+    host = urlsplit(url).hostname
+    if host is None:
+        return False
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def socket_url(base_url: str, table_id: int, token: str) -> str:
+    """The table's WebSocket address for the seat of ``token``."""
+    parts = urlsplit(base_url)
+    scheme = "wss" if parts.scheme == "https" else "ws"
+    return f"{scheme}://{parts.netloc}/ws/tables/{table_id}?token={token}"
+
+
+def token_of(url: str) -> str:
+    """The seat token in a private table URL (``/tables/7?token=T``)."""
+    return url.split("token=", 1)[1]
+
+
+async def open_table(run: Run, http: httpx.AsyncClient, rng: random.Random) -> list[str]:
+    """Open a table of people for ``run``'s game; returns its seats' socket URLs."""
+    players = parlour.make(run.config.game).num_players
+    response = await http.post("/api/tables", json={
+        "game": run.config.game, "seed": rng.randrange(2**32),
+        "seats": [{"kind": "human"}] * players,
+    })
+    if response.status_code != 201:
+        raise RuntimeError(f"POST /api/tables: {response.status_code} {response.text}")
+    created = response.json()
+    run.result.tables_started += 1
+    return [socket_url(run.base_url, created["id"], token_of(seat["url"]))
+            for seat in created["seats"]]
+
+
+class SeatPlayer:
+    """One seat's socket: moves when its view says it is to move, times the
+    acknowledgement, and stops at the end of the match or of the run."""
+
+    def __init__(self, run: Run, socket: ClientConnection, seat: int, rng: random.Random) -> None:
+        self.run = run
+        self.socket = socket
+        self.seat = seat
+        self.rng = rng
+        self.pending: tuple[int, float] | None = None
+        """The move number and send time of the move awaiting its acknowledgement."""
+
+    async def play(self) -> bool:
+        """Play until the match ends (``True``) or the run stops (``False``)."""
+        while True:
+            if self.pending is not None and time.perf_counter() - self.pending[1] > ACK_TIMEOUT:
+                self.run.result.errors.append(
+                    f"a move at {self.pending[0]} was not acknowledged in {ACK_TIMEOUT} s")
+                return False
+            if self.pending is None and self.run.stopping.is_set():
+                return False
+            try:
+                text = await asyncio.wait_for(self.socket.recv(), RECEIVE_POLL)
+            except TimeoutError:
+                continue
+            except ConnectionClosed as closed:
+                self.run.result.errors.append(f"seat {self.seat}: the server closed: {closed}")
+                return False
+            message = json.loads(text)
+            if message.get("type") != "view":
+                self.run.result.errors.append(f"seat {self.seat}: {message}")
+                self.pending = None
+                continue
+            await self._on_view(message)
+            if message["status"] == "finished":
+                return True
+
+    async def _on_view(self, view: dict[str, Any]) -> None:
+        received = time.perf_counter()
+        if self.pending is not None and view["move_number"] > self.pending[0]:
+            self.run.acknowledged(self.pending[1], received)
+            self.pending = None
+        observation = view["observation"]
+        legal = observation["legal"]
+        if observation["to_move"] != self.seat or not legal or view["status"] != "playing":
+            return
+        think = self.run.config.think * self.rng.uniform(0.5, 1.5)
+        if time.perf_counter() + think > self.run.window_end:
+            return
+        await asyncio.sleep(think)
+        self.pending = (view["move_number"], time.perf_counter())
+        await self.socket.send(json.dumps({
+            "type": "move", "action": self.rng.choice(legal)["id"],
+            "move_number": view["move_number"],
+        }))
+
+
+async def play_slot(run: Run, http: httpx.AsyncClient, slot: int) -> None:
+    """Keep one table being played at this slot until the run stops."""
+    rng = random.Random(f"parlour-load:{run.config.seed}:{slot}")
+    await asyncio.sleep(run.config.ramp * slot / run.config.tables)
+    while not run.stopping.is_set():
+        try:
+            urls = await open_table(run, http, rng)
+            async with AsyncExitStack() as stack:
+                sockets = [
+                    await stack.enter_async_context(
+                        connect(url, open_timeout=ACK_TIMEOUT, proxy=None))
+                    for url in urls
+                ]
+                players = [SeatPlayer(run, socket, seat, random.Random(rng.random()))
+                           for seat, socket in enumerate(sockets)]
+                finished = await asyncio.gather(*(player.play() for player in players))
+            if all(finished):
+                run.result.tables_finished += 1
+        except (ConnectionClosed, OSError, RuntimeError, httpx.HTTPError) as error:
+            run.result.errors.append(f"slot {slot}: {type(error).__name__}: {error}")
+            return
+
+
+def read_proc(pid: int) -> tuple[int, int, float]:
+    """A process's resident set and its peak (KiB) and its CPU seconds, from /proc."""
+    fields: dict[str, int] = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name in ("VmRSS", "VmHWM"):
+            fields[name] = int(value.split()[0])
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(stat[11]) + int(stat[12])) / ticks
+    return fields["VmRSS"], fields["VmHWM"], cpu
+
+
+async def drive(config: LoadConfig, base_url: str) -> LoadResult:
+    """Play ``config``'s tables against the server at ``base_url``."""
+    result = LoadResult(config)
+    run = Run(config, result, base_url, time.perf_counter())
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base_url, timeout=ACK_TIMEOUT, limits=limits,
+                                 trust_env=False) as http:
+        slots = [asyncio.create_task(play_slot(run, http, slot))
+                 for slot in range(config.tables)]
+        await asyncio.sleep(max(0.0, run.window_end - time.perf_counter()))
+        run.stopping.set()
+        await asyncio.gather(*slots)
+    result.window = config.duration
+    result.elapsed = time.perf_counter() - run.start
+    return result
+
+
+def run_load(config: LoadConfig) -> LoadResult:
+    """One bounded run: against ``config.url``, or a server of its own."""
+    if not 0 < config.duration <= MAX_DURATION:
+        raise ValueError(f"--duration must be over 0 and at most {MAX_DURATION:.0f} s")
+    if not 0 < config.tables <= MAX_TABLES:
+        raise ValueError(f"--tables must be from 1 to {MAX_TABLES}")
+    if config.think <= 0 or config.ramp < 0:
+        raise ValueError("--think must be over 0 and --ramp at least 0")
+    if config.url is not None:
+        if not is_loopback(config.url):
+            raise ValueError(f"{config.url} is not on this machine: the load test runs on "
+                             "loopback only (127.0.0.1, ::1 or localhost)")
+        return asyncio.run(drive(config, config.url.rstrip("/")))
+    with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder:
+        server = ServerProcess(Path(folder) / "parlour.db", Path(folder) / "server.log")
+        with server:
+            _, _, cpu_before = read_proc(server.pid)
+            result = asyncio.run(drive(config, server.url))
+            result.memory_kib, result.peak_memory_kib, cpu_after = read_proc(server.pid)
+            result.cpu_seconds = cpu_after - cpu_before
+    return result
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The ``fraction`` quantile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    rank = math.ceil(fraction * len(ordered))
+    return ordered[min(len(ordered), max(1, rank)) - 1]
+
+
+def markdown(result: LoadResult, command: str) -> str:
+    """The run's figures as a Markdown snippet."""
+    config = result.config
+    latencies = result.latencies
+    lines = [
+        f"Command: `{command}`",
+        "",
+        "| measure | value |",
+        "| --- | --- |",
+        f"| tables played at once | {config.tables} ({config.game}, people at every seat, "
+        f"one socket a seat) |",
+        f"| think time a move | {config.think:g} s on average (0.5 to 1.5 times) |",
+        f"| steady window | {result.window:g} s after a ramp of {config.ramp:g} s |",
+        f"| moves acknowledged in the window | {len(latencies)} |",
+        f"| moves per second | {result.moves_per_second:.1f} |",
+    ]
+    if latencies:
+        lines += [
+            f"| latency, median | {statistics.median(latencies) * 1000:.1f} ms |",
+            f"| latency, 99th percentile | {percentile(latencies, 0.99) * 1000:.1f} ms |",
+            f"| latency, largest | {max(latencies) * 1000:.1f} ms |",
+        ]
+    lines += [
+        f"| tables opened / finished | {result.tables_started} / {result.tables_finished} |",
+        f"| errors | {len(result.errors)} |",
+    ]
+    if result.memory_kib is not None and result.peak_memory_kib is not None:
+        lines.append(f"| server memory (RSS) at the end / peak | "
+                     f"{result.memory_kib / 1024:.0f} MiB / "
+                     f"{result.peak_memory_kib / 1024:.0f} MiB |")
+    if result.cpu_seconds is not None:
+        share = result.cpu_seconds / result.elapsed * 100 if result.elapsed else 0.0
+        lines.append(f"| server CPU time | {result.cpu_seconds:.1f} s over "
+                     f"{result.elapsed:.0f} s ({share:.0f}% of one core) |")
+    lines += ["", f"Python {platform.python_version()} on {platform.system()}, "
+              f"{os.cpu_count()} CPUs."]
+    if result.errors:
+        lines += ["", "Errors (first 10):", ""]
+        lines += [f"- {error}" for error in result.errors[:10]]
+    return "\n".join(lines) + "\n"
+
+
+def parse_arguments(argv: Sequence[str] | None) -> LoadConfig:
+    """The run's settings from the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    defaults = LoadConfig()
+    parser.add_argument("--tables", type=int, default=defaults.tables)
+    parser.add_argument("--duration", type=float, default=defaults.duration,
+                        help="seconds of the steady window")
+    parser.add_argument("--think", type=float, default=defaults.think,
+                        help="average seconds a seat waits before moving")
+    parser.add_argument("--ramp", type=float, default=defaults.ramp,
+                        help="seconds over which the tables are opened")
+    parser.add_argument("--game", default=defaults.game)
+    parser.add_argument("--seed", type=int, default=defaults.seed)
+    parser.add_argument("--url", default=None, help="a parlour server on this machine")
+    arguments = parser.parse_args(argv)
+    return LoadConfig(
+        tables=arguments.tables, duration=arguments.duration, think=arguments.think,
+        ramp=arguments.ramp, game=arguments.game, seed=arguments.seed, url=arguments.url,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the load test and print its figures; 1 if there were errors, 2 if refused."""
+    config = parse_arguments(argv)
+    try:
+        result = run_load(config)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    command = shlex.join(["python", "scripts/load.py", *arguments])
+    print(markdown(result, command), end="")
+    return 1 if result.errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

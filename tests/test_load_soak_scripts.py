@@ -1,0 +1,88 @@
+"""The load and soak scripts of issue #15 (``scripts/load.py``,
+``scripts/soak.py``) in tiny configurations: they run, count what they
+should and report failures; their real figures are in docs/reliability.md.
+Nothing here asserts a speed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+
+import load
+import soak
+
+from parlour.engine.invariants import InvariantError
+
+
+def test_a_few_tables_are_played_without_an_error() -> None:
+    config = load.LoadConfig(tables=3, duration=3.0, think=0.1, ramp=0.5)
+    result = load.run_load(config)
+    assert result.errors == []
+    assert result.latencies and result.moves_total >= len(result.latencies)
+    assert result.tables_started >= 3
+    assert result.memory_kib is not None and result.peak_memory_kib is not None
+    assert 0 < result.memory_kib <= result.peak_memory_kib
+    report = load.markdown(result, "python scripts/load.py --tables 3")
+    assert "| errors | 0 |" in report and "latency, 99th percentile" in report
+
+
+@pytest.mark.parametrize(("url", "is_local"), [
+    ("http://127.0.0.1:8000", True),
+    ("http://127.8.9.10:8000", True),
+    ("http://[::1]:8000/", True),
+    ("http://localhost:8000", True),
+    ("http://192.168.1.4:8000", False),
+    ("https://parlour.example.org", False),
+    ("not a url", False),
+])
+def test_only_loopback_is_loaded(url: str, is_local: bool) -> None:
+    assert load.is_loopback(url) == is_local
+
+
+def test_another_host_or_an_unbounded_run_is_refused(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert load.main(["--url", "http://192.168.1.4:8000"]) == 2
+    assert "loopback only" in capsys.readouterr().err
+    assert load.main(["--duration", "100000"]) == 2
+    assert "--duration" in capsys.readouterr().err
+
+
+def test_percentile_is_the_nearest_rank() -> None:
+    values = [float(value) for value in range(1, 101)]
+    assert load.percentile(values, 0.99) == 99.0
+    assert load.percentile(values, 0.5) == 50.0
+    assert load.percentile([3.0], 0.99) == 3.0
+
+
+def test_the_soak_checks_a_few_matches_of_some_games(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = "golf,costly-colours,ranter-go-round"
+    assert soak.main(["--count", "2", "--games", games, "--workers", "1"]) == 0
+    report = capsys.readouterr().out
+    for game in games.split(","):
+        assert f"| {game} | 2 |" in report
+    assert "| **all** | 6 |" in report
+
+
+def test_a_broken_invariant_is_reported_with_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(_state: object) -> None:
+        raise InvariantError("missing 7Cr")
+
+    monkeypatch.setattr(soak, "check_conservation", broken)
+    tally = soak.play_chunk("golf", 0, 0, 2)
+    seeds = [soak.match_seed(0, "golf", number) for number in range(2)]
+    assert tally.matches == 2
+    assert tally.failures == [
+        f"golf seed {seed}: InvariantError: missing 7Cr" for seed in seeds
+    ]
+
+
+def test_an_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert soak.main(["--games", "whist"]) == 2
+    assert "whist" in capsys.readouterr().err
