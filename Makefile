@@ -4,14 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak lint typecheck clean
+.PHONY: run test bench soak fuzz lint typecheck clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,e2e,ray,plot,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,e2e,ray,plot,rl,fuzz]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -33,6 +33,11 @@ bench: $(STAMP)
 # (scripts/soak.py, docs/reliability.md); hours, so not part of make test.
 soak: $(STAMP)
 	$(BIN)/python scripts/soak.py
+
+# the fuzz tests with many random examples each (tests/fuzz/conftest.py);
+# make test runs them with a few fixed ones
+fuzz: $(STAMP)
+	PARLOUR_FUZZ_PROFILE=parlour-fuzz-deep $(BIN)/pytest -n auto tests/fuzz
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

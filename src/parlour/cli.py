@@ -102,6 +102,16 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
+def _typed_line(console: Console, prompt: Text | str) -> str:
+    """A line typed at ``prompt``; :class:`CommandError` for bytes that are
+    not text in the terminal's encoding (they cannot be read again)."""
+    try:
+        return console.input(prompt)
+    except UnicodeDecodeError as error:
+        raise CommandError(f"the line typed is not {error.encoding} text: {error.reason}") \
+            from None
+
+
 # --- setting up a game --------------------------------------------------------
 def _make_game(name: str, players: int | None, options: Sequence[str]) -> Game:
     """The game named on the command line with its ``--option`` values."""
@@ -114,6 +124,9 @@ def _make_game(name: str, players: int | None, options: Sequence[str]) -> Game:
             values["players"] = players
         elif players != cls.min_players:
             raise OptionError(f"{cls.title} is for {cls.min_players} players, not {players}")
+    # unknown names are refused before they reach a signature, where 'self'
+    # would clash with the game's own argument
+    cls.schema.validate(values)
     return cls(**values)
 
 
@@ -258,7 +271,7 @@ class TerminalMatch:
         prompt = Text.assemble(self.renderer.seat_label(seat, names), " › ")
         while True:
             try:
-                text = self.console.input(prompt)
+                text = _typed_line(self.console, prompt)
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return False
@@ -654,7 +667,7 @@ def replay_command(
 def _wait_for_enter(console: Console) -> bool:
     """Wait for Enter; ``False`` (stop stepping) at end of input or on ``q``."""
     try:
-        answer = console.input("[dim]Enter: next move, q: print the rest[/dim] ")
+        answer = _typed_line(console, "[dim]Enter: next move, q: print the rest[/dim] ")
     except EOFError:
         console.print()
         return False
@@ -765,11 +778,15 @@ def simulate(
     given = set(parse_option_assignments(option or []))
     if players is not None:
         given.add("players")
+    swept = parse_sweep(sweep) if sweep is not None else None
+    if swept is not None and swept.option not in rules_set.schema:
+        # the schema refuses an unknown name here, before it reaches a
+        # signature, where 'self' would clash with the game's own argument
+        rules_set.schema.validate({swept.option: swept.values[0]})
     spec = SimulationSpec(
         rules_set.name,
         {name: rules_set.options[name] for name in sorted(given) if name in rules_set.options},
-        parse_agents(agents), matches, seed, duplicate,
-        parse_sweep(sweep) if sweep is not None else None,
+        parse_agents(agents), matches, seed, duplicate, swept,
     )
     with simulation_progress() as progress:
         records = run_simulation(spec, backend, workers, progress, ray_address)

@@ -100,6 +100,22 @@ def test_a_body_over_the_limit_is_413_by_length_or_by_stream(
     assert streamed.status_code == 413 and streamed.json() == TOO_LARGE
 
 
+@pytest.mark.parametrize(("declared", "status"), [
+    ("\u00b2".encode("latin-1"), 201),  # ², which str.isdigit accepts and int() refuses
+    (b"x", 201),
+    (b"1" * 5000, 413),  # more digits than int() reads
+])
+def test_an_odd_content_length_is_read_by_stream_or_refused(
+    client: TestClient, declared: bytes, status: int
+) -> None:
+    body = ('{"game": "polignac", "seats": [{"kind": "human"}, {"kind": "human"}, '
+            '{"kind": "human"}, {"kind": "human"}]}')
+    response = client.post("/api/tables", content=body, headers={"content-length": declared})
+    assert response.status_code == status, response.text
+    if status == 413:
+        assert response.json() == TOO_LARGE
+
+
 def test_a_body_at_the_limit_is_read(client: TestClient) -> None:
     body = padded('{"game": "polignac", "seats": [{"kind": "human"}, {"kind": "human"}, '
                   '{"kind": "human"}, {"kind": "human"}]}', MAX_BODY_BYTES)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.engine.game import State
-from parlour.engine.registry import make
+from parlour.engine.registry import game_class
 from parlour.errors import IllegalAction, OptionError, ParseError, RecordError
 
 RECORD_FORMAT = "parlour-record/1"
@@ -48,21 +48,38 @@ def _is_json_text(text: str) -> bool:
         json.loads(text)
     except json.JSONDecodeError:
         return text.lstrip().startswith("{") or "\n" in text
+    except (ValueError, RecursionError):
+        return True  # JSON nested too deep, or with a number too long, for Python to read
     return True
+
+
+def _read_file(path: Path) -> str:
+    """The text of a record file, or :class:`RecordError` saying why not."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read the record file: {error}") from None
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"cannot read the record file: {str(path)!r} is not UTF-8 text "
+            f"(byte {error.start}: {error.reason})"
+        ) from None
+    except ValueError as error:  # a NUL or a lone surrogate, which no file name holds
+        raise RecordError(
+            f"cannot read the record file: {str(path)!r} is not a file name ({error})"
+        ) from None
 
 
 def _as_mapping(record: Mapping[str, Any] | str | Path) -> Mapping[str, Any]:
     if isinstance(record, str) and not _is_json_text(record):
         record = Path(record)
     if isinstance(record, Path):
-        try:
-            record = record.read_text(encoding="utf-8")
-        except OSError as error:
-            raise RecordError(f"cannot read the record file: {error}") from None
+        record = _read_file(record)
     if isinstance(record, str):
         try:
             record = json.loads(record)
-        except json.JSONDecodeError as error:
+        except (ValueError, RecursionError) as error:
+            # besides bad syntax, nesting too deep or a number too long to read
             raise RecordError(f"the record is not valid JSON: {error}") from None
     if not isinstance(record, Mapping):
         raise RecordError("a record must be a JSON object")
@@ -96,7 +113,11 @@ def replay(record: Mapping[str, Any] | str | Path) -> State:
     if deal is not None and not isinstance(deal, dict):
         raise RecordError("the record's 'deal' must be an object or null")
     try:
-        game = make(name, **options)
+        cls = game_class(name)
+        # unknown names are refused before they reach a signature, where
+        # 'self' would clash with the game's own argument
+        cls.schema.validate(options)
+        game = cls(**options)
         if data.get("version", game.version) != game.version:
             raise RecordError(
                 f"the record is from {name} version {data.get('version')}; "

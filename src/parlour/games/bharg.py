@@ -401,7 +401,7 @@ MAX_EVALUATED = 12
 """The most cards :func:`evaluate_hand` takes (a Bharg hand has 6 to 8)."""
 
 
-def evaluate_hand(cards: Iterable[str | Card], ace_top: str | Card | None,
+def evaluate_hand(cards: Iterable[str | Card], ace_top: str | Card | None, /,
                   **options: object) -> HandEvaluation:
     """Judge a hand against the top Ace (``None``: an empty Ace Pile), §8.
 

@@ -1390,8 +1390,10 @@ class ProgressRummyState(PhasedMatchState):
             for seat in range(self.game.n):
                 if key in (seat_name(seat).casefold(), f"{seat_name(seat)} deals".casefold()):
                     return seat
-        if len(words) == 1 and key[:1] == "m" and key[1:].isdigit():
-            number = int(key[1:])
+        if len(words) == 1 and key[:1] == "m" and key[1:].isdecimal():
+            # int() refuses digits such as ² and a run of thousands; so long a
+            # number names no meld either
+            number = int(key[1:]) if len(key) < 10 else 0
             if not 1 <= number <= MAX_MELDS:
                 raise ParseError(f"melds are named m1 to m{MAX_MELDS}, not {words[0]}")
             return MELD_BASE + number - 1

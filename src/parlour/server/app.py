@@ -183,7 +183,10 @@ def _too_large() -> ApiError:
 async def _json_body(request: Request) -> object:
     """The request's JSON body, read up to :data:`MAX_BODY_BYTES` (413 beyond)."""
     length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY_BYTES:
+    # ASCII digits only (int() refuses ², a Latin-1 header byte), and a run of
+    # digits too long for int() to read is too large anyway
+    if length.isascii() and length.isdigit() and (
+            len(length) > len(str(MAX_BODY_BYTES)) or int(length) > MAX_BODY_BYTES):
         raise _too_large()
     body = bytearray()
     async for chunk in request.stream():

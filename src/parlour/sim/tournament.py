@@ -60,8 +60,10 @@ def agent_factory(name: str) -> Callable[[int], AnyAgent]:
     text = name.strip().casefold()
     if text.startswith(ISMCTS_PREFIX):
         count = text.removeprefix(ISMCTS_PREFIX)
-        if not count.isdigit() or int(count) < 1:
-            raise OptionError(f"{name!r}: ismcts:N needs a whole number of iterations N >= 1")
+        # ASCII digits only (int() refuses ²), and no more than int() reads at once
+        if not (count.isascii() and count.isdigit() and len(count) <= 9) or int(count) < 1:
+            raise OptionError(
+                f"{name!r}: ismcts:N needs a whole number of iterations N from 1 to 999999999")
         return partial(_budgeted_ismcts, int(count))
     make_agent(text, 0)
     return partial(make_agent, text)

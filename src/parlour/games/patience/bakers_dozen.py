@@ -276,6 +276,8 @@ BakersDozen.state_class = BakersDozenState
 
 def _column(word: str) -> int | None:
     """Column index of ``c1`` ... ``c13`` (``None``: not a column)."""
-    if word.startswith("c") and word[1:].isdigit() and 1 <= int(word[1:]) <= COLUMNS:
+    # isdecimal, not isdigit: int() refuses digits such as ²; c1 to c13 are short
+    if word.startswith("c") and word[1:].isdecimal() and len(word) <= 3 \
+            and 1 <= int(word[1:]) <= COLUMNS:
         return int(word[1:]) - 1
     return None
