@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -139,8 +140,10 @@ def check_observation(
     require(isinstance(observation["phase"], str) and bool(observation["phase"]),
             "the phase is not a word")
     require(isinstance(observation["zones"], dict), "zones is not a mapping")
-    require(isinstance(observation["log"], list)
-            and all(isinstance(line, str) for line in observation["log"]),
+    log = observation["log"]
+    # map, not a generator: a match's log runs to hundreds of lines, read
+    # at every step of a soak
+    require(isinstance(log, list) and all(map(isinstance, log, repeat(str))),
             "the log is not a list of lines")
     players = observation["players"]
     require(len(players) == state.game.num_players, "players has the wrong size")

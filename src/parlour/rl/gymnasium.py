@@ -222,7 +222,22 @@ def check_render_mode(render_mode: str | None) -> None:
         )
 
 
-class ParlourEnv(gymnasium.Env[dict[str, Any], np.int64]):
+class MatchHolder:
+    """What both environments share: the match in progress, ``None`` before
+    the first reset."""
+
+    _state: State | None
+
+    @property
+    def match(self) -> State:
+        """The match in progress (for records and tests: a learner should
+        read only its observations, which hide the other seats' cards)."""
+        if self._state is None:
+            raise RuntimeError("the environment has no match yet; call reset() first")
+        return self._state
+
+
+class ParlourEnv(MatchHolder, gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a parlour game against parlour agents (see the module).
 
     ``game`` is a registered name (with ``options``) or a made game;
@@ -276,14 +291,6 @@ class ParlourEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if isinstance(entry, str):
                 make_agent(entry, 0)
         return dict(zip(others, entries, strict=True))
-
-    @property
-    def match(self) -> State:
-        """The match in progress (for records and tests: a learner should
-        read only its observations, which hide the other seats' cards)."""
-        if self._state is None:
-            raise RuntimeError("the environment has no match yet; call reset() first")
-        return self._state
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[SpaceObservation, dict[str, Any]]:

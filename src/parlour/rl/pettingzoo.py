@@ -98,6 +98,7 @@ from parlour.rl.gymnasium import (
     ILLEGAL_ACTION_REWARD,
     RENDER_FPS,
     RENDER_MODES,
+    MatchHolder,
     SpaceObservation,
     check_render_mode,
     check_reward,
@@ -117,7 +118,7 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class ParlourAECEnv(AECEnv):  # type: ignore[misc]
+class ParlourAECEnv(MatchHolder, AECEnv):  # type: ignore[misc]
     """A parlour game as a PettingZoo AEC environment (see the module)."""
 
     def __init__(self, game_name: str, render_mode: str | None = None, reward: str = "match",
@@ -157,14 +158,6 @@ class ParlourAECEnv(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(game.num_actions)`` (the same object each call)."""
         return self.action_spaces[agent]
-
-    @property
-    def match(self) -> State:
-        """The match in progress (for records and tests: a learner should
-        read only its observations, which hide the other seats' cards)."""
-        if self._state is None:
-            raise RuntimeError("the environment has no match yet; call reset() first")
-        return self._state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match; every agent is live and the seat to move is selected."""
