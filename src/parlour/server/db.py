@@ -24,15 +24,17 @@ existing table would need a migration.
 
 Any SQLAlchemy URL works; SQLite files are put in WAL mode so that readers
 do not wait for the writer. Every method is blocking: the app calls them
-through ``asyncio.to_thread``.
+through ``asyncio.to_thread``; :func:`store_then_adopt` does so for a
+commit that the live table or party must then take in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -362,3 +364,28 @@ class Database:
             select(EventStepRow.step).where(EventStepRow.event_id == event_id)
             .order_by(EventStepRow.number)
         )]
+
+
+Stored = TypeVar("Stored")
+
+
+async def store_then_adopt(store: Callable[[], Stored], adopt: Callable[[Stored], None]) -> None:
+    """Run the blocking ``store`` in a thread, then ``adopt(its result)``.
+
+    A cancelled caller (a server stopping, a computer's task cancelled) does
+    not part the two: once ``store`` has started, its commit goes through
+    whatever happens to the caller, so the cancellation waits for it, adopts
+    what it committed, and only then goes on. The memory never lags behind
+    the database, which would refuse the next move at the same number. If
+    ``store`` raises, nothing is adopted and its error goes on.
+    """
+    stored = asyncio.ensure_future(asyncio.to_thread(store))
+    cancelled = False
+    while not stored.done():
+        try:
+            await asyncio.shield(stored)
+        except asyncio.CancelledError:
+            cancelled = True  # the caller's, not the store's: wait on
+    adopt(stored.result())  # the store's own error, if any, goes on from here
+    if cancelled:
+        raise asyncio.CancelledError

@@ -31,6 +31,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from parlour.agents import Hint, choose_action, hint, make_agent
@@ -48,7 +49,16 @@ from parlour.games.progress_races import (
     replay,
 )
 from parlour.games.progress_races import PLAYING as ROUND_PLAYING
-from parlour.server.db import FINISHED, JOINING, PLAYING, Database, EventRow, StoredEvent, now
+from parlour.server.db import (
+    FINISHED,
+    JOINING,
+    PLAYING,
+    Database,
+    EventRow,
+    StoredEvent,
+    now,
+    store_then_adopt,
+)
 from parlour.server.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, ApiError
 from parlour.server.payloads import COMPUTER, HUMAN, EventMoveRequest, EventRequest
 from parlour.server.tables import (
@@ -508,10 +518,13 @@ class EventHub:
     async def _commit(self, live: LiveEvent, steps: list[Step], values: dict[str, Any]) -> None:
         """Store ``steps`` (already checked) with ``values``, then apply them."""
         event = live.event
-        await asyncio.to_thread(self.database.update_event, live.id, values,
-                                len(event.steps), steps)
-        for step in steps:
-            apply_step(event, step)
+
+        def adopt(_: None) -> None:
+            for step in steps:
+                apply_step(event, step)
+
+        await store_then_adopt(partial(self.database.update_event, live.id, values,
+                                       len(event.steps), steps), adopt)
 
     async def _after_step(self, live: LiveEvent) -> None:
         """After a committed step: tell every connection, wake the computers,

@@ -22,12 +22,21 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from parlour.agents import Hint, choose_action, hint, make_agent
 from parlour.engine import Game, State, game_class, make
 from parlour.errors import OptionError, ParlourError
-from parlour.server.db import FINISHED, PLAYING, Database, StoredTable, TableRow, now
+from parlour.server.db import (
+    FINISHED,
+    PLAYING,
+    Database,
+    StoredTable,
+    TableRow,
+    now,
+    store_then_adopt,
+)
 from parlour.server.errors import (
     BAD_OPTIONS,
     BAD_REQUEST,
@@ -449,12 +458,15 @@ class TableHub:
         except ParlourError as error:
             raise engine_error(error) from None
         result = patience_result(state, [seat.kind for seat in table.seats])
-        await asyncio.to_thread(
+
+        def adopt(_: None) -> None:
+            table.state = state
+            self._broadcast(table)
+
+        await store_then_adopt(partial(
             self.database.add_moves, table.id, len(table.state.history), actions,
             state.scores(), state.is_terminal(), result,
-        )
-        table.state = state
-        self._broadcast(table)
+        ), adopt)
 
     # --- connections -----------------------------------------------------------
     def connect(self, table: LiveTable, seat: int | None) -> Connection:
