@@ -31,8 +31,10 @@ bench: $(STAMP)
 
 # 10,000 random matches of every game, every invariant after every action
 # (scripts/soak.py, docs/reliability.md); hours, so not part of make test.
+# Finished chunks go to soak-results.jsonl: a stopped soak resumes there
+# (delete the file to start again).
 soak: $(STAMP)
-	$(BIN)/python scripts/soak.py
+	$(BIN)/python scripts/soak.py --results soak-results.jsonl
 
 # the fuzz tests with many random examples each (tests/fuzz/conftest.py);
 # make test runs them with a few fixed ones

@@ -3,7 +3,7 @@ every invariant checked after every action. ``make soak`` runs the full
 10,000 matches a game; it is not part of ``make test``.
 
 Usage: ``python scripts/soak.py [--count 10000] [--games golf,polignac]
-[--workers N] [--seed 0]``
+[--workers N] [--seed 0] [--results FILE]``
 
 Each match is played with the game's default options from a seed fixed by
 ``--seed``, the game and the match's number, by random legal actions, so a
@@ -19,10 +19,17 @@ scores, hand results, returns and every observation). At the end the
 record goes through JSON and ``parlour.replay`` must rebuild the same
 state (history, scores, returns, every observation).
 
-Matches are shared among ``--workers`` processes in chunks. The result is
-a Markdown table (matches a CPU second, actions, failures)
-printed for docs/reliability.md with the command that produced it; the exit
-status is 1 if any invariant failed.
+Matches are shared among ``--workers`` processes in chunks; after each
+chunk a progress line on standard error gives the matches done, the
+failures so far and an estimate of the time left. With ``--results FILE``
+every finished chunk is appended to ``FILE`` (JSON lines) at once, and a
+run given a file that already holds chunks of the same seed plays only
+the others: a soak of many hours can be stopped and resumed (``make soak``
+keeps its chunks in ``soak-results.jsonl``). The result is a Markdown
+table (matches a CPU second, actions, failures) printed for
+docs/reliability.md with the command that produced it; the exit status is
+1 if any invariant failed, 2 if the command line or the results file is
+refused.
 """
 
 from __future__ import annotations
@@ -36,8 +43,9 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import IO, Any
 
 import parlour
 from parlour.engine import State
@@ -57,6 +65,8 @@ CHUNK = 25
 MAX_ACTIONS = 100_000
 """A match still running after this many actions is a failure (it must end)."""
 FAILURES_SHOWN = 20
+PROGRESS_EVERY = 10.0
+"""Seconds between two progress lines (and one at the end)."""
 
 
 @dataclass
@@ -70,6 +80,8 @@ class Tally:
     """CPU time spent playing and checking (not wall time: the figures
     should not depend on what else the machine runs)."""
     failures: list[str] = field(default_factory=list)
+    first: int = 0
+    """The number of the chunk's first match (a chunk's tally only)."""
 
     def add(self, other: Tally) -> None:
         """Add another chunk's figures of the same game."""
@@ -136,7 +148,7 @@ def play_match(game: str, seed: int) -> int:
 
 def play_chunk(game: str, base_seed: int, first: int, count: int) -> Tally:
     """Matches ``first`` to ``first + count - 1`` of ``game``."""
-    tally = Tally(game)
+    tally = Tally(game, first=first)
     began = time.process_time()
     for number in range(first, first + count):
         seed = match_seed(base_seed, game, number)
@@ -149,18 +161,129 @@ def play_chunk(game: str, base_seed: int, first: int, count: int) -> Tally:
     return tally
 
 
-def soak(games: Sequence[str], count: int, workers: int, base_seed: int) -> dict[str, Tally]:
-    """Play ``count`` matches of each of ``games`` on ``workers`` processes."""
+class ResultsError(Exception):
+    """A results file that cannot be read or written."""
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One task: ``count`` matches of ``game`` from match ``first``."""
+
+    game: str
+    first: int
+    count: int
+
+
+def chunks(games: Sequence[str], count: int) -> list[Chunk]:
+    """The soak's tasks, every game's first chunk before any game's second."""
+    return [Chunk(game, first, min(CHUNK, count - first))
+            for first in range(0, count, CHUNK) for game in games]
+
+
+def read_results(path: Path, base_seed: int) -> dict[Chunk, Tally]:
+    """The finished chunks of seed ``base_seed`` in ``path`` (none if it is
+    absent). A last line cut short by a stopped run is dropped from the
+    file; any other line that is not a chunk is refused with its number."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as error:
+        raise ResultsError(f"cannot read {path}: {error}") from None
+    done: dict[Chunk, Tally] = {}
+    lines = text.split("\n")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+            seed = entry.pop("seed")
+            count = entry.pop("count")
+            tally = Tally(**entry)
+            valid = (isinstance(seed, int) and isinstance(count, int)
+                     and isinstance(tally.game, str) and isinstance(tally.first, int)
+                     and isinstance(tally.failures, list) and tally.matches == count)
+        except (json.JSONDecodeError, AttributeError, KeyError, TypeError):
+            valid = False
+        if not valid:
+            if number == len(lines):
+                # the last line, cut short when a run was stopped: dropped, so
+                # that the chunks appended next start on a line of their own
+                with path.open("r+", encoding="utf-8") as stream:
+                    stream.truncate(len(text.encode("utf-8")) - len(line.encode("utf-8")))
+                continue
+            raise ResultsError(f"{path}, line {number}, is not a soak chunk: {line[:80]!r}")
+        if seed == base_seed:
+            done[Chunk(tally.game, tally.first, count)] = tally
+    return done
+
+
+def write_result(stream: IO[str], chunk: Chunk, tally: Tally, base_seed: int) -> None:
+    """Append one finished chunk to the results file, at once."""
+    stream.write(json.dumps({"seed": base_seed, "count": chunk.count, **asdict(tally)}) + "\n")
+    stream.flush()
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` as ``2 h 05 min``, ``4 min 10 s`` or ``12 s``."""
+    whole = round(seconds)
+    hours, minutes, rest = whole // 3600, whole // 60 % 60, whole % 60
+    if hours:
+        return f"{hours} h {minutes:02d} min"
+    return f"{minutes} min {rest:02d} s" if minutes else f"{rest} s"
+
+
+def progress_line(tallies: dict[str, Tally], count: int, played: int, to_play: int,
+                  elapsed: float) -> str:
+    """How far the soak is: matches done of every game, failures, time left."""
+    done = sum(tally.matches for tally in tallies.values())
+    failures = sum(len(tally.failures) for tally in tallies.values())
+    left = elapsed / played * (to_play - played) if played else 0.0
+    return (f"soak: {done}/{count * len(tallies)} matches, {failures} failures; "
+            f"about {duration(left)} left")
+
+
+def soak(games: Sequence[str], count: int, workers: int, base_seed: int,
+         results: Path | None = None, progress: IO[str] | None = None) -> dict[str, Tally]:
+    """Play ``count`` matches of each of ``games`` on ``workers`` processes,
+    but the chunks ``results`` already holds; each finished chunk is added
+    to ``results`` and reported on ``progress``."""
     tallies = {game: Tally(game) for game in games}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(play_chunk, game, base_seed, first, min(CHUNK, count - first))
-            for first in range(0, count, CHUNK)
-            for game in games
-        ]
-        for future in as_completed(futures):
-            chunk = future.result()
-            tallies[chunk.game].add(chunk)
+    done = read_results(results, base_seed) if results is not None else {}
+    tasks = []
+    for chunk in chunks(games, count):
+        if chunk in done:
+            tallies[chunk.game].add(done[chunk])
+        else:
+            tasks.append(chunk)
+    began = time.perf_counter()
+    stream = None
+    try:
+        if results is not None:
+            try:
+                stream = results.open("a", encoding="utf-8")
+            except OSError as error:
+                raise ResultsError(f"cannot write {results}: {error}") from None
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {
+                pool.submit(play_chunk, chunk.game, base_seed, chunk.first, chunk.count): chunk
+                for chunk in tasks
+            }
+            reported = began
+            for played, future in enumerate(as_completed(futures), start=1):
+                tally = future.result()
+                tallies[tally.game].add(tally)
+                if stream is not None:
+                    write_result(stream, futures[future], tally, base_seed)
+                moment = time.perf_counter()
+                if progress is not None and (moment - reported >= PROGRESS_EVERY
+                                             or played == len(tasks)):
+                    print(progress_line(tallies, count, played, len(tasks), moment - began),
+                          file=progress, flush=True)
+                    reported = moment
+    finally:
+        if stream is not None:
+            stream.close()
     return tallies
 
 
@@ -185,7 +308,8 @@ def markdown(tallies: dict[str, Tally], workers: int, elapsed: float, command: s
         f"| **all** | {matches} | {actions} actions | {matches / cpu if cpu else 0.0:.2f} | "
         f"{len(failures)} |",
         "",
-        f"{elapsed:.0f} s on {workers} worker processes ({cpu:.0f} CPU seconds); "
+        f"{elapsed:.0f} s on {workers} worker processes ({cpu:.0f} CPU seconds in all, "
+        "with any chunks read from a results file); "
         f"{matches + actions} states checked (each match's start and the state after "
         f"every action), each with every seat's observation and tensor and a clone.",
     ]
@@ -203,6 +327,9 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="comma-separated game names (default: every registered game)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--results", type=Path, default=None,
+                        help="a JSON-lines file of finished chunks: each is added at once, "
+                        "and the chunks it holds are not played again (resume)")
     return parser.parse_args(argv)
 
 
@@ -218,7 +345,12 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     began = time.perf_counter()
-    tallies = soak(games, arguments.count, arguments.workers, arguments.seed)
+    try:
+        tallies = soak(games, arguments.count, arguments.workers, arguments.seed,
+                       arguments.results, sys.stderr)
+    except ResultsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     elapsed = time.perf_counter() - began
     command = shlex.join(["python", "scripts/soak.py",
                           *(sys.argv[1:] if argv is None else argv)])

@@ -5,6 +5,7 @@ Nothing here asserts a speed."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -86,3 +87,65 @@ def test_a_broken_invariant_is_reported_with_its_seed(monkeypatch: pytest.Monkey
 def test_an_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert soak.main(["--games", "whist"]) == 2
     assert "whist" in capsys.readouterr().err
+
+
+def soak_lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_soak_with_a_results_file_resumes_where_it_stopped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "soak.jsonl"
+    arguments = ["--count", "30", "--games", "golf,clock", "--workers", "1",
+                 "--results", str(results)]
+    assert soak.main(arguments) == 0
+    whole = capsys.readouterr()
+    chunks = soak_lines(results)
+    # every game's first chunk of 25 matches, then its last 5
+    assert [(chunk["game"], chunk["first"], chunk["count"], chunk["matches"], chunk["seed"])
+            for chunk in chunks] == [("golf", 0, 25, 25, 0), ("clock", 0, 25, 25, 0),
+                                     ("golf", 25, 5, 5, 0), ("clock", 25, 5, 5, 0)]
+    assert whole.err.splitlines()[-1].startswith("soak: 60/60 matches, 0 failures; about ")
+    # stopped while a line was written: the finished chunks stand, the cut
+    # line goes, and only the missing chunks are played again
+    text = results.read_text(encoding="utf-8")
+    cut = text[:text.index('{"seed": 0, "count": 5, "game": "golf"') + 20]
+    results.write_text(cut, encoding="utf-8")
+    assert soak.main(arguments) == 0
+    resumed = capsys.readouterr()
+    def played(chunk: dict[str, object]) -> tuple[object, ...]:
+        return (chunk["game"], chunk["first"], chunk["matches"], chunk["actions"],
+                chunk["failures"])
+
+    again = soak_lines(results)
+    assert again[:2] == chunks[:2]
+    assert sorted(map(played, again[2:])) == sorted(map(played, chunks[2:]))
+    assert resumed.err.splitlines()[0].startswith("soak: ")
+    # the same matches, actions and failures; only CPU seconds and times differ
+    assert [line.split(" | ")[:3] for line in resumed.out.splitlines()[4:7]] == \
+        [line.split(" | ")[:3] for line in whole.out.splitlines()[4:7]]
+
+
+def test_chunks_of_another_seed_are_not_counted(tmp_path: Path) -> None:
+    results = tmp_path / "soak.jsonl"
+    assert soak.main(["--count", "3", "--games", "golf", "--workers", "1", "--seed", "1",
+                      "--results", str(results)]) == 0
+    assert soak.read_results(results, 2) == {}
+    assert list(soak.read_results(results, 1)) == [soak.Chunk("golf", 0, 3)]
+
+
+def test_a_results_file_that_is_not_chunks_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "soak.jsonl"
+    results.write_text('{"seed": 0}\n{"game": "golf"}\n', encoding="utf-8")
+    assert soak.main(["--count", "3", "--games", "golf", "--results", str(results)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {results}, line 1, is not a soak chunk: '{{\"seed\": 0}}'\n")
+    assert results.read_text(encoding="utf-8") == '{"seed": 0}\n{"game": "golf"}\n'
+
+
+def test_durations_read_as_people_write_them() -> None:
+    assert [soak.duration(seconds) for seconds in (0.4, 12, 250, 7500)] == [
+        "0 s", "12 s", "4 min 10 s", "2 h 05 min"]
