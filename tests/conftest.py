@@ -1,9 +1,11 @@
 """Shared test set-up: the helpers in this folder (``support``,
-``test_hidden``) import by name from any test module or sub-folder, and no
-test writes the user's patience statistics."""
+``test_hidden``) import by name from any test module or sub-folder, no
+test writes the user's patience statistics, and no test starts while an
+event loop another test left open is marked running."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,3 +21,19 @@ def _own_statistics_file(tmp_path_factory: pytest.TempPathFactory,
     """Patience statistics go to a file of the test's own, never the user's."""
     monkeypatch.setenv("PARLOUR_STATS", str(tmp_path_factory.mktemp("stats") / "stats.json"))
     yield
+
+
+@pytest.fixture(autouse=True)
+def _no_event_loop_left_running(request: pytest.FixtureRequest) -> None:
+    """Fail at once, naming the cause, if a fixture of an earlier test on
+    this worker left an event loop marked running in the thread (every
+    ``asyncio.run`` would be refused). The browser tests hold Playwright's
+    loop for their module by design (``tests/e2e/conftest.py``)."""
+    if "browser" in request.fixturenames:
+        return
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    pytest.fail("an event loop is marked running in this thread before the test: a fixture "
+                "of an earlier test left it open (Playwright's sync API does so while open)")

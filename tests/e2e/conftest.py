@@ -38,9 +38,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base_url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Headless Chromium (skips the test when Debian's chromium is missing)."""
+    """Headless Chromium (skips the test when Debian's chromium is missing).
+
+    One a module, not one a session: while Playwright's synchronous API is
+    open it marks its event loop as running in the thread, and any other
+    test that the same pytest-xdist worker runs meanwhile would find
+    ``asyncio.run`` refused. pytest tears a module's fixtures down as soon
+    as a worker moves to a test of another module.
+    """
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package (see .ci/run)")
     with sync_playwright() as playwright:
