@@ -180,6 +180,10 @@ def chunks(games: Sequence[str], count: int) -> list[Chunk]:
             for first in range(0, count, CHUNK) for game in games]
 
 
+CHUNK_START = '{"seed": '
+"""How every line of a results file starts (:func:`write_result`)."""
+
+
 def read_results(path: Path, base_seed: int) -> dict[Chunk, Tally]:
     """The finished chunks of seed ``base_seed`` in ``path`` (none if it is
     absent). A last line cut short by a stopped run is dropped from the
@@ -206,9 +210,10 @@ def read_results(path: Path, base_seed: int) -> dict[Chunk, Tally]:
         except (json.JSONDecodeError, AttributeError, KeyError, TypeError):
             valid = False
         if not valid:
-            if number == len(lines):
+            if number == len(lines) and line.startswith(CHUNK_START):
                 # the last line, cut short when a run was stopped: dropped, so
                 # that the chunks appended next start on a line of their own
+                # (a file of something else is refused whole, never cut)
                 with path.open("r+", encoding="utf-8") as stream:
                     stream.truncate(len(text.encode("utf-8")) - len(line.encode("utf-8")))
                 continue

@@ -146,6 +146,15 @@ def test_a_results_file_that_is_not_chunks_is_refused(
     assert results.read_text(encoding="utf-8") == '{"seed": 0}\n{"game": "golf"}\n'
 
 
+def test_a_one_line_file_of_something_else_is_refused_not_cut(tmp_path: Path) -> None:
+    results = tmp_path / "notes.txt"
+    results.write_text("my notes", encoding="utf-8")
+    with pytest.raises(soak.ResultsError) as caught:
+        soak.read_results(results, 0)
+    assert str(caught.value) == f"{results}, line 1, is not a soak chunk: 'my notes'"
+    assert results.read_text(encoding="utf-8") == "my notes"
+
+
 def test_durations_read_as_people_write_them() -> None:
     assert [soak.duration(seconds) for seconds in (0.4, 12, 250, 7500)] == [
         "0 s", "12 s", "4 min 10 s", "2 h 05 min"]
