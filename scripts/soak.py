@@ -3,7 +3,7 @@ every invariant checked after every action. ``make soak`` runs the full
 10,000 matches a game; it is not part of ``make test``.
 
 Usage: ``python scripts/soak.py [--count 10000] [--games golf,polignac]
-[--workers N] [--seed 0] [--results FILE]``
+[--workers N] [--seed 0] [--results FILE [--report]]``
 
 Each match is played with the game's default options from a seed fixed by
 ``--seed``, the game and the match's number, by random legal actions, so a
@@ -25,7 +25,8 @@ failures so far and an estimate of the time left. With ``--results FILE``
 every finished chunk is appended to ``FILE`` (JSON lines) at once, and a
 run given a file that already holds chunks of the same seed plays only
 the others: a soak of many hours can be stopped and resumed (``make soak``
-keeps its chunks in ``soak-results.jsonl``). The result is a Markdown
+keeps its chunks in ``soak-results.jsonl``); ``--report`` plays nothing
+and prints the figures of the chunks the file holds. The result is a Markdown
 table (matches a CPU second, actions, failures) printed for
 docs/reliability.md with the command that produced it; the exit status is
 1 if any invariant failed, 2 if the command line or the results file is
@@ -249,12 +250,23 @@ def progress_line(tallies: dict[str, Tally], count: int, played: int, to_play: i
 
 
 def soak(games: Sequence[str], count: int, workers: int, base_seed: int,
-         results: Path | None = None, progress: IO[str] | None = None) -> dict[str, Tally]:
+         results: Path | None = None, progress: IO[str] | None = None,
+         report: bool = False) -> dict[str, Tally]:
     """Play ``count`` matches of each of ``games`` on ``workers`` processes,
     but the chunks ``results`` already holds; each finished chunk is added
-    to ``results`` and reported on ``progress``."""
+    to ``results`` and reported on ``progress``. With ``report``, play
+    nothing: the tallies of every chunk of ``games`` that ``results`` holds,
+    whatever count it was played for (``count`` is not used)."""
     tallies = {game: Tally(game) for game in games}
     done = read_results(results, base_seed) if results is not None else {}
+    if report:
+        # every chunk the file holds, but one that repeats matches counted already
+        covered = dict.fromkeys(games, 0)
+        for chunk in sorted(done, key=lambda chunk: (chunk.first, -chunk.count)):
+            if chunk.game in covered and chunk.first >= covered[chunk.game]:
+                tallies[chunk.game].add(done[chunk])
+                covered[chunk.game] = chunk.first + chunk.count
+        return tallies
     tasks = []
     for chunk in chunks(games, count):
         if chunk in done:
@@ -335,6 +347,9 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--results", type=Path, default=None,
                         help="a JSON-lines file of finished chunks: each is added at once, "
                         "and the chunks it holds are not played again (resume)")
+    parser.add_argument("--report", action="store_true",
+                        help="play nothing: print the figures of the chunks that the "
+                        "--results file holds (how far a soak has got)")
     return parser.parse_args(argv)
 
 
@@ -349,10 +364,14 @@ def main(argv: Sequence[str] | None = None) -> int:
               if unknown else "error: --count and --workers must be at least 1",
               file=sys.stderr)
         return 2
+    if arguments.report and arguments.results is None:
+        print("error: --report prints what a --results file holds: give --results FILE",
+              file=sys.stderr)
+        return 2
     began = time.perf_counter()
     try:
         tallies = soak(games, arguments.count, arguments.workers, arguments.seed,
-                       arguments.results, sys.stderr)
+                       arguments.results, sys.stderr, arguments.report)
     except ResultsError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

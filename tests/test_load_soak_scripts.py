@@ -127,6 +127,34 @@ def test_a_soak_with_a_results_file_resumes_where_it_stopped(
         [line.split(" | ")[:3] for line in whole.out.splitlines()[4:7]]
 
 
+def test_a_report_plays_nothing_and_shows_what_the_file_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "soak.jsonl"
+    assert soak.main(["--count", "3", "--games", "golf", "--workers", "1",
+                      "--results", str(results)]) == 0
+    capsys.readouterr()
+    kept = results.read_text(encoding="utf-8")
+    assert soak.main(["--count", "10000", "--games", "golf,clock", "--results", str(results),
+                      "--report"]) == 0
+    report = capsys.readouterr()
+    assert "| golf | 3 |" in report.out and "| clock | 0 |" in report.out
+    # a later, longer run replays the short last chunk as part of a whole
+    # one; the report counts those matches once
+    assert soak.main(["--count", "30", "--games", "golf", "--workers", "1",
+                      "--results", str(results)]) == 0
+    capsys.readouterr()
+    kept = results.read_text(encoding="utf-8")
+    assert soak.main(["--count", "1", "--games", "golf", "--results", str(results),
+                      "--report"]) == 0
+    assert "| golf | 30 |" in capsys.readouterr().out
+    assert report.err == ""
+    assert results.read_text(encoding="utf-8") == kept
+    assert soak.main(["--report"]) == 2
+    assert capsys.readouterr().err == (
+        "error: --report prints what a --results file holds: give --results FILE\n")
+
+
 def test_chunks_of_another_seed_are_not_counted(tmp_path: Path) -> None:
     results = tmp_path / "soak.jsonl"
     assert soak.main(["--count", "3", "--games", "golf", "--workers", "1", "--seed", "1",
