@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import parlour
@@ -183,3 +186,19 @@ def heuristic_match(name: str, options: dict[str, Any], seed: int,
         assert action in legal, f"{name} {options}: {action} not in {legal}"
         state.apply(action)
     return list(state.history), state.returns()
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+"""The runnable example scripts (``examples/``)."""
+
+
+def example_lines_twice(script: str, *arguments: str) -> list[str]:
+    """The output lines of ``examples/<script>`` run with ``arguments``, the
+    same on a second run (a seeded example is deterministic)."""
+    command = [sys.executable, str(EXAMPLES / script), *arguments]
+    first, second = (
+        subprocess.run(command, capture_output=True, text=True, timeout=120, check=True).stdout
+        for _ in range(2)
+    )
+    assert first == second
+    return first.splitlines()

@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
-import sys
 import warnings
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -25,7 +22,7 @@ from parlour import IllegalAction, OptionError, ParseError
 from parlour.agents import ISMCTSAgent, RandomAgent, make_agent
 from parlour.engine import Observation
 from parlour.rl.gymnasium import ENV_IDS, ILLEGAL_ACTION_REWARD, ParlourEnv, env_id
-from support import GAME_NAMES
+from support import GAME_NAMES, example_lines_twice
 
 INFINITE_BOUND_WARNINGS = {
     "A Box observation space minimum value is -infinity. This is probably too low.",
@@ -319,18 +316,9 @@ def test_ansi_and_human_rendering(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == ""
 
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "gymnasium_random.py"
-
-
 def test_the_example_plays_episodes_and_prints_the_rewards() -> None:
-    command = [sys.executable, str(EXAMPLE), "Polignac", "--episodes", "2", "--seed", "4",
-               "--seat", "1", "--opponents", "easy", "target=8"]
-    outputs = [
-        subprocess.run(command, capture_output=True, text=True, timeout=120, check=True).stdout
-        for _ in range(2)
-    ]
-    assert outputs[0] == outputs[1]
-    lines = outputs[0].splitlines()
+    lines = example_lines_twice("gymnasium_random.py", "Polignac", "--episodes", "2",
+                                "--seed", "4", "--seat", "1", "--opponents", "easy", "target=8")
     assert len(lines) == 2
     for index, line in enumerate(lines):
         match = re.fullmatch(

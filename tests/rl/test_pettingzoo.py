@@ -9,10 +9,7 @@ import functools
 import io
 import random
 import re
-import subprocess
-import sys
 import warnings
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,7 +20,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 import parlour
 from parlour import IllegalAction, OptionError, State
 from parlour.rl.pettingzoo import ILLEGAL_ACTION_REWARD, ParlourAECEnv, env, raw_env
-from support import GAME_NAMES, GAME_OPTION_IDS, GAME_OPTION_SETS
+from support import GAME_NAMES, GAME_OPTION_IDS, GAME_OPTION_SETS, example_lines_twice
 
 API_CYCLES = 1000
 """Cycles of every agent in ``api_test``: more than any fast match lasts,
@@ -326,18 +323,9 @@ def test_the_state_api_is_not_offered() -> None:
         table.state()
 
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "pettingzoo_random.py"
-
-
 def test_the_example_plays_matches_and_prints_zero_sum_rewards() -> None:
-    command = [sys.executable, str(EXAMPLE), "polignac", "--matches", "2", "--seed", "4",
-               "target=8"]
-    outputs = [
-        subprocess.run(command, capture_output=True, text=True, timeout=120, check=True).stdout
-        for _ in range(2)
-    ]
-    assert outputs[0] == outputs[1]
-    lines = outputs[0].splitlines()
+    lines = example_lines_twice("pettingzoo_random.py", "polignac", "--matches", "2",
+                                "--seed", "4", "target=8")
     assert len(lines) == 2
     for index, line in enumerate(lines):
         match = re.fullmatch(
