@@ -304,8 +304,10 @@ def soak(games: Sequence[str], count: int, workers: int, base_seed: int,
     return tallies
 
 
-def markdown(tallies: dict[str, Tally], workers: int, elapsed: float, command: str) -> str:
-    """The soak's figures as a Markdown snippet."""
+def markdown(tallies: dict[str, Tally], workers: int, elapsed: float | None,
+             command: str) -> str:
+    """The soak's figures as a Markdown snippet (``elapsed`` ``None``: a
+    report of a results file, played at other times)."""
     lines = [
         f"Command: `{command}`",
         "",
@@ -321,13 +323,16 @@ def markdown(tallies: dict[str, Tally], workers: int, elapsed: float, command: s
     actions = sum(tally.actions for tally in tallies.values())
     failures = [failure for tally in tallies.values() for failure in tally.failures]
     cpu = sum(tally.seconds for tally in tallies.values())
+    timing = (
+        f"{elapsed:.0f} s on {workers} worker processes ({cpu:.0f} CPU seconds in all, "
+        "with any chunks read from a results file)" if elapsed is not None
+        else f"{cpu:.0f} CPU seconds of play and checks in the results file's chunks"
+    )
     lines += [
         f"| **all** | {matches} | {actions} actions | {matches / cpu if cpu else 0.0:.2f} | "
         f"{len(failures)} |",
         "",
-        f"{elapsed:.0f} s on {workers} worker processes ({cpu:.0f} CPU seconds in all, "
-        "with any chunks read from a results file); "
-        f"{matches + actions} states checked (each match's start and the state after "
+        f"{timing}; {matches + actions} states checked (each match's start and the state after "
         f"every action), each with every seat's observation and tensor and a clone.",
     ]
     if failures:
@@ -378,7 +383,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     elapsed = time.perf_counter() - began
     command = shlex.join(["python", "scripts/soak.py",
                           *(sys.argv[1:] if argv is None else argv)])
-    print(markdown(tallies, arguments.workers, elapsed, command), end="")
+    print(markdown(tallies, arguments.workers, None if arguments.report else elapsed, command),
+          end="")
     return 1 if any(tally.failures for tally in tallies.values()) else 0
 
 

@@ -139,6 +139,8 @@ def test_a_report_plays_nothing_and_shows_what_the_file_holds(
                       "--report"]) == 0
     report = capsys.readouterr()
     assert "| golf | 3 |" in report.out and "| clock | 0 |" in report.out
+    assert "CPU seconds of play and checks in the results file's chunks; 95 states" \
+        in report.out
     # a later, longer run replays the short last chunk as part of a whole
     # one; the report counts those matches once
     assert soak.main(["--count", "30", "--games", "golf", "--workers", "1",
