@@ -124,9 +124,6 @@ def _make_game(name: str, players: int | None, options: Sequence[str]) -> Game:
             values["players"] = players
         elif players != cls.min_players:
             raise OptionError(f"{cls.title} is for {cls.min_players} players, not {players}")
-    # unknown names are refused before they reach a signature, where 'self'
-    # would clash with the game's own argument
-    cls.schema.validate(values)
     return cls(**values)
 
 
@@ -778,15 +775,11 @@ def simulate(
     given = set(parse_option_assignments(option or []))
     if players is not None:
         given.add("players")
-    swept = parse_sweep(sweep) if sweep is not None else None
-    if swept is not None and swept.option not in rules_set.schema:
-        # the schema refuses an unknown name here, before it reaches a
-        # signature, where 'self' would clash with the game's own argument
-        rules_set.schema.validate({swept.option: swept.values[0]})
     spec = SimulationSpec(
         rules_set.name,
         {name: rules_set.options[name] for name in sorted(given) if name in rules_set.options},
-        parse_agents(agents), matches, seed, duplicate, swept,
+        parse_agents(agents), matches, seed, duplicate,
+        parse_sweep(sweep) if sweep is not None else None,
     )
     with simulation_progress() as progress:
         records = run_simulation(spec, backend, workers, progress, ray_address)

@@ -58,7 +58,7 @@ class Game(ABC):
     """Whether a higher total in :meth:`State.scores` is better (points,
     chips) or worse (penalty points), for agents that judge a hand."""
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         self.options: dict[str, OptionValue] = self.schema.validate(options)
 
     def __repr__(self) -> str:

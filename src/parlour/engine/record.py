@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.engine.game import State
-from parlour.engine.registry import game_class
+from parlour.engine.registry import make
 from parlour.errors import IllegalAction, OptionError, ParseError, RecordError
 
 RECORD_FORMAT = "parlour-record/1"
@@ -113,11 +113,7 @@ def replay(record: Mapping[str, Any] | str | Path) -> State:
     if deal is not None and not isinstance(deal, dict):
         raise RecordError("the record's 'deal' must be an object or null")
     try:
-        cls = game_class(name)
-        # unknown names are refused before they reach a signature, where
-        # 'self' would clash with the game's own argument
-        cls.schema.validate(options)
-        game = cls(**options)
+        game = make(name, **options)
         if data.get("version", game.version) != game.version:
             raise RecordError(
                 f"the record is from {name} version {data.get('version')}; "

@@ -36,7 +36,7 @@ def game_class(name: str) -> type[Game]:
     raise OptionError(f"no game called {name!r}{hint}; the games are {', '.join(known)}")
 
 
-def make(name: str, **options: object) -> Game:
+def make(name: str, /, **options: object) -> Game:
     """The game ``name`` with ``options`` validated (:class:`OptionError` if bad).
 
     >>> import parlour

@@ -574,7 +574,7 @@ class Bharg(Game):
                        "a round of this many turns without a winner ends unscored", minimum=1),
     ])
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         settings = self.options
         self.n = self.num_players

@@ -372,7 +372,7 @@ class CostlyColours(Game):
                       "the four-hand mog (ignored with 2 players)"),
     ])
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         self.n = self.num_players
         if self.n == 4 and self.options["go_rule"] != "last_card":

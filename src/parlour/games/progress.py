@@ -297,7 +297,7 @@ class Progress(Game):
         Option.choice("tie", ("shared", "play_on"), "shared", "ties for the lowest total"),
     ])
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         n = self.num_players
         two = n > 4 and self.options["large_table"] == "two_decks"

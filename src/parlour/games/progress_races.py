@@ -225,7 +225,7 @@ class RaceTable(Progress):
     title = "Progress Races"
     schema = OptionSchema([*Progress.schema.options.values(), *TABLE_OPTIONS])
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         if self.n != 4:
             raise OptionError("a Progress Races table seats four players")

@@ -320,7 +320,7 @@ class ProgressRummy(Game):
         Option.choice("tie", ("shared",), "shared", "ties for the lowest total"),
     ])
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         self.n = self.num_players
         self.rules = MeldRules(

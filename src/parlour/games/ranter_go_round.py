@@ -330,7 +330,7 @@ class RanterGoRound(Game):
                       "a historical source's defaults for the other options"),
     ])
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         settings = self.options
         for name, value in PRESETS[str(settings["preset"])].items():

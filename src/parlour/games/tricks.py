@@ -117,7 +117,7 @@ class TrickGame(Game):
     display_order: tuple[int, ...]
     """Card ids sorted for showing a hand: by suit, highest first."""
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         self._configure()
         deck = self.deck

@@ -117,7 +117,7 @@ class BakersDozen(PatienceGame):
                        minimum=1),
     ])
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         self.max_moves = int(self.options["max_moves"])
 

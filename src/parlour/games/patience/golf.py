@@ -138,7 +138,7 @@ class Golf(PatienceGame):
         Option.flag("golf_wraparound", False, "13 and 1 are next to each other"),
     ])
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         self.wild = self.options["progress_card"] == "wild"
         self.wraparound = bool(self.options["golf_wraparound"])
