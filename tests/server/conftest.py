@@ -1,5 +1,7 @@
-"""Fixtures for the web app's tests: an app on a temporary SQLite file that
-a test can start again on the same file (a server restart)."""
+"""Fixtures for the web app's tests: an app on a fresh database (an SQLite
+file, or a PostgreSQL database when ``PARLOUR_TEST_DATABASE_URL`` is set:
+``tests/database_support.py``) that a test can start again on the same
+database (a server restart)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from database_support import fresh_database
+
 # web_support.py, beside this file, imports by name (pytest runs in
 # importlib mode, which puts no test folder on sys.path).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -18,9 +22,10 @@ from parlour.server import create_app
 
 
 @pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    """A fresh SQLite database file for one test."""
-    return f"sqlite:///{tmp_path / 'parlour.db'}"
+def database_url(tmp_path: Path) -> Iterator[str]:
+    """A fresh database for one test: its SQLAlchemy URL."""
+    with fresh_database(tmp_path) as url:
+        yield url
 
 
 @pytest.fixture

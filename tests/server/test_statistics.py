@@ -13,11 +13,10 @@ left), and with Golf's wraparound lost with seed 9 (1 left) and seed 2 (10).
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect
 from web_support import COMPUTER, HUMAN, create_table, move, tokens, view, wait_until
 
 import parlour
@@ -150,11 +149,13 @@ def test_statistics_are_kept_for_patiences_only(client: TestClient) -> None:
 
 
 def test_an_older_database_opens_with_its_finished_patiences_counted(
-    database_url: str, tmp_path: Path,
+    database_url: str,
 ) -> None:
-    """A database from before the statistics (no ``patience_results``: the
-    other tables are as they were) opens with every table intact; the
-    patiences it finished are counted in the order they finished, once."""
+    """A database from before the statistics (no ``patience_results``, and
+    from before Alembic: no ``alembic_version`` and none of the later
+    columns; the other tables are as they were) opens with every table
+    intact; the patiences it finished are counted in the order they
+    finished, once."""
     with TestClient(create_app(database_url, computer_delay=0)) as client:
         won = play_out(client, "clock", 18)
         lost = play_out(client, "clock", 2)
@@ -166,14 +167,19 @@ def test_an_older_database_opens_with_its_finished_patiences_counted(
                        for table in (won, lost, golf, computer, unfinished)}
         before = {table_id: view(client, table_id, token)
                   for table_id, token in seat_tokens.items()}
-    with sqlite3.connect(tmp_path / "parlour.db") as connection:
-        connection.execute("DROP TABLE patience_results")
-        # and the Progress Races parties, which came later still
-        connection.execute("DROP TABLE event_steps")
-        connection.execute("DROP TABLE events")
-        names = {row[0] for row in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert names == {"tables", "moves"}
+    engine = create_engine(database_url)
+    with engine.begin() as connection:
+        for statement in (
+            "DROP TABLE patience_results",
+            # and the Progress Races parties, which came later still
+            "DROP TABLE event_steps", "DROP TABLE events",
+            "DROP TABLE alembic_version",
+            "ALTER TABLE tables DROP COLUMN seed_chosen",
+            "ALTER TABLE tables DROP COLUMN last_move",
+        ):
+            connection.exec_driver_sql(statement)
+        assert set(inspect(connection).get_table_names()) == {"tables", "moves"}
+    engine.dispose()
     expected = [
         line("clock", "Clock", 2, 1, 0, 0, 1,
              "played 2, won 1 (50%), best score 0, current run of wins 0, longest 1"),

@@ -16,14 +16,16 @@ delay, time limit and the running round's deadline, status, times) and
 ``["play", player, action]``, ``["signal"]``); an event is rebuilt by
 :func:`parlour.games.progress_races.replay`.
 
-The schema is created by ``create_all``, which adds the tables missing from
-an existing database and leaves the others as they are: a file written by an
-older parlour (without ``patience_results``) opens with every table and move
-intact. The schema therefore only grows by whole tables; a new column in an
-existing table would need a migration.
+The schema is made by the Alembic migrations of
+:mod:`parlour.server.migrations`, which :class:`Database` runs to the newest
+revision whenever it opens a database: a new database gets every revision,
+and one made by an older parlour (by ``create_all``, before Alembic: it has
+``tables`` but no ``alembic_version``) is upgraded in place with every row
+intact. A change to the classes below is a new revision there.
 
-Any SQLAlchemy URL works; SQLite files are put in WAL mode so that readers
-do not wait for the writer. Every method is blocking: the app calls them
+Any SQLAlchemy URL works; the tests run on SQLite and on PostgreSQL
+(``postgresql+psycopg://``). SQLite files are put in WAL mode so that
+readers do not wait for the writer. Every method is blocking: the app calls them
 through ``asyncio.to_thread``; :func:`store_then_adopt` does so for a
 commit that the live table or party must then take in.
 """
@@ -36,9 +38,12 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import (
     JSON,
     Boolean,
+    Connection,
     DateTime,
     Float,
     ForeignKey,
@@ -47,8 +52,10 @@ from sqlalchemy import (
     create_engine,
     event,
     exists,
+    false,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -56,6 +63,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 PLAYING = "playing"
 FINISHED = "finished"
+ARCHIVED = "archived"
+"""A table abandoned by its people: kept and replayable, not kept in memory
+or resumed at start."""
 JOINING = "joining"
 """An event whose first round has not started: people may join."""
 
@@ -84,6 +94,10 @@ class TableRow(Base):
     scores: Mapped[list[int]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the table's creator chose its seed, and so can know every deal."""
+    last_move: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the latest move was committed (``None``: no move yet)."""
 
 
 class MoveRow(Base):
@@ -140,6 +154,8 @@ class EventRow(Base):
     steps: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the party's host chose its seed, and so can know every deal."""
 
 
 class EventStepRow(Base):
@@ -194,8 +210,40 @@ def _enable_sqlite_wal(engine: Engine) -> None:
         cursor.close()
 
 
+MIGRATIONS = "parlour.server:migrations"
+"""Where Alembic finds the migrations: inside the installed package."""
+
+_MIGRATION_LOCK = 0x7061726C6F7572
+"""The PostgreSQL advisory lock that one upgrade at a time holds ("parlour")."""
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database at ``engine`` to the newest revision, in one
+    transaction: all of the missing revisions or none.
+
+    Two servers starting at once on one database take turns (SQLite's write
+    lock, a PostgreSQL advisory lock); the second finds the schema up to
+    date and changes nothing.
+    """
+    config = Config()
+    config.set_main_option("script_location", MIGRATIONS)
+    with engine.begin() as connection:
+        _lock_for_migrations(connection)
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def _lock_for_migrations(connection: Connection) -> None:
+    if connection.dialect.name == "sqlite":
+        # The driver would begin only at the first INSERT, and commit each
+        # CREATE or ALTER on its own: begin now, and take the write lock.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    elif connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+
+
 class Database:
-    """The app's storage at one SQLAlchemy URL; creates its tables if missing."""
+    """The app's storage at one SQLAlchemy URL, migrated to the newest schema."""
 
     def __init__(self, url: str) -> None:
         is_sqlite = url.startswith("sqlite")
@@ -204,7 +252,7 @@ class Database:
         )
         if is_sqlite:
             _enable_sqlite_wal(self.engine)
-        Base.metadata.create_all(self.engine)
+        upgrade(self.engine)
 
     def close(self) -> None:
         """Release every pooled connection."""
@@ -225,9 +273,12 @@ class Database:
         whole line of text may name several), the table's new move count,
         scores and status, and the ``result`` of a patience that it ends, in
         one transaction: all of them are stored or none."""
-        values: dict[str, Any] = {"moves": first_move_number + len(actions), "scores": scores}
+        moment = now()
+        values: dict[str, Any] = {
+            "moves": first_move_number + len(actions), "scores": scores, "last_move": moment,
+        }
         if is_over:
-            values.update(status=FINISHED, finished=now())
+            values.update(status=FINISHED, finished=moment)
         # Core statements, not the ORM's unit of work: this runs once per move.
         with self.engine.begin() as connection:
             connection.execute(insert(MoveRow), [
