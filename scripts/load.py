@@ -1,11 +1,12 @@
 """A bounded load test of ``parlour serve`` on loopback (issue #15).
 
 Usage: ``python scripts/load.py [--tables 200] [--duration 60] [--think 1.0]
-[--game polignac] [--ramp 10] [--seed 1] [--url http://127.0.0.1:PORT]``
+[--game polignac] [--ramp 10] [--seed 1] [--db URL | --url http://127.0.0.1:PORT]``
 
-Without ``--url`` the script starts its own ``parlour serve`` on a
-temporary SQLite file (``scripts/server_process.py``) and stops it at the
-end; with ``--url`` it drives a server already running on this machine
+Without ``--url`` the script starts its own ``parlour serve``
+(``scripts/server_process.py``) on a temporary SQLite file, or on the
+database at ``--db`` (an SQLAlchemy URL: an empty PostgreSQL database, say),
+and stops it at the end; with ``--url`` it drives a server already running on this machine
 (any other host is refused: this is not a tool for loading someone else's
 server). It opens ``--tables`` tables of people, started evenly over the
 first ``--ramp`` seconds, and plays each through the documented WebSocket
@@ -80,6 +81,9 @@ class LoadConfig:
     game: str = "polignac"
     seed: int = 1
     url: str | None = None
+    database: str | None = None
+    """The database URL of the server the run starts (``None``: a temporary
+    SQLite file)."""
 
 
 @dataclass
@@ -297,12 +301,15 @@ def run_load(config: LoadConfig) -> LoadResult:
     if config.think <= 0 or config.ramp < 0:
         raise ValueError("--think must be over 0 and --ramp at least 0")
     if config.url is not None:
+        if config.database is not None:
+            raise ValueError("--db is for the server the script starts: not with --url")
         if not is_loopback(config.url):
             raise ValueError(f"{config.url} is not on this machine: the load test runs on "
                              "loopback only (127.0.0.1, ::1 or localhost)")
         return asyncio.run(drive(config, config.url.rstrip("/")))
     with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder:
-        server = ServerProcess(Path(folder) / "parlour.db", Path(folder) / "server.log")
+        database = config.database or f"sqlite:///{Path(folder) / 'parlour.db'}"
+        server = ServerProcess(database, Path(folder) / "server.log")
         with server:
             _, _, cpu_before = read_proc(server.pid)
             result = asyncio.run(drive(config, server.url))
@@ -374,10 +381,14 @@ def parse_arguments(argv: Sequence[str] | None) -> LoadConfig:
     parser.add_argument("--game", default=defaults.game)
     parser.add_argument("--seed", type=int, default=defaults.seed)
     parser.add_argument("--url", default=None, help="a parlour server on this machine")
+    parser.add_argument("--db", default=None,
+                        help="the database of the server the script starts (an SQLAlchemy "
+                             "URL; default: a temporary SQLite file)")
     arguments = parser.parse_args(argv)
     return LoadConfig(
         tables=arguments.tables, duration=arguments.duration, think=arguments.think,
         ramp=arguments.ramp, game=arguments.game, seed=arguments.seed, url=arguments.url,
+        database=arguments.db,
     )
 
 

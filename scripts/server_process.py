@@ -2,8 +2,9 @@
 the load script (``scripts/load.py``) and the crash test
 (``tests/server/test_crash.py``).
 
-The child is the real command line (``python -m parlour serve``) on an
-SQLite file, so what is measured or killed is the server people run.
+The child is the real command line (``python -m parlour serve``) on a
+database URL (an SQLite file, or PostgreSQL), so what is measured or killed
+is the server people run.
 """
 
 from __future__ import annotations
@@ -32,12 +33,13 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``parlour serve`` on ``database`` (an SQLite file) at a free loopback
-    port; its output goes to ``log``. Use as a context manager: the server
-    is started and ready inside, and stopped (killed if need be) after."""
+    """``parlour serve`` on the database at ``database_url`` (any SQLAlchemy
+    URL) at a free loopback port; its output goes to ``log``. Use as a
+    context manager: the server is started and ready inside, and stopped
+    (killed if need be) after."""
 
-    def __init__(self, database: Path, log: Path, computer_delay: float = 0.0) -> None:
-        self.database = database
+    def __init__(self, database_url: str, log: Path, computer_delay: float = 0.0) -> None:
+        self.database_url = database_url
         self.log = log
         self.computer_delay = computer_delay
         self.port = free_port()
@@ -58,7 +60,7 @@ class ServerProcess:
         """Start the server and wait until it answers (``START_TIMEOUT``)."""
         command = [
             sys.executable, "-m", "parlour", "serve", "--host", LOOPBACK,
-            "--port", str(self.port), "--db", f"sqlite:///{self.database}",
+            "--port", str(self.port), "--db", self.database_url,
             "--computer-delay", str(self.computer_delay),
         ]
         with self.log.open("ab") as output:

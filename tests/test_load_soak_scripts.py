@@ -16,12 +16,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 import load
 import soak
 
+from database_support import fresh_database
 from parlour.engine.invariants import InvariantError
 
 
-def test_a_few_tables_are_played_without_an_error() -> None:
-    config = load.LoadConfig(tables=3, duration=3.0, think=0.1, ramp=0.5)
-    result = load.run_load(config)
+def test_a_few_tables_are_played_without_an_error(tmp_path: Path) -> None:
+    with fresh_database(tmp_path) as database:
+        config = load.LoadConfig(tables=3, duration=3.0, think=0.1, ramp=0.5, database=database)
+        result = load.run_load(config)
     assert result.errors == []
     assert result.latencies and result.moves_total >= len(result.latencies)
     assert result.tables_started >= 3
@@ -51,6 +53,9 @@ def test_another_host_or_an_unbounded_run_is_refused(
     assert "loopback only" in capsys.readouterr().err
     assert load.main(["--duration", "100000"]) == 2
     assert "--duration" in capsys.readouterr().err
+    assert load.main(["--url", "http://127.0.0.1:8000", "--db", "sqlite:///x.db"]) == 2
+    assert capsys.readouterr().err == (
+        "error: --db is for the server the script starts: not with --url\n")
 
 
 def test_percentile_is_the_nearest_rank() -> None:

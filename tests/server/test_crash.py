@@ -1,6 +1,7 @@
 """Crash safety (issue #15): ``parlour serve`` killed with SIGKILL in the
 middle of many running tables loses no acknowledged move, and every table
-plays on after a restart on the same SQLite file.
+plays on after a restart on the same database (an SQLite file, or
+PostgreSQL when ``PARLOUR_TEST_DATABASE_URL`` is set).
 
 A move is acknowledged by the 200 reply to its ``POST .../moves``
 (docs/web.md: the reply is sent only after the move's row is committed).
@@ -179,9 +180,11 @@ def wait_until(condition: Callable[[], bool], what: str) -> None:
         time.sleep(0.02)
 
 
-def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
-    database, log = tmp_path / "parlour.db", tmp_path / "server.log"
-    first = ServerProcess(database, log)
+def test_a_killed_server_keeps_every_acknowledged_move(
+    database_url: str, tmp_path: Path
+) -> None:
+    log = tmp_path / "server.log"
+    first = ServerProcess(database_url, log)
     with first:
         with httpx.Client(base_url=first.url, timeout=30.0, trust_env=False) as client:
             tables = open_human_tables(client)
@@ -209,7 +212,7 @@ def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
     assert sum(table.is_cut_off for table in tables) > HUMAN_TABLES // 2, (
         "most tables should still be playing when the server is killed")
 
-    with ServerProcess(database, log) as second, \
+    with ServerProcess(database_url, log) as second, \
             httpx.Client(base_url=second.url, timeout=30.0, trust_env=False) as client:
         unacknowledged: dict[int, list[int | None]] = {}
         for table in tables:
