@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -71,8 +70,8 @@ def test_a_store_that_fails_adopts_nothing_and_its_error_goes_on() -> None:
     assert adopted == []
 
 
-def test_a_move_cancelled_while_it_is_stored_is_the_tables_move(tmp_path: Path) -> None:
-    database = Database(f"sqlite:///{tmp_path / 'parlour.db'}")
+def test_a_move_cancelled_while_it_is_stored_is_the_tables_move(database_url: str) -> None:
+    database = Database(database_url)
     hub = TableHub(database, computer_delay=0)
     gate = Gate()
     add_moves = database.add_moves

@@ -24,6 +24,7 @@ from test_events import create_event, host_step, join
 from web_support import COMPUTER, HUMAN, create_table, tokens
 
 import parlour
+from database_support import fresh_database
 from parlour.server import create_app, payloads
 from parlour.server.errors import ApiError
 
@@ -75,9 +76,9 @@ class Fuzzed:
 def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
     """One app for the module: its sockets' clock runs a second a reading,
     so that no rate limit refuses the fuzzer's messages."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'parlour.db'}"
     ticks = itertools.count(0.0, 1.0)
-    with TestClient(create_app(url, computer_delay=30, clock=lambda: next(ticks))) as client:
+    with fresh_database(tmp_path_factory.mktemp("fuzz")) as url, \
+            TestClient(create_app(url, computer_delay=30, clock=lambda: next(ticks))) as client:
         table = create_table(client, seats=[HUMAN] * 3 + [COMPUTER], delay=30)
         party = create_event(client, delay=30)
         players = dict(join(client, party, name) for name in ("Ann", "Bob"))

@@ -10,9 +10,11 @@ import pytest
 from fastapi import FastAPI
 
 import parlour.server
+from database_support import sqlite_only
 from parlour.cli import main
 
 
+@sqlite_only
 def test_serve_prints_the_url_and_opens_parlour_db_here(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

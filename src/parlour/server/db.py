@@ -70,6 +70,15 @@ JOINING = "joining"
 """An event whose first round has not started: people may join."""
 
 
+MAX_ID = 2**31 - 1
+"""The largest id an ``Integer`` key holds on every engine (PostgreSQL's
+``integer``): no row has a larger one, and PostgreSQL refuses to look one up."""
+
+
+def _can_be_an_id(number: int) -> bool:
+    return 0 < number <= MAX_ID
+
+
 class Base(DeclarativeBase):
     """The declarative base of the app's tables."""
 
@@ -252,7 +261,11 @@ class Database:
         )
         if is_sqlite:
             _enable_sqlite_wal(self.engine)
-        upgrade(self.engine)
+        try:
+            upgrade(self.engine)
+        except BaseException:
+            self.engine.dispose()  # no connection outlives a database that did not open
+            raise
 
     def close(self) -> None:
         """Release every pooled connection."""
@@ -326,11 +339,15 @@ class Database:
 
     def is_counted(self, table_id: int) -> bool:
         """Whether the table has a result in the statistics."""
+        if not _can_be_an_id(table_id):
+            return False
         with Session(self.engine) as session:
             return session.get(PatienceResultRow, table_id) is not None
 
     def table(self, table_id: int) -> StoredTable | None:
         """The table ``table_id`` with its moves, or ``None``."""
+        if not _can_be_an_id(table_id):
+            return None
         with Session(self.engine, expire_on_commit=False) as session:
             row = session.get(TableRow, table_id)
             if row is None:
@@ -389,6 +406,8 @@ class Database:
 
     def event(self, event_id: int) -> StoredEvent | None:
         """The event ``event_id`` with its steps, or ``None``."""
+        if not _can_be_an_id(event_id):
+            return None
         with Session(self.engine, expire_on_commit=False) as session:
             row = session.get(EventRow, event_id)
             if row is None:
