@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak fuzz lint typecheck clean
+.PHONY: run test test-postgres bench soak fuzz lint typecheck clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,18 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
 test: lint typecheck
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto -rs
+
+# The server tests again on PostgreSQL: a fresh database a test on the server
+# PARLOUR_TEST_DATABASE_URL names (postgresql+psycopg://user@/postgres?host=
+# /socket/folder; the user creates and drops them). .ci/run starts a
+# throwaway server for it; without the variable the tests use SQLite files.
+test-postgres: $(STAMP)
+	@test -n "$$PARLOUR_TEST_DATABASE_URL" || { \
+		echo "make test-postgres: set PARLOUR_TEST_DATABASE_URL to a PostgreSQL server" >&2; \
+		exit 2; }
+	$(BIN)/pytest -n auto -rs tests/server \
+		tests/test_load_soak_scripts.py::test_a_few_tables_are_played_without_an_error
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
