@@ -31,6 +31,7 @@ from web_support import create_table, move, view
 
 import parlour
 from database_support import postgresql_only
+from parlour.cli import main
 from parlour.server import create_app, db
 from parlour.server.db import Base, Database, EventRow, TableRow
 
@@ -221,6 +222,21 @@ def test_a_fresh_database_gets_every_revision_and_the_orm_schema(database_url: s
     assert differences(database_url) == []
     assert table_names(database_url) == {
         "alembic_version", "tables", "moves", "patience_results", "events", "event_steps"}
+
+
+def test_a_database_from_a_newer_parlour_is_refused_in_one_line(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Database(database_url).close()
+    engine = create_engine(database_url)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '0099'"))
+    engine.dispose()
+    assert main(["serve", "--db", database_url]) == 2
+    assert capsys.readouterr().err == (
+        f"error: cannot open the database {database_url}: its schema is at revision 0099, "
+        "which this parlour does not know (it knows up to 0002): a newer parlour upgraded it\n")
+    assert revision(database_url) == "0099"
 
 
 BROKEN_REVISION = '''"""A revision that fails half-way."""

@@ -40,6 +40,8 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -59,6 +61,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 PLAYING = "playing"
@@ -226,18 +229,32 @@ _MIGRATION_LOCK = 0x7061726C6F7572
 """The PostgreSQL advisory lock that one upgrade at a time holds ("parlour")."""
 
 
+class NewerSchemaError(SQLAlchemyError):
+    """A database upgraded by a newer parlour: this one cannot use it (and
+    does not try: nothing is changed)."""
+
+
 def upgrade(engine: Engine) -> None:
     """Bring the database at ``engine`` to the newest revision, in one
     transaction: all of the missing revisions or none.
 
     Two servers starting at once on one database take turns (SQLite's write
     lock, a PostgreSQL advisory lock); the second finds the schema up to
-    date and changes nothing.
+    date and changes nothing. A database at a revision this parlour does
+    not know is refused with :class:`NewerSchemaError`.
     """
     config = Config()
     config.set_main_option("script_location", MIGRATIONS)
+    revisions = ScriptDirectory.from_config(config)
     with engine.begin() as connection:
         _lock_for_migrations(connection)
+        current = MigrationContext.configure(connection).get_current_revision()
+        if current is not None and current not in {
+            script.revision for script in revisions.walk_revisions()
+        }:
+            raise NewerSchemaError(
+                f"its schema is at revision {current}, which this parlour does not know (it "
+                f"knows up to {revisions.get_current_head()}): a newer parlour upgraded it")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
