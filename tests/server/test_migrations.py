@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
@@ -30,7 +31,7 @@ from sqlalchemy.sql import Executable
 from web_support import create_table, move, view
 
 import parlour
-from database_support import postgresql_only
+from database_support import postgresql_only, sqlite_only
 from parlour.cli import main
 from parlour.server import create_app, db
 from parlour.server.db import Base, Database, EventRow, TableRow
@@ -149,6 +150,25 @@ def make_older_database(database_url: str, folder: Path) -> None:
                                  f"(SELECT max(id) FROM {name}))"))
     source.dispose()
     target.dispose()
+
+
+@sqlite_only
+def test_revision_0001_makes_the_schema_create_all_made(database_url: str) -> None:
+    """The very statements: tables, keys, indexes, down to the spaces."""
+    config = Config()
+    config.set_main_option("script_location", db.MIGRATIONS)
+    engine = create_engine(database_url)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+    engine.dispose()
+    schema = ("SELECT type, name, tbl_name, sql FROM sqlite_master "
+              "WHERE name NOT LIKE '%alembic%' ORDER BY name")
+    with closing(sqlite3.connect(":memory:")) as older:
+        older.executescript(OLDER_DATABASE.read_text(encoding="utf-8"))
+        made_by_create_all = older.execute(schema).fetchall()
+    assert len(made_by_create_all) == 11
+    assert query(database_url, schema) == made_by_create_all
 
 
 def test_an_older_database_is_upgraded_in_place(database_url: str, tmp_path: Path) -> None:

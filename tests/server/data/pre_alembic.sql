@@ -9,38 +9,38 @@
 -- The seat tokens are in the test.
 BEGIN TRANSACTION;
 CREATE TABLE event_steps (
-	event_id INTEGER NOT NULL,
-	number INTEGER NOT NULL,
-	step JSON NOT NULL,
-	PRIMARY KEY (event_id, number),
+	event_id INTEGER NOT NULL, 
+	number INTEGER NOT NULL, 
+	step JSON NOT NULL, 
+	PRIMARY KEY (event_id, number), 
 	FOREIGN KEY(event_id) REFERENCES events (id)
 );
 INSERT INTO "event_steps" VALUES(1,0,'["start"]');
 CREATE TABLE events (
-	id INTEGER NOT NULL,
-	version INTEGER NOT NULL,
-	options JSON NOT NULL,
-	seed VARCHAR(64) NOT NULL,
-	seating JSON NOT NULL,
-	places JSON NOT NULL,
-	host_hash VARCHAR(64) NOT NULL,
-	join_hash VARCHAR(64) NOT NULL,
-	level VARCHAR(32) NOT NULL,
-	delay FLOAT,
-	time_limit FLOAT,
-	deadline DATETIME,
-	status VARCHAR(16) NOT NULL,
-	steps INTEGER NOT NULL,
-	created DATETIME NOT NULL,
-	finished DATETIME,
+	id INTEGER NOT NULL, 
+	version INTEGER NOT NULL, 
+	options JSON NOT NULL, 
+	seed VARCHAR(64) NOT NULL, 
+	seating JSON NOT NULL, 
+	places JSON NOT NULL, 
+	host_hash VARCHAR(64) NOT NULL, 
+	join_hash VARCHAR(64) NOT NULL, 
+	level VARCHAR(32) NOT NULL, 
+	delay FLOAT, 
+	time_limit FLOAT, 
+	deadline DATETIME, 
+	status VARCHAR(16) NOT NULL, 
+	steps INTEGER NOT NULL, 
+	created DATETIME NOT NULL, 
+	finished DATETIME, 
 	PRIMARY KEY (id)
 );
 INSERT INTO "events" VALUES(1,1,'{"tables": 2, "rounds": 2, "opener": "left_of_dealer", "follow_sign": "any", "signal": "all_tables", "movers": "winners", "movement_basis": "round", "stayer_shift": true, "role_prizes": false, "p_may_open": false, "reopen_only_when_blocked": true, "p_followup": "mandatory", "deferral": "after_sequence_card", "defer_sevens": "any", "direction_lock": false, "wraparound": true, "p_value": 15}','3','[[6, 2, 0, 3], [1, 4, 5, 7]]','[{"name": "Ada", "kind": "human", "agent": null, "token_hash": "25b645ed1ef3c9245f3a21af33bb738a82a3f508365223366c5ec27eb5e80532"}, {"name": "Computer 1", "kind": "computer", "agent": "random", "token_hash": null}, {"name": "Computer 2", "kind": "computer", "agent": "random", "token_hash": null}, {"name": "Computer 3", "kind": "computer", "agent": "random", "token_hash": null}, {"name": "Computer 4", "kind": "computer", "agent": "random", "token_hash": null}, {"name": "Computer 5", "kind": "computer", "agent": "random", "token_hash": null}, {"name": "Computer 6", "kind": "computer", "agent": "random", "token_hash": null}, {"name": "Computer 7", "kind": "computer", "agent": "random", "token_hash": null}]','7b120b96d28fe519bdacb821226f616fe2e353f4157f0192e55ba637392f0fe6','69bc911a1f1fddd5897b0a8b5eda3093db28cb456593af86dc15ace92a9faabd','random',30.0,NULL,NULL,'playing',1,'2026-12-01 17:38:09.452963',NULL);
 CREATE TABLE moves (
-	table_id INTEGER NOT NULL,
-	move_number INTEGER NOT NULL,
-	action INTEGER NOT NULL,
-	PRIMARY KEY (table_id, move_number),
+	table_id INTEGER NOT NULL, 
+	move_number INTEGER NOT NULL, 
+	action INTEGER NOT NULL, 
+	PRIMARY KEY (table_id, move_number), 
 	FOREIGN KEY(table_id) REFERENCES tables (id)
 );
 INSERT INTO "moves" VALUES(1,0,32);
@@ -140,29 +140,29 @@ INSERT INTO "moves" VALUES(3,38,0);
 INSERT INTO "moves" VALUES(3,39,0);
 INSERT INTO "moves" VALUES(3,40,0);
 CREATE TABLE patience_results (
-	table_id INTEGER NOT NULL,
-	"key" VARCHAR(255) NOT NULL,
-	game VARCHAR(64) NOT NULL,
-	won BOOLEAN NOT NULL,
-	score INTEGER NOT NULL,
-	finished DATETIME NOT NULL,
-	PRIMARY KEY (table_id),
+	table_id INTEGER NOT NULL, 
+	"key" VARCHAR(255) NOT NULL, 
+	game VARCHAR(64) NOT NULL, 
+	won BOOLEAN NOT NULL, 
+	score INTEGER NOT NULL, 
+	finished DATETIME NOT NULL, 
+	PRIMARY KEY (table_id), 
 	FOREIGN KEY(table_id) REFERENCES tables (id)
 );
 INSERT INTO "patience_results" VALUES(2,'clock','clock',1,0,'2026-12-01 17:38:09.403661');
 CREATE TABLE tables (
-	id INTEGER NOT NULL,
-	game VARCHAR(64) NOT NULL,
-	version INTEGER NOT NULL,
-	options JSON NOT NULL,
-	seed VARCHAR(64) NOT NULL,
-	seats JSON NOT NULL,
-	delay FLOAT,
-	status VARCHAR(16) NOT NULL,
-	moves INTEGER NOT NULL,
-	scores JSON NOT NULL,
-	created DATETIME NOT NULL,
-	finished DATETIME,
+	id INTEGER NOT NULL, 
+	game VARCHAR(64) NOT NULL, 
+	version INTEGER NOT NULL, 
+	options JSON NOT NULL, 
+	seed VARCHAR(64) NOT NULL, 
+	seats JSON NOT NULL, 
+	delay FLOAT, 
+	status VARCHAR(16) NOT NULL, 
+	moves INTEGER NOT NULL, 
+	scores JSON NOT NULL, 
+	created DATETIME NOT NULL, 
+	finished DATETIME, 
 	PRIMARY KEY (id)
 );
 INSERT INTO "tables" VALUES(1,'polignac',1,'{"players": 4, "target": 20, "ace_high": false, "pack_reduction": "black_sevens", "capot": true, "capot_fail": "bidder_5", "capot_bidder_leads": false}','1','[{"kind": "human", "agent": null, "token_hash": "e155030fba4d7ff3239fb02ba84c10ac4df07ebc1cbd9f8f0996cd31613559f8"}, {"kind": "human", "agent": null, "token_hash": "36b517168a2e259358de868b5c02b205c257bd490d0c1854e0f2bc7206c2e162"}, {"kind": "human", "agent": null, "token_hash": "409912ca515d68c3c91370ec35292b1c29c1e4ece1499d4c4edcab89cae8a5b2"}, {"kind": "human", "agent": null, "token_hash": "c2bb255b6414f19c9c33480d0b5d0f988140a7e881769843190de6670dc73616"}]',0.0,'playing',3,'[0, 0, 0, 0]','2026-12-01 17:38:09.243426',NULL);
