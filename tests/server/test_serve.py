@@ -4,6 +4,7 @@ and a database that cannot be opened reported as one error line."""
 from __future__ import annotations
 
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,17 @@ def test_a_database_that_cannot_be_opened_is_one_error_line(
     assert main(["serve", "--db", url]) == 2
     error = capsys.readouterr().err
     assert sentence in error and error.count("\n") == 1
+
+
+def test_a_database_whose_driver_is_missing_is_one_error_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if it were not installed
+    url = "postgresql+psycopg://parlour@/parlour?host=/nowhere"
+    assert main(["serve", "--db", url]) == 2
+    assert capsys.readouterr().err == (
+        f"error: cannot open the database {url}: its driver psycopg is not installed "
+        "(for PostgreSQL: pip install 'parlour[postgres]')\n")
 
 
 def test_a_negative_computer_delay_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

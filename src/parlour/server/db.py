@@ -229,6 +229,11 @@ _MIGRATION_LOCK = 0x7061726C6F7572
 """The PostgreSQL advisory lock that one upgrade at a time holds ("parlour")."""
 
 
+class MissingDriverError(SQLAlchemyError):
+    """A database URL whose driver (the Python package SQLAlchemy talks to
+    the database through) is not installed."""
+
+
 class NewerSchemaError(SQLAlchemyError):
     """A database upgraded by a newer parlour: this one cannot use it (and
     does not try: nothing is changed)."""
@@ -273,9 +278,14 @@ class Database:
 
     def __init__(self, url: str) -> None:
         is_sqlite = url.startswith("sqlite")
-        self.engine = create_engine(
-            url, connect_args={"check_same_thread": False} if is_sqlite else {}
-        )
+        try:
+            self.engine = create_engine(
+                url, connect_args={"check_same_thread": False} if is_sqlite else {}
+            )
+        except ImportError as error:
+            raise MissingDriverError(
+                f"its driver {error.name} is not installed (for PostgreSQL: "
+                "pip install 'parlour[postgres]')") from None
         if is_sqlite:
             _enable_sqlite_wal(self.engine)
         try:
