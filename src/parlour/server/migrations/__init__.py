@@ -13,8 +13,11 @@ that ``upgrade`` hands it, and ``versions/`` holds one file per revision:
 - ``0002``: ``tables.seed_chosen``, ``tables.last_move`` and
   ``events.seed_chosen``.
 
-A new revision is a new file in ``versions/`` whose ``down_revision`` is
-the newest one's ``revision``; the ORM classes of :mod:`parlour.server.db`
-must then agree with the migrated schema, which
-``tests/server/test_migrations.py`` checks on every engine it runs on.
+The revisions have no ``downgrade``: a parlour only ever moves a database
+forward, and an older parlour refuses one that a newer one upgraded (keep a
+copy of the database from before, to go back). A new revision is a new
+file in ``versions/`` whose ``down_revision`` is the newest one's
+``revision``; the ORM classes of :mod:`parlour.server.db` must then agree
+with the migrated schema, which ``tests/server/test_migrations.py`` checks
+on every engine it runs on.
 """

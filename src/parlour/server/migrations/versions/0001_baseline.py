@@ -84,8 +84,3 @@ sa.Table(
 def upgrade() -> None:
     """Create the tables that are missing, with their indexes."""
     metadata.create_all(op.get_bind(), checkfirst=True)
-
-
-def downgrade() -> None:
-    """Drop every table (and so every row)."""
-    metadata.drop_all(op.get_bind())

@@ -41,10 +41,3 @@ def upgrade() -> None:
                .values(last_move=tables.c.finished))
     op.execute(tables.update().where(tables.c.finished.is_(None), tables.c.moves > 0)
                .values(last_move=datetime.now(UTC)))
-
-
-def downgrade() -> None:
-    """Drop the three columns."""
-    op.drop_column("events", "seed_chosen")
-    op.drop_column("tables", "last_move")
-    op.drop_column("tables", "seed_chosen")
