@@ -31,6 +31,7 @@ from sqlalchemy.sql import Executable
 from web_support import create_table, move, view
 
 import parlour
+import parlour.server
 from database_support import postgresql_only, sqlite_only
 from parlour.cli import main
 from parlour.server import create_app, db
@@ -244,6 +245,14 @@ def test_a_fresh_database_gets_every_revision_and_the_orm_schema(database_url: s
         "alembic_version", "tables", "moves", "patience_results", "events", "event_steps"}
 
 
+@pytest.fixture
+def no_serving(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``parlour serve`` returns at once instead of serving, should the
+    database open (the tests below expect it not to)."""
+    monkeypatch.setattr(parlour.server, "serve", lambda app, host, port: None)
+
+
+@pytest.mark.usefixtures("no_serving")
 def test_a_database_from_a_newer_parlour_is_refused_in_one_line(
     database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -257,6 +266,23 @@ def test_a_database_from_a_newer_parlour_is_refused_in_one_line(
         f"error: cannot open the database {database_url}: its schema is at revision 0099, "
         "which this parlour does not know (it knows up to 0002): a newer parlour upgraded it\n")
     assert revision(database_url) == "0099"
+
+
+@pytest.mark.usefixtures("no_serving")
+def test_a_database_with_another_programs_table_is_refused_in_one_line(
+    database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = create_engine(database_url)
+    with engine.begin() as connection:
+        connection.execute(text("CREATE TABLE events (id INTEGER PRIMARY KEY, title TEXT)"))
+        connection.execute(text("INSERT INTO events VALUES (7, 'a concert')"))
+    engine.dispose()
+    assert main(["serve", "--db", database_url]) == 2
+    assert capsys.readouterr().err == (
+        f"error: cannot open the database {database_url}: it has a table 'events' that "
+        "parlour did not make (its columns are id, title): give parlour a database of its own\n")
+    assert table_names(database_url) == {"events"}
+    assert query(database_url, "SELECT id, title FROM events") == [(7, "a concert")]
 
 
 BROKEN_REVISION = '''"""A revision that fails half-way."""

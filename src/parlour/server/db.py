@@ -234,6 +234,11 @@ class MissingDriverError(SQLAlchemyError):
     the database through) is not installed."""
 
 
+class ForeignSchemaError(SQLAlchemyError):
+    """A database with a table of one of parlour's names that another
+    program made: parlour neither uses nor alters it."""
+
+
 class NewerSchemaError(SQLAlchemyError):
     """A database upgraded by a newer parlour: this one cannot use it (and
     does not try: nothing is changed)."""

@@ -8,7 +8,9 @@ Alembic has all of them (or, from before the statistics and the parties,
 only ``tables`` and ``moves``), with its rows, and loses none. Its tables
 were made by ``create_all`` from these very definitions (the schema only
 ever grew by whole tables until Alembic), so an existing table needs no
-change. The definitions are frozen here, apart from the ORM classes of
+change; a table of that name with other columns is another program's, and
+the upgrade stops (:class:`parlour.server.db.ForeignSchemaError`). The
+definitions are frozen here, apart from the ORM classes of
 :mod:`parlour.server.db`, which later revisions change.
 """
 
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
+
+from parlour.server.db import ForeignSchemaError
 
 revision = "0001"
 down_revision: str | None = None
@@ -82,5 +86,18 @@ sa.Table(
 
 
 def upgrade() -> None:
-    """Create the tables that are missing, with their indexes."""
-    metadata.create_all(op.get_bind(), checkfirst=True)
+    """Create the tables that are missing, with their indexes, once the
+    tables there are known to be parlour's (a database shared with another
+    program may have an ``events`` or a ``tables`` of its own, which no
+    later revision may alter)."""
+    bind = op.get_bind()
+    inspector = sa.inspect(bind)
+    for table in metadata.sorted_tables:
+        if not inspector.has_table(table.name):
+            continue
+        found = {column["name"] for column in inspector.get_columns(table.name)}
+        if found != set(table.columns.keys()):
+            raise ForeignSchemaError(
+                f"it has a table {table.name!r} that parlour did not make (its columns are "
+                f"{', '.join(sorted(found))}): give parlour a database of its own")
+    metadata.create_all(bind, checkfirst=True)
