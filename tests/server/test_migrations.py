@@ -6,6 +6,8 @@ schema ``create_all`` made, with three tables and a party in it) is upgraded
 in place with every row intact and served as before; a fresh database gets
 every revision; either way the migrated schema is the ORM's. An upgrade is
 one transaction, and servers starting together on one database take turns.
+A database that a newer parlour upgraded, or that holds another program's
+table of one of parlour's names, is refused in one line and left alone.
 """
 
 from __future__ import annotations
