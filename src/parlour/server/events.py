@@ -96,18 +96,20 @@ def join_code(host_token: str) -> str:
 
 
 def event_url(event_id: int, token: str | None = None) -> str:
-    """The live event page (the host's, with the host token)."""
-    return f"/events/{event_id}" if token is None else f"/events/{event_id}?token={token}"
+    """The live event page (the host's, with the host token in the fragment,
+    which the browser does not send)."""
+    return f"/events/{event_id}" if token is None else f"/events/{event_id}#token={token}"
 
 
 def join_url(event_id: int, code: str) -> str:
-    """The one link the host shares."""
-    return f"/events/{event_id}/join?code={code}"
+    """The one link the host shares (the code in the fragment)."""
+    return f"/events/{event_id}/join#code={code}"
 
 
 def player_url(event_id: int, token: str) -> str:
-    """A player's own table page (it follows him from table to table)."""
-    return f"/events/{event_id}/play?token={token}"
+    """A player's own table page (it follows him from table to table; the
+    token in the fragment)."""
+    return f"/events/{event_id}/play#token={token}"
 
 
 def _aware(moment: datetime | None) -> datetime | None:
