@@ -12,7 +12,8 @@ on uvicorn with:
 - a cap on open connections (:attr:`TransportSettings.max_connections`,
   kept below the descriptor limit, which is raised to its hard limit at
   start): a connection beyond it is answered 503 the moment it is accepted
-  and closed, so it holds no descriptor;
+  and closed (after at most :data:`LINGER_SECONDS`), so it holds no
+  descriptor for long;
 - one log line per refused or timed-out connection and per failed accept,
   never a traceback, at most :data:`LOG_BURST` at once and
   :data:`LOG_RATE` a second (the lines left out are counted in the next);
@@ -52,7 +53,19 @@ connections and live sockets) beyond which a new one is refused."""
 
 DESCRIPTOR_RESERVE = 100
 """File descriptors kept out of the connection cap for everything else the
-process opens: the database, the log, the listening socket, the event loop."""
+process opens: the database, the log, the listening socket, the event loop,
+and up to :data:`MAX_LINGERING` refused connections being closed."""
+
+MAX_LINGERING = 50
+"""Refused connections that may linger at once (see :data:`LINGER_SECONDS`);
+beyond them a refused connection is closed at once, its client may then see
+its 503 cut off by a reset."""
+
+LINGER_SECONDS = 2.0
+"""Seconds a refused connection stays half open after its 503, reading and
+dropping what the client still sends, until the client closes it: closing a
+socket with unread data sends a reset, which can destroy the 503 before the
+client reads it."""
 
 KEEP_ALIVE_TIMEOUT = 5
 """Seconds an idle keep-alive connection stays open (uvicorn's default)."""
@@ -212,6 +225,8 @@ class GuardedH11Protocol(H11Protocol):
     max_connections: ClassVar[int] = DEFAULT_MAX_CONNECTIONS
     request_timeout: ClassVar[float] = DEFAULT_REQUEST_TIMEOUT
     log: ClassVar[RateLimitedLog]
+    lingering: ClassVar[set[GuardedH11Protocol]]
+    """The server's refused connections that are not closed yet."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -224,25 +239,38 @@ class GuardedH11Protocol(H11Protocol):
         start its request deadline."""
         assert isinstance(transport, asyncio.Transport)
         if len(self.server_state.connections) >= self.max_connections:
-            self.refused = True
-            transport.write(BUSY_RESPONSE)
-            transport.close()
-            self.log.warning(
-                f"refused a connection from {_peer(transport)}: {self.max_connections} "
-                "connections are open, the most allowed (--max-connections)")
+            self._refuse(transport)
             return
         super().connection_made(transport)
         self._start_deadline()
 
+    def _refuse(self, transport: asyncio.Transport) -> None:
+        """Answer 503 and close: at once under a flood of refusals, else
+        once the client has read the answer and closed (or after
+        :data:`LINGER_SECONDS`), so that its unread request causes no reset."""
+        self.refused = True
+        transport.write(BUSY_RESPONSE)
+        if len(self.lingering) >= MAX_LINGERING:
+            transport.close()
+        else:
+            transport.write_eof()
+            self.lingering.add(self)
+            self.deadline = self.loop.call_later(LINGER_SECONDS, transport.close)
+        self.log.warning(
+            f"refused a connection from {_peer(transport)}: {self.max_connections} "
+            "connections are open, the most allowed (--max-connections)")
+
     def connection_lost(self, exc: Exception | None) -> None:
         """Forget the connection (a refused one was never counted)."""
-        if self.refused:
-            return
         self._stop_deadline()
+        if self.refused:
+            self.lingering.discard(self)
+            return
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        """Read ``data``; the deadline runs while a request is incomplete."""
+        """Read ``data``; the deadline runs while a request is incomplete.
+        A refused connection's data is dropped."""
         if self.refused:
             return
         super().data_received(data)
@@ -288,6 +316,7 @@ def guarded_protocol(max_connections: int, request_timeout: float,
     """A :class:`GuardedH11Protocol` class with these limits, for one server."""
     return type("ParlourH11Protocol", (GuardedH11Protocol,), {
         "max_connections": max_connections, "request_timeout": request_timeout, "log": log,
+        "lingering": set(),
     })
 
 
