@@ -997,7 +997,7 @@ def serve(
         metavar="ADDRESSES",
         help="comma-separated addresses of reverse proxies whose X-Forwarded-For and "
              "X-Forwarded-Proto headers are believed ('*': any)",
-    )] = "127.0.0.1",
+    )] = "127.0.0.1,::1",
 ) -> None:
     """Run the web app: a lobby, tables with friends and computer seats, replays.
 

@@ -276,7 +276,7 @@ def test_serve_passes_its_transport_options(monkeypatch: pytest.MonkeyPatch,
                  "--forwarded-allow-ips", "10.0.0.1,10.0.0.2"]) == 0
     assert main(["serve"]) == 0
     assert given == [TransportSettings(2.5, 7, "10.0.0.1,10.0.0.2"), TransportSettings()]
-    assert TransportSettings() == TransportSettings(10.0, 1000, "127.0.0.1")
+    assert TransportSettings() == TransportSettings(10.0, 1000, "127.0.0.1,::1")
 
 
 @pytest.mark.parametrize("option", [["--max-connections", "0"], ["--request-timeout", "0"]])

@@ -113,7 +113,7 @@ class TransportSettings:
 
     request_timeout: float = DEFAULT_REQUEST_TIMEOUT
     max_connections: int = DEFAULT_MAX_CONNECTIONS
-    forwarded_allow_ips: str = "127.0.0.1"
+    forwarded_allow_ips: str = "127.0.0.1,::1"
     """Addresses of reverse proxies whose ``X-Forwarded-For`` and
     ``X-Forwarded-Proto`` headers are believed (``*``: any)."""
 
