@@ -150,6 +150,17 @@ def test_a_body_that_never_arrives_is_answered_408_without_a_traceback(
     assert "Traceback" not in log and "ERROR" not in log
 
 
+def test_a_connection_that_sends_nothing_is_answered_408_without_a_line(
+    tmp_path: Path,
+) -> None:
+    options = ["--request-timeout", str(REQUEST_TIMEOUT)]
+    with ServerProcess(tmp_path / "parlour.db", tmp_path / "server.log", options=options) \
+            as server, socket.create_connection((LOOPBACK, server.port), timeout=WAIT) as silent:
+        assert read_all(silent) == TIMEOUT_RESPONSE
+    log = server.log.read_text()
+    assert "did not arrive" not in log and "WARNING" not in log
+
+
 def limit_open_files_to_160() -> None:
     """In the server's child: at most 160 open files, soft and hard."""
     resource.setrlimit(resource.RLIMIT_NOFILE, (160, 160))

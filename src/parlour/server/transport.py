@@ -14,8 +14,8 @@ on uvicorn with:
   start): a connection beyond it is answered 503 the moment it is accepted
   and closed (after at most :data:`LINGER_SECONDS`), so it holds no
   descriptor for long;
-- one log line per refused or timed-out connection and per failed accept,
-  never a traceback, at most :data:`LOG_BURST` at once and
+- one log line per refused connection, per request cut off by its deadline
+  and per failed accept, never a traceback, at most :data:`LOG_BURST` at once and
   :data:`LOG_RATE` a second (the lines left out are counted in the next);
 - :class:`RedactTokens` on uvicorn's loggers: ``token=`` and ``code=``
   in a logged URL show as ``token=…``.
@@ -232,6 +232,7 @@ class GuardedH11Protocol(H11Protocol):
         super().__init__(*args, **kwargs)
         self.refused = False
         self.upgraded = False
+        self.has_sent = False
         self.deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -273,6 +274,7 @@ class GuardedH11Protocol(H11Protocol):
         A refused connection's data is dropped."""
         if self.refused:
             return
+        self.has_sent = True
         super().data_received(data)
         if self.upgraded or self.transport.is_closing():
             self._stop_deadline()
@@ -306,9 +308,12 @@ class GuardedH11Protocol(H11Protocol):
             # the disconnection from connection_lost
             self.transport.write(TIMEOUT_RESPONSE)
         self.transport.close()
-        self.log.warning(
-            f"closed the connection from {_peer(self.transport)}: its request did not "
-            f"arrive within {self.request_timeout:g} s (--request-timeout)")
+        # a connection that never sent a byte is most often a browser's
+        # speculative one, left unused: not worth a line
+        if self.has_sent:
+            self.log.warning(
+                f"closed the connection from {_peer(self.transport)}: its request did not "
+                f"arrive within {self.request_timeout:g} s (--request-timeout)")
 
 
 def guarded_protocol(max_connections: int, request_timeout: float,
