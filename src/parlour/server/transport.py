@@ -112,7 +112,10 @@ class TransportSettings:
     """How ``parlour serve`` guards its connections (its command-line options)."""
 
     request_timeout: float = DEFAULT_REQUEST_TIMEOUT
+    """Seconds a client has for a whole request (:data:`DEFAULT_REQUEST_TIMEOUT`)."""
     max_connections: int = DEFAULT_MAX_CONNECTIONS
+    """Open connections at most (lowered by :func:`connection_cap` to fit the
+    limit of open files)."""
     forwarded_allow_ips: str = "127.0.0.1,::1"
     """Addresses of reverse proxies whose ``X-Forwarded-For`` and
     ``X-Forwarded-Proto`` headers are believed (``*``: any)."""
