@@ -163,7 +163,7 @@ def socket_url(base_url: str, table_id: int, token: str) -> str:
 
 
 def token_of(url: str) -> str:
-    """The seat token in a private table URL (``/tables/7?token=T``)."""
+    """The seat token in a private table URL (``/tables/7#token=T``)."""
     return url.split("token=", 1)[1]
 
 

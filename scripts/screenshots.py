@@ -56,7 +56,7 @@ def open_table(base_url: str, game: str, seats: list[dict[str, str]], seed: int,
         "game": game, "options": options or {}, "seats": seats, "seed": seed, "delay": 0,
     })
     url = created["seats"][0].get("url")
-    token = parse_qs(urlsplit(url).query)["token"][0] if url else None
+    token = parse_qs(urlsplit(url).fragment)["token"][0] if url else None
     return int(created["id"]), token
 
 
@@ -206,21 +206,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         table_ready = '[data-testid="turn"][data-my-turn="true"]'
         photograph(browser, f"{base_url}/", out / "lobby.png", DESKTOP,
                    '[data-testid="finished-tables"] [data-testid="table-row"]')
-        seat_url = f"{base_url}/tables/{polignac}?token={polignac_token}"
+        seat_url = f"{base_url}/tables/{polignac}#token={polignac_token}"
         photograph(browser, seat_url, out / "table.png", DESKTOP, table_ready)
         photograph(browser, seat_url, out / "table-phone.png", PHONE, table_ready)
-        photograph(browser, f"{base_url}/tables/{german}?token={german_token}",
+        photograph(browser, f"{base_url}/tables/{german}#token={german_token}",
                    out / "german.png", DESKTOP, table_ready)
-        photograph(browser, f"{base_url}/tables/{progress}?token={progress_token}",
+        photograph(browser, f"{base_url}/tables/{progress}#token={progress_token}",
                    out / "progress.png", DESKTOP, table_ready)
-        photograph(browser, f"{base_url}/tables/{costly}?token={costly_token}",
+        photograph(browser, f"{base_url}/tables/{costly}#token={costly_token}",
                    out / "costly.png", DESKTOP, table_ready)
-        photograph(browser, f"{base_url}/tables/{bharg}?token={bharg_token}",
+        photograph(browser, f"{base_url}/tables/{bharg}#token={bharg_token}",
                    out / "bharg.png", DESKTOP, table_ready)
-        photograph(browser, f"{base_url}/tables/{ranter}?token={ranter_token}",
+        photograph(browser, f"{base_url}/tables/{ranter}#token={ranter_token}",
                    out / "ranter.png", {"width": 1280, "height": 800}, table_ready,
                    full_page=False)
-        photograph(browser, f"{base_url}/tables/{rummy}?token={rummy_token}",
+        photograph(browser, f"{base_url}/tables/{rummy}#token={rummy_token}",
                    out / "progress-rummy.png", {"width": 1280, "height": 800}, table_ready,
                    full_page=False)
         browser.close()

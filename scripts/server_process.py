@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -36,12 +37,20 @@ class ServerProcess:
     """``parlour serve`` on the database at ``database_url`` (any SQLAlchemy
     URL) at a free loopback port; its output goes to ``log``. Use as a
     context manager: the server is started and ready inside, and stopped
-    (killed if need be) after."""
+    (killed if need be) after.
 
-    def __init__(self, database_url: str, log: Path, computer_delay: float = 0.0) -> None:
+    ``options`` are more options of ``parlour serve`` (``--max-connections``);
+    ``before_start`` runs in the child before the server does (to lower its
+    limits, say)."""
+
+    def __init__(self, database_url: str, log: Path, computer_delay: float = 0.0,
+                 options: Sequence[str] = (),
+                 before_start: Callable[[], None] | None = None) -> None:
         self.database_url = database_url
         self.log = log
         self.computer_delay = computer_delay
+        self.options = list(options)
+        self.before_start = before_start
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -61,10 +70,11 @@ class ServerProcess:
         command = [
             sys.executable, "-m", "parlour", "serve", "--host", LOOPBACK,
             "--port", str(self.port), "--db", self.database_url,
-            "--computer-delay", str(self.computer_delay),
+            "--computer-delay", str(self.computer_delay), *self.options,
         ]
         with self.log.open("ab") as output:
-            self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
+                                            preexec_fn=self.before_start)
         self._wait_until_ready()
 
     def _wait_until_ready(self) -> None:

@@ -983,11 +983,29 @@ def serve(
     computer_delay: Annotated[
         float, typer.Option(min=0, metavar="S", help="seconds a computer seat waits before moving")
     ] = 0.6,
+    request_timeout: Annotated[float, typer.Option(
+        min=0.1, max=3600, metavar="S",
+        help="seconds a client has to send a whole request (head and body); a request "
+             "head that is late is answered 408, a late body closes the connection",
+    )] = 10.0,
+    max_connections: Annotated[int, typer.Option(
+        min=1, metavar="N",
+        help="open connections (live sockets included) beyond which a new one is "
+             "answered 503 at once; kept below the limit of open files",
+    )] = 1000,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        metavar="ADDRESSES",
+        help="comma-separated addresses of reverse proxies whose X-Forwarded-For and "
+             "X-Forwarded-Proto headers are believed ('*': any)",
+    )] = "127.0.0.1,::1",
 ) -> None:
-    """Run the web app: a lobby, tables with friends and computer seats, replays."""
+    """Run the web app: a lobby, tables with friends and computer seats, replays.
+
+    docs/web.md says how to run it in public, behind a reverse proxy.
+    """
     from sqlalchemy.exc import SQLAlchemyError
 
-    from parlour.server import create_app
+    from parlour.server import TransportSettings, create_app
     from parlour.server import serve as serve_app
 
     try:
@@ -1003,7 +1021,10 @@ def serve(
     shown_host = "localhost" if host in ("0.0.0.0", "::") else host
     shown_host = f"[{shown_host}]" if ":" in shown_host else shown_host
     _console().print(f"parlour is serving at http://{shown_host}:{port}/", markup=False)
-    serve_app(web_app, host, port)
+    serve_app(web_app, host, port, TransportSettings(
+        request_timeout=request_timeout, max_connections=max_connections,
+        forwarded_allow_ips=forwarded_allow_ips,
+    ))
 
 
 # --- entry point ----------------------------------------------------------------

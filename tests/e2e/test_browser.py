@@ -112,11 +112,14 @@ def create_polignac_table(page: Page, server: str) -> tuple[int, str]:
     expect(take_seat).to_have_text("Take seat 0")
     parts = urlsplit(seat_link)
     table_id = int(parts.path.rsplit("/", 1)[1])
-    assert seat_link.startswith(f"{server}/tables/{table_id}?token=")
+    assert seat_link.startswith(f"{server}/tables/{table_id}#token=")
     assert spectator_link == f"{server}/tables/{table_id}"
     take_seat.click()
-    page.wait_for_url(seat_link)
-    return table_id, parse_qs(parts.query)["token"][0]
+    # the page keeps the token in its storage and out of the address bar
+    page.wait_for_url(spectator_link)
+    token = parse_qs(parts.fragment)["token"][0]
+    assert page.evaluate(f"sessionStorage.getItem('parlour:token:/tables/{table_id}')") == token
+    return table_id, token
 
 
 def test_the_lobby_lists_every_game_and_builds_the_form(server: str, page: Page) -> None:
@@ -144,7 +147,7 @@ def test_a_bad_option_is_explained_and_nothing_is_created(server: str, page: Pag
 
 def test_a_wrong_token_shows_the_servers_refusal(server: str, page: Page) -> None:
     table_id = people_table(server)["id"]
-    page.goto(f"{server}/tables/{table_id}?token=not-a-token")
+    page.goto(f"{server}/tables/{table_id}#token=not-a-token")
     expect(page.locator('[data-testid="message"]')).to_have_text(
         f"this link's token opens no seat at table {table_id}")
     expect(page.locator('[data-testid="connection"]')).to_have_attribute("data-state", "offline")
@@ -339,8 +342,9 @@ def test_the_seat_menu_offers_the_levels_and_hint_shows_what_hard_would_play(
     created = people_table(server)
     table_id = created["id"]
     to_move = table_view(server, table_id)["observation"]["to_move"]
-    page.goto(server + created["seats"][to_move]["url"])
-    token = parse_qs(urlsplit(page.url).query)["token"][0]
+    seat_url = created["seats"][to_move]["url"]
+    page.goto(server + seat_url)
+    token = parse_qs(urlsplit(seat_url).fragment)["token"][0]
     expect(page.locator('[data-hinted="true"]')).to_have_count(0)
     page.locator('[data-testid="hint"]').click()
     hint_text = page.locator('[data-testid="hint-text"]')

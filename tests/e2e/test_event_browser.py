@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -64,7 +64,7 @@ def host_party(page: Page, server: str) -> tuple[int, str, str]:
     join_link = page.locator('[data-testid="party-join-link"] input').input_value()
     host_link = page.locator('[data-testid="party-host-link"] input').input_value()
     event_id = int(urlsplit(join_link).path.split("/")[2])
-    assert join_link.startswith(f"{server}/events/{event_id}/join?code=")
+    assert join_link.startswith(f"{server}/events/{event_id}/join#code=")
     expect(page.locator(f'[data-testid="party-row"][data-event-id="{event_id}"]')).to_be_visible()
     return event_id, join_link, host_link
 
@@ -75,9 +75,11 @@ def join_party(page: Page, join_link: str, name: str) -> str:
     expect(page.locator('[data-testid="phase"]')).to_have_attribute("data-status", "joining")
     page.locator('[data-testid="name"]').fill(name)
     page.locator('[data-testid="join"]').click()
-    page.wait_for_url("**/play?token=*")
+    # the player's page keeps his token in its storage, out of the address bar
+    page.wait_for_url("**/play")
     expect(page.locator('[data-testid="connection"]')).to_have_attribute("data-state", "live")
-    return parse_qs(urlsplit(page.url).query)["token"][0]
+    token: str = page.evaluate("sessionStorage.getItem('parlour:token:' + location.pathname)")
+    return token
 
 
 def play_one_move(page: Page) -> bool:

@@ -56,7 +56,7 @@ def open_table(server: str, game: str, options: dict[str, object], players: int,
         "game": game, "options": options, "seed": seed,
         "seats": [{"kind": "human"}] + [computer] * (players - 1),
     })
-    token = parse_qs(urlsplit(created["seats"][0]["url"]).query)["token"][0]
+    token = parse_qs(urlsplit(created["seats"][0]["url"]).fragment)["token"][0]
     return int(created["id"]), token
 
 

@@ -35,7 +35,7 @@ def open_patience(server: str, page: Page, game: str) -> tuple[int, str, dict[st
         "game": game, "options": {}, "seed": SEED, "seats": [{"kind": "human"}],
     })
     table_id = int(created["id"])
-    token = parse_qs(urlsplit(created["seats"][0]["url"]).query)["token"][0]
+    token = parse_qs(urlsplit(created["seats"][0]["url"]).fragment)["token"][0]
     page.goto(f"{server}/tables/{table_id}?token={token}")
     expect(page.locator('[data-testid="tableau"]')).to_have_attribute("data-game", game)
     # moves then go over the socket, answered by one view each

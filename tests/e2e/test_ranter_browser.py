@@ -88,7 +88,7 @@ def open_table(server: str, players: int, seed: int,
         "game": "ranter-go-round", "options": {"players": players, **(options or {})},
         "seed": seed, "seats": [{"kind": "human"}] + [computer] * (players - 1),
     })
-    token = parse_qs(urlsplit(created["seats"][ME]["url"]).query)["token"][0]
+    token = parse_qs(urlsplit(created["seats"][ME]["url"]).fragment)["token"][0]
     return int(created["id"]), token
 
 

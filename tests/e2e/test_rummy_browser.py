@@ -59,7 +59,7 @@ def open_table(server: str, seed: int) -> tuple[int, str]:
         "game": "progress-rummy", "options": {"players": 2}, "seed": seed,
         "seats": [{"kind": "human"}, {"kind": "computer", "agent": "random"}],
     })
-    token = parse_qs(urlsplit(created["seats"][0]["url"]).query)["token"][0]
+    token = parse_qs(urlsplit(created["seats"][0]["url"]).fragment)["token"][0]
     return int(created["id"]), token
 
 

@@ -83,7 +83,7 @@ class HumanTable:
 
 
 def token_of(url: str) -> str:
-    """The seat token in a private table URL (``/tables/7?token=T``)."""
+    """The seat token in a private table URL (``/tables/7#token=T``)."""
     return url.split("token=", 1)[1]
 
 

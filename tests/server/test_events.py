@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import time
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from fastapi.testclient import TestClient
-from web_support import wait_until
+from web_support import secret_of, wait_until
 
 from parlour.games.progress_races import Event
 from parlour.server import create_app
@@ -22,8 +21,8 @@ SMALL = {"tables": 2, "rounds": 2}
 
 
 def query(url: str, key: str) -> str:
-    """A query parameter of a URL the server gave."""
-    return parse_qs(urlsplit(url).query)[key][0]
+    """A secret of a URL the server gave (in its fragment)."""
+    return secret_of(url, key)
 
 
 def create_event(client: TestClient, **body: Any) -> dict[str, Any]:

@@ -20,7 +20,7 @@ def test_serve_prints_the_url_and_opens_parlour_db_here(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     started: list[tuple[FastAPI, str, int]] = []
-    monkeypatch.setattr(parlour.server, "serve", lambda app, host, port: started.append(
+    monkeypatch.setattr(parlour.server, "serve", lambda app, host, port, settings: started.append(
         (app, host, port)))
     monkeypatch.chdir(tmp_path)
     assert main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0

@@ -31,9 +31,17 @@ def create_table(
     return dict(response.json())
 
 
+def secret_of(url: str, key: str = "token") -> str:
+    """The secret ``key`` (``token``, ``code``) of a private URL the server
+    gave: in its fragment (``/tables/7#token=T``), or in the query of an
+    older link (``/tables/7?token=T``)."""
+    parts = urlsplit(url)
+    return (parse_qs(parts.fragment) or parse_qs(parts.query))[key][0]
+
+
 def token_of(url: str) -> str:
     """The seat token in a private table URL."""
-    return parse_qs(urlsplit(url).query)["token"][0]
+    return secret_of(url)
 
 
 def tokens(created: dict[str, Any]) -> dict[int, str]:

@@ -14,17 +14,18 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-import uvicorn
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, HTTPConnection
 
 from parlour.agents import AGENTS
 from parlour.agents.levels import LEVELS
 from parlour.cards import DECKS
 from parlour.engine import game_class, games
+from parlour.server import transport
 from parlour.server.db import FINISHED, PLAYING, Database
 from parlour.server.errors import (
     BAD_REQUEST,
@@ -64,6 +65,7 @@ from parlour.server.security import (
     TokenBucket,
 )
 from parlour.server.tables import Connection, LiveTable, TableHub, replay_position, table_record
+from parlour.server.transport import TransportSettings
 
 DEFAULT_COMPUTER_DELAY = 0.6
 """Seconds a computer seat waits before moving, unless a table sets its own."""
@@ -128,10 +130,13 @@ def create_app(
     return app
 
 
-def serve(app: FastAPI, host: str, port: int) -> None:
-    """Run ``app`` on uvicorn until interrupted (socket messages over
-    :data:`TRANSPORT_MAX_MESSAGE_BYTES` are cut off by uvicorn itself)."""
-    uvicorn.run(app, host=host, port=port, ws_max_size=TRANSPORT_MAX_MESSAGE_BYTES)
+def serve(app: FastAPI, host: str, port: int, settings: TransportSettings | None = None) -> None:
+    """Run ``app`` on uvicorn until interrupted, with the request deadline,
+    the connection cap and the token-free log of :mod:`parlour.server.transport`
+    (socket messages over :data:`TRANSPORT_MAX_MESSAGE_BYTES` are cut off by
+    uvicorn itself)."""
+    transport.run(app, host, port, settings or TransportSettings(),
+                  ws_max_size=TRANSPORT_MAX_MESSAGE_BYTES)
 
 
 # --- errors ------------------------------------------------------------------
@@ -155,7 +160,14 @@ def _add_error_handlers(app: FastAPI) -> None:
         where = " ".join(str(part) for part in problem.get("loc", ()))
         return error_response(BAD_REQUEST, f"{where}: {problem.get('msg', 'not valid')}")
 
+    async def on_client_gone(_request: Request, _error: Exception) -> Response:
+        # the client left (or its request was too slow and the transport
+        # closed it) while its body was read: nobody gets this answer, and
+        # there is no fault of the server's to log
+        return error_response(BAD_REQUEST, "the client went away before its request arrived")
+
     app.add_exception_handler(ApiError, on_api_error)
+    app.add_exception_handler(ClientDisconnect, on_client_gone)
     app.add_exception_handler(HTTPException, on_http_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)
 
@@ -172,6 +184,43 @@ def _path_id(text: str, what: str) -> int:
 def _table_id(text: str) -> int:
     """A table id from a path (404 unless it is a whole number)."""
     return _path_id(text, "table")
+
+
+TOKEN_HEADER = "X-Parlour-Token"
+"""A header that carries a seat's, host's or player's token (as does
+``Authorization: Bearer <token>``)."""
+
+SOCKET_PROTOCOL = "parlour"
+"""The WebSocket subprotocol the server accepts when a client offers it."""
+
+SOCKET_TOKEN_PROTOCOL = "parlour.token."
+"""Prefix of the subprotocol that carries a socket's token: a browser offers
+``["parlour", "parlour.token.<token>"]`` (it cannot set other headers on a
+socket) and the server accepts ``parlour``."""
+
+
+def request_token(connection: HTTPConnection) -> str | None:
+    """The token a request or socket carries, ``None`` for a spectator.
+
+    In order: ``Authorization: Bearer <token>``, :data:`TOKEN_HEADER`, a
+    socket's :data:`SOCKET_TOKEN_PROTOCOL` subprotocol, and last the
+    ``?token=`` of older clients (which puts it in every log and proxy the
+    URL passes)."""
+    scheme, _, credentials = connection.headers.get("authorization", "").partition(" ")
+    if scheme.casefold() == "bearer" and credentials.strip():
+        return credentials.strip()
+    if header := connection.headers.get(TOKEN_HEADER):
+        return header
+    for protocol in connection.scope.get("subprotocols", ()):
+        if protocol.startswith(SOCKET_TOKEN_PROTOCOL):
+            return str(protocol[len(SOCKET_TOKEN_PROTOCOL):])
+    return connection.query_params.get("token")
+
+
+def _accepted_protocol(websocket: WebSocket) -> str | None:
+    """:data:`SOCKET_PROTOCOL` when the client offers it (a browser refuses
+    a socket whose server picks none of the subprotocols it offered)."""
+    return SOCKET_PROTOCOL if SOCKET_PROTOCOL in websocket.scope.get("subprotocols", ()) else None
 
 
 def _too_large() -> ApiError:
@@ -288,7 +337,9 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
 
 # --- tables --------------------------------------------------------------------
 def _seat_url(table_id: int, token: str | None = None) -> str:
-    return f"/tables/{table_id}" if token is None else f"/tables/{table_id}?token={token}"
+    """A table's page; a seat's carries its token in the fragment, which
+    the browser keeps to itself (the page moves it into its storage)."""
+    return f"/tables/{table_id}" if token is None else f"/tables/{table_id}#token={token}"
 
 
 def _add_table_api(app: FastAPI, hub: TableHub) -> None:
@@ -308,9 +359,9 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         )
 
     @app.get("/api/tables/{table_id}/view")
-    async def table_view(table_id: str, token: str | None = None) -> JSONResponse:
+    async def table_view(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
-        return JSONResponse(hub.view(table, table.seat_of(token)))
+        return JSONResponse(hub.view(table, table.seat_of(request_token(request))))
 
     @app.post("/api/tables/{table_id}/moves")
     async def table_move(table_id: str, request: Request) -> JSONResponse:
@@ -321,9 +372,9 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         return JSONResponse(await hub.play(table, table.seat_of(token), move))
 
     @app.get("/api/tables/{table_id}/hint")
-    async def table_hint(table_id: str, token: str | None = None) -> JSONResponse:
+    async def table_hint(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
-        return JSONResponse(await hub.hint(table, table.seat_of(token)))
+        return JSONResponse(await hub.hint(table, table.seat_of(request_token(request))))
 
     @app.get("/api/tables/{table_id}/stats")
     async def table_statistics(table_id: str) -> JSONResponse:
@@ -397,7 +448,7 @@ async def _serve_socket(
     error; one that ends the socket gets it as the last message before the
     close code.
     """
-    await websocket.accept()
+    await websocket.accept(subprotocol=_accepted_protocol(websocket))
     try:
         followed, viewer = await find()
     except ApiError as error:
@@ -437,10 +488,10 @@ async def _drain(connection: Connection, sender: asyncio.Task[None]) -> None:
 
 def _add_socket(app: FastAPI, hub: TableHub, clock: Clock) -> None:
     @app.websocket("/ws/tables/{table_id}")
-    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
         async def find() -> tuple[LiveTable, int | None]:
             table = await hub.table(_table_id(table_id))
-            return table, table.seat_of(token)
+            return table, table.seat_of(request_token(websocket))
 
         async def answer(table: LiveTable, seat: int | None, text: str) -> dict[str, Any] | None:
             return await _socket_message(hub, table, seat, text)
@@ -503,8 +554,9 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
         }, status_code=201)
 
     @app.get("/api/events/{event_id}/view")
-    async def event_view(event_id: str, token: str | None = None) -> JSONResponse:
+    async def event_view(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
+        token = request_token(request)
         return JSONResponse(
             _with_join_link(events.view(live, live.viewer_of(token)), live, token))
 
@@ -544,9 +596,9 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
         return JSONResponse(await events.play(live, live.viewer_of(token), move))
 
     @app.get("/api/events/{event_id}/hint")
-    async def event_hint(event_id: str, token: str | None = None) -> JSONResponse:
+    async def event_hint(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
-        return JSONResponse(await events.hint(live, live.viewer_of(token)))
+        return JSONResponse(await events.hint(live, live.viewer_of(request_token(request))))
 
 
 EVENT_SOCKET_REFUSAL = ("this socket only sends views: moves and the host's steps go by "
@@ -562,10 +614,10 @@ async def _event_socket_message(
 
 def _add_event_socket(app: FastAPI, events: EventHub, clock: Clock) -> None:
     @app.websocket("/ws/events/{event_id}")
-    async def event_socket(websocket: WebSocket, event_id: str, token: str | None = None) -> None:
+    async def event_socket(websocket: WebSocket, event_id: str) -> None:
         async def find() -> tuple[LiveEvent, int | None]:
             live = await events.event(_event_id(event_id))
-            return live, live.viewer_of(token)
+            return live, live.viewer_of(request_token(websocket))
 
         await _serve_socket(
             websocket, find, events.connect, events.disconnect, _event_socket_message, clock)

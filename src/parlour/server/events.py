@@ -60,7 +60,7 @@ from parlour.server.db import (
     store_then_adopt,
 )
 from parlour.server.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, ApiError
-from parlour.server.payloads import COMPUTER, HUMAN, EventMoveRequest, EventRequest
+from parlour.server.payloads import COMPUTER, HUMAN, EventMoveRequest, EventRequest, name_key
 from parlour.server.tables import (
     Connection,
     agent_seed,
@@ -96,18 +96,20 @@ def join_code(host_token: str) -> str:
 
 
 def event_url(event_id: int, token: str | None = None) -> str:
-    """The live event page (the host's, with the host token)."""
-    return f"/events/{event_id}" if token is None else f"/events/{event_id}?token={token}"
+    """The live event page (the host's, with the host token in the fragment,
+    which the browser does not send)."""
+    return f"/events/{event_id}" if token is None else f"/events/{event_id}#token={token}"
 
 
 def join_url(event_id: int, code: str) -> str:
-    """The one link the host shares."""
-    return f"/events/{event_id}/join?code={code}"
+    """The one link the host shares (the code in the fragment)."""
+    return f"/events/{event_id}/join#code={code}"
 
 
 def player_url(event_id: int, token: str) -> str:
-    """A player's own table page (it follows him from table to table)."""
-    return f"/events/{event_id}/play?token={token}"
+    """A player's own table page (it follows him from table to table; the
+    token in the fragment)."""
+    return f"/events/{event_id}/play#token={token}"
 
 
 def _aware(moment: datetime | None) -> datetime | None:
@@ -160,6 +162,25 @@ def names_of(places: Sequence[Place | None]) -> list[str]:
     """Every player's name (empty places by number)."""
     return [placeholder(player) if place is None else place.name
             for player, place in enumerate(places)]
+
+
+def _check_name_is_free(live: LiveEvent, name: str) -> None:
+    """409 unless ``name`` can be told apart (by :func:`name_key`) from every
+    player's and from every name the party gives places and computers, so
+    that nobody can pass for a computer or for another player."""
+    places = live.places
+    others = [place.name for place in places if place is not None] + [
+        text for number in range(1, len(places) + 1)
+        for text in (placeholder(number - 1), computer_name(number))
+    ]
+    key = name_key(name)
+    for other in others:
+        if name_key(other) != key:
+            continue
+        if name.casefold() == other.casefold():
+            raise ApiError(CONFLICT, f"the name {name!r} is taken at this party: pick another")
+        raise ApiError(CONFLICT, f"the name {name!r} looks like {other!r}, which is taken "
+                                 "at this party: pick another")
 
 
 @dataclass(eq=False)
@@ -357,12 +378,7 @@ class EventHub:
                     "this party has already started: places are taken before round 1 only "
                     "(you can watch it from the party's page)"
                 ))
-            taken = {place.name.casefold() for place in live.places if place is not None}
-            reserved = {text.casefold() for number in range(1, len(live.places) + 1)
-                        for text in (placeholder(number - 1), computer_name(number))}
-            if name.casefold() in taken | reserved:
-                raise ApiError(CONFLICT, f"the name {name!r} is taken at this party: "
-                                         "pick another")
+            _check_name_is_free(live, name)
             free = [player for player, place in enumerate(live.places) if place is None]
             if not free:
                 raise ApiError(CONFLICT, "every place at this party is taken")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -244,6 +245,49 @@ def parse_name(value: object) -> str:
     if not name.isprintable():
         raise _bad("a name may not hold control characters")
     return name
+
+
+LOOKALIKES = str.maketrans({
+    # Cyrillic letters drawn as Latin ones
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
+    "С": "C", "Т": "T", "Х": "X", "У": "Y", "Ү": "Y", "І": "l", "Ј": "J", "Ѕ": "S",
+    "Һ": "h", "Ԛ": "Q", "Ԝ": "W", "Ӏ": "l",
+    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "ү": "y", "х": "x",
+    "і": "i", "ј": "j", "ѕ": "s", "һ": "h", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l",
+    # Greek
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "l", "Κ": "K", "Μ": "M",
+    "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+    "ο": "o", "ν": "v", "ι": "i", "κ": "k", "ρ": "p", "υ": "u", "χ": "x", "α": "a",
+    "γ": "y",
+    # Armenian, and Latin letters that stand for others
+    "օ": "o", "ս": "u", "հ": "h", "ı": "i", "ȷ": "j",
+    # digits and strokes drawn like letters: 1, I, | (and the Cyrillic and Greek I
+    # above) all read as l; mapped before casefolding, which would make I an i
+    "0": "o", "1": "l", "I": "l", "|": "l", "ǀ": "l",
+})
+"""Letters of other scripts (and digits) that look like a Latin letter, and
+the letter: the confusables of Unicode's UTS #39 that matter for names
+such as ``Computer 1``, kept small enough to read."""
+
+
+def name_key(name: str) -> str:
+    """What ``name`` looks like, for telling whether two names can be told
+    apart: compatibility forms folded (NFKC: ``Ｃ`` and ``𝐂`` are ``C``),
+    accents, other combining marks and invisible characters dropped, the
+    letters of :data:`LOOKALIKES` replaced, case folded, runs of spaces made one.
+
+    >>> name_key("Computer 1") == name_key("cоmputer  l") == name_key("Ｃómputer I")
+    True
+    >>> name_key("Ann") == name_key("Anna")
+    False
+    """
+    decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
+    visible = "".join(
+        character for character in decomposed
+        if not unicodedata.category(character).startswith(("M", "C"))
+    )
+    folded = visible.translate(LOOKALIKES).casefold().translate(LOOKALIKES)
+    return " ".join(folded.split())
 
 
 def token_of(data: dict[str, Any], key: str = "token") -> str | None:

@@ -3,14 +3,18 @@
 /**
  * Calls the JSON API. Resolves to {ok, status, data}; a refusal's sentence
  * (`{"error": ...}`) is in `error`. Network failures resolve too, with
- * status 0, so callers show one kind of message.
+ * status 0, so callers show one kind of message. A `token` goes in the
+ * `Authorization` header, never in the URL (which logs and proxies keep).
  */
-export async function request(path, { method = "GET", body } = {}) {
+export async function request(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -43,11 +47,45 @@ export async function getJson(path) {
  */
 export const statsLabel = (line) => (line.variant ? `${line.title} (${line.variant})` : line.title);
 
-/** A query parameter of the page (`token`, `code`), or null. */
-export const pageParameter = (name) => new URLSearchParams(location.search).get(name);
+/**
+ * A secret of the page (`token`, `code`), or null. A private link carries it
+ * in its fragment (`/tables/7#token=T`), which the browser never sends to the
+ * server; an older link in its query (`?token=T`). Either way it is kept in
+ * sessionStorage under the page's path and taken out of the address bar (so
+ * it stays out of the history, bookmarks and shared screens); a reload of
+ * the tab finds it in storage. Opening another link to the same page in the
+ * tab (only the fragment changes) reloads the page with the new secret.
+ */
+export function pageSecret(name) {
+  const key = `parlour:${name}:${location.pathname}`;
+  addEventListener("hashchange", () => {
+    if (new URLSearchParams(location.hash.slice(1)).has(name)) location.reload();
+  });
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
+  const given = fragment.get(name) ?? query.get(name);
+  if (given === null) {
+    try {
+      return sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  }
+  try {
+    sessionStorage.setItem(key, given);
+  } catch {
+    // storage refused (a private window's quota): the page still works until reloaded
+  }
+  fragment.delete(name);
+  query.delete(name);
+  const search = query.toString();
+  const hash = fragment.toString();
+  history.replaceState(history.state, "", `${location.pathname}${search ? `?${search}` : ""}${hash ? `#${hash}` : ""}`);
+  return given;
+}
 
-/** The `?token=` of the page, or null for a spectator. */
-export const pageToken = () => pageParameter("token");
+/** The seat's, host's or player's token of the page, or null for a spectator. */
+export const pageToken = () => pageSecret("token");
 
 // The id after `/{collection}/` in the page's path, or null.
 function pathId(collection) {
@@ -71,17 +109,25 @@ export function showConnection(element, state) {
 
 const PERMANENT_CLOSE_CODES = new Set([4403, 4404]);
 
+// What a subprotocol may hold (an HTTP token); the server's tokens always do.
+const PROTOCOL_TEXT = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
 /**
- * A live connection to `WS {path}?token=T` (/ws/tables/{id}, /ws/events/{id})
- * that reconnects by itself. `onView(view)` gets each view (the first on every
+ * A live connection to `WS {path}` (/ws/tables/{id}, /ws/events/{id}) that
+ * reconnects by itself. A token goes as the subprotocol `parlour.token.T`
+ * beside `parlour` (a browser's socket can set no other header), out of the
+ * URL; one that no subprotocol can hold (a mistyped link) goes as `?token=`,
+ * to be refused. `onView(view)` gets each view (the first on every
  * (re)connect), `onError(sentence)` each refusal, `onStatus("live" |
  * "connecting" | "offline")` the connection's state.
  */
 export class LiveSocket {
   constructor(path, token, { onView, onError, onStatus }) {
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    const inProtocol = token && PROTOCOL_TEXT.test(token);
+    const query = token && !inProtocol ? `?token=${encodeURIComponent(token)}` : "";
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     this.url = `${scheme}//${location.host}${path}${query}`;
+    this.protocols = inProtocol ? ["parlour", `parlour.token.${token}`] : [];
     this.handlers = { onView, onError, onStatus };
     this.retryDelay = 500;
     this.closed = false;
@@ -90,7 +136,7 @@ export class LiveSocket {
 
   open() {
     this.handlers.onStatus("connecting");
-    this.socket = new WebSocket(this.url);
+    this.socket = new WebSocket(this.url, this.protocols);
     this.socket.addEventListener("open", () => {
       this.retryDelay = 500;
       this.handlers.onStatus("live");
@@ -146,8 +192,7 @@ export class LiveSocket {
  * else it returns the LiveSocket.
  */
 export async function followLive(path, token, connection, { onView, onError }) {
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const first = await request(`/api${path}/view${query}`);
+  const first = await request(`/api${path}/view`, { token });
   if (!first.ok) {
     onError(first.error);
     showConnection(connection, "offline");

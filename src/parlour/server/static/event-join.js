@@ -1,15 +1,15 @@
-// The join page, /events/{id}/join?code=C: pick a name, take a place, go to
-// your own table page (/events/{id}/play?token=T).
+// The join page, /events/{id}/join#code=C: pick a name, take a place, go to
+// your own table page (/events/{id}/play#token=T).
 //
 // Stable hooks for end-to-end tests: data-testid="phase" (the party's state),
 // "name" (the name field), "join" (the button), "join-error" (the server's
 // refusal: a name taken, the party started or full), "event-link".
 
-import { pageEventId, pageParameter, request } from "./api.js";
+import { pageEventId, pageSecret, request } from "./api.js";
 import { renderPhase } from "./event-common.js";
 
 const eventId = pageEventId();
-const code = pageParameter("code");
+const code = pageSecret("code");
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 
 function showError(sentence) {

@@ -1,4 +1,4 @@
-// A player's own page at a party, /events/{id}/play?token=T: his table's
+// A player's own page at a party, /events/{id}/play#token=T: his table's
 // Progress hand drawn by board.js (the same felt, hand and log as a table
 // page), which table he sits at this round (it follows him from table to
 // table), who moved where, and the standings.
@@ -137,7 +137,7 @@ async function play(text, actionId) {
 async function askHint() {
   if (!current) return;
   $("hint").disabled = true;
-  const result = await request(`/api/events/${encodeURIComponent(eventId)}/hint?token=${encodeURIComponent(token)}`);
+  const result = await request(`/api/events/${encodeURIComponent(eventId)}/hint`, { token });
   $("hint").disabled = false;
   if (!result.ok) showMessage(result.error);
   else if (current && result.data.round === current.round && result.data.move_number === current.move_number) {

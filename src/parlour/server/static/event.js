@@ -1,4 +1,4 @@
-// The live party page, /events/{id} (anyone) or /events/{id}?token=HOST
+// The live party page, /events/{id} (anyone) or /events/{id}#token=HOST
 // (the host: the join link, start the round, the signal, the time limit).
 // It keeps only the latest view and redraws everything from it.
 //

@@ -1,4 +1,5 @@
-// The table page, /tables/{id}?token=T (a seat) or /tables/{id} (a spectator).
+// The table page, /tables/{id}#token=T (a seat; api.js's pageSecret keeps the
+// token) or /tables/{id} (a spectator).
 //
 // It keeps only the latest *view* (docs/web.md) and redraws everything from
 // it, so a reload or a reconnect shows exactly the same table.
@@ -199,8 +200,7 @@ async function askHint() {
   showMessage(null);
   hintPending = true;
   renderMyHand(current);
-  const query = `?token=${encodeURIComponent(token)}`;
-  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/hint${query}`);
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/hint`, { token });
   hintPending = false;
   if (result.ok && result.data.move_number === current.move_number) hint = result.data;
   else if (!result.ok) showMessage(result.error);
