@@ -72,7 +72,7 @@ def test_list_shows_polignac_with_its_options(cli: Cli) -> None:
     assert "Avoid winning jacks, above all the jack of spades" in run.out
     for row in (
         r"players\s+4\s+3, 4, 5, 6",
-        r"target\s+20\s+an integer >= 1",
+        r"target\s+20\s+an integer from 1 to 100",
         r"pack_reduction\s+black_sevens\s+black_sevens, red_sevens, dealer_discard",
         r"capot_fail\s+bidder_5\s+bidder_5, bidder_5_plus_jacks, jacks_normal",
         r"capot_bidder_leads\s+false\s+true or false",
@@ -299,7 +299,7 @@ def _tamper(record: Path, key: str, value: object) -> str:
      f"no game called 'polignak' (did you mean 'polignac'?); the games are {GAMES}"),
     (["play", "whist"], f"no game called 'whist'; the games are {GAMES}"),
     (["play", "polignac", "--option", "target=zero"],
-     "option 'target' must be an integer >= 1, not zero"),
+     "option 'target' must be an integer from 1 to 100, not zero"),
     (["simulate", "polignac", "-n", "2", "--option", "capot_fail=double"],
      "option 'capot_fail' must be one of bidder_5, bidder_5_plus_jacks, jacks_normal, "
      "not double"),

@@ -315,8 +315,9 @@ class ProgressRummy(Game):
         Option.choice("stock_exhaustion", ("reshuffle_once", "reshuffle", "end_round"),
                       "reshuffle_once", "what an empty stock does at the start of a turn"),
         Option.integer("max_turns", 1000, "a round ends after this many turns (safeguard)",
-                       minimum=1),
-        Option.integer("p_value", 15, "penalty for a Progress card left in hand"),
+                       minimum=1, maximum=10_000),
+        Option.integer("p_value", 15, "penalty for a Progress card left in hand (RU16: 15)",
+                       minimum=0, maximum=100),
         Option.choice("tie", ("shared",), "shared", "ties for the lowest total"),
     ])
 
