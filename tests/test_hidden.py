@@ -492,6 +492,20 @@ def test_a_line_of_moves_gets_one_answer_whatever_the_hidden_cards(
     assert checked > 0
 
 
+@pytest.mark.parametrize("name", sorted(parlour.games()))
+def test_a_game_that_reads_several_actions_a_line_says_where_a_line_ends(name: str) -> None:
+    """A game that reads one action a line keeps the default (every action
+    ends a line); one that reads several (Progress Rummy) names the
+    actions after which its lines stop (``State.why_a_line_ends_at``)."""
+    state = make(name, {}).new_state(seed=0)
+    cls = type(state)
+    if cls.parse_actions is State.parse_actions:
+        assert {state.why_a_line_ends_at(action) for action in state.legal_actions()} == {
+            "each move is sent on its own in this game"}
+    else:
+        assert cls.why_a_line_ends_at is not State.why_a_line_ends_at
+
+
 def test_the_line_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     """A line read on past a draw (Progress Rummy before issue 27) is caught."""
     state = make("progress-rummy", {}).new_state(seed=5)
