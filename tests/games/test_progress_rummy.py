@@ -626,6 +626,11 @@ def test_a_line_ends_at_the_discard_or_swap_that_ends_the_turn() -> None:
     assert answer(swapper, "swap m1 7St draw") == (
         "ParseError: at 'draw': the swap ends your turn: type one turn's moves at a time")
     assert answer(swapper, "swap m1 7St") == repr([SWAP, MELD_BASE, face("7St")])
+    dealing = parlour.make("progress-rummy").new_state(seed=1, explicit_chance=True)
+    dealing.apply(ANN)  # the cut: Ann deals
+    assert answer(dealing, "5Cr 6Cr") == (
+        "ParseError: at '6Cr': a card dealt or drawn ends the line: type what follows it once "
+        "it is seen")
 
 
 def test_parse_action_words_and_meld_names() -> None:
