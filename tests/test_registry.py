@@ -145,7 +145,7 @@ def test_every_number_option_has_a_maximum(name: str, option: Option) -> None:
 
 
 @pytest.mark.parametrize(("option", "smallest", "largest"),
-                         [("tables", 1, 25), ("rounds", 1, 50), ("p_value", 0, 100)])
+                         [("tables", 1, 25), ("rounds", 1, 100), ("p_value", 0, 100)])
 def test_progress_races_bounds_its_numbers(option: str, smallest: int, largest: int) -> None:
     """The event's options (it is no registered game) are bounded too."""
     assert [item.name for item in RACES_SCHEMA if item.kind == "integer"] == [
