@@ -620,11 +620,13 @@ def test_a_line_ends_at_a_draw_whatever_the_stock_holds() -> None:
 def test_a_line_ends_at_the_discard_or_swap_that_ends_the_turn() -> None:
     state = rm1_start()
     assert answer(state, "take meld 3Cr 4Cr 5Cr discard 12St 9Su") == (
-        "ParseError: at '9Su': the discard ends your turn: type one turn's moves at a time")
+        "ParseError: at '9Su': the line runs on past your turn, which the discard ends: type "
+        "one turn's moves at a time")
     swapper = middle({DAN: "7St 13Mo 1Su"}, DAN, melds=[(CAT, "6St P=7St 8St")], down=(CAT,),
                      stock="10Cr")
     assert answer(swapper, "swap m1 7St draw") == (
-        "ParseError: at 'draw': the swap ends your turn: type one turn's moves at a time")
+        "ParseError: at 'draw': the line runs on past your turn, which the swap ends: type "
+        "one turn's moves at a time")
     assert answer(swapper, "swap m1 7St") == repr([SWAP, MELD_BASE, face("7St")])
     dealing = parlour.make("progress-rummy").new_state(seed=1, explicit_chance=True)
     dealing.apply(ANN)  # the cut: Ann deals

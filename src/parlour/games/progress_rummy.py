@@ -1491,7 +1491,8 @@ class ProgressRummyState(PhasedMatchState):
             return "a draw ends the line: type what follows it once you have seen the card drawn"
         if action < FACES and self.phase in (PHASE_MELD, PHASE_SWAP_CARD):
             ending = "discard" if self.phase == PHASE_MELD else "swap"
-            return f"the {ending} ends your turn: type one turn's moves at a time"
+            return (f"the line runs on past your turn, which the {ending} ends: type one "
+                    "turn's moves at a time")
         return None
 
     def _closes_build(self, action: int, discard: bool) -> bool:
