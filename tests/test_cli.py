@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
 import re
+import resource
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,7 +76,7 @@ def test_list_shows_polignac_with_its_options(cli: Cli) -> None:
     assert "Avoid winning jacks, above all the jack of spades" in run.out
     for row in (
         r"players\s+4\s+3, 4, 5, 6",
-        r"target\s+20\s+an integer >= 1",
+        r"target\s+20\s+an integer from 1 to 100",
         r"pack_reduction\s+black_sevens\s+black_sevens, red_sevens, dealer_discard",
         r"capot_fail\s+bidder_5\s+bidder_5, bidder_5_plus_jacks, jacks_normal",
         r"capot_bidder_leads\s+false\s+true or false",
@@ -299,7 +303,7 @@ def _tamper(record: Path, key: str, value: object) -> str:
      f"no game called 'polignak' (did you mean 'polignac'?); the games are {GAMES}"),
     (["play", "whist"], f"no game called 'whist'; the games are {GAMES}"),
     (["play", "polignac", "--option", "target=zero"],
-     "option 'target' must be an integer >= 1, not zero"),
+     "option 'target' must be an integer from 1 to 100, not zero"),
     (["simulate", "polignac", "-n", "2", "--option", "capot_fail=double"],
      "option 'capot_fail' must be one of bidder_5, bidder_5_plus_jacks, jacks_normal, "
      "not double"),
@@ -355,6 +359,68 @@ def test_malformed_and_tampered_records(cli: Cli, saved_record: Path, tmp_path: 
         for args in (["replay", path], ["play", "--resume", path]):
             run = cli(*args)
             assert (run.status, run.err, run.out) == (2, f"error: {message}\n", ""), args
+
+
+def _address_space_of_2_gib() -> None:
+    """In a child process: a command that read a file without end would
+    fail at 2 GiB instead of taking the machine's memory."""
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def parlour_command(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m parlour *args`` in a child with a capped address space."""
+    return subprocess.run([sys.executable, "-m", "parlour", *args], capture_output=True,
+                          text=True, preexec_fn=_address_space_of_2_gib, timeout=120,
+                          check=False)
+
+
+@pytest.mark.parametrize("command", [["replay"], ["play", "--resume"]])
+def test_an_endless_file_is_refused_without_reading_it_all(command: list[str]) -> None:
+    """Issue 27: ``parlour replay /dev/zero`` read until a MemoryError
+    traceback; it now reads one byte past the limit and says so."""
+    run = parlour_command(*command, "/dev/zero")
+    assert (run.returncode, run.stdout, run.stderr) == (
+        2, "", "error: /dev/zero is over the limit of 16 MiB for a game record\n")
+
+
+def test_a_record_file_over_the_limit_is_refused(cli: Cli, tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:
+        handle.truncate(16 * 2**20 + 1)
+    largest = tmp_path / "largest.json"
+    largest.write_bytes(b"{" + b" " * (16 * 2**20 - 2) + b"}")
+    for args in (["replay"], ["play", "--resume"]):
+        run = cli(*args, str(big))
+        assert (run.status, run.out, run.err) == (
+            2, "", f"error: {big} is over the limit of 16 MiB for a game record\n")
+        run = cli(*args, str(largest))  # the limit itself is read
+        assert (run.status, run.out, run.err) == (2, "", "error: the record has no 'game'\n")
+
+
+def test_a_named_pipe_is_read_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    """A pipe with no writer reads as empty (opening it used to wait for
+    ever); one that never ends is refused at the limit."""
+    silent = tmp_path / "silent"
+    os.mkfifo(silent)
+    run = parlour_command("replay", str(silent))
+    assert (run.returncode, run.stdout, run.stderr) == (
+        2, "", "error: the record is not valid JSON: Expecting value: line 1 column 1 "
+        "(char 0)\n")
+    endless = tmp_path / "endless"
+    os.mkfifo(endless)
+
+    def write_for_ever() -> None:
+        with contextlib.suppress(BrokenPipeError), endless.open("wb") as pipe:
+            while True:
+                pipe.write(b" " * 65536)
+
+    writer = threading.Thread(target=write_for_ever, daemon=True)
+    writer.start()
+    run = parlour_command("replay", str(endless))
+    assert (run.returncode, run.stdout, run.stderr) == (
+        2, "", f"error: {endless} is over the limit of 16 MiB for a game record\n")
+    writer.join(timeout=60)
+    assert not writer.is_alive()
 
 
 def test_resume_refuses_new_options_and_another_game(cli: Cli, saved_record: Path) -> None:

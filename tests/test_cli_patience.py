@@ -82,6 +82,18 @@ def test_the_statistics_file_is_never_overwritten_when_unreadable(tmp_path: Path
     assert path.read_text(encoding="utf-8") == "{not json"
 
 
+def test_a_statistics_file_over_the_limit_is_refused_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    with path.open("wb") as handle:
+        handle.truncate(16 * 2**20 + 1)
+    with pytest.raises(StatsError) as caught:
+        record_game(path, "golf", won=True, score=0, higher_is_better=False)
+    assert str(caught.value) == (
+        f"the statistics file {path} cannot be read ({path} is over the limit of 16 MiB for a "
+        "statistics file); move it away to start new statistics")
+    assert path.stat().st_size == 16 * 2**20 + 1
+
+
 def test_statistics_lines_per_option_set(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "stats.json"
     wild = parlour.make("golf", progress_card="wild")

@@ -118,8 +118,8 @@ def test_a_line_may_not_run_on_into_the_next_turn(monkeypatch: pytest.MonkeyPatc
     state = rm1()
     lines = play(state, "take meld 3Cr 4Cr 5Cr done discard 12St draw", "quit",
                  monkeypatch=monkeypatch)
-    assert "✗ 'take meld 3Cr 4Cr 5Cr done discard 12St draw' runs on past your turn: " \
-        "type one turn's moves at a time" in lines
+    assert "✗ at 'draw': the line runs on past your turn, which the discard ends: type one " \
+        "turn's moves at a time" in lines
     assert state.history == []
 
 

@@ -17,7 +17,7 @@ import pytest
 import parlour
 from parlour import State
 from parlour.cards import DECKS, Deck
-from parlour.errors import ParseError
+from parlour.errors import IllegalAction, ParseError
 from support import GAME_OPTION_IDS, GAME_OPTION_SETS, make, random_action, seats
 
 _SEPARATORS = re.compile(r"[\s,;:()\[\]{}<>|/=]+")
@@ -415,6 +415,104 @@ def test_the_redeal_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
             caught = [redeal_breaches(state, seat, random.Random(seed))[0]
                       for seed in range(10)]
         assert any(breach in breaches for breaches in caught), attribute
+
+
+LINE_FIRSTS = 5
+"""First actions tried per position for the lines of several moves."""
+
+LINE_SECONDS = 5
+"""Second actions tried after each first one."""
+
+def typed_lines(state: State, rng: random.Random) -> list[str]:
+    """Lines of two or more moves that the player to move could type: a few
+    of the legal actions' texts, each followed by ``zzz``, by every card
+    of the pack and by a few of the texts legal after it (those alone and
+    with ``zzz`` after them). A line read on past a draw would tell the
+    card drawn by which of them it refuses."""
+    codes = sorted({card.code.split("#")[0] for card in state.game.deck.cards})
+    legal = state.legal_actions()
+    lines: list[str] = []
+    for first in rng.sample(legal, min(LINE_FIRSTS, len(legal))):
+        text = state.action_to_str(first)
+        lines += [f"{text} zzz", *(f"{text} {code}" for code in codes)]
+        after = state.clone()
+        after.apply(first)
+        if after.is_terminal() or after.is_chance_node():
+            continue
+        following = after.legal_actions()
+        for second in rng.sample(following, min(LINE_SECONDS, len(following))):
+            both = f"{text} {after.action_to_str(second)}"
+            lines += [both, f"{both} zzz"]
+    return lines
+
+
+def line_answer(state: State, line: str) -> str:
+    """The engine's answer to a typed line: the actions, or the refusal."""
+    try:
+        return repr(state.parse_actions(line))
+    except (IllegalAction, ParseError) as error:
+        return f"{type(error).__name__}: {error}"
+
+
+def line_breaches(state: State, rng: random.Random) -> tuple[list[str], int]:
+    """The typed lines (:func:`typed_lines`) that get another answer once
+    the cards the mover cannot see are re-dealt (``determinize``, over
+    :data:`REDEALS` re-deals), and how many lines were checked."""
+    mover = state.current_player()
+    copies = [state.determinize(mover, rng) for _ in range(REDEALS)]
+    breaches: list[str] = []
+    lines = typed_lines(state, rng)
+    for line in lines:
+        answer = line_answer(state, line)
+        breaches += [f"{line!r}: {answer!r} / {other!r}" for other in
+                     (line_answer(copy, line) for copy in copies) if other != answer]
+    return breaches, len(lines)
+
+
+@over_games
+def test_a_line_of_moves_gets_one_answer_whatever_the_hidden_cards(
+    name: str, options: dict[str, object]
+) -> None:
+    """Issue 27: every line of two or more moves that the player to move
+    could type gets the same answer, the same actions or the same
+    refusal, on the real state and on re-deals of the cards he cannot
+    see, at positions spread over a random match. Were it otherwise,
+    refused lines would tell a hidden card (``draw <card> zzz`` in
+    Progress Rummy told the top of the stock)."""
+    rng = random.Random(6)
+    checked = 0
+    for state in spread_positions(name, options, range(3, 5)):
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        breaches, lines = line_breaches(state, rng)
+        assert breaches == [], (
+            f"typed lines answered by hidden cards at action {len(state.history)}: "
+            + "; ".join(breaches[:3]))
+        checked += lines
+    assert checked > 0
+
+
+@pytest.mark.parametrize("name", sorted(parlour.games()))
+def test_a_game_that_reads_several_actions_a_line_says_where_a_line_ends(name: str) -> None:
+    """A game that reads one action a line keeps the default (every action
+    ends a line); one that reads several (Progress Rummy) names the
+    actions after which its lines stop (``State.why_a_line_ends_at``)."""
+    state = make(name, {}).new_state(seed=0)
+    cls = type(state)
+    if cls.parse_actions is State.parse_actions:
+        assert {state.why_a_line_ends_at(action) for action in state.legal_actions()} == {
+            "each move is sent on its own in this game"}
+    else:
+        assert cls.why_a_line_ends_at is not State.why_a_line_ends_at
+
+
+def test_the_line_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line read on past a draw (Progress Rummy before issue 27) is caught."""
+    state = make("progress-rummy", {}).new_state(seed=5)
+    assert state.action_to_str(state.legal_actions()[0]) == "draw"
+    monkeypatch.setattr(type(state), "why_a_line_ends_at", lambda self, action: None)
+    breaches, _ = line_breaches(state, random.Random(1))
+    assert any(breach.startswith("'draw ") for breach in breaches)
 
 
 @pytest.mark.parametrize("name", ["golf", "calculation", "clock"])

@@ -13,7 +13,8 @@ from parlour.engine import Option, OptionSchema, parse_option_assignments
 from parlour.errors import OptionError
 
 PLAYERS = Option.choice("players", (3, 4, 5, 6), 4, "number of players")
-TARGET = Option.integer("target", 20, "penalty total that ends the match", minimum=1)
+TARGET = Option.integer("target", 20, "penalty total that ends the match", minimum=1,
+                        maximum=100)
 CAPOT = Option.flag("capot", True, "whether a capot may be announced")
 REDUCTION = Option.choice(
     "pack_reduction", ("black_sevens", "red_sevens", "dealer_discard"), "black_sevens",
@@ -67,29 +68,52 @@ def test_integer_accepts(value: object, expected: int) -> None:
      (True, "True"), (None, "None"), ("", "''"), (" ", "' '")],
 )
 def test_integer_refuses(value: object, shown: str) -> None:
-    assert refusal(TARGET, value) == f"option 'target' must be an integer >= 1, not {shown}"
+    assert refusal(TARGET, value) == (
+        f"option 'target' must be an integer from 1 to 100, not {shown}")
 
 
 def test_integer_bounds_in_words() -> None:
-    both = Option.integer("lives", 3, "lives", minimum=1, maximum=5)
-    upper = Option.integer("handicap", 0, "handicap", maximum=5)
-    free = Option.integer("offset", 0, "offset")
-    assert both.validate("5") == 5
-    assert refusal(both, 6) == "option 'lives' must be an integer from 1 to 5, not 6"
-    assert refusal(both, "0") == "option 'lives' must be an integer from 1 to 5, not 0"
-    assert refusal(upper, 6) == "option 'handicap' must be an integer <= 5, not 6"
-    assert upper.validate(-100) == -100
-    assert free.validate("-4") == -4
-    assert refusal(free, "x") == "option 'offset' must be an integer, not x"
+    lives = Option.integer("lives", 3, "lives", minimum=1, maximum=5)
+    offset = Option.integer("offset", 0, "offset", minimum=-5, maximum=5)
+    assert lives.validate("5") == 5
+    assert refusal(lives, 6) == "option 'lives' must be an integer from 1 to 5, not 6"
+    assert refusal(lives, "0") == "option 'lives' must be an integer from 1 to 5, not 0"
+    assert offset.validate("-4") == -4
+    assert refusal(offset, "x") == "option 'offset' must be an integer from -5 to 5, not x"
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (101, "101"), ("101", "101"), (10**9, "1000000000"), (" 1000000000 ", " 1000000000 "),
+    (10**100, str(10**100)),
+])
+def test_an_integer_over_its_maximum_is_refused_naming_the_range(value: object,
+                                                                  shown: str) -> None:
+    """Issue 27: ``target=10**9`` asked for a match without end."""
+    assert TARGET.validate(100) == 100
+    assert refusal(TARGET, value) == (
+        f"option 'target' must be an integer from 1 to 100, not {shown}")
+
+
+@pytest.mark.parametrize(("bounds", "message"), [
+    ({}, "integer option 'target' needs a minimum and a maximum"),
+    ({"minimum": 1, "maximum": None}, "integer option 'target' needs a minimum and a maximum"),
+    ({"minimum": None, "maximum": 100}, "integer option 'target' needs a minimum and a maximum"),
+    ({"minimum": 1, "maximum": 10}, "default 20 of 'target' is not from 1 to 10"),
+])
+def test_an_integer_option_is_declared_with_both_bounds(bounds: dict[str, object],
+                                                        message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        Option("target", "integer", 20, "penalty total", **bounds)  # type: ignore[arg-type]
+    assert str(caught.value) == message
 
 
 @given(st.integers(min_value=-10**6, max_value=10**6))
 @settings(max_examples=100, deadline=None)
 def test_integer_from_text_matches_number(number: int) -> None:
-    if number >= 1:
+    if 1 <= number <= 100:
         assert TARGET.validate(str(number)) == number == TARGET.validate(number)
     else:
-        with pytest.raises(OptionError, match=r"must be an integer >= 1"):
+        with pytest.raises(OptionError, match=r"must be an integer from 1 to 100, not"):
             TARGET.validate(str(number))
 
 
@@ -184,8 +208,8 @@ def test_schema_describe() -> None:
         {"name": "players", "kind": "choice", "default": 4, "help": "number of players",
          "allowed": "3, 4, 5, 6", "choices": [3, 4, 5, 6]},
         {"name": "target", "kind": "integer", "default": 20,
-         "help": "penalty total that ends the match", "allowed": "an integer >= 1",
-         "minimum": 1},
+         "help": "penalty total that ends the match", "allowed": "an integer from 1 to 100",
+         "minimum": 1, "maximum": 100},
         {"name": "capot", "kind": "flag", "default": True,
          "help": "whether a capot may be announced", "allowed": "true or false"},
         {"name": "pack_reduction", "kind": "choice", "default": "black_sevens",
@@ -224,7 +248,7 @@ def test_make_bad_value_names_allowed_values() -> None:
     )
     with pytest.raises(OptionError) as caught:
         parlour.make("polignac", target="0")
-    assert str(caught.value) == "option 'target' must be an integer >= 1, not 0"
+    assert str(caught.value) == "option 'target' must be an integer from 1 to 100, not 0"
 
 
 def test_make_unknown_option() -> None:

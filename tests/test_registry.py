@@ -9,9 +9,11 @@ import pytest
 
 import parlour
 from parlour.cards import DECKS
-from parlour.engine import Game, game_class, register
+from parlour.engine import Game, Option, game_class, register
 from parlour.errors import OptionError, ParseError
 from parlour.games.polignac import Polignac
+from parlour.games.progress_races import SCHEMA as RACES_SCHEMA
+from parlour.games.progress_races import event_options
 
 NAMES = sorted(parlour.games())
 
@@ -85,8 +87,9 @@ def test_games_metadata_shape() -> None:
                 assert option["allowed"] == "true or false"
             if option["kind"] == "integer":
                 assert isinstance(option["default"], int)
-                assert option.get("minimum", option["default"]) <= option["default"]
-                assert option["default"] <= option.get("maximum", option["default"])
+                assert option["minimum"] <= option["default"] <= option["maximum"]
+                assert option["allowed"] == (
+                    f"an integer from {option['minimum']} to {option['maximum']}")
         game = parlour.make(name)
         assert game.describe() == meta
         assert game.options == {option["name"]: option["default"] for option in meta["options"]}
@@ -107,6 +110,52 @@ def test_players_option_matches_the_declared_range(name: str) -> None:
         assert parlour.make(name, players=count).num_players == count
     with pytest.raises(OptionError, match="'players' must be"):
         parlour.make(name, players=high + 1)
+
+
+NUMBER_OPTIONS = [
+    (name, option) for name in NAMES for option in game_class(name).schema
+    if option.kind == "integer" or any(type(choice) is int for choice in option.choices)
+]
+"""Every option of every game that takes a number: integers, and choices
+among numbers (Costly Colours' target 61 or 121)."""
+
+
+@pytest.mark.parametrize(("name", "option"), NUMBER_OPTIONS,
+                         ids=[f"{name}.{option.name}" for name, option in NUMBER_OPTIONS])
+def test_every_number_option_has_a_maximum(name: str, option: Option) -> None:
+    """Issue 27: ``target=10**9`` made a match without end. Every number a
+    game takes is bounded, the bound is in ``parlour.games()`` (the lobby
+    and ``parlour list`` show it) and a value above it is refused naming
+    what is allowed."""
+    described = next(item for item in parlour.games()[name]["options"]
+                     if item["name"] == option.name)
+    if option.kind == "integer":
+        assert option.maximum is not None and described["maximum"] == option.maximum
+        largest = option.maximum
+        allowed = f"an integer from {option.minimum} to {option.maximum}"
+    else:
+        largest = max(int(choice) for choice in option.choices)
+        allowed = "one of " + ", ".join(str(choice) for choice in option.choices)
+    if option.name != "players":
+        assert parlour.make(name, **{option.name: largest}).options[option.name] == largest
+    for value in (largest + 1, 10**9):
+        with pytest.raises(OptionError) as caught:
+            parlour.make(name, **{option.name: value})
+        assert str(caught.value) == f"option {option.name!r} must be {allowed}, not {value}"
+
+
+@pytest.mark.parametrize(("option", "smallest", "largest"),
+                         [("tables", 1, 25), ("rounds", 1, 100), ("p_value", 0, 100)])
+def test_progress_races_bounds_its_numbers(option: str, smallest: int, largest: int) -> None:
+    """The event's options (it is no registered game) are bounded too."""
+    assert [item.name for item in RACES_SCHEMA if item.kind == "integer"] == [
+        "tables", "rounds", "p_value"]
+    assert event_options({option: largest})[option] == largest
+    for value in (largest + 1, 10**9):
+        with pytest.raises(OptionError) as caught:
+            event_options({option: value})
+        assert str(caught.value) == (
+            f"option {option!r} must be an integer from {smallest} to {largest}, not {value}")
 
 
 def test_polignac_metadata() -> None:

@@ -3,8 +3,9 @@
 
 A surface of DESIGN.md: it talks to games only through the contract and
 draws them with the generic :mod:`parlour.render`. Every bad input a person
-can give (unknown game, bad option, bad record, missing file ...) prints one
-``error: ...`` line on standard error and exits with status 2.
+can give (unknown game, bad option, bad record, missing file, a record file
+over the 16 MiB limit or one that never ends such as ``/dev/zero`` ...)
+prints one ``error: ...`` line on standard error and exits with status 2.
 
 Examples::
 
@@ -557,7 +558,8 @@ def play(
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="continue the game recorded in FILE (saved back to it unless --save)",
+            help="continue the game recorded in FILE (saved back to it unless --save; "
+            "a record is at most 16 MiB)",
         ),
     ] = None,
     solvable_only: Annotated[
@@ -621,7 +623,8 @@ def _resumed_state(
 @app.command("replay")
 def replay_command(
     file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="a game record saved by `parlour play --save`")
+        Path, typer.Argument(metavar="FILE", help="a game record saved by `parlour play --save` "
+                             "(at most 16 MiB)")
     ],
     step: Annotated[bool, typer.Option("--step", help="wait for Enter between moves")] = False,
 ) -> None:

@@ -28,10 +28,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from parlour.engine.files import MIB, read_limited
 from parlour.engine.game import Game, State
 from parlour.errors import ParlourError
 
 STATS_ENV = "PARLOUR_STATS"
+
+STATS_LIMIT = 16 * MIB
+"""The largest statistics file read (a line a game and option set: a few
+kilobytes); a larger one is refused like any file that cannot be read."""
 
 
 class StatsError(ParlourError):
@@ -97,7 +102,7 @@ def load_stats(path: Path) -> dict[str, GameStats]:
     if not path.exists():
         return {}
     try:
-        raw: Any = json.loads(path.read_text(encoding="utf-8"))
+        raw: Any = json.loads(read_limited(path, STATS_LIMIT, "a statistics file"))
         if not isinstance(raw, dict):
             raise ValueError("not an object")
         return {str(key): GameStats(**value) for key, value in raw.items()}

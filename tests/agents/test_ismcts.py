@@ -409,7 +409,7 @@ class DiceGame(Game):
     description = "a toy for the search tests"
     rules_text = ""
     higher_is_better = True
-    schema = OptionSchema([Option.integer("players", 2, "seats", minimum=1)])
+    schema = OptionSchema([Option.integer("players", 2, "seats", minimum=1, maximum=26)])
 
     @property
     def num_actions(self) -> int:

@@ -139,7 +139,7 @@ def test_a_bad_option_is_explained_and_nothing_is_created(server: str, page: Pag
     page.locator('[data-testid="choose-game"][data-game="polignac"]').click()
     page.locator('[data-testid="option-target"]').fill("0")
     expect(page.locator('[data-testid="option-error-target"]')).to_have_text(
-        "option 'target' must be an integer >= 1, not 0")
+        "option 'target' must be an integer from 1 to 100, not 0")
     page.locator('[data-testid="create"]').click()
     expect(page.locator('[data-testid="option-target"]')).to_be_focused()
     expect(page.locator('[data-testid="created"]')).to_be_hidden()

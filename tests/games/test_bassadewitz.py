@@ -612,8 +612,8 @@ def test_options_accepted(options: dict[str, Any], expected: dict[str, Any]) -> 
         ("ace_value", 10, "option 'ace_value' must be one of 11, 5, not 10"),
         ("ace_value", 1, "option 'ace_value' must be one of 11, 5, not 1"),
         ("trick_bonus", 2, "option 'trick_bonus' must be one of 0, 1, not 2"),
-        ("rounds", 0, "option 'rounds' must be an integer >= 1, not 0"),
-        ("rounds", "two", "option 'rounds' must be an integer >= 1, not two"),
+        ("rounds", 0, "option 'rounds' must be an integer from 1 to 20, not 0"),
+        ("rounds", "two", "option 'rounds' must be an integer from 1 to 20, not two"),
     ],
 )
 def test_options_refused(name: str, value: object, message: str) -> None:

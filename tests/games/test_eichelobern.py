@@ -328,7 +328,7 @@ def test_target_option_accepted(target: object) -> None:
 def test_target_option_refused(target: object) -> None:
     with pytest.raises(OptionError) as caught:
         parlour.make(GAME, target=target)
-    assert str(caught.value) == f"option 'target' must be an integer >= 1, not {target}"
+    assert str(caught.value) == f"option 'target' must be an integer from 1 to 100, not {target}"
 
 
 def test_defaults_and_no_grasobern_options() -> None:

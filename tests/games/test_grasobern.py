@@ -432,8 +432,8 @@ def test_options_accepted(options: dict[str, Any], expected: dict[str, Any]) -> 
     [
         ("players", 2, "option 'players' must be one of 3, 4, 5, 6, not 2"),
         ("players", 7, "option 'players' must be one of 3, 4, 5, 6, not 7"),
-        ("target", 0, "option 'target' must be an integer >= 1, not 0"),
-        ("target", "x", "option 'target' must be an integer >= 1, not x"),
+        ("target", 0, "option 'target' must be an integer from 1 to 100, not 0"),
+        ("target", "x", "option 'target' must be an integer from 1 to 100, not x"),
         ("grasober_value", 3, "option 'grasober_value' must be one of 1, 2, not 3"),
         ("grasober_value", 0, "option 'grasober_value' must be one of 1, 2, not 0"),
         ("grasober_value", "two", "option 'grasober_value' must be one of 1, 2, not two"),

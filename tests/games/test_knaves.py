@@ -585,8 +585,8 @@ def test_option_defaults() -> None:
     [
         ("players", 4, "option 'players' must be one of 3, not 4"),
         ("players", 2, "option 'players' must be one of 3, not 2"),
-        ("target", 0, "option 'target' must be an integer >= 1, not 0"),
-        ("target", "twenty", "option 'target' must be an integer >= 1, not twenty"),
+        ("target", 0, "option 'target' must be an integer from 1 to 100, not 0"),
+        ("target", "twenty", "option 'target' must be an integer from 1 to 100, not twenty"),
         ("hand_size", 15, "option 'hand_size' must be one of 17, 13, not 15"),
         ("hand_size", 52, "option 'hand_size' must be one of 17, 13, not 52"),
         ("turned_jack", "to_first_trick",

@@ -587,6 +587,54 @@ def test_a_whole_line_names_every_step_and_applies_nothing() -> None:
         state.parse_actions("meld 6St P=7St")
 
 
+def answer(state: Any, line: str) -> str:
+    """What the engine answers to ``line``: the actions, or the refusal."""
+    try:
+        return repr(state.parse_actions(line))
+    except (IllegalAction, ParseError) as error:
+        return f"{type(error).__name__}: {error}"
+
+
+def test_a_line_ends_at_a_draw_whatever_the_stock_holds() -> None:
+    """Issue 27's probe: ``draw <card> zzz`` was read on past the draw, so
+    the line of the card on top of the stock (discarded, then refused
+    further on) was refused unlike the 52 others. A draw now ends a line,
+    and every such line gets one answer, naming only what was typed,
+    whatever card the stock holds."""
+    state = rm1_start()
+    assert DRAW in state.legal_actions()
+    copies = [state, *(state.determinize(ANN, random.Random(seed)) for seed in range(8))]
+    tops = {copy.game.deck.cards[copy.stock[-1]].code.split("#")[0] for copy in copies}
+    assert len(tops) > 1  # the stock really differs between the copies
+    codes = sorted({card.code.split("#")[0] for card in state.game.deck.cards})
+    assert len(codes) == 53
+    for code in codes:
+        line = f"draw {code} zzz"
+        assert {answer(copy, line) for copy in copies} == {
+            f"ParseError: at {code!r}: a draw ends the line: type what follows it once you "
+            "have seen the card drawn"
+        }
+    assert answer(state, "draw") == repr([DRAW])
+
+
+def test_a_line_ends_at_the_discard_or_swap_that_ends_the_turn() -> None:
+    state = rm1_start()
+    assert answer(state, "take meld 3Cr 4Cr 5Cr discard 12St 9Su") == (
+        "ParseError: at '9Su': the line runs on past your turn, which the discard ends: type "
+        "one turn's moves at a time")
+    swapper = middle({DAN: "7St 13Mo 1Su"}, DAN, melds=[(CAT, "6St P=7St 8St")], down=(CAT,),
+                     stock="10Cr")
+    assert answer(swapper, "swap m1 7St draw") == (
+        "ParseError: at 'draw': the line runs on past your turn, which the swap ends: type "
+        "one turn's moves at a time")
+    assert answer(swapper, "swap m1 7St") == repr([SWAP, MELD_BASE, face("7St")])
+    dealing = parlour.make("progress-rummy").new_state(seed=1, explicit_chance=True)
+    dealing.apply(ANN)  # the cut: Ann deals
+    assert answer(dealing, "5Cr 6Cr") == (
+        "ParseError: at '6Cr': a card dealt or drawn ends the line: type what follows it once "
+        "it is seen")
+
+
 def test_parse_action_words_and_meld_names() -> None:
     state = rm1_start()
     assert state.parse_action("draw") == DRAW

@@ -392,9 +392,9 @@ def test_option_defaults() -> None:
         ("players", 2, "option 'players' must be one of 3, 4, 5, 6, not 2"),
         ("players", 7, "option 'players' must be one of 3, 4, 5, 6, not 7"),
         ("players", "four", "option 'players' must be one of 3, 4, 5, 6, not four"),
-        ("target", 0, "option 'target' must be an integer >= 1, not 0"),
-        ("target", -10, "option 'target' must be an integer >= 1, not -10"),
-        ("target", "ten", "option 'target' must be an integer >= 1, not ten"),
+        ("target", 0, "option 'target' must be an integer from 1 to 100, not 0"),
+        ("target", -10, "option 'target' must be an integer from 1 to 100, not -10"),
+        ("target", "ten", "option 'target' must be an integer from 1 to 100, not ten"),
         ("ace_high", True, "unknown option 'ace_high'; the options are players, target"),
     ],
 )

@@ -577,7 +577,7 @@ def test_a_preset_still_sets_the_other_defaults() -> None:
     ("name", "options", "message"),
     [
         ("polignac", {"players": 7}, "option 'players' must be one of 3, 4, 5, 6, not 7"),
-        ("polignac", {"target": 0}, "option 'target' must be an integer >= 1, not 0"),
+        ("polignac", {"target": 0}, "option 'target' must be an integer from 1 to 100, not 0"),
         ("progress", {"players": 9}, "option 'players' must be an integer from 2 to 8, not 9"),
         ("ranter-go-round", {"life_board": "morris"},
          "life_board='morris' needs lives=4 (the fourth loss reaches the centre), not lives=3"),

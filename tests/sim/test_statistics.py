@@ -22,6 +22,8 @@ import pytest
 from rich.console import Console
 
 import parlour
+from parlour.engine.files import MIB, FileTooLarge
+from parlour.sim import report
 from parlour.sim.records import MatchRecord
 from parlour.sim.report import (
     PlotError,
@@ -531,6 +533,22 @@ def test_json_and_csv_round_trip(tmp_path: Path) -> None:
     assert float(seats[0]["win_rate_low"]) == summary.seats[0].win_rate.low
     with (tmp_path / "sweep.csv").open() as handle:
         assert len(list(csv.DictReader(handle))) == 3 * 2
+
+
+def test_a_results_file_is_read_only_up_to_the_limit(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A gzip file that inflates past the limit (a zip bomb) is refused
+    after reading one byte more than the limit, as is a plain file."""
+    monkeypatch.setattr(report, "RESULTS_LIMIT", MIB)
+    plain, bomb = tmp_path / "records.jsonl", tmp_path / "records.jsonl.gz"
+    plain.write_bytes(b"\n" * (MIB + 1))
+    bomb.write_bytes(gzip.compress(b"\n" * (64 * MIB)))
+    for path in (plain, bomb):
+        with pytest.raises(FileTooLarge) as caught:
+            read_records(path)
+        assert str(caught.value) == f"{path} is over the limit of 1 MiB for a results file"
+    plain.write_bytes(b"\n" * MIB)
+    assert read_records(plain) == []
 
 
 def test_plots_are_written_as_png_and_svg(tmp_path: Path) -> None:

@@ -181,8 +181,43 @@ class State(ABC):
         a line (:meth:`parse_action`); a game whose moves are sequences of
         primitive actions (a rummy meld: ``meld 5Cr 6Cr P=7Cr``) reads the
         whole sequence. Raises :class:`ParseError` or :class:`IllegalAction`
-        when a step fails; surfaces apply the actions one by one."""
+        when a step fails; surfaces apply the actions one by one.
+
+        A line never reads past an action that :meth:`why_a_line_ends_at`
+        names: what follows it would be read against cards its mover cannot
+        see, and the answer would tell them."""
         return [self.parse_action(text)]
+
+    def why_a_line_ends_at(self, action: int) -> str | None:
+        """Why a line of moves (:meth:`parse_actions`) must end at
+        ``action``, played now by the mover: a sentence for the player, or
+        ``None`` when the line may go on after it.
+
+        A line ends at every action after which its mover learns something
+        he cannot see while he types it: a card drawn from the stock or
+        turned up, any chance event, a new deal, another seat's turn. Were
+        the rest of the line read on, whether and where it failed would
+        depend on the hidden card: ``draw 7St zzz`` would be refused one way
+        when 7St is the top of the stock and another way when it is not,
+        and a few refused lines would name the card. The sentence depends
+        only on what the mover sees, so a refusal is the same whatever the
+        hidden cards are.
+
+        By default every action ends a line, as in a game that reads one
+        action a line; a game whose :meth:`parse_actions` reads several
+        answers ``None`` for the actions that show nothing hidden, and
+        calls :meth:`check_the_line_goes_on` before every step after the
+        first."""
+        return "each move is sent on its own in this game"
+
+    def check_the_line_goes_on(self, previous: int, step: str) -> None:
+        """Raise :class:`ParseError` naming ``step`` when the line's
+        ``previous`` action, played on this state, ends the line
+        (:meth:`why_a_line_ends_at`); call it on the state *before*
+        ``previous`` is applied, and before ``step`` is read."""
+        reason = self.why_a_line_ends_at(previous)
+        if reason is not None:
+            raise ParseError(f"at {step!r}: {reason}")
 
     def apply_text(self, text: str) -> int:
         """Parse and apply ``text``; returns the action id."""

@@ -5,7 +5,8 @@ forms and :func:`parlour.make` all validate through the same schema.
 
 >>> schema = OptionSchema([
 ...     Option.choice("players", (3, 4, 5, 6), 4, "number of players"),
-...     Option.integer("target", 20, "penalty points that end the match", minimum=1),
+...     Option.integer("target", 20, "penalty points that end the match", minimum=1,
+...                    maximum=100),
 ...     Option.flag("capot", True, "whether a capot may be bid"),
 ... ])
 >>> schema.validate({"target": "10", "capot": "no"})
@@ -14,6 +15,14 @@ forms and :func:`parlour.make` all validate through the same schema.
 Traceback (most recent call last):
 ...
 parlour.errors.OptionError: option 'players' must be one of 3, 4, 5, 6, not 7
+>>> schema.validate({"target": 10**9})
+Traceback (most recent call last):
+...
+parlour.errors.OptionError: option 'target' must be an integer from 1 to 100, not 1000000000
+
+Every integer option has both bounds: a value with no upper bound would let
+anyone ask for a match without end (``target=10**9``), so the schema names
+the largest value a real table would use.
 """
 
 from __future__ import annotations
@@ -33,7 +42,10 @@ _FALSE = frozenset({"false", "no", "off", "0"})
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One option: its name, kind, default, allowed values and help text."""
+    """One option: its name, kind, default, allowed values and help text.
+
+    An integer option has a ``minimum`` and a ``maximum`` (and its default
+    lies between them); the other kinds have neither."""
 
     name: str
     kind: OptionKind
@@ -43,6 +55,15 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
+    def __post_init__(self) -> None:
+        if self.kind != "integer":
+            return
+        if self.minimum is None or self.maximum is None:
+            raise ValueError(f"integer option {self.name!r} needs a minimum and a maximum")
+        if not self.minimum <= int(self.default) <= self.maximum:
+            raise ValueError(f"default {self.default!r} of {self.name!r} is not from "
+                             f"{self.minimum} to {self.maximum}")
+
     @classmethod
     def flag(cls, name: str, default: bool, help: str) -> Option:
         """A true/false option."""
@@ -50,10 +71,9 @@ class Option:
 
     @classmethod
     def integer(
-        cls, name: str, default: int, help: str, minimum: int | None = None,
-        maximum: int | None = None,
+        cls, name: str, default: int, help: str, *, minimum: int, maximum: int,
     ) -> Option:
-        """An integer option within optional bounds."""
+        """An integer option from ``minimum`` to ``maximum``, both included."""
         return cls(name, "integer", default, help, minimum=minimum, maximum=maximum)
 
     @classmethod
@@ -71,13 +91,7 @@ class Option:
             return "true or false"
         if self.kind == "choice":
             return ", ".join(_show(choice) for choice in self.choices)
-        if self.minimum is not None and self.maximum is not None:
-            return f"an integer from {self.minimum} to {self.maximum}"
-        if self.minimum is not None:
-            return f"an integer >= {self.minimum}"
-        if self.maximum is not None:
-            return f"an integer <= {self.maximum}"
-        return "an integer"
+        return f"an integer from {self.minimum} to {self.maximum}"
 
     def validate(self, value: object) -> OptionValue:
         """``value`` converted to this option's type, or :class:`OptionError`."""
@@ -108,9 +122,8 @@ class Option:
         number = _as_int(value)
         if number is None:
             raise self._refuse(value)
-        if (self.minimum is not None and number < self.minimum) or (
-            self.maximum is not None and number > self.maximum
-        ):
+        assert self.minimum is not None and self.maximum is not None  # __post_init__
+        if not self.minimum <= number <= self.maximum:
             raise self._refuse(value)
         return number
 
@@ -136,9 +149,8 @@ class Option:
         }
         if self.kind == "choice":
             description["choices"] = list(self.choices)
-        if self.minimum is not None:
+        if self.kind == "integer":
             description["minimum"] = self.minimum
-        if self.maximum is not None:
             description["maximum"] = self.maximum
         return description
 

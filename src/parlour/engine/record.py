@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from parlour.engine.files import MIB, FileTooLarge, read_limited
 from parlour.engine.game import State
 from parlour.engine.registry import make
 from parlour.errors import IllegalAction, OptionError, ParseError, RecordError
@@ -53,10 +54,18 @@ def _is_json_text(text: str) -> bool:
     return True
 
 
+RECORD_LIMIT = 16 * MIB
+"""The largest record file read. The longest random match that the option
+schemas allow writes about 320 KiB (``scripts/record_sizes.py``);
+``/dev/zero`` is refused, not read to the end."""
+
+
 def _read_file(path: Path) -> str:
     """The text of a record file, or :class:`RecordError` saying why not."""
     try:
-        return path.read_text(encoding="utf-8")
+        return read_limited(path, RECORD_LIMIT, "a game record").decode("utf-8")
+    except FileTooLarge as error:
+        raise RecordError(str(error)) from None
     except OSError as error:
         raise RecordError(f"cannot read the record file: {error}") from None
     except UnicodeDecodeError as error:

@@ -124,7 +124,8 @@ class Bassadewitz(TrickGame):
         Option.choice("ranking", ("ace_ten", "natural"), "ace_ten", "card order in tricks"),
         Option.choice("ace_value", (11, 5), 11, "card points of an Ace"),
         Option.choice("trick_bonus", (0, 1), 0, "card points added per trick won"),
-        Option.integer("rounds", 2, "dealer turns per player", minimum=1),
+        Option.integer("rounds", 2, "dealer turns per player (2 by decision)",
+                       minimum=1, maximum=20),
     ])
 
     out_of_play_text = "none: the whole pack is dealt"

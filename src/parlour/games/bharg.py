@@ -559,7 +559,8 @@ class Bharg(Game):
     rules_text = RULES
     schema = OptionSchema([
         Option.choice("players", (2, 3), 2, "2 players, or 3 with six-card hands"),
-        Option.integer("target", 50, "the match ends when a total reaches this", minimum=1),
+        Option.integer("target", 50, "the match ends when a total reaches this (the seed: 50)",
+                       minimum=1, maximum=500),
         Option.flag("excuse", False, "shuffle in The Excuse (always bound, no suit)"),
         Option.flag("pawns", False, "shuffle in the four Pawns (three suits, worth 10)"),
         Option.flag("courts", False,
@@ -571,7 +572,8 @@ class Bharg(Game):
         Option.choice("rediscard", ("allowed", "forbidden"), "allowed",
                       "may the card just taken from the discard pile be discarded again"),
         Option.integer("max_turns", 300,
-                       "a round of this many turns without a winner ends unscored", minimum=1),
+                       "a round of this many turns without a winner ends unscored",
+                       minimum=1, maximum=3000),
     ])
 
     def __init__(self, /, **options: object) -> None:

@@ -110,7 +110,8 @@ class Knaves(TrickGame):
     rules_text = RULES
     schema = OptionSchema([
         Option.choice("players", (3,), 3, "number of players"),
-        Option.integer("target", 20, "points needed to win", minimum=1),
+        Option.integer("target", 20, "points needed to win (20 in the sources)",
+                       minimum=1, maximum=100),
         Option.choice("hand_size", (17, 13), 17, "cards dealt to each player"),
         Option.choice(
             "turned_jack", ("out_of_play", "to_last_trick"), "out_of_play",

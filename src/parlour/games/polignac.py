@@ -136,7 +136,8 @@ class Polignac(ThirtyTwoCardGame):
     rules_text = RULES
     schema = OptionSchema([
         Option.choice("players", (3, 4, 5, 6), 4, "number of players"),
-        Option.integer("target", 20, "penalty total that ends the match", minimum=1),
+        Option.integer("target", 20, "penalty total that ends the match (usually 10 or 20)",
+                       minimum=1, maximum=100),
         Option.flag("ace_high", False, "rank A K Q J 10 9 8 7 and penalise queens"),
         Option.choice(
             "pack_reduction", ("black_sevens", "red_sevens", "dealer_discard"), "black_sevens",

@@ -278,7 +278,7 @@ class Progress(Game):
     schema = OptionSchema([
         Option.integer("players", 4, "number of players", minimum=2, maximum=8),
         Option.integer("target", 100, "the match ends when a total reaches this (100 or 250)",
-                       minimum=1),
+                       minimum=1, maximum=1000),
         Option.choice("large_table", ("six_cards", "two_decks"), "six_cards",
                       "with 5-8 players: 6 cards each, or two packs and 8 each"),
         Option.flag("p_may_open", False, "the Progress card may open the hand"),
@@ -293,7 +293,8 @@ class Progress(Game):
         Option.flag("direction_lock", False,
                     "up or down is fixed within a same-sign run (two packs only)"),
         Option.flag("wraparound", True, "13 and 1 are next to each other"),
-        Option.integer("p_value", 15, "penalty for the Progress card left in hand"),
+        Option.integer("p_value", 15, "penalty for the Progress card left in hand (PR16: 15)",
+                       minimum=0, maximum=100),
         Option.choice("tie", ("shared", "play_on"), "shared", "ties for the lowest total"),
     ])
 

@@ -145,8 +145,10 @@ TABLE_OPTIONS = (
 )
 
 SCHEMA = OptionSchema([
-    Option.integer("tables", 2, "tables of four; players = 4 x tables", minimum=1),
-    Option.integer("rounds", 12, "rounds: one hand at every table each", minimum=1),
+    Option.integer("tables", 2, "tables of four; players = 4 x tables (at most 100 players)",
+                   minimum=1, maximum=25),
+    Option.integer("rounds", 12, "rounds: one hand at every table each (RA11: 12)",
+                   minimum=1, maximum=100),
     *TABLE_OPTIONS,
     Option.choice("signal", ("all_tables", "head_table"), "all_tables",
                   "when play stops and players move (RA7)"),

@@ -315,8 +315,9 @@ class ProgressRummy(Game):
         Option.choice("stock_exhaustion", ("reshuffle_once", "reshuffle", "end_round"),
                       "reshuffle_once", "what an empty stock does at the start of a turn"),
         Option.integer("max_turns", 1000, "a round ends after this many turns (safeguard)",
-                       minimum=1),
-        Option.integer("p_value", 15, "penalty for a Progress card left in hand"),
+                       minimum=1, maximum=10_000),
+        Option.integer("p_value", 15, "penalty for a Progress card left in hand (RU16: 15)",
+                       minimum=0, maximum=100),
         Option.choice("tie", ("shared",), "shared", "ties for the lowest total"),
     ])
 
@@ -1412,8 +1413,11 @@ class ProgressRummyState(PhasedMatchState):
         """The actions that a whole line names, in order, read against this
         state (it is not changed): ``meld 5Cr 6Cr P=7Cr`` (a ``done`` is
         added when the line ends inside a lay-down), ``m2 P=4Cr``, ``swap
-        m3 7St``, ``draw``, ``discard 7St``; all of them the mover's (a
-        line may not run on into the next turn). Raises
+        m3 7St``, ``draw``, ``discard 7St``; all of them the mover's. A
+        line ends at a draw from the stock and at the discard or swap that
+        ends the turn (:meth:`why_a_line_ends_at`): ``take meld 3Cr 4Cr 5Cr
+        discard 12St`` is one line, ``draw meld 3Cr 4Cr 5Cr`` is refused
+        whatever the stock holds. Raises
         :class:`~parlour.errors.ParseError` or
         :class:`~parlour.errors.IllegalAction` naming the word that fails;
         nothing is applied."""
@@ -1446,11 +1450,7 @@ class ProgressRummyState(PhasedMatchState):
             return [action]
         actions: list[int] = []
         started = False
-        mover = self.current_player()
-        for step in steps:
-            if state.current_player() != mover:
-                raise IllegalAction(f"{text.strip()!r} runs on past your turn: type one turn's "
-                                    "moves at a time")
+        for index, step in enumerate(steps):
             try:
                 action = state.parse_action(step)
                 if state._closes_build(action, step.casefold().startswith("discard ")):
@@ -1459,10 +1459,17 @@ class ProgressRummyState(PhasedMatchState):
                     state.apply(DONE)
                     actions.append(DONE)
                 started = started or (action == MELD and state.phase == PHASE_MELD)
-                state.apply(action)
             except (ParseError, IllegalAction) as error:
                 problem = type(error)
                 raise problem(f"at {step!r}: {error}") from None
+            if index + 1 < len(steps):
+                # before the action is played: whether the line may go on
+                # must not depend on what it shows
+                state.check_the_line_goes_on(action, steps[index + 1])
+            try:
+                state.apply(action)
+            except IllegalAction as error:
+                raise IllegalAction(f"at {step!r}: {error}") from None
             actions.append(action)
         if started and state.to_move == self.to_move and state.phase in (PHASE_BUILD,
                                                                          PHASE_DECLARE):
@@ -1472,6 +1479,21 @@ class ProgressRummyState(PhasedMatchState):
                 raise IllegalAction("the line ends inside a meld that is not finished: "
                                     f"{state._why_not(DONE)}")
         return actions
+
+    def why_a_line_ends_at(self, action: int) -> str | None:
+        """A draw from the stock ends a line (the card drawn is hidden
+        until then), and so do the discard and the swap that end a turn
+        (the next turn may begin with a reshuffle of the stock, or a new
+        round with a new deal) and every chance event."""
+        if self.phase in CHANCE:
+            return "a card dealt or drawn ends the line: type what follows it once it is seen"
+        if self.phase == PHASE_BEGIN and action == DRAW:
+            return "a draw ends the line: type what follows it once you have seen the card drawn"
+        if action < FACES and self.phase in (PHASE_MELD, PHASE_SWAP_CARD):
+            ending = "discard" if self.phase == PHASE_MELD else "swap"
+            return (f"the line runs on past your turn, which the {ending} ends: type one "
+                    "turn's moves at a time")
+        return None
 
     def _closes_build(self, action: int, discard: bool) -> bool:
         """Whether a line's next action (``discard``: typed as 'discard

@@ -143,7 +143,8 @@ def _players_option() -> Option:
 
 
 def _target_option() -> Option:
-    return Option.integer("target", 10, "penalty total that ends the match", minimum=1)
+    return Option.integer("target", 10, "penalty total that ends the match (10 by decision)",
+                          minimum=1, maximum=100)
 
 
 class FirstLastGame(ThirtyTwoCardGame):

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 
+from parlour.engine.files import MIB, open_input, read_at_most
 from parlour.errors import ParlourError
 from parlour.sim.records import MatchRecord, records_of
 from parlour.sim.statistics import Distribution, Estimate, Summary
@@ -242,14 +243,23 @@ def write_outputs(summary: Summary, records: Sequence[MatchRecord], out_dir: Pat
     return written
 
 
+RESULTS_LIMIT = 256 * MIB
+"""The largest ``records.jsonl`` read, uncompressed (the largest in
+``docs/analysis/`` is under 1 MiB); a gzip file is inflated only that far."""
+
+
 def read_records(path: Path) -> list[MatchRecord]:
     """The records of a ``records.jsonl`` file that :func:`write_outputs`
-    wrote, or of its gzip-compressed copy (a name ending ``.gz``)."""
-    if path.suffix == ".gz":
-        with gzip.open(path, "rt", encoding="utf-8") as compressed:
-            lines = compressed.read().splitlines()
-    else:
-        lines = path.read_text(encoding="utf-8").splitlines()
+    wrote, or of its gzip-compressed copy (a name ending ``.gz``); over
+    :data:`RESULTS_LIMIT` bytes of records raise
+    :class:`~parlour.engine.files.FileTooLarge`."""
+    with open_input(path) as handle:
+        if path.suffix == ".gz":
+            with gzip.GzipFile(fileobj=handle) as compressed:
+                data = read_at_most(compressed, RESULTS_LIMIT, path, "a results file")
+        else:
+            data = read_at_most(handle, RESULTS_LIMIT, path, "a results file")
+    lines = data.decode("utf-8").splitlines()
     return records_of([json.loads(line) for line in lines if line.strip()])
 
 

@@ -113,8 +113,9 @@ class BakersDozen(PatienceGame):
     action_help = "type 'c5 f' (column 5 to its foundation) or 'c5 c9' (onto column 9)"
     schema = OptionSchema([
         EXCLUDED_ONLY,
-        Option.integer("max_moves", 1000, "the game ends as a loss after this many moves",
-                       minimum=1),
+        Option.integer("max_moves", 1000,
+                       "the game ends as a loss after this many moves (safeguard)",
+                       minimum=1, maximum=10_000),
     ])
 
     def __init__(self, /, **options: object) -> None:
