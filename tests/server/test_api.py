@@ -114,7 +114,7 @@ def test_every_human_seat_gets_its_own_token(client: TestClient) -> None:
     ({"game": "polignac", "options": {"players": 9}, "seats": [HUMAN] * 4}, 422,
      "option 'players' must be one of 3, 4, 5, 6, not 9"),
     ({"game": "polignac", "options": {"target": 0}, "seats": [HUMAN] * 4}, 422,
-     "option 'target' must be an integer >= 1, not 0"),
+     "option 'target' must be an integer from 1 to 100, not 0"),
     ({"game": "polignac", "options": {"trumps": "hearts"}, "seats": [HUMAN] * 4}, 422,
      "unknown option 'trumps'"),
     ({"game": "polignak", "seats": [HUMAN] * 4}, 422,

@@ -35,7 +35,7 @@ from functools import partial
 from typing import Any
 
 from parlour.agents import Hint, choose_action, hint, make_agent
-from parlour.errors import OptionError, ParlourError
+from parlour.errors import ParlourError
 from parlour.games.progress_races import (
     OVER,
     READY,
@@ -78,11 +78,6 @@ HOST = -1
 
 LIST_LIMIT = 50
 """Most events that one ``GET /api/events`` lists (the newest)."""
-
-MAX_TABLES = 25
-"""Most tables a party at this server may have (100 players)."""
-MAX_ROUNDS = 100
-"""Most rounds a party at this server may have."""
 
 View = dict[str, Any]
 Step = list[Any]
@@ -348,9 +343,6 @@ class EventHub:
             seed = request.seed if request.seed is not None \
                 else random.SystemRandom().randrange(2**63)
             players = 4 * int(options["tables"])
-            if int(options["tables"]) > MAX_TABLES or int(options["rounds"]) > MAX_ROUNDS:
-                raise OptionError(f"a party here has at most {MAX_TABLES} tables and "
-                                  f"{MAX_ROUNDS} rounds")
             event = Event(seed, options, names=names_of([None] * players))
         except ParlourError as error:
             raise engine_error(error) from None
