@@ -976,6 +976,24 @@ def score(
         console.print(line, markup=False)
 
 
+def _without_password(url: str) -> str:
+    """A database URL as it may be printed: its password, if any, as ``***``.
+
+    >>> _without_password("postgresql+psycopg://parlour:secret@db/parlour")
+    'postgresql+psycopg://parlour:***@db/parlour'
+    >>> _without_password("sqlite:///parlour.db")
+    'sqlite:///parlour.db'
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        return url
+    return url if parsed.password is None else parsed.render_as_string(hide_password=True)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -1011,14 +1029,15 @@ def serve(
     from parlour.server import TransportSettings, create_app
     from parlour.server import serve as serve_app
 
+    shown_db = _without_password(db)
     try:
         web_app = create_app(db, computer_delay)
     except SQLAlchemyError as error:
         reason = str(error).splitlines()[0]
-        raise CommandError(f"cannot open the database {db}: {reason}") from None
+        raise CommandError(f"cannot open the database {shown_db}: {reason}") from None
     except ImportError as error:
         raise CommandError(
-            f"the database driver {error.name} for {db} is not installed "
+            f"the database driver {error.name} for {shown_db} is not installed "
             "(for PostgreSQL: pip install 'parlour[postgres]')"
         ) from None
     shown_host = "localhost" if host in ("0.0.0.0", "::") else host

@@ -59,3 +59,13 @@ def test_a_database_whose_driver_is_missing_is_one_error_line(
 def test_a_negative_computer_delay_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--computer-delay", "-1"]) == 2
     assert "--computer-delay" in capsys.readouterr().err
+
+
+def test_a_database_password_is_never_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    # port 1 on loopback: nothing listens, so the connection is refused at once
+    url = "postgresql+psycopg://parlour:hunter2@127.0.0.1:1/parlour"
+    assert main(["serve", "--db", url]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(
+        "error: cannot open the database postgresql+psycopg://parlour:***@127.0.0.1:1/parlour: ")
+    assert "hunter2" not in error and error.count("\n") == 1
