@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -33,13 +34,18 @@ def free_port() -> int:
 
 class ServerProcess:
     """``parlour serve`` on ``database`` (an SQLite file) at a free loopback
-    port; its output goes to ``log``. Use as a context manager: the server
-    is started and ready inside, and stopped (killed if need be) after."""
+    port, with any further command-line ``options`` (limits); its output
+    goes to ``log``. Use as a context manager: the server is started and
+    ready inside, and stopped (killed if need be) after."""
 
-    def __init__(self, database: Path, log: Path, computer_delay: float = 0.0) -> None:
+    def __init__(
+        self, database: Path, log: Path, computer_delay: float = 0.0,
+        options: Sequence[str] = (),
+    ) -> None:
         self.database = database
         self.log = log
         self.computer_delay = computer_delay
+        self.options = list(options)
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -59,7 +65,7 @@ class ServerProcess:
         command = [
             sys.executable, "-m", "parlour", "serve", "--host", LOOPBACK,
             "--port", str(self.port), "--db", f"sqlite:///{self.database}",
-            "--computer-delay", str(self.computer_delay),
+            "--computer-delay", str(self.computer_delay), *self.options,
         ]
         with self.log.open("ab") as output:
             self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)

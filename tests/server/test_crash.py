@@ -51,6 +51,8 @@ HUMAN_GAMES: list[tuple[str, dict[str, object]]] = [
 """Quick matches (a few dozen moves) of several games, with their options."""
 HUMAN_TABLES = 24
 COMPUTER_TABLES = 4
+LIMITS = ["--max-computer-tables-per-address", str(COMPUTER_TABLES), "--computer-pace", "0"]
+"""The computer-only tables are played at their own delay, as many as there are."""
 COMPUTER_DELAY = 0.02
 """Seconds between the computer tables' moves: they keep writing meanwhile."""
 COMPUTER_MOVES_AFTER_RESTART = 20
@@ -181,7 +183,7 @@ def wait_until(condition: Callable[[], bool], what: str) -> None:
 
 def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
     database, log = tmp_path / "parlour.db", tmp_path / "server.log"
-    first = ServerProcess(database, log)
+    first = ServerProcess(database, log, options=LIMITS)
     with first:
         with httpx.Client(base_url=first.url, timeout=30.0, trust_env=False) as client:
             tables = open_human_tables(client)
@@ -209,7 +211,7 @@ def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
     assert sum(table.is_cut_off for table in tables) > HUMAN_TABLES // 2, (
         "most tables should still be playing when the server is killed")
 
-    with ServerProcess(database, log) as second, \
+    with ServerProcess(database, log, options=LIMITS) as second, \
             httpx.Client(base_url=second.url, timeout=30.0, trust_env=False) as client:
         unacknowledged: dict[int, list[int | None]] = {}
         for table in tables:

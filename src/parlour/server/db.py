@@ -47,6 +47,8 @@ from sqlalchemy import (
     create_engine,
     event,
     exists,
+    false,
+    func,
     insert,
     select,
     update,
@@ -56,6 +58,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 PLAYING = "playing"
 FINISHED = "finished"
+ARCHIVED = "archived"
 JOINING = "joining"
 """An event whose first round has not started: people may join."""
 
@@ -84,6 +87,10 @@ class TableRow(Base):
     scores: Mapped[list[int]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the table's creator chose its seed, and so can know every deal."""
+    last_move: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the latest move was committed (``None``: no move yet)."""
 
 
 class MoveRow(Base):
@@ -140,6 +147,8 @@ class EventRow(Base):
     steps: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the party's host chose its seed, and so can know every deal."""
 
 
 class EventStepRow(Base):
@@ -225,7 +234,8 @@ class Database:
         whole line of text may name several), the table's new move count,
         scores and status, and the ``result`` of a patience that it ends, in
         one transaction: all of them are stored or none."""
-        values: dict[str, Any] = {"moves": first_move_number + len(actions), "scores": scores}
+        values: dict[str, Any] = {"moves": first_move_number + len(actions), "scores": scores,
+                                  "last_move": now()}
         if is_over:
             values.update(status=FINISHED, finished=now())
         # Core statements, not the ORM's unit of work: this runs once per move.
@@ -308,6 +318,22 @@ class Database:
             select(MoveRow.action).where(MoveRow.table_id == table_id)
             .order_by(MoveRow.move_number)
         ))
+
+    def archive_idle_tables(self, before: datetime) -> int:
+        """Mark ``archived`` every table being played whose latest move (or,
+        without one, its creation) is older than ``before``; returns how many."""
+        query = update(TableRow).where(
+            TableRow.status == PLAYING,
+            func.coalesce(TableRow.last_move, TableRow.created) < before,
+        ).values(status=ARCHIVED)
+        with self.engine.begin() as connection:
+            return connection.execute(query).rowcount
+
+    def set_table_status(self, table_id: int, status: str) -> None:
+        """Change the status of an unfinished table (``playing`` or ``archived``)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(status=status))
 
     # --- events ----------------------------------------------------------------
     def add_event(self, row: EventRow) -> int:
