@@ -24,7 +24,7 @@ from parlour.server.app import _send_outbox
 from parlour.server.db import Database, TableRow, now
 from parlour.server.events import EventHub, join_code
 from parlour.server.payloads import EventRequest, MoveRequest, SeatRequest, TableRequest
-from parlour.server.security import Limits, origin_of
+from parlour.server.security import SOCKET_QUEUED_ERRORS, Limits, origin_of
 from parlour.server.tables import ComputerGate, Outbox, TableHub
 
 Result = TypeVar("Result")
@@ -397,11 +397,12 @@ def test_a_stalled_connection_holds_only_the_newest_view(database_url: str) -> N
 
 def test_an_outbox_keeps_errors_in_order_and_bounded() -> None:
     outbox = Outbox()
-    for number in range(40):
+    for number in range(100):
         outbox.put({"type": "error", "n": number})
         outbox.put({"type": "view", "n": number})
-    assert outbox.messages() == [{"type": "error", "n": n} for n in range(24, 40)] + [
-        {"type": "view", "n": 39}]
+    assert SOCKET_QUEUED_ERRORS == 90
+    assert outbox.messages() == [{"type": "error", "n": n} for n in range(10, 100)] + [
+        {"type": "view", "n": 99}]
 
 
 class StalledSocket:

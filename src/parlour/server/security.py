@@ -55,10 +55,11 @@ SOCKET_SEND_TIMEOUT = 30.0
 """Seconds a message may take to reach a socket's client (whose network or
 program has stopped reading) before the server closes the socket with 4408."""
 
-SOCKET_QUEUED_ERRORS = 16
+SOCKET_QUEUED_ERRORS = SOCKET_BURST + SOCKET_FLOOD_REFUSALS
 """Most error replies a socket keeps queued for a client that does not read
-(the oldest goes first); views are never queued more than one: the newest
-replaces it."""
+(beyond, the oldest goes): enough for the answers to a whole burst and to
+the flood that closes the socket. Views are never queued more than one: the
+newest replaces it."""
 
 DAY = 24 * 3600.0
 
