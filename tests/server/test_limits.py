@@ -8,8 +8,12 @@ costs one queued view, and a chosen seed is shown to every seat."""
 from __future__ import annotations
 
 import asyncio
+import json
+import shutil
+import subprocess
 from collections.abc import Callable, Coroutine
 from datetime import timedelta
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -28,6 +32,8 @@ from parlour.server.security import SOCKET_QUEUED_ERRORS, Limits, origin_of
 from parlour.server.tables import ComputerGate, Outbox, TableHub
 
 Result = TypeVar("Result")
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "parlour" / "server" / "static"
 
 FOUR_HUMANS = {"game": "polignac", "seats": [HUMAN] * 4}
 FOUR_COMPUTERS = {"game": "polignac", "seats": [COMPUTER] * 4}
@@ -524,3 +530,33 @@ def test_every_player_sees_that_the_host_chose_the_seed(client: TestClient) -> N
     assert client.get(f"/api/events/{chosen['id']}/view").json()["event"]["seed_chosen"] is True
     assert client.get(f"/api/events/{drawn['id']}/view").json()["event"]["seed_chosen"] is False
 
+
+
+NOTICE_CHECK = """
+const { showSeedNotice } = await import(process.argv[1]);
+const shown = [];
+for (const chosen of [true, false]) {
+  const element = { hidden: !chosen, textContent: "left over" };
+  showSeedNotice(element, chosen, "at this table", "its creator");
+  shown.push(element);
+}
+console.log(JSON.stringify(shown));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_pages_tell_every_seat_that_the_deals_were_fixed() -> None:
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", NOTICE_CHECK, (STATIC / "dom.js").as_uri()],
+        capture_output=True, text=True, check=True,
+    )
+    assert json.loads(result.stdout) == [
+        {"hidden": False, "textContent": (
+            "The deals at this table were fixed in advance by its creator, who chose the seed "
+            "and so can know every hand.")},
+        {"hidden": True, "textContent": ""},
+    ]
+    for page, script in [("table.html", "table.js"), ("event.html", "event.js"),
+                         ("event-play.html", "event-play.js")]:
+        assert 'data-testid="seed-notice"' in (STATIC / page).read_text()
+        assert 'showSeedNotice($("seed-notice")' in (STATIC / script).read_text()
