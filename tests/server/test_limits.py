@@ -24,12 +24,12 @@ from starlette.websockets import WebSocketDisconnect
 from web_support import COMPUTER, HUMAN, create_table, move, tokens, view, wait_until
 
 from parlour.server import create_app
-from parlour.server.app import _send_outbox
+from parlour.server.app import _send_outbox, _serve_socket
 from parlour.server.db import Database, TableRow, now
 from parlour.server.events import EventHub, join_code
 from parlour.server.payloads import EventRequest, MoveRequest, SeatRequest, TableRequest
 from parlour.server.security import SOCKET_QUEUED_ERRORS, Limits, origin_of
-from parlour.server.tables import ComputerGate, Outbox, TableHub
+from parlour.server.tables import ComputerGate, Connection, Outbox, TableHub
 
 Result = TypeVar("Result")
 
@@ -412,28 +412,73 @@ def test_an_outbox_keeps_errors_in_order_and_bounded() -> None:
 
 
 class StalledSocket:
-    """A socket whose client never reads: a send never completes."""
+    """A socket whose client never reads: a send never completes (and, if
+    ``close_stalls``, neither does the close)."""
 
-    def __init__(self) -> None:
-        self.closed: int | None = None
+    def __init__(self, close_stalls: bool) -> None:
+        self.close_stalls = close_stalls
+        self.closing: int | None = None
 
     async def send_json(self, _message: Any) -> None:
         await asyncio.Event().wait()
 
     async def close(self, code: int) -> None:
-        self.closed = code
+        self.closing = code
+        if self.close_stalls:
+            await asyncio.Event().wait()
 
 
-async def send_to_a_stalled_socket() -> int | None:
-    socket, outbox = StalledSocket(), Outbox()
+async def send_to_a_stalled_socket(close_stalls: bool) -> int | None:
+    socket, outbox = StalledSocket(close_stalls), Outbox()
     outbox.put({"type": "view"})
-    await asyncio.wait_for(_send_outbox(socket, outbox, 0.01), 5)  # type: ignore[arg-type]
+    await asyncio.wait_for(_send_outbox(socket, outbox, 0.01, 0.01), 5)  # type: ignore[arg-type]
     await outbox.join()
-    return socket.closed
+    return socket.closing
 
 
-def test_a_client_that_stays_behind_is_closed_with_4408() -> None:
-    assert run(send_to_a_stalled_socket) == 4408
+@pytest.mark.parametrize("close_stalls", [False, True])
+def test_a_client_that_stays_behind_is_closed_with_4408(close_stalls: bool) -> None:
+    assert run(lambda: send_to_a_stalled_socket(close_stalls)) == 4408
+
+
+class NeverReadingClient(StalledSocket):
+    """A whole socket whose client never reads and never writes."""
+
+    def __init__(self) -> None:
+        super().__init__(close_stalls=True)
+
+    async def accept(self) -> None:
+        pass
+
+    async def receive(self) -> dict[str, Any]:
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+
+async def serve_a_client_that_never_reads() -> tuple[int | None, bool]:
+    client, connection = NeverReadingClient(), Connection(None)
+    left: list[Connection] = []
+
+    async def find() -> tuple[Any, int | None]:
+        return object(), None
+
+    async def answer(_followed: Any, _viewer: int | None, _text: str) -> None:
+        return None
+
+    def connect(_followed: Any, _viewer: int | None) -> Connection:
+        connection.send({"type": "view"})
+        return connection
+
+    await asyncio.wait_for(_serve_socket(
+        client, find, connect, lambda _followed, gone: left.append(gone),  # type: ignore[arg-type]
+        answer, lambda: 0.0), 5)
+    return client.closing, left == [connection]
+
+
+def test_a_socket_whose_client_never_reads_is_let_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("parlour.server.app.SOCKET_SEND_TIMEOUT", 0.01)
+    monkeypatch.setattr("parlour.server.app.SOCKET_CLOSE_TIMEOUT", 0.01)
+    assert run(serve_a_client_that_never_reads) == (4408, True)
 
 
 # --- archived tables ----------------------------------------------------------------

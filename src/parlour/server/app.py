@@ -7,11 +7,12 @@ Every refusal is ``{"error": "<sentence>"}`` with the status of
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -59,6 +60,7 @@ from parlour.server.security import (
     MAX_BODY_BYTES,
     MAX_MESSAGE_BYTES,
     SOCKET_BURST,
+    SOCKET_CLOSE_TIMEOUT,
     SOCKET_FLOOD_REFUSALS,
     SOCKET_RATE,
     SOCKET_SEND_TIMEOUT,
@@ -450,7 +452,8 @@ async def _serve_socket(
     (:class:`_SocketGuard`, on ``clock``) admit goes to ``answer``, whose
     reply (if any) is sent back. A message refused by the limits gets its
     error; one that ends the socket gets it as the last message before the
-    close code.
+    close code. A client that stays behind (the sender gives up on it) ends
+    the socket too.
     """
     await websocket.accept()
     try:
@@ -460,7 +463,11 @@ async def _serve_socket(
         await websocket.close(code=SOCKET_CLOSE_BASE + error.status)
         return
     connection = connect(followed, viewer)
-    sender = asyncio.create_task(_send_outbox(websocket, connection.outbox, SOCKET_SEND_TIMEOUT))
+    sender = asyncio.create_task(_send_outbox(
+        websocket, connection.outbox, SOCKET_SEND_TIMEOUT, SOCKET_CLOSE_TIMEOUT))
+    receiver = asyncio.current_task()
+    assert receiver is not None, "a socket is served by a task"
+    sender.add_done_callback(partial(_stop_if_behind, receiver))
     guard = _SocketGuard(clock)
     try:
         while (message := await websocket.receive())["type"] != "websocket.disconnect":
@@ -477,10 +484,26 @@ async def _serve_socket(
                 connection.send(reply)
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not _gave_up(sender):
+            raise
+        receiver.uncancel()
     finally:
         disconnect(followed, connection)
         sender.cancel()
         await asyncio.gather(sender, return_exceptions=True)
+
+
+def _gave_up(sender: asyncio.Task[None]) -> bool:
+    """Whether the sender stopped because its client stays behind."""
+    return sender.done() and not sender.cancelled() and sender.exception() is None
+
+
+def _stop_if_behind(receiver: asyncio.Task[Any], sender: asyncio.Task[None]) -> None:
+    """Stop the receiving loop of a socket whose sender gave up on its client
+    (it waits for a message that such a client may never send)."""
+    if _gave_up(sender):
+        receiver.cancel()
 
 
 async def _drain(connection: Connection, sender: asyncio.Task[None]) -> None:
@@ -503,17 +526,23 @@ def _add_socket(app: FastAPI, hub: TableHub, clock: Clock) -> None:
         await _serve_socket(websocket, find, hub.connect, hub.disconnect, answer, clock)
 
 
-async def _send_outbox(websocket: WebSocket, outbox: Outbox, timeout: float) -> None:
-    """Send the outbox's messages as they come; a message that the client has
-    not taken within ``timeout`` seconds (it stopped reading) closes the
-    socket with 4408, which ends its receiving loop."""
+async def _send_outbox(
+    websocket: WebSocket, outbox: Outbox, timeout: float, close_timeout: float
+) -> None:
+    """Send the outbox's messages as they come. A message that the client has
+    not taken within ``timeout`` seconds (it stopped reading) ends the
+    sender: the socket is closed with 4408 (if even the close cannot be
+    written in ``close_timeout`` seconds, the server lets the socket go
+    without it) and its receiving loop stops."""
     while True:
         message = await outbox.get()
         try:
             await asyncio.wait_for(websocket.send_json(message), timeout)
         except TimeoutError:
-            logger.info("a socket closed: its client did not read for %g s", timeout)
-            await websocket.close(code=SOCKET_CLOSE_BASE + REQUEST_TIMEOUT)
+            logger.info("a socket is closed: its client took no message for %g s", timeout)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    websocket.close(code=SOCKET_CLOSE_BASE + REQUEST_TIMEOUT), close_timeout)
             return
         finally:
             outbox.task_done()

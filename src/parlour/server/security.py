@@ -55,6 +55,10 @@ SOCKET_SEND_TIMEOUT = 30.0
 """Seconds a message may take to reach a socket's client (whose network or
 program has stopped reading) before the server closes the socket with 4408."""
 
+SOCKET_CLOSE_TIMEOUT = 5.0
+"""Seconds the server tries to send the 4408 close to a client that stays
+behind before it lets the socket go without it."""
+
 SOCKET_QUEUED_ERRORS = SOCKET_BURST + SOCKET_FLOOD_REFUSALS
 """Most error replies a socket keeps queued for a client that does not read
 (beyond, the oldest goes): enough for the answers to a whole burst and to
