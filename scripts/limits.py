@@ -53,7 +53,10 @@ from server_process import ServerProcess
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from parlour.server.security import SOCKET_SEND_TIMEOUT
+try:
+    from parlour.server.security import SOCKET_SEND_TIMEOUT
+except ImportError:  # a release from before it (--no-limits), which never closes the socket
+    SOCKET_SEND_TIMEOUT = 30.0
 
 BUSY_TABLE = {"game": "polignac", "options": {"target": 1000},
               "seats": [{"kind": "computer", "agent": "random"}] * 4, "delay": 0}
