@@ -191,7 +191,11 @@ def run(settings: Settings) -> list[str]:
     """Start a server, take both figures and return the lines."""
     rng = random.Random(settings.seed)
     with tempfile.TemporaryDirectory() as folder, \
-            live_server(Path(folder), settings.delay) as base_url:
+            live_server(Path(folder), settings.delay, [
+                # the busy tables are the load measured: none refused, none paced
+                "--max-computer-tables-per-address", str(settings.tables),
+                "--max-computer-tables", str(settings.tables), "--computer-pace", "0",
+            ]) as base_url:
         idle = asyncio.run(time_moves(base_url, settings.moves, rng))
         table_ids = start_busy_tables(base_url, settings)
         before, _ = busy_moves(base_url, table_ids)

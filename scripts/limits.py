@@ -9,13 +9,13 @@ Each part starts its own ``parlour serve`` on a temporary SQLite file
 1. **A socket that never reads.** A table of four ``random`` computers
    with delay 0 and the pace lifted (``--computer-pace 0``: the busiest
    table there can be, hundreds of moves a second) is watched by one
-   spectator socket whose client never reads (its library stops taking
-   data after one message, so the server's sends block). The server's
+   spectator socket whose client never reads (a bare TCP socket with a
+   small receive buffer, after the WebSocket handshake). The server's
    resident set is read from ``/proc`` every second for ``--seconds``; the
-   client goes on not reading until ``SOCKET_SEND_TIMEOUT`` and 5 s have
-   passed, then reads what it was sent and reports how the server closed
-   the socket (4408 once a message waited ``SOCKET_SEND_TIMEOUT``; none if
-   the socket is still open after ``DRAIN_TIMEOUT`` more seconds).
+   client goes on not reading until ``SOCKET_SEND_TIMEOUT`` and 10 s have
+   passed, then reads what it was sent and reports whether and how the
+   server ended the connection (a close frame, 4408, if it could be
+   written; "still open" if data still flows after ``DRAIN_TIMEOUT``).
 2. **A person's move while a stranger starts computer tables.** One person
    plays Polignac against three ``random`` computers (delay 0) by HTTP,
    ``--moves`` moves, each timed from sending the move to its answer. It
@@ -35,8 +35,10 @@ with the command that produced them. Nothing here is a test of speed.
 from __future__ import annotations
 
 import argparse
-import asyncio
+import base64
+import os
 import shlex
+import socket
 import statistics
 import sys
 import tempfile
@@ -49,9 +51,7 @@ from typing import Any
 
 import httpx
 from load import percentile, read_proc
-from server_process import ServerProcess
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from server_process import LOOPBACK, ServerProcess
 
 try:
     from parlour.server.security import SOCKET_SEND_TIMEOUT
@@ -79,7 +79,7 @@ class MemoryResult:
     """Part 1: the server's resident set (KiB) each second, and the close."""
 
     samples: list[int] = field(default_factory=list)
-    close_code: int | None = None
+    closed: str = "not looked at"
     stalled: float = 0.0
     """Seconds the client did not read, from its connection."""
     moves: int = 0
@@ -95,38 +95,52 @@ class LatencyResult:
     refused: int = 0
 
 
-async def stalled_spectator(
-    server: ServerProcess, seconds: float, wait_for_close: bool
-) -> MemoryResult:
+def stalled_spectator(server: ServerProcess, seconds: float, wait_for_close: bool) -> MemoryResult:
     """Watch a busy table with a socket that does not read for ``seconds``
-    (and, if ``wait_for_close``, until the server should have closed it)."""
+    (and, if ``wait_for_close``, until the server should have let it go)."""
     result = MemoryResult()
     with httpx.Client(base_url=server.url, timeout=30.0, trust_env=False) as client:
         created = client.post("/api/tables", json=BUSY_TABLE)
         created.raise_for_status()
         table = created.json()["id"]
-        socket_url = server.url.replace("http://", "ws://") + f"/ws/tables/{table}"
-        async with connect(socket_url, max_queue=1, max_size=None) as socket:
+        with socket.create_connection((LOOPBACK, server.port)) as spectator:
+            # a small receive buffer: the server's sends block soon after the
+            # kernel's buffers are full
+            spectator.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            key = base64.b64encode(os.urandom(16)).decode()
+            spectator.sendall(
+                f"GET /ws/tables/{table} HTTP/1.1\r\nHost: {LOOPBACK}:{server.port}\r\n"
+                f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode())
             connected = time.monotonic()
             for _ in range(int(seconds)):
                 result.samples.append(read_proc(server.pid)[0])
-                await asyncio.sleep(1.0)
+                time.sleep(1.0)
             result.samples.append(read_proc(server.pid)[0])
             result.moves = client.get(f"/api/tables/{table}/view").json()["move_number"]
             if not wait_for_close:
                 return result
-            await asyncio.sleep(max(0.0, connected + SOCKET_SEND_TIMEOUT + 5 - time.monotonic()))
+            time.sleep(max(0.0, connected + SOCKET_SEND_TIMEOUT + 10 - time.monotonic()))
             result.stalled = time.monotonic() - connected
-            try:
-                async with asyncio.timeout(DRAIN_TIMEOUT):
-                    async for _ in socket:
-                        pass
-            except ConnectionClosed:
-                pass
-            except TimeoutError:
-                return result
-            result.close_code = socket.close_code
+            result.closed = read_to_the_end(spectator)
     return result
+
+
+def read_to_the_end(spectator: socket.socket) -> str:
+    """Read what the server sent; how the connection ended (or that it goes on)."""
+    spectator.settimeout(DRAIN_TIMEOUT)
+    tail = b""
+    try:
+        while data := spectator.recv(1 << 16):
+            tail = (tail + data)[-64:]
+    except TimeoutError:
+        return "no: still open"
+    except ConnectionResetError:
+        return "yes: reset"
+    close = tail.rfind(b"\x88\x02")
+    if close >= 0 and len(tail) >= close + 4:
+        return f"yes: close frame {int.from_bytes(tail[close + 2:close + 4], 'big')}"
+    return "yes: connection closed without a close frame (it could not be written)"
 
 
 def measure_memory(
@@ -137,7 +151,7 @@ def measure_memory(
     with tempfile.TemporaryDirectory(prefix="parlour-limits-") as folder, \
             ServerProcess(Path(folder) / "parlour.db", Path(folder) / "server.log",
                           options=options) as server:
-        return asyncio.run(stalled_spectator(server, seconds, wait_for_close))
+        return stalled_spectator(server, seconds, wait_for_close)
 
 
 def attack(url: str, tables: int, result: LatencyResult, stop: threading.Event) -> None:
@@ -221,7 +235,7 @@ def markdown(memory: MemoryResult, latencies: Sequence[LatencyResult], command: 
         f"| server RSS, highest, MiB | {max(mib):.0f} |",
         f"| moves played at the table meanwhile | {memory.moves} |",
         f"| the server closed the socket, after the client had not read for "
-        f"{memory.stalled:.0f} s | {memory.close_code or 'no: still open'} |", "",
+        f"{memory.stalled:.0f} s | {memory.closed} |", "",
         "| a person's move | moves | median, ms | 95th percentile, ms "
         "| attack's tables created | refused (429) |",
         "| --- | --- | --- | --- | --- | --- |",
