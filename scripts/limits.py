@@ -103,10 +103,11 @@ def stalled_spectator(server: ServerProcess, seconds: float, wait_for_close: boo
         created = client.post("/api/tables", json=BUSY_TABLE)
         created.raise_for_status()
         table = created.json()["id"]
-        with socket.create_connection((LOOPBACK, server.port)) as spectator:
-            # a small receive buffer: the server's sends block soon after the
-            # kernel's buffers are full
+        with socket.socket() as spectator:
+            # a small receive buffer (set before connecting, when the window is
+            # agreed): the server's sends block once the kernel's buffers are full
             spectator.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            spectator.connect((LOOPBACK, server.port))
             key = base64.b64encode(os.urandom(16)).decode()
             spectator.sendall(
                 f"GET /ws/tables/{table} HTTP/1.1\r\nHost: {LOOPBACK}:{server.port}\r\n"
@@ -129,18 +130,25 @@ def stalled_spectator(server: ServerProcess, seconds: float, wait_for_close: boo
 def read_to_the_end(spectator: socket.socket) -> str:
     """Read what the server sent; how the connection ended (or that it goes on)."""
     spectator.settimeout(DRAIN_TIMEOUT)
+    deadline = time.monotonic() + DRAIN_TIMEOUT
     tail = b""
+    ending = "the connection closed"
     try:
         while data := spectator.recv(1 << 16):
             tail = (tail + data)[-64:]
+            if time.monotonic() > deadline:
+                return "no: the server still sends"
     except TimeoutError:
-        return "no: still open"
+        ending = "the connection still open, silent"
     except ConnectionResetError:
-        return "yes: reset"
+        ending = "the connection reset"
     close = tail.rfind(b"\x88\x02")
-    if close >= 0 and len(tail) >= close + 4:
-        return f"yes: close frame {int.from_bytes(tail[close + 2:close + 4], 'big')}"
-    return "yes: connection closed without a close frame (it could not be written)"
+    if close >= 0 and len(tail) == close + 4:
+        code = int.from_bytes(tail[close + 2:close + 4], "big")
+        return f"close frame {code}, then {ending} (the client never answers the close)"
+    if ending == "the connection still open, silent":
+        return f"no: {ending}"
+    return f"yes: {ending} without a close frame (it could not be written)"
 
 
 def measure_memory(
