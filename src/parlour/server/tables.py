@@ -83,8 +83,8 @@ Sleep = Callable[[float], Awaitable[None]]
 """How a computer waits before moving (:func:`asyncio.sleep`; tests record it)."""
 
 ARCHIVE_CHECK = 3600.0
-"""Seconds between two looks for abandoned tables (at most; less when
-``Limits.archive_after`` is shorter)."""
+"""Seconds between two looks for abandoned tables (at most; as little as
+1 s when ``Limits.archive_after`` is shorter)."""
 
 
 def new_token() -> str:
@@ -720,7 +720,7 @@ class TableHub:
 
     async def _archive_periodically(self) -> None:
         while True:
-            await asyncio.sleep(min(ARCHIVE_CHECK, self.limits.archive_after))
+            await asyncio.sleep(max(1.0, min(ARCHIVE_CHECK, self.limits.archive_after)))
             try:
                 await self.archive_abandoned()
             except Exception:
