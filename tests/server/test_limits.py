@@ -27,9 +27,10 @@ from parlour.server import create_app
 from parlour.server.app import _send_outbox, _serve_socket
 from parlour.server.db import Database, TableRow, now
 from parlour.server.events import EventHub, join_code
+from parlour.server.flow import ComputerGate, Outbox
 from parlour.server.payloads import EventRequest, MoveRequest, SeatRequest, TableRequest
 from parlour.server.security import SOCKET_QUEUED_ERRORS, Limits, origin_of
-from parlour.server.tables import ComputerGate, Connection, Outbox, TableHub
+from parlour.server.tables import Connection, TableHub
 
 Result = TypeVar("Result")
 

@@ -45,6 +45,7 @@ from parlour.server.events import (
     join_url,
     player_url,
 )
+from parlour.server.flow import ComputerGate, Outbox
 from parlour.server.payloads import (
     parse_event_move,
     parse_event_request,
@@ -71,10 +72,8 @@ from parlour.server.security import (
     TokenBucket,
 )
 from parlour.server.tables import (
-    ComputerGate,
     Connection,
     LiveTable,
-    Outbox,
     TableHub,
     replay_position,
     table_record,

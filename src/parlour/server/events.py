@@ -22,7 +22,7 @@ its computers resume and its timer is armed again.
 Parties are bounded as tables are (:class:`~parlour.server.security.Limits`):
 the parties one client address and everyone together may have, those
 played by computers only (nobody joined) and their pace; every computer's
-search passes the :class:`~parlour.server.tables.ComputerGate` shared with
+search passes the :class:`~parlour.server.flow.ComputerGate` shared with
 the tables.
 """
 
@@ -73,10 +73,10 @@ from parlour.server.errors import (
     TOO_MANY_REQUESTS,
     ApiError,
 )
+from parlour.server.flow import ComputerGate
 from parlour.server.payloads import COMPUTER, HUMAN, EventMoveRequest, EventRequest
 from parlour.server.security import Limits
 from parlour.server.tables import (
-    ComputerGate,
     Connection,
     Sleep,
     agent_seed,
