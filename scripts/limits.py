@@ -10,7 +10,8 @@ Each part starts its own ``parlour serve`` on a temporary SQLite file
    with delay 0 and the pace lifted (``--computer-pace 0``: the busiest
    table there can be, hundreds of moves a second) is watched by one
    spectator socket whose client never reads (a bare TCP socket with a
-   small receive buffer, after the WebSocket handshake). The server's
+   small receive buffer, after the WebSocket handshake); when its match
+   ends, a new such table is opened and watched the same way. The server's
    resident set is read from ``/proc`` every second for ``--seconds``; the
    client goes on not reading until ``SOCKET_SEND_TIMEOUT`` and 10 s have
    passed, then reads what it was sent and reports whether and how the
@@ -45,6 +46,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -58,9 +60,10 @@ try:
 except ImportError:  # a release from before it (--no-limits), which never closes the socket
     SOCKET_SEND_TIMEOUT = 30.0
 
-BUSY_TABLE = {"game": "polignac", "options": {"target": 1000},
+BUSY_TABLE = {"game": "polignac", "options": {"target": 100},
               "seats": [{"kind": "computer", "agent": "random"}] * 4, "delay": 0}
-"""A table that moves as fast as the server lets computers move, for long."""
+"""A table that moves as fast as the server lets computers move (a match of
+some 2,500 moves)."""
 
 PERSON_TABLE = {"game": "polignac",
                 "seats": [{"kind": "human"}] + [{"kind": "computer", "agent": "random"}] * 3,
@@ -81,7 +84,9 @@ class MemoryResult:
     samples: list[int] = field(default_factory=list)
     closed: str = "not looked at"
     stalled: float = 0.0
-    """Seconds the client did not read, from its connection."""
+    """Seconds the first client did not read, from its connection."""
+    tables: int = 0
+    """Busy tables watched one after the other (each by its own socket)."""
     moves: int = 0
 
 
@@ -96,35 +101,57 @@ class LatencyResult:
 
 
 def stalled_spectator(server: ServerProcess, seconds: float, wait_for_close: bool) -> MemoryResult:
-    """Watch a busy table with a socket that does not read for ``seconds``
-    (and, if ``wait_for_close``, until the server should have let it go)."""
+    """Watch busy tables with sockets that do not read for ``seconds`` (and,
+    if ``wait_for_close``, until the server should have let the first go).
+
+    A match ends within seconds at full speed, so each time the watched
+    table's match is over a new busy table is opened and watched the same
+    way; every socket stays open, unread."""
     result = MemoryResult()
-    with httpx.Client(base_url=server.url, timeout=30.0, trust_env=False) as client:
-        created = client.post("/api/tables", json=BUSY_TABLE)
-        created.raise_for_status()
-        table = created.json()["id"]
-        with socket.socket() as spectator:
-            # a small receive buffer (set before connecting, when the window is
-            # agreed): the server's sends block once the kernel's buffers are full
-            spectator.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            spectator.connect((LOOPBACK, server.port))
-            key = base64.b64encode(os.urandom(16)).decode()
-            spectator.sendall(
-                f"GET /ws/tables/{table} HTTP/1.1\r\nHost: {LOOPBACK}:{server.port}\r\n"
-                f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                "Sec-WebSocket-Version: 13\r\n\r\n".encode())
-            connected = time.monotonic()
-            for _ in range(int(seconds)):
-                result.samples.append(read_proc(server.pid)[0])
-                time.sleep(1.0)
+    with httpx.Client(base_url=server.url, timeout=30.0, trust_env=False) as client, \
+            ExitStack() as sockets:
+        table = open_busy_table(client)
+        first = sockets.enter_context(stalled_socket(server, table))
+        connected = time.monotonic()
+        tables = [table]
+        for _ in range(int(seconds)):
             result.samples.append(read_proc(server.pid)[0])
-            result.moves = client.get(f"/api/tables/{table}/view").json()["move_number"]
-            if not wait_for_close:
-                return result
-            time.sleep(max(0.0, connected + SOCKET_SEND_TIMEOUT + 10 - time.monotonic()))
-            result.stalled = time.monotonic() - connected
-            result.closed = read_to_the_end(spectator)
+            time.sleep(1.0)
+            if client.get(f"/api/tables/{tables[-1]}/view").json()["status"] == "finished":
+                tables.append(open_busy_table(client))
+                sockets.enter_context(stalled_socket(server, tables[-1]))
+        result.samples.append(read_proc(server.pid)[0])
+        result.tables = len(tables)
+        result.moves = sum(client.get(f"/api/tables/{table}/view").json()["move_number"]
+                           for table in tables)
+        if not wait_for_close:
+            return result
+        time.sleep(max(0.0, connected + SOCKET_SEND_TIMEOUT + 10 - time.monotonic()))
+        result.stalled = time.monotonic() - connected
+        result.closed = read_to_the_end(first)
     return result
+
+
+def open_busy_table(client: httpx.Client) -> int:
+    created = client.post("/api/tables", json=BUSY_TABLE)
+    created.raise_for_status()
+    return int(created.json()["id"])
+
+
+def stalled_socket(server: ServerProcess, table: int) -> socket.socket:
+    """A spectator socket of ``table`` that will never be read: a bare TCP
+    socket after the WebSocket handshake."""
+    spectator = socket.socket()
+    # a small receive buffer (set before connecting, when the window is
+    # agreed): the server's sends block once the kernel's buffers are full
+    spectator.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    spectator.connect((LOOPBACK, server.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    spectator.sendall(
+        f"GET /ws/tables/{table} HTTP/1.1\r\nHost: {LOOPBACK}:{server.port}\r\n"
+        f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    return spectator
 
 
 def read_to_the_end(spectator: socket.socket) -> str:
@@ -241,8 +268,10 @@ def markdown(memory: MemoryResult, latencies: Sequence[LatencyResult], command: 
         f"| server RSS at the start, MiB | {mib[0]:.0f} |",
         f"| server RSS at the end, MiB | {mib[-1]:.0f} |",
         f"| server RSS, highest, MiB | {max(mib):.0f} |",
-        f"| moves played at the table meanwhile | {memory.moves} |",
-        f"| the server closed the socket, after the client had not read for "
+        f"| busy tables watched one after the other, each by an unread socket | "
+        f"{memory.tables} |",
+        f"| moves played at them meanwhile | {memory.moves} |",
+        f"| the server let the first socket go, after its client had not read for "
         f"{memory.stalled:.0f} s | {memory.closed} |", "",
         "| a person's move | moves | median, ms | 95th percentile, ms "
         "| attack's tables created | refused (429) |",
