@@ -59,6 +59,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 PLAYING = "playing"
 FINISHED = "finished"
 ARCHIVED = "archived"
+"""A table abandoned by its people: kept and replayable, not kept in memory
+or resumed at start."""
 JOINING = "joining"
 """An event whose first round has not started: people may join."""
 
@@ -234,10 +236,12 @@ class Database:
         whole line of text may name several), the table's new move count,
         scores and status, and the ``result`` of a patience that it ends, in
         one transaction: all of them are stored or none."""
-        values: dict[str, Any] = {"moves": first_move_number + len(actions), "scores": scores,
-                                  "last_move": now()}
+        moment = now()
+        values: dict[str, Any] = {
+            "moves": first_move_number + len(actions), "scores": scores, "last_move": moment,
+        }
         if is_over:
-            values.update(status=FINISHED, finished=now())
+            values.update(status=FINISHED, finished=moment)
         # Core statements, not the ORM's unit of work: this runs once per move.
         with self.engine.begin() as connection:
             connection.execute(insert(MoveRow), [
