@@ -17,7 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -37,8 +37,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(folder: Path, computer_delay: float) -> Iterator[str]:
-    """Run ``parlour serve`` on a fresh SQLite file in ``folder``; yields its base URL.
+def live_server(
+    folder: Path, computer_delay: float, options: Sequence[str] = ()
+) -> Iterator[str]:
+    """Run ``parlour serve`` on a fresh SQLite file in ``folder``, with any
+    further command-line ``options`` (limits); yields its base URL.
 
     The server's output goes to ``folder/server.log``, whose end is shown if
     the server dies before it answers. It is stopped (SIGTERM, then killed)
@@ -49,7 +52,7 @@ def live_server(folder: Path, computer_delay: float) -> Iterator[str]:
     log_path = folder / "server.log"
     command = [
         sys.executable, "-m", "parlour", "serve", "--port", str(port),
-        "--db", f"sqlite:///{database}", "--computer-delay", str(computer_delay),
+        "--db", f"sqlite:///{database}", "--computer-delay", str(computer_delay), *options,
     ]
     base_url = f"http://127.0.0.1:{port}"
     with log_path.open("w") as log, subprocess.Popen(

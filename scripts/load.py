@@ -6,10 +6,12 @@ Usage: ``python scripts/load.py [--tables 200] [--duration 60] [--think 1.0]
 Without ``--url`` the script starts its own ``parlour serve``
 (``scripts/server_process.py``) on a temporary SQLite file, or on the
 database at ``--db`` (an SQLAlchemy URL: an empty PostgreSQL database, say),
-and stops it at the end; with ``--url`` it drives a server already running on this machine
-(any other host is refused: this is not a tool for loading someone else's
-server). It opens ``--tables`` tables of people, started evenly over the
-first ``--ramp`` seconds, and plays each through the documented WebSocket
+with room for ``MAX_TABLES`` tables from one address, and stops it at the
+end; with ``--url`` it drives a server already running on this machine (any
+other host is refused: this is not a tool for loading someone else's
+server), whose ``--max-tables-per-address`` must leave room for
+``--tables``. It opens ``--tables`` tables of people, started evenly over
+the first ``--ramp`` seconds, and plays each through the documented WebSocket
 protocol (docs/web.md, "Live updates"): every seat has its own socket
 with its own token; the seat to move waits a think time (``--think``
 seconds on average, 0.5 to 1.5 times it) and sends a random legal move
@@ -309,7 +311,8 @@ def run_load(config: LoadConfig) -> LoadResult:
         return asyncio.run(drive(config, config.url.rstrip("/")))
     with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder:
         database = config.database or f"sqlite:///{Path(folder) / 'parlour.db'}"
-        server = ServerProcess(database, Path(folder) / "server.log")
+        server = ServerProcess(database, Path(folder) / "server.log",
+                               options=["--max-tables-per-address", str(MAX_TABLES)])
         with server:
             _, _, cpu_before = read_proc(server.pid)
             result = asyncio.run(drive(config, server.url))

@@ -13,6 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
+import limits
 import load
 import soak
 
@@ -193,3 +194,14 @@ def test_a_one_line_file_of_something_else_is_refused_not_cut(tmp_path: Path) ->
 def test_durations_read_as_people_write_them() -> None:
     assert [soak.duration(seconds) for seconds in (0.4, 12, 250, 7500)] == [
         "0 s", "12 s", "4 min 10 s", "2 h 05 min"]
+
+
+def test_the_limits_script_measures_a_stalled_socket_and_a_persons_moves() -> None:
+    memory = limits.measure_memory(2, wait_for_close=False)
+    assert len(memory.samples) == 3 and all(sample > 0 for sample in memory.samples)
+    assert memory.moves > 0
+    attacked = limits.measure_latency("attacked", 3, 4)
+    assert len(attacked.latencies) == 3
+    assert (attacked.created, attacked.refused) == (2, 2)
+    report = limits.markdown(memory, [attacked], "python scripts/limits.py --seconds 2")
+    assert "| attacked | 3 |" in report and "server RSS, highest, MiB" in report

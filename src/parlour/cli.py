@@ -1019,19 +1019,75 @@ def serve(
         help="comma-separated addresses of reverse proxies whose X-Forwarded-For and "
              "X-Forwarded-Proto headers are believed ('*': any)",
     )] = "127.0.0.1,::1",
+    allowed_origin: Annotated[
+        list[str] | None, typer.Option(
+            metavar="URL", help="a site (https://host[:port]) besides this server whose pages "
+            "may change tables and parties, e.g. the public name of a reverse proxy; repeatable",
+        ),
+    ] = None,
+    max_tables_per_address: Annotated[
+        int, typer.Option(min=0, metavar="N", help="unfinished tables one client address may open")
+    ] = 50,
+    max_tables: Annotated[
+        int, typer.Option(min=0, metavar="N", help="unfinished tables on the server")
+    ] = 2000,
+    max_computer_tables_per_address: Annotated[
+        int, typer.Option(min=0, metavar="N",
+                          help="tables of computers only one client address may have running")
+    ] = 2,
+    max_computer_tables: Annotated[
+        int, typer.Option(min=0, metavar="N", help="tables of computers only on the server")
+    ] = 8,
+    max_parties_per_address: Annotated[
+        int, typer.Option(min=0, metavar="N", help="unfinished parties one client address may open")
+    ] = 3,
+    max_parties: Annotated[
+        int, typer.Option(min=0, metavar="N", help="unfinished parties on the server")
+    ] = 50,
+    max_computer_parties_per_address: Annotated[
+        int, typer.Option(min=0, metavar="N", help="parties nobody joined one client address "
+                          "may have played by computers")
+    ] = 1,
+    max_computer_parties: Annotated[
+        int, typer.Option(min=0, metavar="N",
+                          help="parties nobody joined played by computers on the server")
+    ] = 4,
+    computer_pace: Annotated[
+        float, typer.Option(min=0, metavar="S", help="least seconds between two moves of a "
+                            "table or party of computers only")
+    ] = 1.0,
+    archive_after: Annotated[
+        float, typer.Option(min=0, metavar="DAYS", help="days without a move and without a "
+                            "seat's socket after which a table is archived")
+    ] = 7.0,
 ) -> None:
     """Run the web app: a lobby, tables with friends and computer seats, replays.
 
-    docs/web.md says how to run it in public, behind a reverse proxy.
+    Strangers' work is bounded by the --max-* limits (counted per client
+    address and in all; a request over one is refused with 429), the pace of
+    tables of computers only, and the archiving of abandoned tables
+    (docs/web.md, "Limits and security"); slow clients by the request
+    deadline and the connection cap. docs/web.md says how to run it in
+    public, behind a reverse proxy.
     """
     from sqlalchemy.exc import SQLAlchemyError
 
     from parlour.server import TransportSettings, create_app
     from parlour.server import serve as serve_app
+    from parlour.server.security import DAY, Limits
 
     shown_db = _without_password(db)
+    limits = Limits(
+        tables_per_address=max_tables_per_address, tables=max_tables,
+        computer_tables_per_address=max_computer_tables_per_address,
+        computer_tables=max_computer_tables, parties_per_address=max_parties_per_address,
+        parties=max_parties, computer_parties_per_address=max_computer_parties_per_address,
+        computer_parties=max_computer_parties, computer_pace=computer_pace,
+        archive_after=archive_after * DAY,
+    )
     try:
-        web_app = create_app(db, computer_delay)
+        web_app = create_app(db, computer_delay, limits=limits,
+                             allowed_origins=allowed_origin or ())
     except SQLAlchemyError as error:
         reason = str(error).splitlines()[0]
         raise CommandError(f"cannot open the database {shown_db}: {reason}") from None

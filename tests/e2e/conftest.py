@@ -34,7 +34,9 @@ expect.set_options(timeout=10_000)
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of ``parlour serve`` on a fresh SQLite file."""
-    with live_server(tmp_path_factory.mktemp("e2e"), COMPUTER_DELAY) as base_url:
+    # every test's tables come from this one address: room for all of them
+    with live_server(tmp_path_factory.mktemp("e2e"), COMPUTER_DELAY,
+                     ["--max-tables-per-address", "2000"]) as base_url:
         yield base_url
 
 

@@ -18,6 +18,8 @@ from database_support import fresh_database
 # importlib mode, which puts no test folder on sys.path).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from web_support import QUICK_COMPUTERS
+
 from parlour.server import create_app
 
 
@@ -31,5 +33,6 @@ def database_url(tmp_path: Path) -> Iterator[str]:
 @pytest.fixture
 def client(database_url: str) -> Iterator[TestClient]:
     """A running app (lifespan started) whose computer seats move at once."""
-    with TestClient(create_app(database_url, computer_delay=0)) as test_client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) \
+            as test_client:
         yield test_client

@@ -141,7 +141,8 @@ def test_bad_tables_are_refused_with_a_sentence(
 
 
 def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
-    response = client.post("/api/tables", content=b"{game: polignac")
+    response = client.post("/api/tables", content=b"{game: polignac",
+                           headers={"content-type": "application/json"})
     assert response.status_code == 400
     assert response.json() == {"error": "the request body must be JSON"}
 
@@ -369,4 +370,5 @@ def test_the_table_listing_filters_by_status(client: TestClient) -> None:
     assert len(client.get("/api/tables").json()) == 2
     bad = client.get("/api/tables", params={"status": "closed"})
     assert bad.status_code == 400
-    assert bad.json() == {"error": "status must be open or finished, not 'closed'"}
+    assert bad.json() == {
+        "error": "status must be open, finished or archived, not 'closed'"}

@@ -52,6 +52,8 @@ HUMAN_GAMES: list[tuple[str, dict[str, object]]] = [
 """Quick matches (a few dozen moves) of several games, with their options."""
 HUMAN_TABLES = 24
 COMPUTER_TABLES = 4
+LIMITS = ["--max-computer-tables-per-address", str(COMPUTER_TABLES), "--computer-pace", "0"]
+"""The computer-only tables are played at their own delay, as many as there are."""
 COMPUTER_DELAY = 0.02
 """Seconds between the computer tables' moves: they keep writing meanwhile."""
 COMPUTER_MOVES_AFTER_RESTART = 20
@@ -184,7 +186,7 @@ def test_a_killed_server_keeps_every_acknowledged_move(
     database_url: str, tmp_path: Path
 ) -> None:
     log = tmp_path / "server.log"
-    first = ServerProcess(database_url, log)
+    first = ServerProcess(database_url, log, options=LIMITS)
     with first:
         with httpx.Client(base_url=first.url, timeout=30.0, trust_env=False) as client:
             tables = open_human_tables(client)
@@ -212,7 +214,7 @@ def test_a_killed_server_keeps_every_acknowledged_move(
     assert sum(table.is_cut_off for table in tables) > HUMAN_TABLES // 2, (
         "most tables should still be playing when the server is killed")
 
-    with ServerProcess(database_url, log) as second, \
+    with ServerProcess(database_url, log, options=LIMITS) as second, \
             httpx.Client(base_url=second.url, timeout=30.0, trust_env=False) as client:
         unacknowledged: dict[int, list[int | None]] = {}
         for table in tables:

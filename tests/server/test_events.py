@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_support import secret_of, wait_until
+from web_support import QUICK_COMPUTERS, secret_of, wait_until
 
 from parlour.games.progress_races import Event
 from parlour.server import create_app
@@ -246,7 +246,7 @@ def test_bad_requests(client: TestClient) -> None:
 
 @pytest.mark.parametrize("restart_after", ["joining", "playing"])
 def test_a_restart_replays_the_party(database_url: str, restart_after: str) -> None:
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         created = create_event(client, delay=30, time_limit=600)
         event_id = created["id"]
         ann, ann_token = join(client, created, "Ann")
@@ -259,7 +259,7 @@ def test_a_restart_replays_the_party(database_url: str, restart_after: str) -> N
                 assert play_move(client, event_id, ann_token, view, action=legal).status_code \
                     == 200
         before = event_view(client, event_id, ann_token)
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         after = event_view(client, event_id, ann_token)
         assert after == before
         if restart_after == "joining":
@@ -272,12 +272,12 @@ def test_a_restart_replays_the_party(database_url: str, restart_after: str) -> N
 
 
 def test_a_deadline_that_passed_while_the_server_was_down(database_url: str) -> None:
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         created = create_event(client, delay=30, time_limit=1)
         assert host_step(client, created, "start").status_code == 200
         assert event_view(client, created["id"])["event"]["deadline"] is not None
     time.sleep(1.2)
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         wait_until(lambda: event_view(client, created["id"])["event"]["phase"] == "ready",
                    timeout=5)
 

@@ -28,7 +28,8 @@ from database_support import fresh_database
 from parlour.server import create_app, payloads
 from parlour.server.errors import ApiError
 
-HTTP_STATUSES = {200, 201, 400, 403, 404, 405, 409, 413, 422}
+HTTP_STATUSES = {200, 201, 400, 403, 404, 405, 409, 413, 422, 429}
+JSON = {"content-type": "application/json"}
 """Every status docs/web.md gives the JSON API."""
 SOCKET_STATUSES = {400, 403, 409, 413, 422, 429}
 """Every status a socket's error message may carry."""
@@ -150,7 +151,8 @@ def test_any_json_body(fuzzed: Fuzzed, path: str) -> None:
     @FUZZ
     @given(body=json_values)
     def check(body: Any) -> None:
-        check_answer(fuzzed.client.post(post_url(fuzzed, path), content=json.dumps(body)))
+        check_answer(fuzzed.client.post(post_url(fuzzed, path), content=json.dumps(body),
+                                       headers=JSON))
 
     check()
 
@@ -160,7 +162,7 @@ def test_any_bytes_or_text_body(fuzzed: Fuzzed, path: str) -> None:
     @FUZZ
     @given(body=st.binary(max_size=200) | st.text(max_size=200).map(str.encode))
     def check(body: bytes) -> None:
-        check_answer(fuzzed.client.post(post_url(fuzzed, path), content=body))
+        check_answer(fuzzed.client.post(post_url(fuzzed, path), content=body, headers=JSON))
 
     check()
 
@@ -176,7 +178,8 @@ def test_any_field_values(fuzzed: Fuzzed, path: str) -> None:
             body = {**body, "token": token}
         if "code" in fields and code:
             body = {**body, "code": fuzzed.code}
-        check_answer(fuzzed.client.post(post_url(fuzzed, path), content=json.dumps(body)))
+        check_answer(fuzzed.client.post(post_url(fuzzed, path), content=json.dumps(body),
+                                       headers=JSON))
 
     check()
 
@@ -220,7 +223,8 @@ def test_any_table_request(fuzzed: Fuzzed) -> None:
     @FUZZ
     @given(body=table_requests())
     def check(body: dict[str, Any]) -> None:
-        check_answer(fuzzed.client.post("/api/tables", content=json.dumps(body)))
+        check_answer(fuzzed.client.post("/api/tables", content=json.dumps(body),
+                                       headers=JSON))
 
     check()
 

@@ -37,6 +37,7 @@ from parlour.server.tables import new_token
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "parlour" / "server" / "static"
 TOO_LARGE = {"error": "the request body is over the limit of 64 KiB"}
+JSON = {"content-type": "application/json"}
 
 
 class ManualClock:
@@ -95,7 +96,7 @@ def test_a_body_over_the_limit_is_413_by_length_or_by_stream(
     body = padded("{}", MAX_BODY_BYTES + 1)
     declared = client.post(url, content=body, headers={"content-type": "application/json"})
     assert declared.status_code == 413 and declared.json() == TOO_LARGE
-    streamed = client.post(url, content=iter([body[:1000], body[1000:]]))
+    streamed = client.post(url, content=iter([body[:1000], body[1000:]]), headers=JSON)
     assert "content-length" not in streamed.request.headers
     assert streamed.status_code == 413 and streamed.json() == TOO_LARGE
 
@@ -110,7 +111,8 @@ def test_an_odd_content_length_is_read_by_stream_or_refused(
 ) -> None:
     body = ('{"game": "polignac", "seats": [{"kind": "human"}, {"kind": "human"}, '
             '{"kind": "human"}, {"kind": "human"}]}')
-    response = client.post("/api/tables", content=body, headers={"content-length": declared})
+    response = client.post("/api/tables", content=body,
+                           headers={**JSON, "content-length": declared})
     assert response.status_code == status, response.text
     if status == 413:
         assert response.json() == TOO_LARGE
@@ -119,7 +121,7 @@ def test_an_odd_content_length_is_read_by_stream_or_refused(
 def test_a_body_at_the_limit_is_read(client: TestClient) -> None:
     body = padded('{"game": "polignac", "seats": [{"kind": "human"}, {"kind": "human"}, '
                   '{"kind": "human"}, {"kind": "human"}]}', MAX_BODY_BYTES)
-    response = client.post("/api/tables", content=body)
+    response = client.post("/api/tables", content=body, headers=JSON)
     assert response.status_code == 201, response.text
 
 
@@ -158,7 +160,7 @@ def test_a_binary_socket_message_is_refused_and_the_socket_stays_open(
 def test_json_nested_too_deep_for_the_parser_is_not_json(client: TestClient) -> None:
     nested = "[" * 30_000 + "]" * 30_000
     for path in ("/api/tables", "/api/events"):
-        response = client.post(path, content=nested)
+        response = client.post(path, content=nested, headers=JSON)
         assert response.status_code == 400
         assert response.json() == {"error": "the request body must be JSON"}
     with client.websocket_connect(f"/ws/tables/{create_table(client)['id']}") as socket:
@@ -594,7 +596,8 @@ def every_response(client: TestClient) -> Iterator[tuple[str, Any]]:
                 "/api/nowhere", "/api/tables/1/replay/x"):
         yield url, client.get(url)
     yield "POST /api/tables", client.post("/api/tables", json={"game": "polignac"})
-    yield "POST 413", client.post("/api/tables", content=b" " * (MAX_BODY_BYTES + 1))
+    yield "POST 413", client.post("/api/tables", content=b" " * (MAX_BODY_BYTES + 1),
+                                        headers=JSON)
     yield "DELETE /api/games", client.delete("/api/games")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_support import HUMAN, create_table, move, tokens, view
+from web_support import HUMAN, QUICK_COMPUTERS, create_table, move, tokens, view
 
 import parlour
 from parlour.engine import State
@@ -151,11 +151,11 @@ def test_a_line_over_the_socket_is_one_view_for_every_connection(client: TestCli
 
 
 def test_a_restart_replays_every_action_of_a_line(database_url: str) -> None:
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         table_id, token, state = open_rummy(client, P_SEED)
         play_line(client, table_id, token, state, "take")
         play_line(client, table_id, token, state, "meld 12Mo 13Mo P=11Mo")
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         again = view(client, table_id, token)
         assert again["move_number"] == len(state.history)
         assert again["observation"] == state.observation(0)

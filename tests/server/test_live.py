@@ -9,7 +9,16 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_support import COMPUTER, HUMAN, create_table, move, tokens, view, wait_until
+from web_support import (
+    COMPUTER,
+    HUMAN,
+    QUICK_COMPUTERS,
+    create_table,
+    move,
+    tokens,
+    view,
+    wait_until,
+)
 
 import parlour
 from parlour.server import create_app
@@ -101,7 +110,8 @@ def test_a_restart_finds_every_table_intact_and_computers_resume(database_url: s
     """Tables are rebuilt from seed and moves: the same views and move
     numbers after the restart; computer seats that were waiting (a long
     server delay) play on with the new server's delay."""
-    with TestClient(create_app(database_url, computer_delay=30)) as client:
+    with TestClient(create_app(database_url, computer_delay=30, limits=QUICK_COMPUTERS)) \
+            as client:
         humans = create_table(client, seed=5)
         state = parlour.make("polignac").new_state(seed=5)
         for _ in range(7):
@@ -120,7 +130,7 @@ def test_a_restart_finds_every_table_intact_and_computers_resume(database_url: s
         assert view(client, computers["id"])["move_number"] == 0
         assert view(client, mixed["id"])["move_number"] == 0
         record = client.get(f"/api/tables/{finished['id']}/record").json()
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         assert _every_view(client, humans) == before[humans["id"]]
         assert _every_view(client, finished) == before[finished["id"]]
         assert view(client, humans["id"])["move_number"] == 7
@@ -138,13 +148,14 @@ def test_a_restart_finds_every_table_intact_and_computers_resume(database_url: s
 def test_computer_play_is_the_same_after_a_restart(database_url: str) -> None:
     """A computer seat's choices depend only on the table's seed, the seat
     and the move number, so an interrupted match ends as an uninterrupted one."""
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         straight = create_table(client, seats=[COMPUTER] * 4, options={"target": 3}, seed=11)
         wait_until(lambda: view(client, straight["id"])["status"] == "finished")
         expected = client.get(f"/api/tables/{straight['id']}/record").json()["actions"]
-    with TestClient(create_app(database_url, computer_delay=30)) as client:
+    with TestClient(create_app(database_url, computer_delay=30, limits=QUICK_COMPUTERS)) \
+            as client:
         paused = create_table(client, seats=[COMPUTER] * 4, options={"target": 3}, seed=11,
                               delay=None)
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         wait_until(lambda: view(client, paused["id"])["status"] == "finished")
         assert client.get(f"/api/tables/{paused['id']}/record").json()["actions"] == expected

@@ -17,7 +17,16 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect
-from web_support import COMPUTER, HUMAN, create_table, move, tokens, view, wait_until
+from web_support import (
+    COMPUTER,
+    HUMAN,
+    QUICK_COMPUTERS,
+    create_table,
+    move,
+    tokens,
+    view,
+    wait_until,
+)
 
 import parlour
 from parlour.server import create_app
@@ -90,11 +99,11 @@ def test_a_table_is_counted_once_however_often_its_end_is_sent_or_read(
     """The last move is refused when sent again (over HTTP or the socket);
     reading the table, its view or the statistics counts nothing; a
     restart before the last move and one after it count nothing either."""
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         created = play_out(client, "clock", 18, leave=1)
         table_id, token = created["id"], tokens(created)[0]
         last = view(client, table_id, token)["observation"]["legal"][0]["id"]
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         assert stats(client) == []
         assert move(client, table_id, token, 51, action=last).status_code == 200
         again = move(client, table_id, token, 51, action=last)
@@ -108,7 +117,7 @@ def test_a_table_is_counted_once_however_often_its_end_is_sent_or_read(
         view(client, table_id, token)
         first = stats(client)
         assert stats(client, f"/api/tables/{table_id}/stats") == {**first[0], "counted": True}
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         assert stats(client) == first == [line(
             "clock", "Clock", 1, 1, 0, 1, 1,
             "played 1, won 1 (100%), best score 0, current run of wins 1, longest 1",
@@ -156,7 +165,7 @@ def test_an_older_database_opens_with_its_finished_patiences_counted(
     columns; the other tables are as they were) opens with every table
     intact; the patiences it finished are counted in the order they
     finished, once."""
-    with TestClient(create_app(database_url, computer_delay=0)) as client:
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
         won = play_out(client, "clock", 18)
         lost = play_out(client, "clock", 2)
         golf = play_out(client, "golf", 9)
@@ -187,10 +196,16 @@ def test_an_older_database_opens_with_its_finished_patiences_counted(
              "played 1, won 1 (100%), best score 0, current run of wins 1, longest 1"),
     ]
     for _restart in range(2):
-        with TestClient(create_app(database_url, computer_delay=0)) as client:
+        with TestClient(create_app(
+                database_url, computer_delay=0, limits=QUICK_COMPUTERS)) as client:
             assert stats(client) == expected
             for table_id, token in seat_tokens.items():
-                assert view(client, table_id, token) == before[table_id]
+                # an older database did not keep who chose a seed: the upgrade
+                # says no one did
+                assert view(client, table_id, token) == {
+                    **before[table_id],
+                    "table": {**before[table_id]["table"], "seed_chosen": False},
+                }
             assert stats(client, f"/api/tables/{computer['id']}/stats")["counted"] is False
             assert stats(client, f"/api/tables/{lost['id']}/stats")["counted"] is True
 

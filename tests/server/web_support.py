@@ -9,6 +9,12 @@ from urllib.parse import parse_qs, urlsplit
 
 from fastapi.testclient import TestClient
 
+from parlour.server.security import Limits
+
+QUICK_COMPUTERS = Limits(computer_pace=0)
+"""The default limits but for the pace: tables of computers only play at
+their own delay (0 in tests), so that their matches end at once."""
+
 HUMAN: dict[str, str] = {"kind": "human"}
 COMPUTER: dict[str, str] = {"kind": "computer", "agent": "random"}
 

@@ -7,10 +7,12 @@ Every refusal is ``{"error": "<sentence>"}`` with the status of
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,13 +28,14 @@ from parlour.agents.levels import LEVELS
 from parlour.cards import DECKS
 from parlour.engine import game_class, games
 from parlour.server import transport
-from parlour.server.db import FINISHED, PLAYING, Database
+from parlour.server.db import ARCHIVED, FINISHED, PLAYING, Database
 from parlour.server.errors import (
     BAD_REQUEST,
     FORBIDDEN,
     NOT_FOUND,
     PAYLOAD_TOO_LARGE,
     TOO_MANY_REQUESTS,
+    UNSUPPORTED_MEDIA_TYPE,
     ApiError,
 )
 from parlour.server.events import (
@@ -43,6 +46,7 @@ from parlour.server.events import (
     join_url,
     player_url,
 )
+from parlour.server.flow import ComputerGate, Outbox
 from parlour.server.payloads import (
     parse_event_move,
     parse_event_request,
@@ -58,14 +62,26 @@ from parlour.server.security import (
     MAX_BODY_BYTES,
     MAX_MESSAGE_BYTES,
     SOCKET_BURST,
+    SOCKET_CLOSE_TIMEOUT,
     SOCKET_FLOOD_REFUSALS,
     SOCKET_RATE,
+    SOCKET_SEND_TIMEOUT,
     TRANSPORT_MAX_MESSAGE_BYTES,
+    Limits,
+    OriginGuard,
     SecurityHeaders,
     TokenBucket,
 )
-from parlour.server.tables import Connection, LiveTable, TableHub, replay_position, table_record
+from parlour.server.tables import (
+    Connection,
+    LiveTable,
+    TableHub,
+    replay_position,
+    table_record,
+)
 from parlour.server.transport import TransportSettings
+
+logger = logging.getLogger("parlour.server")
 
 DEFAULT_COMPUTER_DELAY = 0.6
 """Seconds a computer seat waits before moving, unless a table sets its own."""
@@ -73,7 +89,7 @@ DEFAULT_COMPUTER_DELAY = 0.6
 STATIC_DIRECTORY = Path(__file__).parent / "static"
 """The front end (plain HTML, CSS and JavaScript)."""
 
-STATUS_FILTERS = {"open": PLAYING, "finished": FINISHED}
+STATUS_FILTERS = {"open": PLAYING, "finished": FINISHED, "archived": ARCHIVED}
 """``GET /api/tables?status=`` values and the table status each lists."""
 
 MAX_ID = 2**63 - 1
@@ -82,7 +98,11 @@ MAX_ID = 2**63 - 1
 
 SOCKET_CLOSE_BASE = 4000
 """A refused socket is closed with this plus the HTTP status (4403, 4404,
-4413 a message over the size limit, 4429 a flood)."""
+4408 a client that does not read its messages, 4413 a message over the size
+limit, 4429 a flood)."""
+
+REQUEST_TIMEOUT = 408
+"""The status whose close code (4408) ends a socket whose client stays behind."""
 
 Clock = Callable[[], float]
 """Seconds from some fixed moment (:func:`time.monotonic`): what the sockets'
@@ -94,17 +114,24 @@ _Followed = TypeVar("_Followed", LiveTable, LiveEvent)
 
 def create_app(
     database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY,
-    clock: Clock = time.monotonic,
+    clock: Clock = time.monotonic, limits: Limits | None = None,
+    allowed_origins: Iterable[str] = (),
 ) -> FastAPI:
     """The web app on the database at ``database_url`` (any SQLAlchemy URL).
 
-    Its lifespan replays every unfinished table and party and resumes
-    their computer players on startup, and stops them on shutdown.
-    ``clock`` measures the sockets' rate limits (tests drive it by hand).
+    Its lifespan archives the abandoned tables, replays every other
+    unfinished table and party and resumes their computer players on
+    startup, and stops them on shutdown. ``clock`` measures the sockets'
+    rate limits (tests drive it by hand); ``limits`` bounds the work that
+    clients may start (:class:`Limits`, whose defaults are docs/web.md's);
+    ``allowed_origins`` are the sites (``https://host[:port]``) besides the
+    server's own whose pages may change anything (:class:`OriginGuard`).
     """
     database = Database(database_url)
-    hub = TableHub(database, computer_delay)
-    events = EventHub(database, computer_delay)
+    limits = limits or Limits()
+    gate = ComputerGate()
+    hub = TableHub(database, computer_delay, limits, gate)
+    events = EventHub(database, computer_delay, limits, gate)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -118,6 +145,7 @@ def create_app(
             database.close()
 
     app = FastAPI(title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(OriginGuard, allowed_origins=tuple(allowed_origins))
     app.add_middleware(SecurityHeaders)
     _add_error_handlers(app)
     _add_pages(app)
@@ -229,8 +257,33 @@ def _too_large() -> ApiError:
     ))
 
 
+JSON_MEDIA_TYPE = "application/json"
+
+
+def _check_json_type(request: Request) -> None:
+    """415 unless the body is declared JSON (``application/json``, with any
+    parameters such as a charset): a page of another site can send a body
+    without asking first only as text or a form, never as JSON."""
+    declared = request.headers.get("content-type")
+    if declared is None:
+        raise ApiError(UNSUPPORTED_MEDIA_TYPE, (
+            f"the request body must be JSON sent with Content-Type: {JSON_MEDIA_TYPE}; "
+            "this request has no Content-Type"))
+    if declared.split(";", 1)[0].strip().lower() != JSON_MEDIA_TYPE:
+        raise ApiError(UNSUPPORTED_MEDIA_TYPE, (
+            f"the request body must be JSON sent with Content-Type: {JSON_MEDIA_TYPE}, "
+            f"not {declared[:100]!r}"))
+
+
+def _client_address(request: Request) -> str | None:
+    """The address the limits of :class:`Limits` count by (``None`` when unknown)."""
+    return None if request.client is None else request.client.host
+
+
 async def _json_body(request: Request) -> object:
-    """The request's JSON body, read up to :data:`MAX_BODY_BYTES` (413 beyond)."""
+    """The request's JSON body, read up to :data:`MAX_BODY_BYTES` (413 beyond;
+    415 unless it is declared JSON)."""
+    _check_json_type(request)
     length = request.headers.get("content-length", "")
     # ASCII digits only (int() refuses ², a Latin-1 header byte), and a run of
     # digits too long for int() to read is too large anyway
@@ -306,7 +359,8 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
 
     @app.get("/api/server")
     async def server_settings() -> JSONResponse:
-        return JSONResponse({"computer_delay": hub.computer_delay})
+        return JSONResponse({"computer_delay": hub.computer_delay,
+                             "computer_pace": hub.limits.computer_pace})
 
     @app.get("/api/agents")
     async def list_agents() -> JSONResponse:
@@ -329,7 +383,8 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
     @app.get("/api/tables")
     async def list_tables(status: str | None = None) -> JSONResponse:
         if status is not None and status not in STATUS_FILTERS:
-            raise ApiError(BAD_REQUEST, f"status must be open or finished, not {status!r}")
+            raise ApiError(BAD_REQUEST, (
+                f"status must be open, finished or archived, not {status!r}"))
         return JSONResponse(
             await hub.list_tables(None if status is None else STATUS_FILTERS[status])
         )
@@ -345,7 +400,8 @@ def _seat_url(table_id: int, token: str | None = None) -> str:
 def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JSONResponse:
-        table, tokens = await hub.create(parse_table_request(await _json_body(request)))
+        table, tokens = await hub.create(parse_table_request(await _json_body(request)),
+                                         _client_address(request))
         seats = []
         for index, (seat, token) in enumerate(zip(table.seats, tokens, strict=True)):
             description = seat.describe(index)
@@ -446,7 +502,8 @@ async def _serve_socket(
     (:class:`_SocketGuard`, on ``clock``) admit goes to ``answer``, whose
     reply (if any) is sent back. A message refused by the limits gets its
     error; one that ends the socket gets it as the last message before the
-    close code.
+    close code. A client that stays behind (the sender gives up on it) ends
+    the socket too.
     """
     await websocket.accept(subprotocol=_accepted_protocol(websocket))
     try:
@@ -456,7 +513,11 @@ async def _serve_socket(
         await websocket.close(code=SOCKET_CLOSE_BASE + error.status)
         return
     connection = connect(followed, viewer)
-    sender = asyncio.create_task(_send_outbox(websocket, connection.outbox))
+    sender = asyncio.create_task(_send_outbox(
+        websocket, connection.outbox, SOCKET_SEND_TIMEOUT, SOCKET_CLOSE_TIMEOUT))
+    receiver = asyncio.current_task()
+    assert receiver is not None, "a socket is served by a task"
+    sender.add_done_callback(partial(_stop_if_behind, receiver))
     guard = _SocketGuard(clock)
     try:
         while (message := await websocket.receive())["type"] != "websocket.disconnect":
@@ -473,10 +534,26 @@ async def _serve_socket(
                 connection.send(reply)
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not _gave_up(sender):
+            raise
+        receiver.uncancel()
     finally:
         disconnect(followed, connection)
         sender.cancel()
         await asyncio.gather(sender, return_exceptions=True)
+
+
+def _gave_up(sender: asyncio.Task[None]) -> bool:
+    """Whether the sender stopped because its client stays behind."""
+    return sender.done() and not sender.cancelled() and sender.exception() is None
+
+
+def _stop_if_behind(receiver: asyncio.Task[Any], sender: asyncio.Task[None]) -> None:
+    """Stop the receiving loop of a socket whose sender gave up on its client
+    (it waits for a message that such a client may never send)."""
+    if _gave_up(sender):
+        receiver.cancel()
 
 
 async def _drain(connection: Connection, sender: asyncio.Task[None]) -> None:
@@ -499,11 +576,24 @@ def _add_socket(app: FastAPI, hub: TableHub, clock: Clock) -> None:
         await _serve_socket(websocket, find, hub.connect, hub.disconnect, answer, clock)
 
 
-async def _send_outbox(websocket: WebSocket, outbox: asyncio.Queue[dict[str, Any]]) -> None:
+async def _send_outbox(
+    websocket: WebSocket, outbox: Outbox, timeout: float, close_timeout: float
+) -> None:
+    """Send the outbox's messages as they come. A message that the client has
+    not taken within ``timeout`` seconds (it stopped reading) ends the
+    sender: the socket is closed with 4408 (if even the close cannot be
+    written in ``close_timeout`` seconds, the server lets the socket go
+    without it) and its receiving loop stops."""
     while True:
         message = await outbox.get()
         try:
-            await websocket.send_json(message)
+            await asyncio.wait_for(websocket.send_json(message), timeout)
+        except TimeoutError:
+            logger.info("a socket is closed: its client took no message for %g s", timeout)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    websocket.close(code=SOCKET_CLOSE_BASE + REQUEST_TIMEOUT), close_timeout)
+            return
         finally:
             outbox.task_done()
 
@@ -546,7 +636,8 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
 
     @app.post("/api/events", status_code=201)
     async def create_event(request: Request) -> JSONResponse:
-        live, token = await events.create(parse_event_request(await _json_body(request)))
+        live, token = await events.create(parse_event_request(await _json_body(request)),
+                                          _client_address(request))
         return JSONResponse({
             "id": live.id, "url": event_url(live.id), "host_url": event_url(live.id, token),
             "join_url": join_url(live.id, join_code(token)), "players": live.event.players,

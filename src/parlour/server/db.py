@@ -55,6 +55,7 @@ from sqlalchemy import (
     event,
     exists,
     false,
+    func,
     insert,
     select,
     text,
@@ -408,6 +409,22 @@ class Database:
             select(MoveRow.action).where(MoveRow.table_id == table_id)
             .order_by(MoveRow.move_number)
         ))
+
+    def archive_idle_tables(self, before: datetime) -> int:
+        """Mark ``archived`` every table being played whose latest move (or,
+        without one, its creation) is older than ``before``; returns how many."""
+        query = update(TableRow).where(
+            TableRow.status == PLAYING,
+            func.coalesce(TableRow.last_move, TableRow.created) < before,
+        ).values(status=ARCHIVED)
+        with self.engine.begin() as connection:
+            return connection.execute(query).rowcount
+
+    def set_table_status(self, table_id: int, status: str) -> None:
+        """Change the status of an unfinished table (``playing`` or ``archived``)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(status=status))
 
     # --- events ----------------------------------------------------------------
     def add_event(self, row: EventRow) -> int:

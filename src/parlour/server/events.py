@@ -18,6 +18,12 @@ per event (one move at every table where a computer is to move, after the
 delay); a round's time limit is a task that gives the signal at the stored
 deadline. At start-up every unfinished event is replayed from its steps,
 its computers resume and its timer is armed again.
+
+Parties are bounded as tables are (:class:`~parlour.server.security.Limits`):
+the parties one client address and everyone together may have, those
+played by computers only (nobody joined) and their pace; every computer's
+search passes the :class:`~parlour.server.flow.ComputerGate` shared with
+the tables.
 """
 
 from __future__ import annotations
@@ -59,10 +65,20 @@ from parlour.server.db import (
     now,
     store_then_adopt,
 )
-from parlour.server.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, NOT_FOUND, ApiError
+from parlour.server.errors import (
+    BAD_REQUEST,
+    CONFLICT,
+    FORBIDDEN,
+    NOT_FOUND,
+    TOO_MANY_REQUESTS,
+    ApiError,
+)
+from parlour.server.flow import ComputerGate
 from parlour.server.payloads import COMPUTER, HUMAN, EventMoveRequest, EventRequest, name_key
+from parlour.server.security import Limits
 from parlour.server.tables import (
     Connection,
+    Sleep,
     agent_seed,
     engine_error,
     hash_token,
@@ -193,6 +209,10 @@ class LiveEvent:
     time_limit: float | None
     deadline: datetime | None
     created: datetime
+    seed_chosen: bool = False
+    """Whether the host chose the seed, and so can know every deal."""
+    owner: str | None = None
+    """The client address that opened the party (``None`` after a restart)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     computers: asyncio.Task[None] | None = None
@@ -212,6 +232,12 @@ class LiveEvent:
     def names(self) -> list[str]:
         """Every player's name (empty places by number)."""
         return names_of(self.places)
+
+    @property
+    def has_person(self) -> bool:
+        """Whether a person has joined (a party without one is played by
+        computers only, at a bounded pace)."""
+        return any(place is not None and place.kind == HUMAN for place in self.places)
 
     def viewer_of(self, token: str | None) -> int | None:
         """The player that ``token`` opens, :data:`HOST`, or ``None`` (a
@@ -267,12 +293,21 @@ def check_actions(event: Event, player: int, actions: Sequence[int]) -> None:
 
 
 class EventHub:
-    """Every live event, and the database behind them."""
+    """Every live event, and the database behind them; ``limits``, ``gate``
+    and ``sleep`` as :class:`~parlour.server.tables.TableHub`'s."""
 
-    def __init__(self, database: Database, computer_delay: float) -> None:
+    def __init__(
+        self, database: Database, computer_delay: float, limits: Limits | None = None,
+        gate: ComputerGate | None = None, sleep: Sleep = asyncio.sleep,
+    ) -> None:
         self.database = database
         self.computer_delay = computer_delay
+        self.limits = limits or Limits()
+        self.gate = gate or ComputerGate()
+        self.sleep = sleep
         self._events: dict[int, LiveEvent] = {}
+        self._opening: list[str | None] = []
+        """The owners of parties being stored (counted before they have an id)."""
 
     # --- lifetime ------------------------------------------------------------
     async def start(self) -> None:
@@ -312,6 +347,7 @@ class EventHub:
         return LiveEvent(
             row.id, event, places, row.host_hash, row.join_hash, row.level, row.delay,
             row.time_limit, _aware(row.deadline), _aware(row.created) or now(),
+            bool(row.seed_chosen),
         )
 
     async def event(self, event_id: int) -> LiveEvent:
@@ -335,8 +371,43 @@ class EventHub:
         return live
 
     # --- the host --------------------------------------------------------------
-    async def create(self, request: EventRequest) -> tuple[LiveEvent, str]:
-        """Open a new party; returns it and the host's token."""
+    def _check_room(self, owner: str | None) -> None:
+        """429 naming the limit that a new party of ``owner`` would pass."""
+        limits = self.limits
+        owners = [live.owner for live in self._events.values() if live.status != FINISHED]
+        owners += self._opening
+        mine = sum(owner is not None and other == owner for other in owners)
+        if mine >= limits.parties_per_address:
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"you already have {mine} unfinished parties here, the most one address may "
+                f"have ({limits.parties_per_address}): finish one before opening another"))
+        if len(owners) >= limits.parties:
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"this server already has {len(owners)} unfinished parties, its limit "
+                f"({limits.parties}): try again when some are finished"))
+
+    def _check_computer_room(self, live: LiveEvent) -> None:
+        """429 naming the limit that starting ``live`` with nobody joined would pass."""
+        limits = self.limits
+        running = [other for other in self._events.values()
+                   if other.status == PLAYING and not other.has_person]
+        mine = sum(live.owner is not None and other.owner == live.owner for other in running)
+        if mine >= limits.computer_parties_per_address:
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"you already have {mine} parties of computers only being played, the most "
+                f"one address may have ({limits.computer_parties_per_address}): wait until "
+                "one is over, or let people join first"))
+        if len(running) >= limits.computer_parties:
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"this server already plays {len(running)} parties of computers only, its "
+                f"limit ({limits.computer_parties}): wait until one is over, or let people "
+                "join first"))
+
+    async def create(
+        self, request: EventRequest, owner: str | None = None
+    ) -> tuple[LiveEvent, str]:
+        """Open a new party for the client address ``owner`` (429 over a limit
+        of :class:`Limits`); returns it and the host's token."""
         try:
             options = event_options(request.options)
             make_agent(request.level)
@@ -346,6 +417,7 @@ class EventHub:
             event = Event(seed, options, names=names_of([None] * players))
         except ParlourError as error:
             raise engine_error(error) from None
+        self._check_room(owner)
         host_token = new_token()
         row = EventRow(
             version=VERSION, options=dict(event.options), seed=str(seed), seating=event.first,
@@ -353,10 +425,16 @@ class EventHub:
             join_hash=hash_token(join_code(host_token)), level=request.level,
             delay=request.delay, time_limit=request.time_limit, deadline=None,
             status=JOINING, steps=0, created=now(), finished=None,
+            seed_chosen=request.seed is not None,
         )
-        event_id = await asyncio.to_thread(self.database.add_event, row)
+        self._opening.append(owner)
+        try:
+            event_id = await asyncio.to_thread(self.database.add_event, row)
+        finally:
+            self._opening.remove(owner)
         live = LiveEvent(event_id, event, [None] * players, row.host_hash, row.join_hash,
-                         request.level, request.delay, request.time_limit, None, row.created)
+                         request.level, request.delay, request.time_limit, None, row.created,
+                         row.seed_chosen, owner)
         return self._events.setdefault(event_id, live), host_token
 
     async def join(self, live: LiveEvent, code: str | None, name: str) -> tuple[int, str]:
@@ -410,6 +488,8 @@ class EventHub:
                 else now() + timedelta(seconds=live.time_limit)
             values: dict[str, Any] = {"deadline": deadline, "status": PLAYING}
             if event.round == 0:
+                if not live.has_person:
+                    self._check_computer_room(live)
                 await self._store_places(live, self._filled(live), values, [["start"]])
             else:
                 await self._commit(live, [["start"]], values)
@@ -556,7 +636,7 @@ class EventHub:
             "id": live.id, "title": TITLE, "status": live.status, "level": live.level,
             "delay": self.delay_of(live), "time_limit": live.time_limit,
             "deadline": timestamp(live.deadline), "created": timestamp(live.created),
-            "joined": joined, "steps": len(live.event.steps),
+            "joined": joined, "steps": len(live.event.steps), "seed_chosen": live.seed_chosen,
             "places": [{"player": player, "name": placeholder(player), "kind": None}
                        if place is None else place.describe(player)
                        for player, place in enumerate(live.places)],
@@ -590,8 +670,10 @@ class EventHub:
         return view
 
     def delay_of(self, live: LiveEvent) -> float:
-        """Seconds a computer player of ``live`` waits before moving."""
-        return self.computer_delay if live.delay is None else live.delay
+        """Seconds a computer player of ``live`` waits before moving: a party
+        of computers only waits at least ``Limits.computer_pace``."""
+        delay = self.computer_delay if live.delay is None else live.delay
+        return delay if live.has_person else max(delay, self.limits.computer_pace)
 
     async def list_events(self) -> list[dict[str, Any]]:
         """The newest parties: ``{id, title, status, tables, rounds, created, url}``."""
@@ -644,7 +726,7 @@ class EventHub:
         delay, until people are to move everywhere or the round is over."""
         try:
             while live.computer_moves():
-                await asyncio.sleep(self.delay_of(live))
+                await self.sleep(self.delay_of(live))
                 for table, player in live.computer_moves():
                     await self._computer_move(live, table, player)
         except Exception:
@@ -658,7 +740,8 @@ class EventHub:
         assert place is not None and place.agent is not None, "a computer names its agent"
         agent = make_agent(place.agent, agent_seed(event.seed, player, len(event.steps)))
         # a clone: the live hand changes while the agent thinks in its thread
-        action = await asyncio.to_thread(choose_action, agent, hand.clone())
+        async with self.gate.enter(live.has_person):
+            action = await asyncio.to_thread(choose_action, agent, hand.clone())
         async with live.lock:
             if event.round != round_number or event.to_move(table) != player \
                     or len(event.hands[table].history) != number:

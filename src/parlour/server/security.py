@@ -9,13 +9,26 @@
   socket with 4429.
 - Every HTTP response carries :data:`SECURITY_HEADERS`
   (:class:`SecurityHeaders`, an ASGI middleware).
+- A request that changes something (any method but GET, HEAD and OPTIONS)
+  and every socket handshake sent by a page of another site (an ``Origin``
+  that is neither the server's own nor allowed) is refused with 403, a
+  socket with the close code 4403 (:class:`OriginGuard`).
+- :class:`Limits`: how many live tables and parties, and how many of them
+  played by computers only, one client address and the whole server may
+  have; the pace of computer-only tables; when an abandoned table is
+  archived.
+- A socket whose client does not take a message within
+  :data:`SOCKET_SEND_TIMEOUT` seconds is closed with 4408.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
 
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY_BYTES = 64 * 1024
@@ -37,6 +50,135 @@ SOCKET_RATE = 20.0
 
 SOCKET_FLOOD_REFUSALS = 30
 """Messages in a row refused for flooding after which the socket is closed."""
+
+SOCKET_SEND_TIMEOUT = 30.0
+"""Seconds a message may take to reach a socket's client (whose network or
+program has stopped reading) before the server closes the socket with 4408."""
+
+SOCKET_CLOSE_TIMEOUT = 5.0
+"""Seconds the server tries to send the 4408 close to a client that stays
+behind before it lets the socket go without it."""
+
+SOCKET_QUEUED_ERRORS = SOCKET_BURST + SOCKET_FLOOD_REFUSALS
+"""Most error replies a socket keeps queued for a client that does not read
+(beyond, the oldest goes): enough for the answers to a whole burst and to
+the flood that closes the socket. Views are never queued more than one: the
+newest replaces it."""
+
+DAY = 24 * 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How much work one client address, and everyone together, may give the
+    server (docs/web.md, "Limits and security"). A request over a limit is
+    refused with 429 naming it.
+
+    The counts are of what the server holds in memory: the tables and
+    parties being played. A table or party resumed after a restart counts
+    for the totals but for no address (addresses are not stored).
+    """
+
+    tables_per_address: int = 50
+    """Unfinished tables that one address may have started."""
+    tables: int = 2000
+    """Unfinished tables on the server."""
+    computer_tables_per_address: int = 2
+    """Unfinished tables without a person that one address may have started."""
+    computer_tables: int = 8
+    """Unfinished tables without a person on the server."""
+    parties_per_address: int = 3
+    """Unfinished parties that one address may have started."""
+    parties: int = 50
+    """Unfinished parties on the server."""
+    computer_parties_per_address: int = 1
+    """Parties that one address started and nobody joined, being played by
+    computers only."""
+    computer_parties: int = 4
+    """Parties played by computers only on the server."""
+    computer_pace: float = 1.0
+    """Least number of seconds between two moves of a table or party played
+    by computers only (a table may ask for more, never less)."""
+    archive_after: float = 7 * DAY
+    """Seconds without a move and without a person's socket after which a
+    table is archived."""
+
+
+def origin_of(url: str) -> str | None:
+    """``scheme://host:port`` of ``url``, lower case with the port always
+    written (``None`` for what is no web origin, e.g. ``null``).
+
+    >>> origin_of("HTTPS://Parlour.example.org/")
+    'https://parlour.example.org:443'
+    >>> origin_of("null") is None
+    True
+    """
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme.lower(), parts.scheme.lower())
+    if scheme not in ("http", "https") or not parts.hostname:
+        return None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{scheme}://{host}:{port or (443 if scheme == 'https' else 80)}"
+
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+"""Methods that change nothing: the only ones a page of another site may use."""
+
+
+class OriginGuard:
+    """ASGI middleware that refuses what a page of another site sends: a
+    request that changes something, or a socket handshake, whose ``Origin``
+    header is neither the server's own (its scheme and ``Host``) nor one of
+    ``allowed_origins``. Clients that send no ``Origin`` (the command line,
+    scripts, tests) are not browsers' cross-site requests and pass."""
+
+    def __init__(self, app: ASGIApp, allowed_origins: Iterable[str] = ()) -> None:
+        self.app = app
+        self.allowed = {origin for origin in map(origin_of, allowed_origins) if origin}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on unless its origin is refused."""
+        refusal = self.refusal(scope)
+        if refusal is None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "http":
+            body = json.dumps({"error": refusal}).encode()
+            await send({"type": "http.response.start", "status": 403, "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ]})
+            await send({"type": "http.response.body", "body": body})
+        else:  # a socket: refused the way the app refuses one (docs/web.md)
+            await receive()
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.send", "text": json.dumps(
+                {"type": "error", "message": refusal, "status": 403})})
+            await send({"type": "websocket.close", "code": 4403})
+
+    def refusal(self, scope: Scope) -> str | None:
+        """The sentence refusing ``scope``'s origin, or ``None`` if it may pass."""
+        if (scope["type"] == "http" and scope["method"] in SAFE_METHODS) \
+                or scope["type"] not in ("http", "websocket"):
+            return None
+        headers = Headers(scope=scope)
+        sent = headers.get("origin")
+        if sent is None:
+            return None
+        origin = origin_of(sent)
+        host = headers.get("host", "")
+        own = origin_of(f"{scope.get('scheme', 'http')}://{host}") if host else None
+        if origin is not None and (origin == own or origin in self.allowed):
+            return None
+        if origin is None:
+            return (f"a page whose origin is {sent!r} may not change anything here: only this "
+                    "server's own pages may")
+        return (f"the page at {sent} may not change anything here: only this server's own "
+                f"pages may (to allow that site, start the server with "
+                f"--allowed-origin {sent})")
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",

@@ -9,6 +9,19 @@ connection, each as its own view: a seat's connection gets
 lock per table serializes moves; computer seats play from an asyncio task
 per table, after the table's delay, choosing from their seat's observation
 and the legal actions only.
+
+The server's work is bounded (:class:`~parlour.server.security.Limits`):
+the tables one client address and everyone together may have, a least
+delay for tables of computers only, and one :class:`ComputerGate` through
+which every computer's search passes, those of tables with a person first.
+A table nobody has moved at or watched from a seat for
+``Limits.archive_after`` seconds is *archived*: marked so in the database
+and dropped from memory, it is read again when asked for and revived by a
+seat holder's move.
+
+Each connection's :class:`Outbox` holds at most one view (the newest) and a
+few error replies, so a client that stops reading costs a bounded amount of
+memory; the app closes its socket when a message cannot be sent in time.
 """
 
 from __future__ import annotations
@@ -19,9 +32,9 @@ import hmac
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -29,6 +42,7 @@ from parlour.agents import Hint, choose_action, hint, make_agent
 from parlour.engine import Game, State, game_class, make
 from parlour.errors import OptionError, ParlourError
 from parlour.server.db import (
+    ARCHIVED,
     FINISHED,
     PLAYING,
     Database,
@@ -43,9 +57,12 @@ from parlour.server.errors import (
     CONFLICT,
     FORBIDDEN,
     NOT_FOUND,
+    TOO_MANY_REQUESTS,
     ApiError,
 )
+from parlour.server.flow import ComputerGate, Outbox
 from parlour.server.payloads import COMPUTER, HUMAN, MoveRequest, TableRequest
+from parlour.server.security import Limits
 from parlour.server.statistics import (
     Line,
     one_player_games,
@@ -60,6 +77,13 @@ LIST_LIMIT = 200
 """Most tables that one ``GET /api/tables`` lists (the newest)."""
 
 View = dict[str, Any]
+
+Sleep = Callable[[float], Awaitable[None]]
+"""How a computer waits before moving (:func:`asyncio.sleep`; tests record it)."""
+
+ARCHIVE_CHECK = 3600.0
+"""Seconds between two looks for abandoned tables (at most; as little as
+1 s when ``Limits.archive_after`` is shorter)."""
 
 
 def new_token() -> str:
@@ -83,6 +107,12 @@ def engine_error(error: ParlourError) -> ApiError:
     """The engine's sentence with its status: 422 for options, games and
     agents (:class:`OptionError`), 400 for everything else."""
     return ApiError(BAD_OPTIONS if isinstance(error, OptionError) else BAD_REQUEST, str(error))
+
+
+def aware(moment: datetime) -> datetime:
+    """``moment`` with its time zone (databases without time zones give
+    naive UTC times back)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def timestamp(moment: datetime | None) -> str | None:
@@ -119,11 +149,11 @@ class Connection:
     """One open WebSocket: its seat (``None`` for a spectator) and its outbox."""
 
     seat: int | None
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    outbox: Outbox = field(default_factory=Outbox)
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; the socket's sender task delivers it in order."""
-        self.outbox.put_nowait(message)
+        self.outbox.put(message)
 
 
 @dataclass(eq=False)
@@ -136,6 +166,14 @@ class LiveTable:
     seats: list[Seat]
     delay: float | None
     """Seconds before a computer seat moves; ``None``: the server's default."""
+    last_move: datetime = field(default_factory=now)
+    """When the latest move was made (or the table opened)."""
+    seed_chosen: bool = False
+    """Whether the creator chose the seed, and so can know every deal."""
+    owner: str | None = None
+    """The client address that opened the table (``None`` after a restart)."""
+    archived: bool = False
+    """Whether the table is archived (abandoned; revived by a seat's move)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     computers: asyncio.Task[None] | None = None
@@ -150,8 +188,21 @@ class LiveTable:
 
     @property
     def status(self) -> str:
-        """``"playing"`` or ``"finished"``."""
-        return FINISHED if self.state.is_terminal() else PLAYING
+        """``"playing"``, ``"finished"`` or ``"archived"``."""
+        if self.state.is_terminal():
+            return FINISHED
+        return ARCHIVED if self.archived else PLAYING
+
+    @property
+    def has_person(self) -> bool:
+        """Whether a person sits at the table (a table without one is played
+        by computers only, at a bounded pace)."""
+        return any(seat.kind == HUMAN for seat in self.seats)
+
+    @property
+    def is_watched_from_a_seat(self) -> bool:
+        """Whether a seat holder has the table open (its socket is connected)."""
+        return any(connection.seat is not None for connection in self.connections)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat that ``token`` opens; ``None`` (a spectator) without a token.
@@ -196,12 +247,27 @@ def read_line(state: State, text: str) -> list[int]:
 
 
 class TableHub:
-    """Every live table, and the database behind them."""
+    """Every live table, and the database behind them.
 
-    def __init__(self, database: Database, computer_delay: float) -> None:
+    ``limits`` bounds the tables that may be opened, the pace of tables of
+    computers only and when a table is archived; ``gate`` orders every
+    computer's search (one shared with the parties); ``sleep`` is how a
+    computer waits before moving.
+    """
+
+    def __init__(
+        self, database: Database, computer_delay: float, limits: Limits | None = None,
+        gate: ComputerGate | None = None, sleep: Sleep = asyncio.sleep,
+    ) -> None:
         self.database = database
         self.computer_delay = computer_delay
+        self.limits = limits or Limits()
+        self.gate = gate or ComputerGate()
+        self.sleep = sleep
         self._tables: dict[int, LiveTable] = {}
+        self._opening: list[LiveTable] = []
+        """Tables being stored (counted for the limits before they have an id)."""
+        self._archiver: asyncio.Task[None] | None = None
 
     # --- lifetime ------------------------------------------------------------
     async def start(self) -> None:
@@ -211,6 +277,9 @@ class TableHub:
         counted = await asyncio.to_thread(self._count_older_patiences)
         if counted:
             logger.info("%d finished patiences added to the statistics", counted)
+        archived = await asyncio.to_thread(self.database.archive_idle_tables, self._idle_since())
+        if archived:
+            logger.info("%d abandoned tables archived", archived)
         for stored in await asyncio.to_thread(self.database.unfinished_tables):
             try:
                 table = self._restore(stored)
@@ -220,10 +289,14 @@ class TableHub:
             self._tables[table.id] = table
             self._wake(table)
         logger.info("%d unfinished tables resumed", len(self._tables))
+        self._archiver = asyncio.create_task(self._archive_periodically(),
+                                             name="parlour table archiver")
 
     async def stop(self) -> None:
         """Stop every computer task (their tables resume at the next start)."""
         tasks = [table.computers for table in self._tables.values() if table.computers]
+        if self._archiver is not None:
+            tasks.append(self._archiver)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -243,7 +316,8 @@ class TableHub:
             state.apply(action)
         seats = [Seat(seat["kind"], seat.get("agent"), seat.get("token_hash"))
                  for seat in row.seats]
-        return LiveTable(row.id, state, seats, row.delay)
+        return LiveTable(row.id, state, seats, row.delay, aware(row.last_move or row.created),
+                         bool(row.seed_chosen), archived=row.status == ARCHIVED)
 
     def _count_older_patiences(self) -> int:
         """Add the finished patiences that have no result yet; returns how many."""
@@ -268,7 +342,9 @@ class TableHub:
         """The table ``table_id`` (404 if there is none).
 
         Unfinished tables stay in memory; a finished table is read from the
-        database when it is not there.
+        database when it is not there, and so is an archived one, which then
+        stays in memory while it is used (its computers asleep) and is
+        dropped again by the next look for abandoned tables.
         """
         table = self._tables.get(table_id)
         if table is not None:
@@ -287,8 +363,38 @@ class TableHub:
         return table
 
     # --- tables --------------------------------------------------------------
-    async def create(self, request: TableRequest) -> tuple[LiveTable, list[str | None]]:
-        """Open a new table; returns it and each seat's token (``None`` for computers)."""
+    def _check_room(self, owner: str | None, has_person: bool) -> None:
+        """429 naming the limit that a new table of ``owner`` would pass."""
+        limits = self.limits
+        live = [table for table in [*self._tables.values(), *self._opening]
+                if table.status == PLAYING]
+        mine = [table for table in live if owner is not None and table.owner == owner]
+        if len(mine) >= limits.tables_per_address:
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"you already have {len(mine)} unfinished tables here, the most one address "
+                f"may have ({limits.tables_per_address}): finish one before opening another"))
+        if len(live) >= limits.tables:
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"this server already has {len(live)} unfinished tables, its limit "
+                f"({limits.tables}): try again when some are finished"))
+        if has_person:
+            return
+        if sum(not table.has_person for table in mine) >= limits.computer_tables_per_address:
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"you already have {limits.computer_tables_per_address} tables of computers "
+                "only being played, the most one address may have: wait until one is "
+                "finished, or take a seat yourself"))
+        if sum(not table.has_person for table in live) >= limits.computer_tables:
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"this server already plays {limits.computer_tables} tables of computers "
+                "only, its limit: wait until one is finished, or take a seat yourself"))
+
+    async def create(
+        self, request: TableRequest, owner: str | None = None
+    ) -> tuple[LiveTable, list[str | None]]:
+        """Open a new table for the client address ``owner`` (429 over a limit
+        of :class:`Limits`); returns it and each seat's token (``None`` for
+        computers)."""
         try:
             game = make(request.game, **request.options)
             for seat in request.seats:
@@ -309,14 +415,24 @@ class TableHub:
             Seat(seat.kind, seat.agent, None if token is None else hash_token(token))
             for seat, token in zip(request.seats, tokens, strict=True)
         ]
+        seed_chosen = request.seed is not None
+        opening = LiveTable(0, state, seats, request.delay, seed_chosen=seed_chosen, owner=owner)
+        self._check_room(owner, opening.has_person)
         row = TableRow(
             game=game.name, version=game.version, options=dict(game.options),
             seed=str(seed), seats=[seat.stored() for seat in seats], delay=request.delay,
-            status=PLAYING, moves=0, scores=state.scores(), created=now(), finished=None,
+            status=PLAYING, moves=0, scores=state.scores(), created=opening.last_move,
+            finished=None, seed_chosen=seed_chosen,
         )
-        table_id = await asyncio.to_thread(self.database.add_table, row)
+        self._opening.append(opening)
+        try:
+            table_id = await asyncio.to_thread(self.database.add_table, row)
+        finally:
+            self._opening.remove(opening)
+        opening.id = table_id
         # setdefault: a request for the new id may have loaded it meanwhile
-        table = self._tables.setdefault(table_id, LiveTable(table_id, state, seats, request.delay))
+        table = self._tables.setdefault(table_id, opening)
+        table.owner = owner
         self._wake(table)
         return table, tokens
 
@@ -335,11 +451,14 @@ class TableHub:
             "id": row.id, "game": row.game, "title": game_class(row.game).title,
             "status": row.status, "seats": seats, "moves": row.moves, "scores": row.scores,
             "created": timestamp(row.created), "finished": timestamp(row.finished),
+            "seed_chosen": bool(row.seed_chosen),
         }
 
     def delay_of(self, table: LiveTable) -> float:
-        """Seconds a computer seat of ``table`` waits before moving."""
-        return self.computer_delay if table.delay is None else table.delay
+        """Seconds a computer seat of ``table`` waits before moving: a table
+        of computers only waits at least ``Limits.computer_pace``."""
+        delay = self.computer_delay if table.delay is None else table.delay
+        return delay if table.has_person else max(delay, self.limits.computer_pace)
 
     def describe(self, table: LiveTable) -> dict[str, Any]:
         """The ``table`` part of a view."""
@@ -348,6 +467,7 @@ class TableHub:
             "deck": table.game.deck.name, "status": table.status,
             "seats": [seat.describe(index) for index, seat in enumerate(table.seats)],
             "delay": self.delay_of(table), "options": dict(table.game.options),
+            "seed_chosen": table.seed_chosen,
         }
 
     def view(self, table: LiveTable, seat: int | None) -> View:
@@ -390,9 +510,13 @@ class TableHub:
 
     # --- moves ---------------------------------------------------------------
     async def play(self, table: LiveTable, seat: int | None, move: MoveRequest) -> View:
-        """Apply a person's move; returns the mover's new view once it is committed."""
+        """Apply a person's move; returns the mover's new view once it is
+        committed. A move at an archived table revives it."""
         if seat is None:
             raise ApiError(FORBIDDEN, "a spectator cannot move: open the table with a seat's link")
+        if table.archived:
+            # the one copy in memory, which every later request shares
+            table = self._tables.setdefault(table.id, table)
         async with table.lock:
             state = table.state
             if state.is_terminal():
@@ -410,7 +534,15 @@ class TableHub:
                 actions = [move.action]
             else:
                 actions = read_line(state, move.text)
-            await self._commit(table, seat, actions)
+            revived, table.archived = table.archived, False
+            try:
+                await self._commit(table, seat, actions)
+            except BaseException:
+                table.archived = revived
+                raise
+            if revived:
+                await asyncio.to_thread(self.database.set_table_status, table.id, PLAYING)
+                logger.info("table %s revived by a move", table.id)
             view = self.view(table, seat)
         self._wake(table)
         return view
@@ -461,6 +593,7 @@ class TableHub:
 
         def adopt(_: None) -> None:
             table.state = state
+            table.last_move = now()
             self._broadcast(table)
 
         await store_then_adopt(partial(
@@ -476,10 +609,55 @@ class TableHub:
         connection.send({"type": "view", **self.view(table, seat)})
         return connection
 
-    @staticmethod
-    def disconnect(table: LiveTable, connection: Connection) -> None:
-        """Forget a closed socket."""
+    def disconnect(self, table: LiveTable, connection: Connection) -> None:
+        """Forget a closed socket (and an archived table nobody watches any more)."""
         table.connections.discard(connection)
+        if table.archived and not table.connections and not table.lock.locked() \
+                and self._tables.get(table.id) is table:
+            del self._tables[table.id]
+
+    # --- abandoned tables ----------------------------------------------------------
+    def _idle_since(self) -> datetime:
+        """The moment before which a table without a move is abandoned."""
+        return now() - timedelta(seconds=self.limits.archive_after)
+
+    async def _archive_periodically(self) -> None:
+        while True:
+            await asyncio.sleep(max(1.0, min(ARCHIVE_CHECK, self.limits.archive_after)))
+            try:
+                await self.archive_abandoned()
+            except Exception:
+                logger.exception("the look for abandoned tables failed")
+
+    async def archive_abandoned(self) -> list[int]:
+        """Archive every table played here with no move since
+        ``Limits.archive_after`` seconds ago and no seat's socket open, and
+        forget the archived and finished tables that nobody watches; returns
+        the ids archived. An archived table stays in the database and is
+        read again when asked for."""
+        archived = []
+        for table in list(self._tables.values()):
+            if table.status != PLAYING:
+                if not table.connections and not table.lock.locked():
+                    self._tables.pop(table.id, None)
+                continue
+            if table.is_watched_from_a_seat or table.last_move >= self._idle_since():
+                continue
+            async with table.lock:
+                if table.status != PLAYING or table.is_watched_from_a_seat \
+                        or table.last_move >= self._idle_since():
+                    continue
+                await asyncio.to_thread(self.database.set_table_status, table.id, ARCHIVED)
+                table.archived = True
+                if table.computers is not None:
+                    table.computers.cancel()
+                self._broadcast(table)
+            if not table.connections:
+                self._tables.pop(table.id, None)
+            archived.append(table.id)
+        if archived:
+            logger.info("%d abandoned tables archived", len(archived))
+        return archived
 
     def _broadcast(self, table: LiveTable) -> None:
         """Send every connection its own fresh view (one per seat is computed)."""
@@ -491,8 +669,9 @@ class TableHub:
 
     # --- computer seats ----------------------------------------------------------
     def _wake(self, table: LiveTable) -> None:
-        """Start the table's computer task if a computer seat is to move."""
-        if table.computers is not None and not table.computers.done():
+        """Start the table's computer task if a computer seat is to move (an
+        archived table's computers sleep until it is revived)."""
+        if table.archived or (table.computers is not None and not table.computers.done()):
             return
         if table.computer_to_move() is not None:
             table.computers = asyncio.create_task(
@@ -500,18 +679,22 @@ class TableHub:
             )
 
     async def _run_computers(self, table: LiveTable) -> None:
-        """Play the computer seats until a person is to move or the match ends."""
+        """Play the computer seats until a person is to move or the match ends;
+        each search passes the :class:`ComputerGate`."""
         try:
             while (seat := table.computer_to_move()) is not None:
-                await asyncio.sleep(self.delay_of(table))
+                await self.sleep(self.delay_of(table))
                 async with table.lock:
+                    if table.archived:
+                        return
                     if table.computer_to_move() != seat:
                         continue
                     state = table.state
                     name = table.seats[seat].agent
                     assert name is not None, "a computer seat names its agent"
                     agent = make_agent(name, agent_seed(state.seed, seat, len(state.history)))
-                    action = await asyncio.to_thread(choose_action, agent, state)
+                    async with self.gate.enter(table.has_person):
+                        action = await asyncio.to_thread(choose_action, agent, state)
                     await self._commit(table, seat, [action])
         except Exception:
             logger.exception("the computer seats of table %s stopped", table.id)

@@ -37,6 +37,16 @@ export function fill(element, ...children) {
   return element;
 }
 
+/**
+ * Shows `element` when the deals were fixed in advance by whoever chose the
+ * seed (`chosen`, the view's `seed_chosen`): "The deals {where} were fixed in
+ * advance by {whom}, who chose the seed and so can know every hand."
+ */
+export function showSeedNotice(element, chosen, where, whom) {
+  element.hidden = !chosen;
+  element.textContent = chosen ? `The deals ${where} were fixed in advance by ${whom}, who chose the seed and so can know every hand.` : "";
+}
+
 /** "card_points" as "Card points". */
 export function labelOf(key) {
   const words = key.replace(/_/g, " ");

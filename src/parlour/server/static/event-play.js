@@ -22,7 +22,7 @@
 import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
 import { renderFelt, renderHand, renderLog, renderScores, Seating, turnText } from "./board.js";
 import { CardBook } from "./cards.js";
-import { fill, h } from "./dom.js";
+import { fill, h, showSeedNotice } from "./dom.js";
 import { renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
 
 const eventId = pageEventId();
@@ -60,6 +60,7 @@ function render(view) {
   where.textContent = `Table ${view.table}${view.table === 1 ? " (the head table)" : ""}, seat ${view.seat} — you play ${view.role}: when you move, you move ${view.role === "Up" ? "up" : "down"} a table.`;
   Object.assign(where.dataset, { table: view.table, seat: view.seat, role: view.role });
   renderPhase($("phase"), event);
+  showSeedNotice($("seed-notice"), event.seed_chosen, "of this party", "its host");
   renderMoved(view);
   renderMoves($("moves"), event, me);
   renderStandings($("standings"), $("winners"), event, me, { compact: true });

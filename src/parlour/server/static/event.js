@@ -14,7 +14,7 @@
 //   data-testid="rules"           the rules text
 
 import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
-import { copyText, fill, h } from "./dom.js";
+import { copyText, fill, h, showSeedNotice } from "./dom.js";
 import { renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
 
 const eventId = pageEventId();
@@ -35,6 +35,7 @@ function render(view) {
   document.title = `Progress Races party ${event.id} — parlour`;
   $("title").textContent = `Progress Races party ${event.id}`;
   renderPhase($("phase"), event);
+  showSeedNotice($("seed-notice"), event.seed_chosen, "of this party", "its host");
   if (view.host) renderHost(view);
   fill(
     $("places"),

@@ -275,6 +275,8 @@ function tableRow(table) {
     h("span", { class: "muted" }, `#${table.id}`),
     h("span", {}, `seats: ${seats}`),
     h("span", {}, `${table.moves} moves`),
+    table.status === "archived" ? h("span", { class: "muted", "data-testid": "archived" }, "archived") : null,
+    table.seed_chosen ? h("span", { class: "muted", "data-testid": "seed-chosen" }, "deals fixed by its creator") : null,
     table.scores ? h("span", {}, `scores ${table.scores.join(" · ")}`) : null,
     when ? h("span", { class: "muted" }, new Date(when).toLocaleString()) : null,
     h("a", { href: `/tables/${id}`, "data-testid": "spectate-link" }, table.status === "finished" ? "final position" : "spectate"),
@@ -291,7 +293,7 @@ async function loadList(list, path, row, empty) {
 }
 
 async function loadTables() {
-  for (const status of ["open", "finished"]) {
+  for (const status of ["open", "finished", "archived"]) {
     await loadList($(`${status}-tables`), `/api/tables?status=${status}`, tableRow, "None.");
   }
 }

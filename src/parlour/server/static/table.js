@@ -61,7 +61,7 @@ import {
   renderScores, renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
-import { h } from "./dom.js";
+import { h, showSeedNotice } from "./dom.js";
 import { MeldHand } from "./meldhand.js";
 import { isPatience, PatienceTable } from "./patience.js";
 
@@ -129,6 +129,8 @@ function render(view, game) {
   const title = `${view.table.title ?? game?.title ?? view.table.game} — table ${view.table.id}`;
   $("title").textContent = title;
   document.title = `${title} — parlour`;
+  showSeedNotice($("seed-notice"), view.table.seed_chosen, "at this table", "its creator");
+  $("archived-notice").hidden = view.status !== "archived";
 
   const turn = $("turn");
   turn.textContent = turnText(observation, seating);
