@@ -23,12 +23,20 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
+# every test; then the server tests again on a throwaway PostgreSQL cluster
+# (scripts/with_postgres.sh), or a line saying why they are skipped
 test: lint typecheck
 	$(BIN)/pytest -n auto -rs
+	@if bash scripts/with_postgres.sh --check; then \
+		bash scripts/with_postgres.sh $(MAKE) --no-print-directory test-postgres; \
+	else \
+		echo "make test: the server tests on PostgreSQL are skipped: this machine has no" \
+			"PostgreSQL server programs (Debian: apt-get install postgresql; .ci/run does)"; \
+	fi
 
 # The server tests again on PostgreSQL: a fresh database a test on the server
 # PARLOUR_TEST_DATABASE_URL names (postgresql+psycopg://user@/postgres?host=
-# /socket/folder; the user creates and drops them). .ci/run starts a
+# /socket/folder; the user creates and drops them). make test starts a
 # throwaway server for it; without the variable the tests use SQLite files.
 test-postgres: $(STAMP)
 	@test -n "$$PARLOUR_TEST_DATABASE_URL" || { \
