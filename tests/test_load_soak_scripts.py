@@ -1,5 +1,6 @@
 """The load and soak scripts of issue #15 (``scripts/load.py``,
-``scripts/soak.py``) in tiny configurations: they run, count what they
+``scripts/soak.py``) and the attack measurements of issue #27
+(``scripts/limits.py``, ``scripts/half_open.py``) in tiny configurations: they run, count what they
 should and report failures; their real figures are in docs/reliability.md.
 Nothing here asserts a speed."""
 
@@ -13,6 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
+import half_open
 import limits
 import load
 import soak
@@ -205,3 +207,14 @@ def test_the_limits_script_measures_a_stalled_socket_and_a_persons_moves() -> No
     assert (attacked.created, attacked.refused) == (2, 2)
     report = limits.markdown(memory, [attacked], "python scripts/limits.py --seconds 2")
     assert "| attacked | 3 |" in report and "server RSS, highest, MiB" in report
+
+
+def test_the_half_open_script_counts_refusals_and_a_persons_requests() -> None:
+    rows = dict(half_open.measure(
+        12, None, ["--max-connections", "8", "--request-timeout", "3"], 4, None))
+    assert rows["half-sent requests"] == "12"
+    assert int(rows["answered 503 at once"]) >= 4
+    assert rows["a person's request while held"].startswith("503 in ")
+    assert rows["a person's request 4 s later"].startswith("200 in ")
+    assert rows["tracebacks in it"] == "0"
+    assert int(rows["lines about refused connections"]) >= 4
