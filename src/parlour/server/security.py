@@ -180,6 +180,7 @@ class OriginGuard:
                 f"pages may (to allow that site, start the server with "
                 f"--allowed-origin {sent})")
 
+
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
     "script-src 'self'",
