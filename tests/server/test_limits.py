@@ -196,7 +196,7 @@ def test_computer_only_tables_have_their_own_limit(database_url: str) -> None:
         refused = client.post("/api/tables", json=FOUR_COMPUTERS)
         assert refused.status_code == 429
         assert refused.json() == {"error": (
-            "you already have 1 tables of computers only being played, the most one address "
+            "you already have 1 table of computers only being played, the most one address "
             "may have: wait until one is finished, or take a seat yourself")}
         mixed = {"game": "polignac", "seats": [HUMAN] + [COMPUTER] * 3}
         assert client.post("/api/tables", json=mixed).status_code == 201
@@ -212,7 +212,7 @@ def test_the_servers_totals_count_every_address(database_url: str) -> None:
         refused = client.post("/api/tables", json=FOUR_COMPUTERS, headers=second)
         assert refused.status_code == 429
         assert refused.json() == {"error": (
-            "this server already plays 1 tables of computers only, its limit: wait until "
+            "this server already plays 1 table of computers only, its limit: wait until "
             "one is finished, or take a seat yourself")}
         assert client.post("/api/tables", json=FOUR_HUMANS, headers=second).status_code == 201
         assert client.post("/api/tables", json=FOUR_HUMANS, headers=first).status_code == 201
@@ -232,7 +232,7 @@ def test_parties_have_limits_per_address_and_in_all(database_url: str) -> None:
         refused = client.post("/api/events", json=PARTY, headers=at("192.0.2.1"))
         assert refused.status_code == 429
         assert refused.json() == {"error": (
-            "you already have 1 unfinished parties here, the most one address may have (1): "
+            "you already have 1 unfinished party here, the most one address may have (1): "
             "finish one before opening another")}
         assert client.post("/api/events", json=PARTY, headers=at("192.0.2.2")).status_code \
             == 201
@@ -255,7 +255,7 @@ def test_a_party_nobody_joined_has_the_computer_limit(database_url: str) -> None
         refused = client.post(f"/api/events/{second}/start", json={"token": other})
         assert refused.status_code == 429
         assert refused.json() == {"error": (
-            "you already have 1 parties of computers only being played, the most one "
+            "you already have 1 party of computers only being played, the most one "
             "address may have (1): wait until one is over, or let people join first")}
         code = client.get(f"/api/events/{third}/view", params={"token": joined}) \
             .json()["join_url"].split("code=")[1]

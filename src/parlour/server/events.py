@@ -75,7 +75,7 @@ from parlour.server.errors import (
 )
 from parlour.server.flow import ComputerGate
 from parlour.server.payloads import COMPUTER, HUMAN, EventMoveRequest, EventRequest, name_key
-from parlour.server.security import Limits
+from parlour.server.security import Limits, counted
 from parlour.server.tables import (
     Connection,
     Sleep,
@@ -91,6 +91,9 @@ logger = logging.getLogger("parlour.server")
 
 HOST = -1
 """The viewer of the host's pages (players are 0 and up, spectators ``None``)."""
+
+COMPUTER_PARTY, COMPUTER_PARTIES = "party of computers only", "parties of computers only"
+"""How the refusals name a party nobody joined."""
 
 LIST_LIMIT = 50
 """Most events that one ``GET /api/events`` lists (the newest)."""
@@ -378,13 +381,15 @@ class EventHub:
         owners += self._opening
         mine = sum(owner is not None and other == owner for other in owners)
         if mine >= limits.parties_per_address:
+            held = counted(mine, "unfinished party", "unfinished parties")
             raise ApiError(TOO_MANY_REQUESTS, (
-                f"you already have {mine} unfinished parties here, the most one address may "
-                f"have ({limits.parties_per_address}): finish one before opening another"))
+                f"you already have {held} here, the most one address may have "
+                f"({limits.parties_per_address}): finish one before opening another"))
         if len(owners) >= limits.parties:
+            held = counted(len(owners), "unfinished party", "unfinished parties")
             raise ApiError(TOO_MANY_REQUESTS, (
-                f"this server already has {len(owners)} unfinished parties, its limit "
-                f"({limits.parties}): try again when some are finished"))
+                f"this server already has {held}, its limit ({limits.parties}): try again "
+                "when some are finished"))
 
     def _check_computer_room(self, live: LiveEvent) -> None:
         """429 naming the limit that starting ``live`` with nobody joined would pass."""
@@ -393,15 +398,16 @@ class EventHub:
                    if other.status == PLAYING and not other.has_person]
         mine = sum(live.owner is not None and other.owner == live.owner for other in running)
         if mine >= limits.computer_parties_per_address:
+            held = counted(mine, COMPUTER_PARTY, COMPUTER_PARTIES)
             raise ApiError(TOO_MANY_REQUESTS, (
-                f"you already have {mine} parties of computers only being played, the most "
-                f"one address may have ({limits.computer_parties_per_address}): wait until "
-                "one is over, or let people join first"))
+                f"you already have {held} being played, the most one address may have "
+                f"({limits.computer_parties_per_address}): wait until one is over, or let "
+                "people join first"))
         if len(running) >= limits.computer_parties:
+            held = counted(len(running), COMPUTER_PARTY, COMPUTER_PARTIES)
             raise ApiError(TOO_MANY_REQUESTS, (
-                f"this server already plays {len(running)} parties of computers only, its "
-                f"limit ({limits.computer_parties}): wait until one is over, or let people "
-                "join first"))
+                f"this server already plays {held}, its limit ({limits.computer_parties}): "
+                "wait until one is over, or let people join first"))
 
     async def create(
         self, request: EventRequest, owner: str | None = None

@@ -125,6 +125,15 @@ def origin_of(url: str) -> str | None:
     return f"{scheme}://{host}:{port or (443 if scheme == 'https' else 80)}"
 
 
+
+def counted(number: int, singular: str, plural: str) -> str:
+    """``number`` and the noun that goes with it, for a refusal's sentence.
+
+    >>> counted(1, "unfinished table", "unfinished tables"), counted(2, "party", "parties")
+    ('1 unfinished table', '2 parties')
+    """
+    return f"{number} {singular if number == 1 else plural}"
+
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing: the only ones a page of another site may use."""
 

@@ -62,7 +62,7 @@ from parlour.server.errors import (
 )
 from parlour.server.flow import ComputerGate, Outbox
 from parlour.server.payloads import COMPUTER, HUMAN, MoveRequest, TableRequest
-from parlour.server.security import Limits
+from parlour.server.security import Limits, counted
 from parlour.server.statistics import (
     Line,
     one_player_games,
@@ -80,6 +80,9 @@ View = dict[str, Any]
 
 Sleep = Callable[[float], Awaitable[None]]
 """How a computer waits before moving (:func:`asyncio.sleep`; tests record it)."""
+
+COMPUTER_TABLE, COMPUTER_TABLES = "table of computers only", "tables of computers only"
+"""How the refusals name a table without a person."""
 
 ARCHIVE_CHECK = 3600.0
 """Seconds between two looks for abandoned tables (at most; as little as
@@ -370,24 +373,27 @@ class TableHub:
                 if table.status == PLAYING]
         mine = [table for table in live if owner is not None and table.owner == owner]
         if len(mine) >= limits.tables_per_address:
+            held = counted(len(mine), "unfinished table", "unfinished tables")
             raise ApiError(TOO_MANY_REQUESTS, (
-                f"you already have {len(mine)} unfinished tables here, the most one address "
-                f"may have ({limits.tables_per_address}): finish one before opening another"))
+                f"you already have {held} here, the most one address may have "
+                f"({limits.tables_per_address}): finish one before opening another"))
         if len(live) >= limits.tables:
+            held = counted(len(live), "unfinished table", "unfinished tables")
             raise ApiError(TOO_MANY_REQUESTS, (
-                f"this server already has {len(live)} unfinished tables, its limit "
-                f"({limits.tables}): try again when some are finished"))
+                f"this server already has {held}, its limit ({limits.tables}): try again "
+                "when some are finished"))
         if has_person:
             return
         if sum(not table.has_person for table in mine) >= limits.computer_tables_per_address:
+            held = counted(limits.computer_tables_per_address, COMPUTER_TABLE, COMPUTER_TABLES)
             raise ApiError(TOO_MANY_REQUESTS, (
-                f"you already have {limits.computer_tables_per_address} tables of computers "
-                "only being played, the most one address may have: wait until one is "
-                "finished, or take a seat yourself"))
+                f"you already have {held} being played, the most one address may have: "
+                "wait until one is finished, or take a seat yourself"))
         if sum(not table.has_person for table in live) >= limits.computer_tables:
+            held = counted(limits.computer_tables, COMPUTER_TABLE, COMPUTER_TABLES)
             raise ApiError(TOO_MANY_REQUESTS, (
-                f"this server already plays {limits.computer_tables} tables of computers "
-                "only, its limit: wait until one is finished, or take a seat yourself"))
+                f"this server already plays {held}, its limit: wait until one is finished, "
+                "or take a seat yourself"))
 
     async def create(
         self, request: TableRequest, owner: str | None = None
