@@ -70,11 +70,12 @@ class Game(ABC):
     """Whether a higher total in :meth:`State.scores` is better (points,
     chips) or worse (penalty points), for agents that judge a hand."""
     perfect_information: ClassVar[bool] = False
-    """Whether every seat sees every card in play once the cards are dealt
-    (OpenSpiel's ``GameType.Information``): only the cards still to come
-    are unknown, so :meth:`State.determinize` has nothing to re-deal but
-    them. Card games hide the hands; a patience dealt face up (Baker's
-    Dozen) declares ``True``."""
+    """Whether nothing dealt is hidden from any seat (OpenSpiel's
+    ``GameType.Information``): no hand, no face-down card, no stock in an
+    order a seat cannot see, so every seat knows the whole state at every
+    decision and :meth:`State.determinize` has nothing to re-deal. Card
+    games hide the hands or the stock; a patience dealt wholly face up
+    (Baker's Dozen) declares ``True``."""
 
     def __init__(self, /, **options: object) -> None:
         self.options: dict[str, OptionValue] = self.schema.validate(options)
@@ -130,7 +131,8 @@ class Game(ABC):
         :meth:`max_hand_decisions`. Where every hand brings the match
         closer to its end it is a proof; where the rules allow hands that
         change nothing (a tie for the top played on, a redeal, a play-off)
-        it allows :data:`UNDECIDED_HANDS` or so such hands on top.
+        it allows generously many such hands on top (most games
+        :data:`UNDECIDED_HANDS`): random play never comes near it.
 
         Every registered game declares it; a game that does not raises
         :class:`NotImplementedError`.

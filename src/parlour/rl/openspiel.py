@@ -181,8 +181,8 @@ docstring's table); it goes up whenever a block or its encoding changes."""
 def openspiel_name(name: str) -> str:
     """The OpenSpiel name of parlour game ``name``.
 
-    >>> openspiel_name("ranter-go-round")
-    'parlour_ranter_go_round'
+    >>> openspiel_name("my-new-game")
+    'parlour_my_new_game'
     """
     return PREFIX + name.replace("-", "_")
 
