@@ -59,7 +59,8 @@ def test_games_metadata_shape() -> None:
     assert json.loads(json.dumps(games)) == games
     for name, meta in games.items():
         assert set(meta) == {
-            "name", "title", "players", "deck", "description", "higher_is_better", "options",
+            "name", "title", "players", "deck", "description", "higher_is_better",
+            "perfect_information", "options",
         }
         assert meta["name"] == name
         assert isinstance(meta["title"], str) and meta["title"]
@@ -71,6 +72,7 @@ def test_games_metadata_shape() -> None:
         assert (cls.min_players, cls.max_players) == (low, high)
         assert cls.deck.name == meta["deck"]
         assert meta["higher_is_better"] is cls.higher_is_better
+        assert meta["perfect_information"] is cls.perfect_information
         names = [option["name"] for option in meta["options"]]
         assert len(set(names)) == len(names)
         for option in meta["options"]:

@@ -27,7 +27,7 @@ from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation 
 
 import parlour  # noqa: E402
 from parlour import OptionError  # noqa: E402
-from parlour.rl import lengths, openspiel  # noqa: E402
+from parlour.rl import openspiel  # noqa: E402
 from support import GAME_NAMES, GAME_OPTION_SETS, as_json, option_id, option_sets  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "openspiel_mcts.py"
@@ -71,7 +71,6 @@ def test_every_game_is_registered_under_its_name() -> None:
     assert openspiel.registered_names() == expected
     assert set(expected) <= set(pyspiel.registered_names())
     assert "parlour_ranter_go_round" in expected and "parlour_bakers_dozen" in expected
-    assert set(lengths.MAX_GAME_LENGTH) == set(GAME_NAMES)
 
 
 def test_register_twice_is_harmless() -> None:
@@ -451,7 +450,7 @@ def test_information_state_tensor_remembers_the_current_hand(name: str) -> None:
                 if decider == seat
             ]
             assert not pieces["history_cards"][len(window):].any()
-    if lengths.HAND_LENGTH[name](game.parlour_game) <= openspiel.HISTORY_WINDOW:
+    if game.parlour_game.max_hand_decisions() <= openspiel.HISTORY_WINDOW:
         assert longest <= layout.slots
     else:
         assert layout.slots == openspiel.HISTORY_WINDOW

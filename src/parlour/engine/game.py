@@ -24,6 +24,11 @@ CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 """``current_player()`` once the match is over (as in OpenSpiel)."""
 
+UNDECIDED_HANDS = 50
+"""Hands that :meth:`Game.max_match_decisions` allows on top of a proven
+bound where the rules let a hand leave the match where it was (a tie for
+the top played on, a play-off): random play never comes near it."""
+
 Deal = Mapping[str, Any]
 Observation = dict[str, Any]
 
@@ -33,6 +38,13 @@ class Game(ABC):
 
     Subclasses declare the class attributes below and implement
     :meth:`_new_state`. ``parlour.make(name, **options)`` is the usual way in.
+
+    Besides its rules a game describes itself, as OpenSpiel's ``GameType``
+    and ``GameInfo`` do, for the surfaces that work from the contract
+    alone: :attr:`perfect_information`, :meth:`observation_layout`, and
+    the bounds on its decisions per hand and per match
+    (:meth:`max_hand_decisions`, :meth:`max_match_decisions`) at its
+    options.
     """
 
     name: ClassVar[str]
@@ -57,6 +69,13 @@ class Game(ABC):
     higher_is_better: ClassVar[bool]
     """Whether a higher total in :meth:`State.scores` is better (points,
     chips) or worse (penalty points), for agents that judge a hand."""
+    perfect_information: ClassVar[bool] = False
+    """Whether nothing dealt is hidden from any seat (OpenSpiel's
+    ``GameType.Information``): no hand, no face-down card, no stock in an
+    order a seat cannot see, so every seat knows the whole state at every
+    decision and :meth:`State.determinize` has nothing to re-deal. Card
+    games hide the hands or the stock; a patience dealt wholly face up
+    (Baker's Dozen) declares ``True``."""
 
     def __init__(self, /, **options: object) -> None:
         self.options: dict[str, OptionValue] = self.schema.validate(options)
@@ -93,6 +112,33 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} does not describe its tensor")
 
+    def max_hand_decisions(self) -> int:
+        """A bound on the decisions (chance steps excluded) of one hand at
+        these options, proved from the game's rules: no hand takes more.
+        A hand runs from one entry of :meth:`State.hand_results` to the
+        next; a patience is one hand. The research environments size their
+        memory of the current hand from it (:mod:`parlour.rl.openspiel`'s
+        information-state tensor).
+
+        Every registered game declares it; a game that does not raises
+        :class:`NotImplementedError`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not bound its hands")
+
+    def max_match_decisions(self) -> int:
+        """A bound on the decisions (chance steps excluded) of a whole
+        match at these options (OpenSpiel's ``max_game_length``), at least
+        :meth:`max_hand_decisions`. Where every hand brings the match
+        closer to its end it is a proof; where the rules allow hands that
+        change nothing (a tie for the top played on, a redeal, a play-off)
+        it allows generously many such hands on top (most games
+        :data:`UNDECIDED_HANDS`): random play never comes near it.
+
+        Every registered game declares it; a game that does not raises
+        :class:`NotImplementedError`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not bound its matches")
+
     def new_state(
         self, seed: int | None = None, deal: Deal | None = None, explicit_chance: bool = False
     ) -> State:
@@ -124,6 +170,7 @@ class Game(ABC):
             "deck": self.deck.name,
             "description": self.description,
             "higher_is_better": self.higher_is_better,
+            "perfect_information": self.perfect_information,
             "options": self.schema.describe(),
         }
 

@@ -166,6 +166,11 @@ class Bassadewitz(TrickGame):
                               scale=120),
         )
 
+    def max_match_decisions(self) -> int:
+        """Four dealer turns a round, each ending with a hand paid from the
+        pool; up to ten hands a turn (the redeals that keep the pool)."""
+        return 4 * int(self.options["rounds"]) * 10 * self.max_hand_decisions()
+
     def _new_state(
         self, seed: int, deal: Deal | None, explicit_chance: bool
     ) -> BassadewitzState:

@@ -639,6 +639,16 @@ class Bharg(Game):
         """The id of the card in play that ``text`` names (:class:`ParseError` if none)."""
         return self.deck.parse(text).id
 
+    def max_hand_decisions(self) -> int:
+        """A round is at most ``max_turns`` turns of a draw and a discard."""
+        return 2 * int(self.options["max_turns"]) + 2
+
+    def max_match_decisions(self) -> int:
+        """Rounds without a winner score nothing, so ten rounds are allowed
+        a point of the target per seat."""
+        rounds = 10 * self.num_players * int(self.options["target"])
+        return rounds * self.max_hand_decisions()
+
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> BhargState:
         return BhargState(self, seed, deal, explicit_chance)
 

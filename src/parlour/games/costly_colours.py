@@ -423,6 +423,15 @@ class CostlyColours(Game):
             return WORDS[action - 52]
         raise ParseError(f"there is no action {action}; actions are 0 to {self.num_actions - 1}")
 
+    def max_hand_decisions(self) -> int:
+        """A few mog and pack decisions, three cards a seat and their goes."""
+        return 10 * self.num_players + 10
+
+    def max_match_decisions(self) -> int:
+        """Every hand scores at least the last card's point for one of the
+        two sides."""
+        return 2 * int(self.options["target"]) * self.max_hand_decisions()
+
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> CostlyState:
         return CostlyState(self, seed, deal, explicit_chance)
 

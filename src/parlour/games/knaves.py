@@ -56,7 +56,7 @@ from typing import Any
 
 from parlour.cards import FRENCH_52
 from parlour.cards.bits import bits_of
-from parlour.engine.game import Deal
+from parlour.engine.game import UNDECIDED_HANDS, Deal
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
@@ -146,6 +146,13 @@ class Knaves(TrickGame):
     def extra_blocks(self) -> tuple[TensorBlock, ...]:
         return (TensorBlock.choice("trumps", self.deck.suits,
                                    "the trump suit, the turn-up's (none before it is dealt)"),)
+
+    def max_match_decisions(self) -> int:
+        """A hand adds at least 3 points to the sum of the three totals (13
+        tricks less 10 for the jacks), so some total reaches the target
+        within ``target`` hands; ties for the top may deal
+        :data:`UNDECIDED_HANDS` more."""
+        return (int(self.options["target"]) + UNDECIDED_HANDS) * self.max_hand_decisions()
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> KnavesState:
         return KnavesState(self, seed, deal, explicit_chance)

@@ -94,7 +94,7 @@ import numpy.typing as npt
 from parlour.cards import PROGRESS_53, PROGRESS_DOUBLE, Deck
 from parlour.cards.bits import bits_of
 from parlour.engine.determinize import redeal
-from parlour.engine.game import Deal, Game, Observation
+from parlour.engine.game import UNDECIDED_HANDS, Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import shuffled
@@ -398,6 +398,19 @@ class Progress(Game):
             TensorBlock.seats("to move", n, "the seat whose turn it is (in the opening, start, "
                               "continue and free card phases)", "one-hot"),
         )
+
+    def max_hand_decisions(self) -> int:
+        """A hand plays or draws every card once and passes at most n times
+        between plays."""
+        return len(self.deck) * (self.num_players + 3) + self.num_players
+
+    def max_match_decisions(self) -> int:
+        """Every hand leaves cards in hands (at least n - 1 points while P
+        counts above 0), so some total reaches the target within
+        ``n * target`` hands; ties for the lowest played on may deal
+        :data:`UNDECIDED_HANDS` more."""
+        hands = self.num_players * int(self.options["target"]) + UNDECIDED_HANDS
+        return hands * self.max_hand_decisions()
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> ProgressState:
         return ProgressState(self, seed, deal, explicit_chance)

@@ -406,6 +406,16 @@ class ProgressRummy(Game):
                               "begin to swap card)", "one-hot"),
         )
 
+    def max_hand_decisions(self) -> int:
+        """A round is at most ``max_turns`` turns; a turn draws, places each
+        of at most eleven cards with its declaration and meld name, and
+        discards."""
+        return int(self.options["max_turns"]) * 60
+
+    def max_match_decisions(self) -> int:
+        """Five rounds."""
+        return 5 * self.max_hand_decisions()
+
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> ProgressRummyState:
         return ProgressRummyState(self, seed, deal, explicit_chance)
 

@@ -95,7 +95,7 @@ import numpy.typing as npt
 from parlour.cards import FRENCH_52
 from parlour.cards.bits import bits_of
 from parlour.engine.determinize import redeal
-from parlour.engine.game import Deal, Game, Observation
+from parlour.engine.game import UNDECIDED_HANDS, Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema, OptionValue
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
@@ -394,6 +394,16 @@ class RanterGoRound(Game):
         if DEALER_BASE <= action < NUM_ACTIONS:
             return f"{seat_name(action - DEALER_BASE)} deals first"
         raise ParseError(f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
+
+    def max_hand_decisions(self) -> int:
+        """At most one turn a seat and the dealer's cut."""
+        return 2 * self.num_players
+
+    def max_match_decisions(self) -> int:
+        """Every hand costs a life, except a play-off's (allowed
+        :data:`UNDECIDED_HANDS` of them)."""
+        hands = self.num_players * int(self.options["lives"]) + UNDECIDED_HANDS
+        return hands * self.max_hand_decisions()
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> RanterState:
         return RanterState(self, seed, deal, explicit_chance)

@@ -231,6 +231,10 @@ class TrickGame(Game):
         """The layout of the game's own features (``extra_feature_size`` values)."""
         return ()
 
+    def max_hand_decisions(self) -> int:
+        """One play of every card dealt (Knaves, Bassadewitz)."""
+        return len(self.deck)
+
     def card_list(self, mask: int) -> str:
         """The cards of ``mask`` as text for messages ("none" if empty)."""
         return " ".join(self.labels[card] for card in bits_of(mask)) or "none"
@@ -281,6 +285,19 @@ class ThirtyTwoCardGame(TrickGame):
 
     def _configure_rules(self) -> None:
         """Set the game's own configuration (ranking, penalty cards ...)."""
+
+    def max_hand_decisions(self) -> int:
+        """A hand is its card plays, one call per seat and the dealer's
+        discards."""
+        return len(self.deck) + self.num_players + 2
+
+    def max_match_decisions(self) -> int:
+        """The penalty match of §1.3 (every 32-card game here plays it):
+        every hand costs some seat at least one penalty point (a jack, a
+        capot, the first trick), so some total reaches the target within
+        ``n * (target - 1) + 1`` hands."""
+        hands = self.num_players * (int(self.options["target"]) - 1) + 1
+        return hands * self.max_hand_decisions()
 
 
 class TrickState(State):

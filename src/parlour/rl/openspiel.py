@@ -13,13 +13,9 @@
 
 Names
     ``parlour_<game>`` with hyphens as underscores, one per registered
-    parlour game: ``parlour_bakers_dozen``, ``parlour_bassadewitz``,
-    ``parlour_bharg``, ``parlour_calculation``, ``parlour_clock``,
-    ``parlour_costly_colours``, ``parlour_eichelobern``, ``parlour_golf``,
-    ``parlour_grasobern``, ``parlour_knaves``, ``parlour_polignac``,
-    ``parlour_progress``, ``parlour_progress_rummy``,
-    ``parlour_ranter_go_round``, ``parlour_slobberhannes``. Importing this
-    module registers them all; :func:`register` does it again harmlessly.
+    parlour game (``parlour.games()``; :func:`registered_names` lists
+    them). Importing this module registers them all; :func:`register` does
+    it again harmlessly.
 
 Parameters
     The game's options, by the same names, with their defaults and types
@@ -42,23 +38,24 @@ Game type
     Sequential; explicit stochastic: every card dealt, turned up or drawn
     and every cut for the first dealer is a chance node
     (``new_state(explicit_chance=True)``), with the game's
-    ``chance_outcomes()``. Imperfect information, except Baker's Dozen,
-    whose whole deal is face up. The games of several seats are zero-sum
-    (each loser -1, the winners share the stakes: utilities from -1 to
-    ``players - 1``); a patience is general-sum with 1 for a win and 0 for
-    a loss. Terminal rewards: ``returns()`` is the match's, 0 until it
+    ``chance_outcomes()``. Perfect or imperfect information as the game
+    declares (``Game.perfect_information``: a patience dealt face up has
+    nothing hidden but the cards still to come). The games of several
+    seats are zero-sum (each loser -1, the winners share the stakes:
+    utilities from -1 to ``players - 1``); a patience is general-sum with
+    1 for a win and 0 for a loss. Terminal rewards: ``returns()`` is the match's, 0 until it
     ends. Chance outcome ids share the action space, so
     ``max_chance_outcomes`` is ``num_distinct_actions``, the game's
     ``num_actions``.
 
 Game length
-    ``max_game_length`` counts decisions (chance nodes excluded), from a
-    bound on the hands of a match and on the decisions of a hand
-    (:data:`parlour.rl.lengths.MAX_GAME_LENGTH`). Where every hand brings a match closer to
-    its end it is a proof; where the rules allow hands that change
-    nothing (a tie for the top played on, Bassadewitz's redeals, Bharg's
-    void rounds, Ranter Go Round's play-offs) it allows that many such
-    hands as the bound says: random play never comes near it.
+    ``max_game_length`` counts decisions (chance nodes excluded): the
+    game's own bound at its options (``Game.max_match_decisions()``),
+    from a bound on the hands of a match and on the decisions of a hand.
+    Where every hand brings a match closer to its end it is a proof; where
+    the rules allow hands that change nothing (a tie for the top played
+    on, a redeal, a void round, a play-off) it allows that many such hands
+    as the game's bound says: random play never comes near it.
 
 Observations
     ``observation_tensor(player)`` is the parlour
@@ -117,14 +114,12 @@ Information-state tensor (version 1, :data:`INFORMATION_STATE_VERSION`)
                                 card drawn into the hand
     =================  =======  ===============================================
 
-    ``K`` is the bound on the decisions of one hand
-    (:data:`parlour.rl.lengths.HAND_LENGTH`),
-    at most :data:`HISTORY_WINDOW` (64). Where the bound is below it, the
-    history holds the whole hand: every trick game (38 decisions in
-    Polignac, Slobberhannes, Eichelobern and Grasobern with four players,
-    52 in Knaves, 32 in Bassadewitz), Costly Colours (10n + 10) and Ranter
-    Go Round (2n). Bharg, Progress, Progress Rummy and the patiences keep
-    the latest 64 decisions: the earliest are dropped and counted in
+    ``K`` is the game's bound on the decisions of one hand at its options
+    (``Game.max_hand_decisions()``), at most :data:`HISTORY_WINDOW` (64).
+    Where the bound is below it, the history holds the whole hand (a trick
+    game's: 38 decisions in Polignac with four players, 52 in Knaves).
+    Where it is above (a rummy round, a patience), the history keeps the
+    latest 64 decisions: the earliest are dropped and counted in
     ``earlier_decisions``, while ``own_actions`` still counts the whole
     hand. Polignac with three players: 409 + 34 + 1 + 37 × (3 + 34 + 32) =
     2997 values; Progress Rummy with four: 572 + 145 + 1 + 64 × (4 + 145 +
@@ -169,14 +164,9 @@ import parlour
 from parlour.engine import CHANCE_PLAYER, TERMINAL_PLAYER, Game, game_class
 from parlour.engine import State as ParlourState
 from parlour.engine.tensors import block_offsets
-from parlour.rl.lengths import HAND_LENGTH, MAX_GAME_LENGTH
 
 PREFIX = "parlour_"
 """The prefix of every registered OpenSpiel name."""
-
-PERFECT_INFORMATION_GAMES = frozenset({"bakers-dozen"})
-"""The games with nothing hidden once the cards are dealt (the contract has
-no such flag, so it is declared here)."""
 
 HISTORY_WINDOW = 64
 """The most decisions of the current hand that the information-state
@@ -191,8 +181,8 @@ docstring's table); it goes up whenever a block or its encoding changes."""
 def openspiel_name(name: str) -> str:
     """The OpenSpiel name of parlour game ``name``.
 
-    >>> openspiel_name("ranter-go-round")
-    'parlour_ranter_go_round'
+    >>> openspiel_name("my-new-game")
+    'parlour_my_new_game'
     """
     return PREFIX + name.replace("-", "_")
 
@@ -203,7 +193,7 @@ def game_type(name: str) -> Any:
     one_seat = cls.max_players == 1
     information = (
         pyspiel.GameType.Information.PERFECT_INFORMATION
-        if cls.name in PERFECT_INFORMATION_GAMES
+        if cls.perfect_information
         else pyspiel.GameType.Information.IMPERFECT_INFORMATION
     )
     return pyspiel.GameType(
@@ -237,7 +227,7 @@ def game_info(game: Game) -> Any:
         min_utility=0.0 if seats == 1 else -1.0,
         max_utility=1.0 if seats == 1 else float(seats - 1),
         utility_sum=None if seats == 1 else 0.0,
-        max_game_length=MAX_GAME_LENGTH[game.name](game),
+        max_game_length=game.max_match_decisions(),
     )
 
 
@@ -323,7 +313,7 @@ class InformationStateLayout:
             observation_size=game.observation_tensor_size,
             actions=game.num_actions,
             seats=game.num_players,
-            slots=min(HAND_LENGTH[game.name](game), HISTORY_WINDOW),
+            slots=min(game.max_hand_decisions(), HISTORY_WINDOW),
             card_width=widths.pop(),
             card_positions=np.stack(rows),
         )

@@ -105,6 +105,8 @@ class BakersDozen(PatienceGame):
     version = 1
     tensor_version = 1
     higher_is_better = True
+    perfect_information = True
+    """The whole deal lies face up."""
     description = ("Patience: thirteen open columns; build each sign up from 1 to 13, "
                    "moving single cards onto a card one higher.")
     rules_text = RULES
@@ -121,6 +123,10 @@ class BakersDozen(PatienceGame):
     def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         self.max_moves = int(self.options["max_moves"])
+
+    def max_hand_decisions(self) -> int:
+        """The game ends after ``max_moves`` moves."""
+        return self.max_moves
 
     @property
     def observation_tensor_size(self) -> int:

@@ -147,6 +147,15 @@ class PatienceGame(Game):
     def feature_blocks(self) -> tuple[TensorBlock, ...]:
         """The layout of the game's own features (``PatienceState._features``)."""
 
+    def max_hand_decisions(self) -> int:
+        """Every card moves at most twice (Calculation: onto a waste pile
+        and then a foundation); Clock and Golf move each card once."""
+        return 2 * len(self.deck)
+
+    def max_match_decisions(self) -> int:
+        """A patience is one hand."""
+        return self.max_hand_decisions()
+
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> PatienceState:
         return self.state_class(self, seed, deal, explicit_chance)
 
