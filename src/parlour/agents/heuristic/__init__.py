@@ -17,7 +17,10 @@ Bharg (:mod:`parlour.agents.heuristic.bharg`), Ranter Go Round
 The agent learns the game from ``observation["game"]`` and its rules from
 ``observation["options"]`` (the card ranking, penalty values ...), so one
 agent serves every table; a game without a strategy raises
-:class:`~parlour.errors.OptionError` instead of playing at random.
+:class:`~parlour.errors.OptionError` instead of playing at random. Each
+game's module registers its strategy
+(:func:`~parlour.agents.registry.register_heuristic`), and importing this
+package imports every one of them.
 
 For a rollout policy, call :func:`heuristic_action` with an observation,
 the legal action ids and a :class:`random.Random` (used only to break exact
