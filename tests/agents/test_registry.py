@@ -19,6 +19,7 @@ import pytest
 import parlour
 import parlour.agents
 from parlour.agents import ISMCTSAgent, RandomAgent, choose_action, make_agent, registry
+from parlour.agents.heuristic import HeuristicAgent
 from parlour.agents.levels import EASY_ITERATIONS, HARD_ITERATIONS, MEDIUM_ITERATIONS, LevelAgent
 from parlour.cards import PIQUET_32
 from parlour.engine import registry as games_registry
@@ -266,3 +267,15 @@ def test_the_search_changes_a_low_card_and_keeps_a_high_one(high_card: type[High
     assert choose_action(make_agent("easy", 1), state) == CHANGE
     state.hands = [31, 0]
     assert choose_action(make_agent("easy", 1), state) == KEEP
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_game_that_registers_a_player_for_a_level_gets_it(
+        high_card: type[HighCard], level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_LEVELS", {})
+    registry.register_level(HighCard, level, RandomAgent)
+    agent = make_agent(level, 1)
+    assert isinstance(agent, LevelAgent)
+    assert isinstance(agent.player(HighCard.name), RandomAgent)
+    assert isinstance(agent.player("polignac"), ISMCTSAgent if level == "hard" else HeuristicAgent)
+    assert len(play(level, seed=3)) == 2
