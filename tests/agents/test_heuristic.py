@@ -14,7 +14,9 @@ import pytest
 
 import parlour
 from parlour.agents import AGENTS, make_agent
-from parlour.agents.heuristic import STRATEGIES, HeuristicAgent, heuristic_action
+from parlour.agents.heuristic import HeuristicAgent, heuristic_action
+from parlour.agents.heuristic.strategies import STRATEGIES
+from parlour.agents.registry import heuristics
 from parlour.errors import OptionError
 from support import heuristic_match
 
@@ -51,9 +53,13 @@ def test_registered_as_heuristic() -> None:
 
 
 def test_every_trick_game_has_a_strategy() -> None:
-    assert set(STRATEGIES) == {
+    assert {game.name for game, _ in STRATEGIES} == {
         "polignac", "knaves", "slobberhannes", "eichelobern", "grasobern", "bassadewitz",
     }
+
+
+def test_every_registered_game_has_a_heuristic() -> None:
+    assert set(heuristics()) == set(parlour.games())
 
 
 def test_a_game_without_a_strategy_is_refused() -> None:

@@ -1,5 +1,5 @@
 """The playing levels (``parlour.agents.levels``): each game gets its own
-``hard`` player where one is listed, the search elsewhere."""
+``hard`` player where it registers one, the search elsewhere."""
 
 from __future__ import annotations
 

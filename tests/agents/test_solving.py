@@ -10,6 +10,7 @@ import parlour
 from parlour.agents import levels
 from parlour.agents.base import choose_action
 from parlour.agents.heuristic import heuristic_action
+from parlour.agents.heuristic.patience import exact_solver
 from parlour.agents.solving import SAMPLES, SolverAgent
 from parlour.games.patience import solver
 from parlour.games.patience.solver import solve
@@ -61,7 +62,7 @@ def test_a_deal_the_hint_loses_is_won_by_the_exact_solver_player() -> None:
     while not hinted.is_terminal():
         hinted.apply(heuristic_action(hinted.observation(0), hinted.legal_actions(), rng))
     assert hinted.returns() == [0.0]
-    assert play_out(levels.exact_solver(seed=1), game.new_state(seed=BAKERS_WON)).returns() == [1.0]
+    assert play_out(exact_solver(seed=1), game.new_state(seed=BAKERS_WON)).returns() == [1.0]
 
 
 def test_with_no_sampled_win_the_hints_move_is_played() -> None:

@@ -36,8 +36,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from parlour.agents.heuristic import heuristic_action
 from parlour.agents.ismcts import Clock
+from parlour.agents.registry import heuristic_action
 from parlour.engine.game import Observation, State
 from parlour.games.patience.solver import solve
 

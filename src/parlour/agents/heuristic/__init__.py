@@ -17,7 +17,10 @@ Bharg (:mod:`parlour.agents.heuristic.bharg`), Ranter Go Round
 The agent learns the game from ``observation["game"]`` and its rules from
 ``observation["options"]`` (the card ranking, penalty values ...), so one
 agent serves every table; a game without a strategy raises
-:class:`~parlour.errors.OptionError` instead of playing at random.
+:class:`~parlour.errors.OptionError` instead of playing at random. Each
+game's module registers its strategy
+(:func:`~parlour.agents.registry.register_heuristic`), and importing this
+package imports every one of them.
 
 For a rollout policy, call :func:`heuristic_action` with an observation,
 the legal action ids and a :class:`random.Random` (used only to break exact
@@ -36,70 +39,19 @@ True
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+# Each game's heuristic module registers its strategy, rollout policy and
+# level players with parlour.agents.registry when imported: this list of
+# modules is what makes them known.
+from parlour.agents.heuristic import (  # noqa: F401
+    bharg,
+    costly,
+    patience,
+    progress,
+    ranter,
+    rummy,
+    rummy_lookahead,
+    strategies,
+)
+from parlour.agents.registry import HeuristicAgent, ObservationStrategy, heuristic_action
 
-from parlour.agents.heuristic.bharg import bharg_action
-from parlour.agents.heuristic.costly import costly_action
-from parlour.agents.heuristic.patience import patience_action
-from parlour.agents.heuristic.progress import progress_action
-from parlour.agents.heuristic.ranter import ranter_action
-from parlour.agents.heuristic.rummy import rummy_action
-from parlour.agents.heuristic.strategies import STRATEGIES
-from parlour.agents.heuristic.view import read_view
-from parlour.engine.game import Observation
-from parlour.errors import OptionError
-
-__all__ = ["OBSERVATION_STRATEGIES", "STRATEGIES", "HeuristicAgent", "heuristic_action"]
-
-ObservationStrategy = Callable[[Observation, Sequence[int], random.Random], int]
-
-OBSERVATION_STRATEGIES: dict[str, ObservationStrategy] = {
-    "progress": progress_action,
-    "costly-colours": costly_action,
-    "bharg": bharg_action,
-    "ranter-go-round": ranter_action,
-    "progress-rummy": rummy_action,
-    "golf": patience_action,
-    "calculation": patience_action,
-    "bakers-dozen": patience_action,
-    "clock": patience_action,
-}
-"""The strategies of the games that no trick view fits, by registry name:
-``strategy(observation, legal, rng) -> action id``."""
-
-
-def heuristic_action(observation: Observation, legal: Sequence[int], rng: random.Random) -> int:
-    """The heuristic player's action for the seat of ``observation``.
-
-    ``legal`` are the legal action ids (``state.legal_actions()``); ``rng``
-    breaks exact ties only, so equal generators give equal choices. Raises
-    :class:`~parlour.errors.OptionError` for a game without a strategy.
-    """
-    name = observation["game"]
-    if name not in STRATEGIES and name not in OBSERVATION_STRATEGIES:
-        raise OptionError(
-            f"the heuristic player has no strategy for {name!r}; "
-            f"it plays {', '.join(sorted([*STRATEGIES, *OBSERVATION_STRATEGIES]))}"
-        )
-    if not legal:
-        raise ValueError("there is no legal action to choose from")
-    if len(legal) == 1:
-        return legal[0]
-    if name in OBSERVATION_STRATEGIES:
-        return OBSERVATION_STRATEGIES[name](observation, legal, rng)
-    return STRATEGIES[name](read_view(observation, legal), rng)
-
-
-class HeuristicAgent:
-    """Plays :func:`heuristic_action`, breaking ties with its own seeded
-    generator (deterministic for a seed)."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, observation: Observation, legal: Sequence[int]) -> int:
-        """The heuristic action for ``observation`` (one of ``legal``)."""
-        return heuristic_action(observation, legal, self._rng)
+__all__ = ["HeuristicAgent", "ObservationStrategy", "heuristic_action"]

@@ -42,6 +42,7 @@ from functools import cache
 import numpy as np
 
 from parlour.agents.heuristic.lookahead import DrawLookahead
+from parlour.agents.registry import register_heuristic, register_level
 from parlour.cards.bits import bits_of
 from parlour.engine.game import Observation
 from parlour.games.bharg import (
@@ -54,6 +55,7 @@ from parlour.games.bharg import (
     NAMES,
     PAWNS,
     TAKE,
+    Bharg,
     arrange,
     sets_in_play,
 )
@@ -256,3 +258,11 @@ class LookaheadAgent(DrawLookahead):
     """
 
     action = staticmethod(lookahead_action)
+
+
+# In Bharg a round lasts dozens of turns whichever way it is played out, so
+# the search's playouts are too slow to be many within its time cap (random
+# ones rarely end a round at all): the ``hard`` player searches the next
+# draw exactly instead.
+register_heuristic(Bharg, bharg_action)
+register_level(Bharg, "hard", LookaheadAgent)

@@ -66,6 +66,8 @@ import random
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 
+from parlour.agents.levels import rollout_hard
+from parlour.agents.registry import register_heuristic, register_level
 from parlour.cards import FRENCH_52
 from parlour.engine.game import Observation
 from parlour.games.costly_colours import (
@@ -79,6 +81,7 @@ from parlour.games.costly_colours import (
     PIPS,
     PROCEED,
     RUN_RANKS,
+    CostlyColours,
     colours_score,
 )
 
@@ -736,3 +739,10 @@ def costly_action(observation: Observation, legal: Sequence[int], rng: random.Ra
         return pack_action(table)
     cards = [action for action in legal if action != GO]
     return play_card(table, cards, rng)
+
+
+# The ``hard`` player is the rollout player over the heuristic: the search
+# played level with the heuristic, which plays close to its best (the
+# rollout player departs from it in about one decision in thirty).
+register_heuristic(CostlyColours, costly_action)
+register_level(CostlyColours, "hard", rollout_hard)

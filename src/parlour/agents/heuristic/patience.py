@@ -1,4 +1,5 @@
-"""The hint of each patience, which the ``easy`` player follows.
+"""The hint of each patience, which the ``easy`` player follows, and its
+``hard`` player (both registered for the patience here).
 
 Every hint reads only the observation (the face-up layout; face-down cards
 are counts) and the legal action ids.
@@ -30,15 +31,29 @@ are counts) and the legal action ids.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from parlour.agents.registry import (
+    AgentFactory,
+    ObservationStrategy,
+    register_heuristic,
+    register_level,
+)
+from parlour.agents.solving import SolverAgent
 from parlour.cards import PROGRESS_53
 from parlour.engine.game import Observation
-from parlour.games.patience.bakers_dozen import COLUMNS, TO_COLUMN
-from parlour.games.patience.base import P_CARD, number_of
-from parlour.games.patience.calculation import FROM_WASTE, PILES, TO_WASTE, waits_of
-from parlour.games.patience.golf import DRAW, follows
+from parlour.games.patience.bakers_dozen import COLUMNS, TO_COLUMN, BakersDozen
+from parlour.games.patience.base import P_CARD, PatienceGame, number_of
+from parlour.games.patience.calculation import (
+    FROM_WASTE,
+    PILES,
+    TO_WASTE,
+    Calculation,
+    waits_of,
+)
+from parlour.games.patience.clock import Clock
+from parlour.games.patience.golf import DRAW, Golf, follows
 
 GOLF_NODES = 4000
 """The most positions a Golf hint searches (a run is rarely long)."""
@@ -191,14 +206,54 @@ def bakers_line(start: Layout, heights: tuple[int, ...]) -> int:
     return -1
 
 
-def patience_action(observation: Observation, legal: Sequence[int], rng: random.Random) -> int:
-    """The hint's move for the patience of ``observation`` (``rng`` unused:
-    the hint is deterministic)."""
-    game = observation["game"]
-    if game == "golf":
-        return golf_hint(observation, legal)
-    if game == "calculation":
-        return calculation_hint(observation, legal)
-    if game == "bakers-dozen":
-        return bakers_hint(observation, legal)
+def clock_hint(observation: Observation, legal: Sequence[int]) -> int:
+    """Clock's move: the only one (``turn``)."""
     return legal[0]
+
+
+def _ignoring_rng(hint: Callable[[Observation, Sequence[int]], int]) -> ObservationStrategy:
+    """``hint`` as a heuristic strategy (the hints are deterministic: no
+    tie is left to the generator)."""
+    def strategy(observation: Observation, legal: Sequence[int], rng: random.Random) -> int:
+        return hint(observation, legal)
+    return strategy
+
+
+# --- The patiences' hard players ------------------------------------------------
+# The ``hard`` player of a patience is the deal solver
+# (:class:`~parlour.agents.solving.SolverAgent`): exact where nothing is
+# hidden (Baker's Dozen), asked about sampled stocks in Golf and
+# Calculation, the hint's move where it finds no win (Clock has no
+# decisions).
+
+def exact_solver(seed: int | None = None) -> SolverAgent:
+    """The solver player where nothing is hidden (Baker's Dozen): one
+    sample, the deal itself, and its winning line followed."""
+    return SolverAgent(seed, samples=1)
+
+
+CALCULATION_SAMPLES = 4
+CALCULATION_NODES = 1500
+"""The solver player's budget in Calculation, where every card turned is a
+decision among four piles (about 50 a deal): four sampled stocks of 1,500
+positions a decision keep a deal to some ten seconds."""
+
+
+def calculation_solver(seed: int | None = None) -> SolverAgent:
+    """The solver player with Calculation's smaller budget
+    (:data:`CALCULATION_SAMPLES`, :data:`CALCULATION_NODES`)."""
+    return SolverAgent(seed, samples=CALCULATION_SAMPLES, nodes=CALCULATION_NODES)
+
+
+HINTS: tuple[tuple[type[PatienceGame], Callable[[Observation, Sequence[int]], int],
+                   AgentFactory], ...] = (
+    (Golf, golf_hint, SolverAgent),
+    (Calculation, calculation_hint, calculation_solver),
+    (BakersDozen, bakers_hint, exact_solver),
+    (Clock, clock_hint, SolverAgent),
+)
+"""Each patience, its hint (the ``easy`` player's move) and its ``hard`` player."""
+
+for _game, _hint, _hard in HINTS:
+    register_heuristic(_game, _ignoring_rng(_hint))
+    register_level(_game, "hard", _hard)

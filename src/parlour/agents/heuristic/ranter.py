@@ -33,8 +33,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from parlour.agents.levels import HARD_SECONDS, ROLLOUT_ITERATIONS
+from parlour.agents.registry import heuristic_action, register_heuristic, register_level
+from parlour.agents.rollout import RolloutAgent
 from parlour.engine.game import Observation, State
-from parlour.games.ranter_go_round import EXCHANGE, STAND
+from parlour.games.ranter_go_round import EXCHANGE, STAND, RanterGoRound
 
 RANKS = "A23456789TJQK"
 """The ranks from lowest (the ace) to highest (the King)."""
@@ -110,3 +113,18 @@ def _next_active(players: Sequence[dict[str, object]], seat: int) -> int:
         if isinstance(lives, int) and lives > 0:
             return other
     return seat
+
+
+def ranter_hard(seed: int | None = None) -> RolloutAgent:
+    """The ``hard`` Ranter Go Round player: the rollout player over the
+    heuristic, believing that a player who stood holds a card the
+    heuristic stands on (:func:`stood_as_heuristic`). The search's uniform
+    determinizations miss what the table says (a player who stood likely
+    holds a 7 or better, so the last players and the dealer misjudge how
+    low their cards are) and played below the heuristic."""
+    return RolloutAgent(heuristic_action, seed, iterations=ROLLOUT_ITERATIONS,
+                        seconds=HARD_SECONDS, belief=stood_as_heuristic)
+
+
+register_heuristic(RanterGoRound, ranter_action)
+register_level(RanterGoRound, "hard", ranter_hard)

@@ -61,9 +61,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from parlour.agents.registry import register_heuristic
 from parlour.cards import PROGRESS_53
 from parlour.engine.game import Observation
-from parlour.games.progress_rummy import AS_BASE, DONE, DRAW, MELD, MELD_BASE, SWAP, TAKE
+from parlour.games.progress_rummy import (
+    AS_BASE,
+    DONE,
+    DRAW,
+    MELD,
+    MELD_BASE,
+    SWAP,
+    TAKE,
+    ProgressRummy,
+)
 from parlour.games.rummy_melds import P_FACE, MeldRules, completions, extensions, kind, run_order
 
 FACES = 53
@@ -851,3 +861,6 @@ def rummy_action(observation: Observation, legal: Sequence[int], rng: random.Ran
     if phase in ("swap", "swap card"):
         return swap_step(view, observation, legal)
     return legal[0]
+
+
+register_heuristic(ProgressRummy, rummy_action)

@@ -1,4 +1,5 @@
-"""One strategy per trick game: ``strategy(view, rng) -> action id``.
+"""One strategy per trick game: ``strategy(view, rng) -> action id``,
+registered for its games here (:data:`STRATEGIES`).
 
 Every strategy reads only the seat's :class:`~parlour.agents.heuristic.view.TrickView`
 (built from its observation) and breaks exact ties with ``rng``.
@@ -7,7 +8,7 @@ Every strategy reads only the seat's :class:`~parlour.agents.heuristic.view.Tric
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from parlour.agents.heuristic.tactics import (
     TIE_BREAK,
@@ -17,11 +18,14 @@ from parlour.agents.heuristic.tactics import (
     take_all_choice,
     take_one_choice,
 )
-from parlour.agents.heuristic.view import TrickView
+from parlour.agents.heuristic.view import TrickView, read_view
+from parlour.agents.registry import ObservationStrategy, register_heuristic
+from parlour.engine.game import Observation
 from parlour.games.bassadewitz import Bassadewitz
 from parlour.games.knaves import Knaves
 from parlour.games.polignac import Polignac
-from parlour.games.slobberhannes import FirstLastGame
+from parlour.games.slobberhannes import Eichelobern, FirstLastGame, Grasobern, Slobberhannes
+from parlour.games.tricks import TrickGame
 
 Strategy = Callable[[TrickView, random.Random], int]
 
@@ -227,12 +231,24 @@ def _knaves_win_probability(view: TrickView, card: int) -> float:
     return (1.0 - threats / (view.n - 1)) ** higher
 
 
-STRATEGIES: dict[str, Strategy] = {
-    "polignac": polignac,
-    "knaves": knaves,
-    "slobberhannes": first_last,
-    "eichelobern": first_last,
-    "grasobern": first_last,
-    "bassadewitz": bassadewitz,
-}
-"""The heuristic strategy of each game, by registry name."""
+def from_view(strategy: Strategy) -> ObservationStrategy:
+    """``strategy`` as a heuristic strategy: it reads the trick view of the
+    observation (:func:`~parlour.agents.heuristic.view.read_view`)."""
+    def on_observation(observation: Observation, legal: Sequence[int],
+                       rng: random.Random) -> int:
+        return strategy(read_view(observation, legal), rng)
+    return on_observation
+
+
+STRATEGIES: tuple[tuple[type[TrickGame], Strategy], ...] = (
+    (Polignac, polignac),
+    (Knaves, knaves),
+    (Slobberhannes, first_last),
+    (Eichelobern, first_last),
+    (Grasobern, first_last),
+    (Bassadewitz, bassadewitz),
+)
+"""The heuristic strategy of each trick game (registered here)."""
+
+for _game, _strategy in STRATEGIES:
+    register_heuristic(_game, from_view(_strategy))
