@@ -87,7 +87,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from parlour.sim.ranter_odds import wilson
 from parlour.sim.records import MatchRecord
 from parlour.sim.tournament import clustered_interval
 
@@ -96,6 +95,24 @@ if TYPE_CHECKING:
 
 QUANTILES = (5, 25, 50, 75, 95)
 """The percentiles a :class:`Distribution` reports."""
+Z_95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(successes: float, trials: float, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (counts may be fractional:
+    an effective number of trials).
+
+    >>> [round(end, 4) for end in wilson(20, 100)]
+    [0.1334, 0.2888]
+    """
+    if trials < 1:
+        raise ValueError("an interval needs at least one trial")
+    share = successes / trials
+    scale = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / scale
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / scale
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class JSONForm:
