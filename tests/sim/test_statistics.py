@@ -159,7 +159,7 @@ def test_mean_exact_and_clustered() -> None:
 
 
 Z_TOURNAMENT = 1.96
-"""The quantile of :func:`parlour.sim.tournament.clustered_interval`."""
+"""The quantile of :func:`parlour.sim.statistics.clustered_interval`."""
 
 
 def test_shared_wins_count_their_share() -> None:
