@@ -10,7 +10,7 @@ level's :func:`~parlour.agents.heuristic.heuristic_action`, seeded with the
 deal's seed) through :func:`parlour.agents.ismcts.play_out`. Clock has no
 decisions: each deal is played out, and the share won is the share
 winnable. Intervals are 95% Wilson score intervals
-(:func:`parlour.sim.ranter_odds.wilson`). The document depends only on the
+(:func:`parlour.sim.statistics.wilson`). The document depends only on the
 arguments (the solver has no time limit), so a rerun with the command it
 names reproduces it, but for the date, the machine and the times.
 """
@@ -32,7 +32,7 @@ from parlour.agents.heuristic import heuristic_action
 from parlour.agents.ismcts import play_out
 from parlour.engine.registry import make
 from parlour.games.patience.solver import DEFAULT_NODES, solve
-from parlour.sim.ranter_odds import wilson
+from parlour.sim.statistics import wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 REPORT = ROOT / "docs" / "patience.md"

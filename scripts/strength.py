@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.engine.registry import make
-from parlour.sim.tournament import paired_difference
+from parlour.sim.statistics import paired_difference
 
 ROOT = Path(__file__).resolve().parent.parent
 REPORT = ROOT / "docs" / "strength.md"

@@ -20,6 +20,8 @@ import pytest
 import parlour
 from parlour.agents import AGENTS, hint, levels
 from parlour.cli import _agent_seed, main
+from parlour.engine import game_class
+from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.render import outcome_word
 
 
@@ -168,6 +170,39 @@ def test_person_gets_reasons_for_bad_input_then_quits(cli: Cli, tmp_path: Path) 
     saved = json.loads(record.read_text(encoding="utf-8"))
     assert saved["actions"] == ["pass", "capot", "AH", "JH", "9H", "TH", "TC", "AC", "QC", "9C"]
     assert parlour.replay(record).history == parlour.replay(saved).history
+
+
+def test_help_shows_the_commands_help_the_game_declares(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The help takes a game's commands from the game, not from its rules' text."""
+    monkeypatch.setattr(game_class("polignac"), "commands_help",
+                        "Commands: a card code plays it.")
+    run = cli("play", "polignac", "--seed", "4", stdin="help\nquit\n")
+    assert run.status == 0, run.err
+    lines = run.out.splitlines()
+    at = lines.index("  quit         leave the game (it is saved if you gave --save)")
+    assert lines[at + 1:at + 3] == ["Commands: a card code plays it.", "P0 (you) › quit"]
+
+
+def test_the_games_own_commands_help_is_a_paragraph_of_their_rules() -> None:
+    declared = {name: game_class(name).commands_help for name in parlour.games()}
+    shown = {name: text for name, text in declared.items() if text is not None}
+    assert sorted(shown) == ["progress", "progress-rummy"]
+    for name, text in shown.items():
+        assert f"\n\n{text}\n\n" in game_class(name).rules_text
+
+
+def test_score_counts_with_the_calculator_a_game_declares(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``parlour score`` finds a game's calculator on the game, not by its name."""
+    def count(request: ScoreRequest) -> list[str]:
+        return [f"cards: {' '.join(request.cards)}", f"total: {len(request.cards)}"]
+
+    monkeypatch.setattr(game_class("knaves"), "score_calculator", ScoreCalculator(count))
+    run = cli("score", "knaves", "AS", "KH")
+    assert (run.status, run.err, run.out) == (0, "", "cards: AS KH\ntotal: 2\n")
 
 
 def test_levels_sit_per_seat_and_hint_shows_hard_move_without_playing_it(

@@ -30,8 +30,7 @@ import difflib
 import os
 import random
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -56,9 +55,8 @@ from parlour.engine import (
     save_record,
 )
 from parlour.engine import replay as replay_record
+from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.event_cli import EVENTS, event_kind, new_event, play_event
-from parlour.games.bharg import evaluate_hand
-from parlour.games.costly_colours import CATEGORIES, COLOUR_NAMES, count_show
 from parlour.games.patience.solver import SOLVED_GAMES, solve
 from parlour.render import (
     Renderer,
@@ -180,19 +178,6 @@ UNDO_HELP = """  undo         take back your last move (a patience: one player)
   redo         play again the move you took back"""
 
 
-def game_commands(rules_text: str) -> str | None:
-    """The paragraph of a game's rules that starts with ``Commands``: how to
-    type its moves (Progress Rummy's melds), shown with the help.
-
-    >>> game_commands("Play.\\n\\nCommands: a card plays it.\\n\\nEnd.")
-    'Commands: a card plays it.'
-    """
-    for paragraph in rules_text.split("\n\n"):
-        if paragraph.startswith("Commands"):
-            return paragraph.rstrip()
-    return None
-
-
 class TerminalMatch:
     """One match at the terminal: people type, computer seats move by themselves.
 
@@ -287,9 +272,8 @@ class TerminalMatch:
                 )
                 if state.game.num_players == 1:
                     self.console.print(UNDO_HELP, markup=False)
-                commands = game_commands(state.game.rules_text)
-                if commands is not None:
-                    self.console.print(commands, markup=False)
+                if state.game.commands_help is not None:
+                    self.console.print(state.game.commands_help, markup=False)
                 continue
             if command in ("undo", "redo"):
                 if self._undo_redo(command):
@@ -864,86 +848,33 @@ def tournament(
             raise CommandError(f"cannot write {json_file}: {error.strerror}") from None
 
 
-@dataclass(frozen=True)
-class ScoreRequest:
-    """What ``parlour score`` was given, for a game's calculator to check and count."""
-
-    cards: list[str]
-    turnup: str | None
-    ace: str | None = None
-    options: Mapping[str, str] = field(default_factory=dict)
+def score_calculators() -> dict[str, ScoreCalculator]:
+    """``parlour score``'s calculators, by registered game name: those the
+    games declare (:attr:`parlour.engine.Game.score_calculator`)."""
+    found = {name: game_class(name).score_calculator for name in games()}
+    return {name: calculator for name, calculator in found.items() if calculator is not None}
 
 
-ScoreCalculator = Callable[[ScoreRequest], list[str]]
-"""Counts a request by one game's rules: the lines to print, the last the
-hand's count (``total: N``, ``penalty: N``)."""
-
-
-def _costly_colours_show(request: ScoreRequest) -> list[str]:
-    """Costly Colours' show (rules §6): each category with its points and the
-    combinations that scored, in the order of counting, then the total."""
-    if request.ace is not None:
-        raise CommandError("a Costly Colours show has no top Ace: give the turn-up with "
-                           "--turnup CARD")
-    if request.options:
-        raise CommandError("a Costly Colours show takes no --option")
-    if request.turnup is None:
-        raise CommandError("a Costly Colours show counts three cards with the turn-up: "
-                           "give it with --turnup CARD")
-    show = count_show(request.cards, request.turnup)
-    lines = []
-    for category in CATEGORIES:
-        points: int = getattr(show, category)
-        found = ", ".join("+".join(cards) for cards in show.combinations.get(category, []))
-        if category == "colours" and points:
-            found = f"{found}: {COLOUR_NAMES[points]}"
-        lines.append(f"{category}: {points} ({found})" if found else f"{category}: {points}")
-    return [*lines, f"total: {show.total}"]
-
-
-def _bharg_binding(request: ScoreRequest) -> list[str]:
-    """Bharg's binding (rules §8): the sets of the arrangement scored, the
-    bound and unbound cards, whether the hand wins, then its penalty. The
-    cards may be given as one word list (``The Chance Meeting Cave``);
-    ``--option penalty_arrangement=max_bound`` scores the other way."""
-    if request.turnup is not None:
-        raise CommandError("a Bharg hand has no turn-up: give the top Ace with --ace CARD")
-    if not request.cards:
-        raise CommandError('give the cards of the hand, e.g. parlour score bharg "The Sailor" '
-                           'Cave Market --ace "Ace of Knots"')
-    result = evaluate_hand([" ".join(request.cards)], request.ace, **request.options)
-    sets = [f"set: {' + '.join(cards)}" for cards in result.sets] or ["sets: none"]
-    return [
-        f"top Ace: {result.ace_top or 'none'}",
-        *sets,
-        f"bound: {', '.join(result.bound) or 'none'}",
-        f"unbound: {', '.join(result.unbound) or 'none'}",
-        f"wins: {'yes' if result.wins else 'no'}",
-        f"penalty: {result.penalty}",
-    ]
-
-
-SCORE_CALCULATORS: dict[str, ScoreCalculator] = {
-    "bharg": _bharg_binding,
-    "costly-colours": _costly_colours_show,
-}
-"""``parlour score``'s calculators, by registered game name."""
+SCORE_CALCULATORS = score_calculators()
+"""The calculators of the games registered when the command line is loaded,
+named in ``parlour score``'s help."""
 
 
 def _score_calculator(game: str) -> ScoreCalculator:
     """The calculator of the game named on the command line."""
-    known = ", ".join(sorted(SCORE_CALCULATORS))
+    calculators = score_calculators()
+    known = ", ".join(sorted(calculators))
     try:
-        name = game_class(game).name
+        chosen = game_class(game)
     except OptionError:
-        close = difflib.get_close_matches(game.strip().casefold(), SCORE_CALCULATORS, n=1)
+        close = difflib.get_close_matches(game.strip().casefold(), calculators, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise CommandError(
             f"no game called {game!r}{hint}; the games with a score calculator are {known}"
         ) from None
-    if name not in SCORE_CALCULATORS:
-        raise CommandError(f"{name} has no score calculator; the games with one are {known}")
-    return SCORE_CALCULATORS[name]
+    if chosen.score_calculator is None:
+        raise CommandError(f"{chosen.name} has no score calculator; the games with one are {known}")
+    return chosen.score_calculator
 
 
 @app.command()
@@ -972,7 +903,7 @@ def score(
     calculator = _score_calculator(game)
     request = ScoreRequest(cards or [], turnup, ace, parse_option_assignments(option or []))
     console = _console()
-    for line in calculator(request):
+    for line in calculator.count(request):
         console.print(line, markup=False)
 
 

@@ -36,14 +36,12 @@ from rich.text import Text
 
 from parlour.cards import Card, Deck
 from parlour.engine import Observation
+from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS, STANDING_KEYS
 from parlour.errors import ParseError
 
-COMMON_KEYS = frozenset({
-    "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal", "log",
-    "hand_results", "hand_number", "trick_number", "leader", "dealer", "log_start", "places",
-    "options", "hand_log_start", "round",
-})
-"""Observation keys drawn by name; every other key is shown as a labelled extra."""
+DRAWN_KEYS = COMMON_KEYS | FRAME_KEYS | STANDING_KEYS
+"""Observation keys drawn by name (the schema's); every other key is shown as a
+labelled extra."""
 
 GAME_KEYS_SHOWN_ELSEWHERE: dict[str, frozenset[str]] = {
     # a P waiting for its declaration (pending) is drawn P(?) in the meld
@@ -254,7 +252,7 @@ class Renderer:
         rows.extend(
             (_label(name), self.extra(value, names, pending and target is None))
             for name, value in observation.items()
-            if name not in COMMON_KEYS and name not in elsewhere
+            if name not in DRAWN_KEYS and name not in elsewhere
             and not _is_empty(value, len(names))
         )
         legal: list[Mapping[str, Any]] = observation["legal"]

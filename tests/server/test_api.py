@@ -14,6 +14,7 @@ import parlour
 from parlour.agents import AGENTS, hint, levels
 from parlour.cards import DECKS
 from parlour.engine import State, game_class
+from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS, STANDING_KEYS
 from parlour.errors import IllegalAction
 from parlour.server.tables import agent_seed
 from support import GAME_NAMES
@@ -41,6 +42,17 @@ def test_agents_lists_the_levels_first_then_every_other_agent(client: TestClient
     listed = client.get("/api/agents").json()
     assert listed[:3] == ["easy", "medium", "hard"]
     assert listed[3:] == sorted(set(AGENTS) - {"easy", "medium", "hard"})
+
+
+def test_the_browser_reads_the_engines_observation_keys(client: TestClient) -> None:
+    """board.js draws from these sets instead of a copy of its own."""
+    response = client.get("/api/observation-keys")
+    assert response.status_code == 200
+    assert response.json() == {
+        "common": sorted(COMMON_KEYS), "frame": sorted(FRAME_KEYS),
+        "standing": sorted(STANDING_KEYS),
+    }
+    assert response.json()["frame"] == ["hand_log_start", "log_start", "options", "places"]
 
 
 @pytest.mark.parametrize(("pack", "deck"), [("german", "german32"), ("french", "piquet32")])

@@ -51,10 +51,19 @@ from parlour.sim.statistics import (
     sole_winner,
     summarise,
     swept_options,
+    wilson,
     win_shares,
 )
 
 Z = 1.959963984540054
+
+
+def test_wilson_interval() -> None:
+    assert [round(end, 4) for end in wilson(20, 100)] == [0.1334, 0.2888]
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    with pytest.raises(ValueError, match=r"^an interval needs at least one trial$"):
+        wilson(0, 0)
 
 
 def match(returns: Sequence[float], hand_results: Sequence[Sequence[int]] = (), *,
@@ -150,7 +159,7 @@ def test_mean_exact_and_clustered() -> None:
 
 
 Z_TOURNAMENT = 1.96
-"""The quantile of :func:`parlour.sim.tournament.clustered_interval`."""
+"""The quantile of :func:`parlour.sim.statistics.clustered_interval`."""
 
 
 def test_shared_wins_count_their_share() -> None:

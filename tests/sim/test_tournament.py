@@ -12,13 +12,12 @@ import pytest
 from parlour.agents.ismcts import ISMCTSAgent
 from parlour.cli import main
 from parlour.engine import OptionError
+from parlour.sim.statistics import clustered_interval, paired_difference
 from parlour.sim.tournament import (
     Match,
     MatchResult,
     TournamentSpec,
     agent_factory,
-    clustered_interval,
-    paired_difference,
     run_tournament,
     schedule,
     summarise,

@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from parlour.cards import Deck
 from parlour.engine.options import OptionSchema, OptionValue
+from parlour.engine.scoring import ScoreCalculator
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 
@@ -76,6 +77,12 @@ class Game(ABC):
     decision and :meth:`State.determinize` has nothing to re-deal. Card
     games hide the hands or the stock; a patience dealt wholly face up
     (Baker's Dozen) declares ``True``."""
+    commands_help: ClassVar[str | None] = None
+    """How to type this game's moves at the terminal, when a card code is not
+    all (Progress Rummy's melds): ``parlour play`` shows it with its help; it
+    is a paragraph of :attr:`rules_text` too."""
+    score_calculator: ClassVar[ScoreCalculator | None] = None
+    """The hand counter ``parlour score`` offers for this game, if any."""
 
     def __init__(self, /, **options: object) -> None:
         self.options: dict[str, OptionValue] = self.schema.validate(options)

@@ -23,12 +23,7 @@ import numpy as np
 
 from parlour.cards import Deck, bits_of
 from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, State
-
-COMMON_KEYS = frozenset({
-    "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal", "log",
-    "hand_results",
-})
-"""The keys of every observation (DESIGN.md, "What a seat sees")."""
+from parlour.engine.observation import COMMON_KEYS
 
 
 class InvariantError(AssertionError):

@@ -92,6 +92,7 @@ from parlour.engine.determinize import redeal
 from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
+from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
@@ -540,6 +541,29 @@ CHANCE_VERBS = {PHASE_DEAL: "deal", PHASE_TURNUP: "turn up", PHASE_STOCK: "draw"
 HAND_SIZES = {2: 7, 3: 6}
 
 
+def score_binding(request: ScoreRequest) -> list[str]:
+    """``parlour score``'s count of a binding (rules §8): the sets of the
+    arrangement scored, the bound and unbound cards, whether the hand wins,
+    then its penalty. The cards may be given as one word list (``The Chance
+    Meeting Cave``); ``--option penalty_arrangement=max_bound`` scores the
+    other way."""
+    if request.turnup is not None:
+        raise ParseError("a Bharg hand has no turn-up: give the top Ace with --ace CARD")
+    if not request.cards:
+        raise ParseError('give the cards of the hand, e.g. parlour score bharg "The Sailor" '
+                         'Cave Market --ace "Ace of Knots"')
+    result = evaluate_hand([" ".join(request.cards)], request.ace, **request.options)
+    sets = [f"set: {' + '.join(cards)}" for cards in result.sets] or ["sets: none"]
+    return [
+        f"top Ace: {result.ace_top or 'none'}",
+        *sets,
+        f"bound: {', '.join(result.bound) or 'none'}",
+        f"unbound: {', '.join(result.unbound) or 'none'}",
+        f"wins: {'yes' if result.wins else 'no'}",
+        f"penalty: {result.penalty}",
+    ]
+
+
 @register
 class Bharg(Game):
     """Bharg; see the module docstring and :data:`RULES`."""
@@ -557,6 +581,7 @@ class Bharg(Game):
         "card by sets and the top Ace; 2 or 3 players, to 50."
     )
     rules_text = RULES
+    score_calculator = ScoreCalculator(score_binding)
     schema = OptionSchema([
         Option.choice("players", (2, 3), 2, "2 players, or 3 with six-card hands"),
         Option.integer("target", 50, "the match ends when a total reaches this (the seed: 50)",

@@ -72,6 +72,7 @@ from parlour.engine.determinize import redeal
 from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
+from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
@@ -339,6 +340,29 @@ def play_score(pile: list[int], pairs: bool, runs: bool) -> list[tuple[str, int]
     return scores
 
 
+def score_show(request: ScoreRequest) -> list[str]:
+    """``parlour score``'s count of a show (rules §6): each category with its
+    points and the combinations that scored, in the order of counting, then
+    the total."""
+    if request.ace is not None:
+        raise ParseError("a Costly Colours show has no top Ace: give the turn-up with "
+                         "--turnup CARD")
+    if request.options:
+        raise ParseError("a Costly Colours show takes no --option")
+    if request.turnup is None:
+        raise ParseError("a Costly Colours show counts three cards with the turn-up: "
+                         "give it with --turnup CARD")
+    show = count_show(request.cards, request.turnup)
+    lines = []
+    for category in CATEGORIES:
+        points: int = getattr(show, category)
+        found = ", ".join("+".join(cards) for cards in show.combinations.get(category, []))
+        if category == "colours" and points:
+            found = f"{found}: {COLOUR_NAMES[points]}"
+        lines.append(f"{category}: {points} ({found})" if found else f"{category}: {points}")
+    return [*lines, f"total: {show.total}"]
+
+
 @register
 class CostlyColours(Game):
     """Costly Colours; see the module docstring and :data:`RULES`."""
@@ -357,6 +381,7 @@ class CostlyColours(Game):
         "and a show of colours; 2 players or 4 in partnerships, to 61."
     )
     rules_text = RULES
+    score_calculator = ScoreCalculator(score_show)
     schema = OptionSchema([
         Option.choice("players", (2, 4), 2, "2 players, or 4 in two partnerships"),
         Option.choice("target", (61, 121), 61, "points that win the match"),

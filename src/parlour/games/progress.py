@@ -108,7 +108,12 @@ from parlour.games.common import (
     seat_name,
 )
 
-RULES = """\
+COMMANDS_HELP = """\
+Commands: a card code (7Su, P) plays it; draw, pass and stop."""
+"""How to type the moves at the terminal (``parlour play`` shows it with its
+help); a paragraph of :data:`RULES`."""
+
+RULES = f"""\
 PROGRESS — the Pepys sevens game (1938), 2 to 8 players, the Progress pack.
 
 The pack: four signs, Crown, Sun, Moon and Star, numbered 1 to 13, and the
@@ -138,7 +143,7 @@ may stop instead of playing a 7 or P (keep them for later). If you can
 play nothing at the start of your turn, draw one card at a time until you
 can play (then play that card) or the stock is empty (then pass).
 
-Commands: a card code (7Su, P) plays it; draw, pass and stop.
+{COMMANDS_HELP}
 
 The hand ends when a player plays his last card (even mid-turn), or when
 the stock is empty and every player has passed in a row.
@@ -275,6 +280,7 @@ class Progress(Game):
         "P is a free turn; 2-8 players, lowest total wins."
     )
     rules_text = RULES
+    commands_help = COMMANDS_HELP
     schema = OptionSchema([
         Option.integer("players", 4, "number of players", minimum=2, maximum=8),
         Option.integer("target", 100, "the match ends when a total reaches this (100 or 250)",

@@ -133,7 +133,20 @@ from parlour.games.rummy_melds import (
     shape,
 )
 
-RULES = """\
+COMMANDS_HELP = """\
+Commands (one step at a time, or a whole line):
+  draw | take                  begin your turn
+  meld 5Cr 6Cr P=7Cr           lay a meld (P=7Cr declares the P as 7Cr)
+  meld 3St 4St 5St meld 9Cr 9Su 9Mo
+                               two melds at once (a double contract)
+  m2 6Cr                       lay off 6Cr on meld m2 (m2 P=4Cr for a P)
+  7St  (or: discard 7St)       discard 7St
+  swap m3 7St                  give 7St for the P of meld m3
+Step by step, a meld is 'meld', its cards, 'P' then 'as 7Cr', and 'done'."""
+"""How to type the moves at the terminal (``parlour play`` shows it with its
+help); a paragraph of :data:`RULES`."""
+
+RULES = f"""\
 PROGRESS RUMMY — contract rummy with two Progress packs (1938), 2 to 8
 players, five rounds.
 
@@ -171,15 +184,7 @@ Scoring: when a round ends, everyone adds the numbers of the cards left in
 his hand (P counts 15); the player who went out scores 0. After five
 rounds the lowest total wins.
 
-Commands (one step at a time, or a whole line):
-  draw | take                  begin your turn
-  meld 5Cr 6Cr P=7Cr           lay a meld (P=7Cr declares the P as 7Cr)
-  meld 3St 4St 5St meld 9Cr 9Su 9Mo
-                               two melds at once (a double contract)
-  m2 6Cr                       lay off 6Cr on meld m2 (m2 P=4Cr for a P)
-  7St  (or: discard 7St)       discard 7St
-  swap m3 7St                  give 7St for the P of meld m3
-Step by step, a meld is 'meld', its cards, 'P' then 'as 7Cr', and 'done'.
+{COMMANDS_HELP}
 
 Decisions taken where the 1938 text is unclear (rules/progress.md §6.3):
 - Play and the deal go clockwise (the text's "right to left" is how a
@@ -293,6 +298,7 @@ class ProgressRummy(Game):
         "the Progress card wild and swappable; 2-8 players, lowest total wins."
     )
     rules_text = RULES
+    commands_help = COMMANDS_HELP
     schema = OptionSchema([
         Option.integer("players", 4, "number of players", minimum=2, maximum=8),
         Option.choice("first_player", ("dealer", "left_of_dealer"), "dealer",

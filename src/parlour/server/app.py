@@ -27,6 +27,7 @@ from parlour.agents import AGENTS
 from parlour.agents.levels import LEVELS
 from parlour.cards import DECKS
 from parlour.engine import game_class, games
+from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS, STANDING_KEYS
 from parlour.server import transport
 from parlour.server.db import ARCHIVED, FINISHED, PLAYING, Database
 from parlour.server.errors import (
@@ -361,6 +362,12 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
     async def server_settings() -> JSONResponse:
         return JSONResponse({"computer_delay": hub.computer_delay,
                              "computer_pace": hub.limits.computer_pace})
+
+    @app.get("/api/observation-keys")
+    async def observation_keys() -> JSONResponse:
+        # the browser's board reads the schema from here rather than copy it
+        return JSONResponse({"common": sorted(COMMON_KEYS), "frame": sorted(FRAME_KEYS),
+                             "standing": sorted(STANDING_KEYS)})
 
     @app.get("/api/agents")
     async def list_agents() -> JSONResponse:

@@ -17,7 +17,7 @@ every interval is clustered by deal, as in :mod:`parlour.sim.tournament`:
 
 * a mean (return, score, hands, events, design measures) takes each deal's
   mean and gives ``mean ± 1.96·s/√n`` over the ``n`` deal means
-  (:func:`~parlour.sim.tournament.clustered_interval`); without
+  (:func:`clustered_interval`); without
   ``--duplicate`` every match is its own deal and this is the usual normal
   interval of a mean;
 * a rate ``p`` (wins, matches with an event) over ``m`` matches is a Wilson
@@ -87,15 +87,82 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from parlour.sim.ranter_odds import wilson
 from parlour.sim.records import MatchRecord
-from parlour.sim.tournament import clustered_interval
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 QUANTILES = (5, 25, 50, 75, 95)
 """The percentiles a :class:`Distribution` reports."""
+Z_95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(successes: float, trials: float, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (counts may be fractional:
+    an effective number of trials).
+
+    >>> [round(end, 4) for end in wilson(20, 100)]
+    [0.1334, 0.2888]
+    """
+    if trials < 1:
+        raise ValueError("an interval needs at least one trial")
+    share = successes / trials
+    scale = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / scale
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / scale
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+Z_95_ROUNDED = 1.96
+"""The rounded 95% quantile of :func:`clustered_interval`, as duplicate
+tournaments have always reported it (their figures stay the same)."""
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A mean with the half-width of its 95% interval (``inf`` from one sample)."""
+
+    mean: float
+    half_width: float
+
+    @property
+    def low(self) -> float:
+        """The interval's lower end."""
+        return self.mean - self.half_width
+
+    @property
+    def high(self) -> float:
+        """The interval's upper end."""
+        return self.mean + self.half_width
+
+
+def clustered_interval(per_deal: Sequence[float]) -> Interval:
+    """The mean of the per-deal results with its 95% half-width ``1.96·s/√n``.
+
+    >>> interval = clustered_interval([1.0, 2.0, 3.0])
+    >>> interval.mean, round(interval.half_width, 4)
+    (2.0, 1.1316)
+    """
+    count = len(per_deal)
+    mean = statistics.fmean(per_deal)
+    if count < 2:
+        return Interval(mean, math.inf)
+    return Interval(mean, Z_95_ROUNDED * statistics.stdev(per_deal) / math.sqrt(count))
+
+
+def paired_difference(stronger: Sequence[float], weaker: Sequence[float]) -> Interval:
+    """The mean per-deal difference between two agents' results on the same
+    deals, with its 95% half-width: the duplicate design's sharper test
+    (the luck of each deal cancels out).
+
+    >>> interval = paired_difference([1.0, 2.0, 4.0], [0.0, 1.0, 2.0])
+    >>> round(interval.mean, 4), round(interval.half_width, 4)
+    (1.3333, 0.6533)
+    """
+    if len(stronger) != len(weaker):
+        raise ValueError("a paired comparison needs the same deals for both agents")
+    return clustered_interval([one - two for one, two in zip(stronger, weaker, strict=True)])
 
 
 class JSONForm:

@@ -44,12 +44,10 @@ from functools import partial
 from parlour.agents import AnyAgent, choose_action, make_agent
 from parlour.agents.ismcts import ISMCTSAgent
 from parlour.engine import Game, OptionError, OptionValue, make
+from parlour.sim.statistics import Interval, clustered_interval
 
 DEFAULT_FIELD = "easy"
 """The agent that plays every seat but the tested one."""
-
-Z_95 = 1.96
-"""The normal quantile of a two-sided 95% interval."""
 
 ISMCTS_PREFIX = "ismcts:"
 """``ismcts:N`` names ISMCTS with ``N`` iterations a move."""
@@ -117,24 +115,6 @@ class MatchResult:
 
 
 @dataclass(frozen=True)
-class Interval:
-    """A mean with the half-width of its 95% interval (``inf`` from one sample)."""
-
-    mean: float
-    half_width: float
-
-    @property
-    def low(self) -> float:
-        """The interval's lower end."""
-        return self.mean - self.half_width
-
-    @property
-    def high(self) -> float:
-        """The interval's upper end."""
-        return self.mean + self.half_width
-
-
-@dataclass(frozen=True)
 class AgentResult:
     """One agent's results over every deal and rotation."""
 
@@ -193,34 +173,6 @@ def play_match(spec: TournamentSpec, match: Match) -> MatchResult:
         state.apply(choose_action(agents[state.current_player()], state))
     seat = match.rotation
     return MatchResult(match, state.returns()[seat], state.scores()[seat])
-
-
-def clustered_interval(per_deal: Sequence[float]) -> Interval:
-    """The mean of the per-deal results with its 95% half-width ``1.96·s/√n``.
-
-    >>> interval = clustered_interval([1.0, 2.0, 3.0])
-    >>> interval.mean, round(interval.half_width, 4)
-    (2.0, 1.1316)
-    """
-    count = len(per_deal)
-    mean = statistics.fmean(per_deal)
-    if count < 2:
-        return Interval(mean, math.inf)
-    return Interval(mean, Z_95 * statistics.stdev(per_deal) / math.sqrt(count))
-
-
-def paired_difference(stronger: Sequence[float], weaker: Sequence[float]) -> Interval:
-    """The mean per-deal difference between two agents' results on the same
-    deals, with its 95% half-width: the duplicate design's sharper test
-    (the luck of each deal cancels out).
-
-    >>> interval = paired_difference([1.0, 2.0, 4.0], [0.0, 1.0, 2.0])
-    >>> round(interval.mean, 4), round(interval.half_width, 4)
-    (1.3333, 0.6533)
-    """
-    if len(stronger) != len(weaker):
-        raise ValueError("a paired comparison needs the same deals for both agents")
-    return clustered_interval([one - two for one, two in zip(stronger, weaker, strict=True)])
 
 
 def summarise(spec: TournamentSpec, results: Sequence[MatchResult]) -> TournamentResult:

@@ -8,13 +8,22 @@ import { backSvg, cardLabel, cardSvg } from "./cards.js";
 import { fill, h, labelOf } from "./dom.js";
 import { isPatience, renderPatience } from "./patience.js";
 
-// Keys of the common schema; everything else is a game-specific extra.
-const COMMON_KEYS = new Set([
-  "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal",
-  "log", "log_start", "hand_log_start", "hand_results", "places",
-  // the table's options are shown from the view's table, not as an extra
-  "options",
-]);
+// Keys of the schema drawn in their own places (the table's options from
+// the view's table); everything else, the match's standing included, is a
+// game-specific extra. The engine defines them once (parlour.engine.observation):
+// loadSchemaKeys reads them from the server before a page draws.
+let schemaKeys = null;
+
+/**
+ * Reads the observation schema's keys from the server (GET
+ * /api/observation-keys), once; `fetchJson` is api.js's getJson. A page
+ * awaits it before it draws its first observation.
+ */
+export async function loadSchemaKeys(fetchJson) {
+  if (schemaKeys) return;
+  const keys = await fetchJson("/api/observation-keys");
+  schemaKeys = new Set([...keys.common, ...keys.frame]);
+}
 // Keys of a player drawn in their own places, not as extra columns.
 const PLAYER_KEYS = new Set(["seat", "name", "cards", "score", "tricks", "dealer", "flags"]);
 // Zones drawn in their own places, not as generic piles.
@@ -551,7 +560,7 @@ function perSeatExtras(observation) {
   const count = observation.players.length;
   return Object.entries(observation).filter(
     ([key, value]) =>
-      !COMMON_KEYS.has(key) && Array.isArray(value) && value.length === count && value.every((v) => typeof v === "number"),
+      !schemaKeys.has(key) && Array.isArray(value) && value.length === count && value.every((v) => typeof v === "number"),
   );
 }
 
@@ -670,7 +679,7 @@ export function renderLastTrick(element, observation, { book, seating }) {
 export function renderExtras(element, observation, { book, seating }) {
   const perSeat = new Set(perSeatExtras(observation).map(([key]) => key));
   const drawn = isMeldTable(observation) ? MELD_FELT_KEYS : new Set();
-  const rows = Object.entries(observation).filter(([key]) => !COMMON_KEYS.has(key) && !perSeat.has(key) && !drawn.has(key));
+  const rows = Object.entries(observation).filter(([key]) => !schemaKeys.has(key) && !perSeat.has(key) && !drawn.has(key));
   fill(
     element,
     h(

@@ -20,7 +20,7 @@
 //   data-testid="message"    a refusal (hidden when empty)
 
 import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
-import { renderFelt, renderHand, renderLog, renderScores, Seating, turnText } from "./board.js";
+import { loadSchemaKeys, renderFelt, renderHand, renderLog, renderScores, Seating, turnText } from "./board.js";
 import { CardBook } from "./cards.js";
 import { fill, h, showSeedNotice } from "./dom.js";
 import { renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
@@ -155,6 +155,12 @@ async function start() {
   $("event-link").href = `/events/${encodeURIComponent(eventId)}`;
   $("hint").addEventListener("click", askHint);
   getJson("/api/events/form").then((form) => { $("rules").textContent = form.rules; }).catch(() => {});
+  try {
+    await loadSchemaKeys(getJson);
+  } catch (error) {
+    showMessage(error.message);
+    return;
+  }
   try {
     await book.load(DECK, getJson);
   } catch (error) {

@@ -13,7 +13,7 @@
 
 import { getJson, pageTableId, request } from "./api.js";
 import {
-  renderExtras, renderFelt, renderHandResults, renderLastTrick, renderLog, renderScores,
+  loadSchemaKeys, renderExtras, renderFelt, renderHandResults, renderLastTrick, renderLog, renderScores,
   renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
@@ -102,6 +102,7 @@ async function start() {
   $("download-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("download-record").setAttribute("download", `parlour-table-${tableId}.json`);
   try {
+    await loadSchemaKeys(getJson);
     games = await getJson("/api/games");
     total = (await fetchPosition(0)).total;
   } catch (error) {

@@ -57,8 +57,8 @@
 
 import { followLive, getJson, pageTableId, pageToken, request, statsLabel } from "./api.js";
 import {
-  isMeldTable, renderExtras, renderFelt, renderHand, renderHandResults, renderLastTrick, renderLog,
-  renderScores, renderSummary, Seating, turnText,
+  isMeldTable, loadSchemaKeys, renderExtras, renderFelt, renderHand, renderHandResults,
+  renderLastTrick, renderLog, renderScores, renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
 import { h, showSeedNotice } from "./dom.js";
@@ -237,6 +237,12 @@ async function start() {
   }
   if (!token) $("hand").closest(".my-hand").classList.add("spectating");
   $("hint").addEventListener("click", askHint);
+  try {
+    await loadSchemaKeys(getJson);
+  } catch (error) {
+    showMessage(error.message);
+    return;
+  }
   try {
     games = await getJson("/api/games");
   } catch (error) {

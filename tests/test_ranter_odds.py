@@ -1,20 +1,27 @@
-"""Ranter Go Round odds (``parlour.sim.ranter_odds``): the exact figures on
-tables small enough to check by hand or by brute force, their invariants
-(hypothesis), the Wilson interval, and real hands through the engine
-agreeing with the exact figures."""
+"""Ranter Go Round odds (the study in ``scripts/ranter_odds.py``): the exact
+figures on tables small enough to check by hand or by brute force, their
+invariants (hypothesis), the examples of its docstrings, and real hands
+through the engine agreeing with the exact figures."""
 
 from __future__ import annotations
 
+import doctest
 import random
+import sys
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.games.ranter_go_round import EXCHANGE, STAND
-from parlour.sim.ranter_odds import (
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+
+import ranter_odds
+from ranter_odds import (
     KING,
     RANDOM,
     Z_999,
@@ -23,7 +30,6 @@ from parlour.sim.ranter_odds import (
     rank_of,
     simulate,
     threshold,
-    wilson,
 )
 
 NEVER = threshold(1)
@@ -205,14 +211,6 @@ def test_a_strategy_reads_its_card_from_the_observation() -> None:
     assert threshold(8).choose(low, [STAND], rng) == STAND
 
 
-def test_wilson_interval() -> None:
-    assert [round(end, 4) for end in wilson(20, 100)] == [0.1334, 0.2888]
-    assert wilson(0, 10)[0] == 0.0
-    assert wilson(10, 10)[1] == pytest.approx(1.0)
-    with pytest.raises(ValueError):
-        wilson(0, 0)
-
-
 @pytest.mark.parametrize("strategy", [threshold(8), RANDOM])
 def test_real_hands_agree_with_the_exact_figures(strategy: Strategy) -> None:
     strategies = (strategy,) * 5
@@ -226,3 +224,10 @@ def test_real_hands_agree_with_the_exact_figures(strategy: Strategy) -> None:
 def test_a_simulation_is_the_same_for_the_same_seed() -> None:
     strategies = (RANDOM, threshold(8), RANDOM)
     assert simulate(strategies, hands=200, seed=5) == simulate(strategies, hands=200, seed=5)
+
+
+def test_the_docstring_examples_hold() -> None:
+    """The study's doctests (pytest collects doctests in src, not in scripts)."""
+    outcome = doctest.testmod(ranter_odds)
+    assert outcome.attempted == 4
+    assert outcome.failed == 0
