@@ -91,7 +91,10 @@ def open_tcp_connections(pid: int) -> int:
     """Accepted TCP connections the process holds (its listening socket aside)."""
     inodes = set()
     for descriptor in Path(f"/proc/{pid}/fd").iterdir():
-        target = str(descriptor.readlink()) if descriptor.is_symlink() else ""
+        try:
+            target = str(descriptor.readlink())
+        except OSError:  # closed since the folder was listed: not held any more
+            continue
         if target.startswith("socket:["):
             inodes.add(target[len("socket:["):-1])
     established = 0
