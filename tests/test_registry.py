@@ -60,7 +60,7 @@ def test_games_metadata_shape() -> None:
     for name, meta in games.items():
         assert set(meta) == {
             "name", "title", "players", "deck", "description", "higher_is_better",
-            "perfect_information", "options",
+            "perfect_information", "layout", "options",
         }
         assert meta["name"] == name
         assert isinstance(meta["title"], str) and meta["title"]
@@ -73,6 +73,7 @@ def test_games_metadata_shape() -> None:
         assert cls.deck.name == meta["deck"]
         assert meta["higher_is_better"] is cls.higher_is_better
         assert meta["perfect_information"] is cls.perfect_information
+        assert meta["layout"] == cls.layout
         names = [option["name"] for option in meta["options"]]
         assert len(set(names)) == len(names)
         for option in meta["options"]:
@@ -180,6 +181,23 @@ def test_registering_a_second_game_under_a_taken_name_fails() -> None:
         register(Impostor)
     assert register(Polignac) is Polignac
     assert game_class("polignac") is Polignac
+    assert parlour.games() == before
+
+
+def test_a_game_of_an_unknown_layout_is_not_registered() -> None:
+    before = parlour.games()
+
+    class Hexagonal(Polignac):
+        name = "hexagonal"
+        layout = "hexagon"
+
+    with pytest.raises(ValueError) as caught:
+        register(Hexagonal)
+    assert str(caught.value) == (
+        "'hexagonal' declares the layout 'hexagon'; the layouts are columns-and-foundations, "
+        "columns-and-pile, dial-of-piles, foundations-and-wastes, meld-table, round-table, "
+        "seat-tiles"
+    )
     assert parlour.games() == before
 
 

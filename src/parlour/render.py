@@ -35,20 +35,13 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.cards import Card, Deck
-from parlour.engine import Observation
+from parlour.engine import Observation, game_class
 from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS, STANDING_KEYS
-from parlour.errors import ParseError
+from parlour.errors import OptionError, ParseError
 
 DRAWN_KEYS = COMMON_KEYS | FRAME_KEYS | STANDING_KEYS
 """Observation keys drawn by name (the schema's); every other key is shown as a
 labelled extra."""
-
-GAME_KEYS_SHOWN_ELSEWHERE: dict[str, frozenset[str]] = {
-    # a P waiting for its declaration (pending) is drawn P(?) in the meld
-    # being built or on the meld it is laid off on (target), marked in the melds
-    "progress-rummy": frozenset({"pending", "target"}),
-}
-"""Game-specific extras that the renderer draws inside another key, by game."""
 
 _PLAYER_KEYS_SHOWN_ELSEWHERE = frozenset({"seat", "name", "flags", "dealer"})
 _YOU_STYLE = "bold cyan"
@@ -71,6 +64,22 @@ def new_log_lines(seen: int, observation: Observation) -> tuple[list[str], int]:
     start = int(observation.get("log_start", 0))
     log = list(observation["log"])
     return log[max(0, seen - start):], start + len(log)
+
+
+def keys_shown_inside(observation: Observation) -> frozenset[str]:
+    """The extras that the observation's game draws inside another key
+    (:attr:`parlour.engine.Game.keys_shown_inside`); none when the
+    observation names no registered game.
+
+    >>> sorted(keys_shown_inside({"game": "progress-rummy"}))
+    ['pending', 'target']
+    >>> keys_shown_inside({})
+    frozenset()
+    """
+    try:
+        return game_class(str(observation.get("game"))).keys_shown_inside
+    except OptionError:
+        return frozenset()
 
 
 def hand_word(observation: Observation) -> str:
@@ -248,7 +257,7 @@ class Renderer:
             (_label(name), self.zone(value, names, target, pending))
             for name, value in observation["zones"].items()
         ]
-        elsewhere = GAME_KEYS_SHOWN_ELSEWHERE.get(str(observation.get("game")), frozenset())
+        elsewhere = keys_shown_inside(observation)
         rows.extend(
             (_label(name), self.extra(value, names, pending and target is None))
             for name, value in observation.items()

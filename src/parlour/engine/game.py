@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import Deck
+from parlour.engine.layouts import DEFAULT_LAYOUT
 from parlour.engine.options import OptionSchema, OptionValue
 from parlour.engine.scoring import ScoreCalculator
 from parlour.engine.tensors import TensorBlock
@@ -42,10 +43,11 @@ class Game(ABC):
 
     Besides its rules a game describes itself, as OpenSpiel's ``GameType``
     and ``GameInfo`` do, for the surfaces that work from the contract
-    alone: :attr:`perfect_information`, :meth:`observation_layout`, and
-    the bounds on its decisions per hand and per match
+    alone: :attr:`perfect_information`, :meth:`observation_layout`, the
+    bounds on its decisions per hand and per match
     (:meth:`max_hand_decisions`, :meth:`max_match_decisions`) at its
-    options.
+    options, and how its table is drawn (:attr:`layout`,
+    :attr:`keys_shown_inside`).
     """
 
     name: ClassVar[str]
@@ -83,6 +85,17 @@ class Game(ABC):
     is a paragraph of :attr:`rules_text` too."""
     score_calculator: ClassVar[ScoreCalculator | None] = None
     """The hand counter ``parlour score`` offers for this game, if any."""
+    layout: ClassVar[str] = DEFAULT_LAYOUT
+    """The board the browser draws this game's table on: a kind of
+    :data:`parlour.engine.layouts.LAYOUTS` (a shape such as
+    ``"seat-tiles"``, never a game's name), whose promises about the
+    observations the game keeps. :func:`parlour.engine.register` refuses an
+    unknown kind."""
+    keys_shown_inside: ClassVar[frozenset[str]] = frozenset()
+    """Observation keys that only qualify another key, so that a surface
+    draws them inside it and not as extras of their own: Progress Rummy's
+    ``target`` (the meld a card is being laid off on, marked among the
+    melds) and ``pending`` (a P still to declare, drawn ``P(?)``)."""
 
     def __init__(self, /, **options: object) -> None:
         self.options: dict[str, OptionValue] = self.schema.validate(options)
@@ -178,6 +191,7 @@ class Game(ABC):
             "description": self.description,
             "higher_is_better": self.higher_is_better,
             "perfect_information": self.perfect_information,
+            "layout": self.layout,
             "options": self.schema.describe(),
         }
 

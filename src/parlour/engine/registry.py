@@ -6,15 +6,22 @@ import difflib
 from typing import Any
 
 from parlour.engine.game import Game
+from parlour.engine.layouts import LAYOUTS
 from parlour.errors import OptionError
 
 _REGISTRY: dict[str, type[Game]] = {}
 
 
 def register(game_class: type[Game]) -> type[Game]:
-    """Class decorator adding a game under its ``name``."""
+    """Class decorator adding a game under its ``name``; its
+    :attr:`~parlour.engine.Game.layout` must be a known kind."""
     if game_class.name in _REGISTRY and _REGISTRY[game_class.name] is not game_class:
         raise ValueError(f"two games are called {game_class.name!r}")
+    if game_class.layout not in LAYOUTS:
+        raise ValueError(
+            f"{game_class.name!r} declares the layout {game_class.layout!r}; "
+            f"the layouts are {', '.join(sorted(LAYOUTS))}"
+        )
     _REGISTRY[game_class.name] = game_class
     return game_class
 

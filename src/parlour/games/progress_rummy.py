@@ -290,6 +290,8 @@ class ProgressRummy(Game):
     version = 1
     tensor_version = 1
     higher_is_better = False
+    layout = "meld-table"
+    keys_shown_inside = frozenset({"pending", "target"})
     min_players = 2
     max_players = 8
     deck: Deck = PROGRESS_DOUBLE

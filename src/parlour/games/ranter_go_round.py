@@ -298,6 +298,7 @@ class RanterGoRound(Game):
     version = 1
     tensor_version = 1
     higher_is_better = False
+    layout = "seat-tiles"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     deck = FRENCH_52

@@ -108,7 +108,7 @@ def parse_table_request(body: object) -> TableRequest:
     data = _object(body, "the request", TABLE_FIELDS)
     game = data.get("game")
     if not isinstance(game, str) or not game.strip():
-        raise _bad("name the game to play, e.g. {\"game\": \"polignac\"}")
+        raise _bad("name the game to play: {\"game\": NAME}, a name that GET /api/games lists")
     options = _object(data.get("options", {}), "'options'")
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats:

@@ -105,6 +105,7 @@ class BakersDozen(PatienceGame):
     version = 1
     tensor_version = 1
     higher_is_better = True
+    layout = "columns-and-foundations"
     perfect_information = True
     """The whole deal lies face up."""
     description = ("Patience: thirteen open columns; build each sign up from 1 to 13, "

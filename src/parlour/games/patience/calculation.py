@@ -112,6 +112,7 @@ class Calculation(PatienceGame):
     version = 1
     tensor_version = 1
     higher_is_better = True
+    layout = "foundations-and-wastes"
     description = ("Patience: build four foundations by ones, twos, threes and fours, "
                    "placing each card turned at once on a foundation or a waste pile.")
     rules_text = RULES

@@ -97,6 +97,7 @@ class Clock(PatienceGame):
     version = 1
     tensor_version = 1
     higher_is_better = False
+    layout = "dial-of-piles"
     description = ("Patience without decisions: turn each card under the pile of its "
                    "number round a clock face, before the fourth 13 comes up.")
     rules_text = RULES

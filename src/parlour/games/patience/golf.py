@@ -126,6 +126,7 @@ class Golf(PatienceGame):
     version = 1
     tensor_version = 1
     higher_is_better = False
+    layout = "columns-and-pile"
     description = ("Patience: clear seven columns onto one pile, a card one higher or one "
                    "lower each time; the Progress card may be a free card.")
     rules_text = RULES
