@@ -1,6 +1,7 @@
 """The browser front end (src/parlour/server/static): the files exist, the
 pages load only local assets (the server may have no internet), and every
-JavaScript module parses; cards.js draws every card text of every deck."""
+JavaScript module parses; cards.js draws every card text of every deck;
+board.js draws every layout a game may declare."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from fastapi.testclient import TestClient
 
 import parlour
 from parlour.cards import DECKS
+from parlour.engine import game_class
+from parlour.engine.layouts import DEFAULT_LAYOUT, LAYOUTS
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "parlour" / "server" / "static"
 PAGES = ["lobby.html", "table.html", "replay.html"]
@@ -132,3 +135,31 @@ def test_the_progress_card_field_suggests_the_cards_a_meld_can_use() -> None:
     assert json.loads(result.stdout) == [
         ["9Cr", "9Su", "9Mo", "9St"], ["8St"], ["11Mo"], ["2Su", "6Su"], [], [],
     ]
+
+
+LAYOUT_CHECK = """
+const { LAYOUTS, layoutOf } = await import(process.argv[1]);
+const games = JSON.parse(process.argv[2]);
+console.log(JSON.stringify({
+  known: LAYOUTS,
+  chosen: games.map(layoutOf),
+  fallback: [undefined, { layout: "hexagon" }].map(layoutOf),
+}));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_browser_draws_every_layout_a_game_may_declare(client: TestClient) -> None:
+    """board.js draws a board for each kind of parlour.engine.layouts (no
+    more, no fewer), picks the one each game declares in GET /api/games, and
+    draws the round table, which shows any observation, when it cannot read
+    a game's layout or does not know its kind."""
+    games = client.get("/api/games").json()
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", LAYOUT_CHECK, (STATIC / "board.js").as_uri(),
+         json.dumps(games)], capture_output=True, text=True, check=True,
+    )
+    outcome = json.loads(result.stdout)
+    assert sorted(outcome["known"]) == sorted(LAYOUTS)
+    assert outcome["chosen"] == [game_class(game["name"]).layout for game in games]
+    assert outcome["fallback"] == [DEFAULT_LAYOUT, DEFAULT_LAYOUT]

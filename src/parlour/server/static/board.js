@@ -3,10 +3,21 @@
 // table.js (a live seat or a spectator) and replay.js (every hand face up)
 // both use it. Every function here re-renders from one observation, so a
 // reload draws exactly the same table.
+//
+// The board on the felt is the one of the layout kind the game declares
+// (Game.layout, parlour.engine.layouts; each game's "layout" in GET
+// /api/games): LAYOUTS below. A page that could not read it, or a kind this
+// page does not know, gets the round table, which draws any observation.
 
 import { backSvg, cardLabel, cardSvg } from "./cards.js";
 import { fill, h, labelOf } from "./dom.js";
-import { isPatience, renderPatience } from "./patience.js";
+import { isPatience, PATIENCE_LAYOUTS, renderPatience } from "./patience.js";
+
+/** Every layout kind drawn here: the engine's parlour.engine.layouts.LAYOUTS. */
+export const LAYOUTS = ["round-table", "seat-tiles", "meld-table", ...PATIENCE_LAYOUTS];
+
+/** The layout kind to draw `game` (an entry of GET /api/games, or undefined) on. */
+export const layoutOf = (game) => (LAYOUTS.includes(game?.layout) ? game.layout : "round-table");
 
 // Keys of the schema drawn in their own places (the table's options from
 // the view's table); everything else, the match's standing included, is a
@@ -84,19 +95,21 @@ export class Seating {
 const isSeatTurn = (observation, seat) => observation.to_move === seat && !observation.places;
 
 /**
- * Draws the felt: a panel per seat around it and the trick in the middle.
- * `hands` (replay) gives every seat's hand to show face up.
+ * Draws the felt on the board of `layout` (layoutOf the game): by default a
+ * panel per seat around it and the trick in the middle. `hands` (replay)
+ * gives every seat's hand to show face up.
  */
-export function renderFelt(felt, observation, { book, seating, hands = null, onMeld = null }) {
+export function renderFelt(felt, observation, { book, seating, layout = "round-table", hands = null, onMeld = null }) {
   // a patience (one player, the cards all on the table) is drawn as its tableau
   // (patience.js; table.js draws a seat's own with its moves)
-  if (isPatience(observation)) {
-    renderPatience(felt, observation, { book });
+  if (isPatience(layout)) {
+    renderPatience(felt, observation, { book, layout });
     return;
   }
   felt.classList.remove("patience");
-  const tiled = isOneCardTable(observation);
-  const melding = !tiled && isMeldTable(observation);
+  felt.dataset.layout = layout;
+  const tiled = layout === "seat-tiles";
+  const melding = layout === "meld-table";
   felt.classList.toggle("tiled", tiled);
   felt.classList.toggle("few", tiled && observation.players.length <= FEW_SEATS);
   felt.classList.toggle("melding", melding);
@@ -172,14 +185,12 @@ function seatPanel(player, observation, { book, seating, hands, style = null, sh
   );
 }
 
-// A rummy game (Progress Rummy) has named melds on the table (zones.melds:
-// [{name, owner, kind, text, cards: [{code, as}]}], `as` the declared card
-// a Progress card stands for). Its felt is laid out in rows: the round,
-// contract and piles; every seat with its flags (down) and known cards;
-// the melds, each clickable for a lay-off when `onMeld` is given; and the
-// meld the player to move is building.
-export const isMeldTable = (observation) =>
-  Array.isArray(observation.zones?.melds) && observation.zones.melds.every((meld) => meld && Array.isArray(meld.cards) && typeof meld.name === "string");
+// The meld-table layout: a rummy game (Progress Rummy) has named melds on
+// the table (zones.melds: [{name, owner, kind, text, cards: [{code, as}]}],
+// `as` the declared card a Progress card stands for). Its felt is laid out in
+// rows: the round, contract and piles; every seat with its flags (down) and
+// known cards; the melds, each clickable for a lay-off when `onMeld` is
+// given; and the meld the player to move is building.
 
 /** A card code without its pack copy: "8St#2" is "8St" (both copies are one action). */
 export const baseCode = (text) => String(text).replace(/#\d+$/, "");
@@ -267,14 +278,12 @@ function renderBuilding(observation, book, seating) {
   );
 }
 
-// A game of one card each and lives (players carry `card` and `lives`:
-// Ranter Go Round, up to 26 seats) is laid out as a grid of compact seat
-// tiles in play order, so that every seat is readable on one screen: its
-// card (face up when the viewer knows it, else a back), name, lives, flags,
-// and the turn; a seat that is out is greyed.
+// The seat-tiles layout: a game of one card each and lives (players carry
+// `card` and `lives`: Ranter Go Round, up to 26 seats) is laid out as a grid
+// of compact seat tiles in play order, so that every seat is readable on one
+// screen: its card (face up when the viewer knows it, else a back), name,
+// lives, flags, and the turn; a seat that is out is greyed.
 const FEW_SEATS = 8;
-const isOneCardTable = (observation) =>
-  observation.players.length > 0 && observation.players.every((p) => "card" in p && "lives" in p);
 
 /** The seats from the dealer's left round to the dealer (seat order before a dealer is known). */
 function playOrder(observation) {
@@ -675,10 +684,13 @@ export function renderLastTrick(element, observation, { book, seating }) {
   );
 }
 
-/** Game-specific keys, labelled: numbers, words, seats by name, cards as faces. */
-export function renderExtras(element, observation, { book, seating }) {
+/**
+ * Game-specific keys, labelled: numbers, words, seats by name, cards as
+ * faces; but those the board of `layout` draws on the felt.
+ */
+export function renderExtras(element, observation, { book, seating, layout = "round-table" }) {
   const perSeat = new Set(perSeatExtras(observation).map(([key]) => key));
-  const drawn = isMeldTable(observation) ? MELD_FELT_KEYS : new Set();
+  const drawn = layout === "meld-table" ? MELD_FELT_KEYS : new Set();
   const rows = Object.entries(observation).filter(([key]) => !schemaKeys.has(key) && !perSeat.has(key) && !drawn.has(key));
   fill(
     element,

@@ -20,7 +20,7 @@
 //   data-testid="message"    a refusal (hidden when empty)
 
 import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
-import { loadSchemaKeys, renderFelt, renderHand, renderLog, renderScores, Seating, turnText } from "./board.js";
+import { layoutOf, loadSchemaKeys, renderFelt, renderHand, renderLog, renderScores, Seating, turnText } from "./board.js";
 import { CardBook } from "./cards.js";
 import { fill, h, showSeedNotice } from "./dom.js";
 import { renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
@@ -32,6 +32,7 @@ const DECK = "progress53";
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 
 let current = null;
+let games = [];
 let sending = false;
 let countdown = null;
 let hint = null;
@@ -114,7 +115,8 @@ function renderTable(view) {
   turn.dataset.myTurn = String(mine);
   turn.dataset.handOver = String(over);
   turn.classList.toggle("mine", mine);
-  renderFelt($("board"), observation, { book, seating });
+  const layout = layoutOf(games.find((g) => g.name === observation.game));
+  renderFelt($("board"), observation, { book, seating, layout });
   if (hint && (hint.round !== view.round || hint.move_number !== view.move_number)) hint = null;
   renderHand($("hand"), $("calls"), observation, { book, onPlay: play, hinted: hint?.action ?? null });
   $("hint-row").hidden = !mine;
@@ -163,6 +165,12 @@ async function start() {
   }
   try {
     await book.load(DECK, getJson);
+  } catch (error) {
+    showMessage(error.message);
+  }
+  try {
+    // each game's layout; without it the felt is the round table
+    games = await getJson("/api/games");
   } catch (error) {
     showMessage(error.message);
   }

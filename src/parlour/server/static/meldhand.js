@@ -1,4 +1,4 @@
-// The viewer's hand at a rummy table (board.js isMeldTable: Progress Rummy),
+// The viewer's hand at a rummy table (the meld-table layout: Progress Rummy),
 // where a move is a line of primitive steps that the server reads whole
 // (State.parse_actions): the player clicks cards to select them and then a
 // button, and the page sends one line.

@@ -1,22 +1,24 @@
-// A patience (one-player games: Golf, Calculation, Baker's Dozen, Clock)
-// drawn as a tableau instead of the generic zones, and played by clicking
-// (or dragging) a card onto where it goes.
+// A patience (a one-seat game whose cards are all on the table) drawn as a
+// tableau instead of the generic zones, and played by clicking (or dragging)
+// a card onto where it goes. The tableau is chosen by the layout kind the
+// game declares (Game.layout, parlour.engine.layouts, GET /api/games), each
+// kind a shape of board with the zones and move texts it promises.
 //
 // The engine's legal moves carry no card (the cards are on the table, the
 // hand is empty), so each move's text is read as a source and a target:
-//   golf          "9Su" (the exposed card of its column onto the pile), "draw" (the stock)
-//   calculation   "f2" / "w3" (the turned card onto foundation 2 / waste 3),
-//                 "w2 f3" (waste 2's top onto foundation 3)
-//   bakers-dozen  "c5 f" (column 5's card onto its foundation), "c5 c9" (onto column 9)
-//   clock         "turn" (the next pile)
+//   columns-and-pile         "9Su" (the exposed card of its column onto the pile), "draw" (the stock)
+//   foundations-and-wastes   "f2" / "w3" (the turned card onto foundation 2 / waste 3),
+//                            "w2 f3" (waste 2's top onto foundation 3)
+//   columns-and-foundations  "c5 f" (column 5's card onto its foundation), "c5 c9" (onto column 9)
+//   dial-of-piles            "turn" (the next pile)
 // A click on a source that has moves selects it (or plays at once when its
-// only move goes home: a foundation or Golf's pile); a click on a target
+// only move goes home: a foundation or the one pile); a click on a target
 // then plays the selected source's move there. A source can also be dragged
 // onto a target. The text buttons below the felt stay as a fallback.
 //
 // Stable hooks for end-to-end tests (inside data-testid="board", which has
-// class "patience" and data-game):
-//   data-testid="tableau"      the whole layout, data-game
+// class "patience", data-game and data-layout):
+//   data-testid="tableau"      the whole layout, data-game, data-layout (class "tableau-LAYOUT")
 //   data-testid="column"       a column (Golf 1-7, Baker's Dozen 1-13), data-index, data-count;
 //                              its cards in order, each with data-card, the exposed card last
 //   data-testid="pile"         Golf's foundation pile, data-count, data-top
@@ -43,19 +45,46 @@ import { cardFace as face } from "./board.js";
 import { backSvg } from "./cards.js";
 import { fill, h } from "./dom.js";
 
-const GAMES = new Set(["golf", "calculation", "bakers-dozen", "clock"]);
-
-// The zones each game must have for its tableau to be drawn.
-const SHAPES = {
-  golf: (z) => Array.isArray(z.columns) && Array.isArray(z.pile) && typeof z.stock === "number",
-  calculation: (z) => Array.isArray(z.foundations) && Array.isArray(z.wastes) && typeof z.stock === "number",
-  "bakers-dozen": (z) => Array.isArray(z.columns) && z.foundations && typeof z.foundations === "object",
-  clock: (z) => Array.isArray(z.piles) && z.piles.every((p) => p && Array.isArray(p.up)),
+// Per layout kind: the move a legal action's text makes ({source, target,
+// home}, or null) and the tableau's drawing.
+const TABLEAUX = {
+  "columns-and-pile": {
+    move(text, zones) {
+      if (text === "draw") return { source: "stock", target: "pile", home: true };
+      const column = zones.columns.findIndex((cards) => cards.length && cards[cards.length - 1] === text);
+      return column >= 0 ? { source: `c${column + 1}`, target: "pile", home: true } : null;
+    },
+    draw: (zones, book, state) => drawColumnsAndPile(zones, book, state),
+  },
+  "foundations-and-wastes": {
+    move(text) {
+      let match;
+      if ((match = /^([fw])([1-4])$/.exec(text))) return { source: "turned", target: `${match[1]}${match[2]}`, home: match[1] === "f" };
+      if ((match = /^w([1-4]) f([1-4])$/.exec(text))) return { source: `w${match[1]}`, target: `f${match[2]}`, home: true };
+      return null;
+    },
+    draw: (zones, book, state) => drawFoundationsAndWastes(zones, book, state),
+  },
+  "columns-and-foundations": {
+    move(text) {
+      let match;
+      if ((match = /^c(\d+) f$/.exec(text))) return { source: `c${match[1]}`, target: "f", home: true };
+      if ((match = /^c(\d+) c(\d+)$/.exec(text))) return { source: `c${match[1]}`, target: `c${match[2]}`, home: false };
+      return null;
+    },
+    draw: (zones, book, state) => drawColumnsAndFoundations(zones, book, state),
+  },
+  "dial-of-piles": {
+    move: (text, zones) => (text === "turn" ? { source: `p${zones.next}`, target: `p${zones.next}`, home: true } : null),
+    draw: (zones, book, state) => drawDial(zones, book, state),
+  },
 };
 
-/** Whether the observation is one of the patiences drawn here. */
-export const isPatience = (observation) =>
-  GAMES.has(observation?.game) && observation.players?.length === 1 && SHAPES[observation.game](observation.zones ?? {});
+/** The patience layout kinds drawn here as a tableau. */
+export const PATIENCE_LAYOUTS = Object.keys(TABLEAUX);
+
+/** Whether `layout` (a game's declared kind) is a patience drawn here. */
+export const isPatience = (layout) => Object.hasOwn(TABLEAUX, layout);
 
 const back = (attributes = {}) => h("span", { class: "card back", "aria-hidden": "true", html: backSvg(), ...attributes });
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -64,37 +93,19 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
  * The legal moves as {source, target, action, home}: `home` when the move
  * goes to a foundation (one click plays a source whose only move it is).
  */
-export function movesOf(observation) {
+export function movesOf(observation, layout) {
   const zones = observation.zones ?? {};
   const moves = [];
   for (const action of observation.legal ?? []) {
-    const text = action.text;
-    let match;
-    if (observation.game === "golf") {
-      if (text === "draw") moves.push({ source: "stock", target: "pile", action, home: true });
-      else {
-        const column = zones.columns.findIndex((cards) => cards.length && cards[cards.length - 1] === text);
-        if (column >= 0) moves.push({ source: `c${column + 1}`, target: "pile", action, home: true });
-      }
-    } else if (observation.game === "calculation") {
-      if ((match = /^([fw])([1-4])$/.exec(text))) {
-        moves.push({ source: "turned", target: `${match[1]}${match[2]}`, action, home: match[1] === "f" });
-      } else if ((match = /^w([1-4]) f([1-4])$/.exec(text))) {
-        moves.push({ source: `w${match[1]}`, target: `f${match[2]}`, action, home: true });
-      }
-    } else if (observation.game === "bakers-dozen") {
-      if ((match = /^c(\d+) f$/.exec(text))) moves.push({ source: `c${match[1]}`, target: "f", action, home: true });
-      else if ((match = /^c(\d+) c(\d+)$/.exec(text))) moves.push({ source: `c${match[1]}`, target: `c${match[2]}`, action, home: false });
-    } else if (observation.game === "clock" && text === "turn") {
-      moves.push({ source: `p${zones.next}`, target: `p${zones.next}`, action, home: true });
-    }
+    const move = TABLEAUX[layout].move(action.text, zones);
+    if (move) moves.push({ ...move, action });
   }
   return moves;
 }
 
 /** Draws a patience without moves (a spectator, the replay). */
-export function renderPatience(felt, observation, { book }) {
-  draw(felt, observation, book, { moves: [], selected: null });
+export function renderPatience(felt, observation, { book, layout }) {
+  draw(felt, observation, layout, book, { moves: [], selected: null });
 }
 
 /**
@@ -114,22 +125,23 @@ export class PatienceTable {
   }
 
   /**
-   * `onPlay(text, actionId)` sends a move; null for a spectator. `hinted` is
-   * the action id of the hint for this position, or null.
+   * `layout` is the game's patience layout kind; `onPlay(text, actionId)`
+   * sends a move, null for a spectator. `hinted` is the action id of the
+   * hint for this position, or null.
    */
-  render(felt, observation, { book, onPlay = null, moveNumber = null, hinted = null }) {
+  render(felt, observation, { book, layout, onPlay = null, moveNumber = null, hinted = null }) {
     if (moveNumber !== this.moveNumber) {
       this.moveNumber = moveNumber;
       this.selected = null;
     }
     const mine = onPlay && observation.to_move === observation.seat && !observation.places;
-    this.moves = mine ? movesOf(observation) : [];
+    this.moves = mine ? movesOf(observation, layout) : [];
     if (this.selected && !this.moves.some((m) => m.source === this.selected)) this.selected = null;
     this.hinted = hinted;
-    this.last = { felt, observation, book, onPlay };
+    this.last = { felt, observation, book, layout, onPlay };
     // the same position again (a move's answer and its broadcast) is not
     // redrawn, so that a card being dragged stays in the page
-    const drawn = JSON.stringify([moveNumber, Boolean(mine), hinted, observation]);
+    const drawn = JSON.stringify([layout, moveNumber, Boolean(mine), hinted, observation]);
     if (felt === this.felt && drawn === this.drawn && felt.querySelector("[data-testid=\"tableau\"]")) return;
     this.drawn = drawn;
     if (felt !== this.felt) this.listen(felt);
@@ -137,8 +149,8 @@ export class PatienceTable {
   }
 
   redraw() {
-    const { felt, observation, book } = this.last;
-    draw(felt, observation, book, { moves: this.moves, selected: this.selected, hinted: this.hinted });
+    const { felt, observation, book, layout } = this.last;
+    draw(felt, observation, layout, book, { moves: this.moves, selected: this.selected, hinted: this.hinted });
   }
 
   listen(felt) {
@@ -241,19 +253,14 @@ function hintAttributes(key, state, className) {
   return { class: `${className}${hinted ? " hinted" : ""}`, "data-hinted": hinted ? "true" : null };
 }
 
-function draw(felt, observation, book, { moves, selected, hinted = null }) {
+function draw(felt, observation, layout, book, { moves, selected, hinted = null }) {
   const state = marks(moves, selected, hinted);
   felt.classList.remove("tiled", "few", "melding");
   felt.classList.add("patience");
   felt.dataset.game = observation.game;
-  const zones = observation.zones;
-  const body = {
-    golf: () => drawGolf(zones, book, state),
-    calculation: () => drawCalculation(zones, book, state),
-    "bakers-dozen": () => drawBakersDozen(zones, book, state),
-    clock: () => drawClock(zones, book, state),
-  }[observation.game]();
-  fill(felt, h("div", { class: `tableau tableau-${observation.game}`, "data-testid": "tableau", "data-game": observation.game }, body));
+  felt.dataset.layout = layout;
+  const body = TABLEAUX[layout].draw(observation.zones, book, state);
+  fill(felt, h("div", { class: `tableau tableau-${layout}`, "data-testid": "tableau", "data-game": observation.game, "data-layout": layout }, body));
 }
 
 /** A card that is the source `key`: a button when it can move. */
@@ -336,7 +343,7 @@ function stock(count, { source = null, state }) {
   return h("div", { class: "pt-stock", "data-testid": "stock", "data-count": count, "aria-label": label }, cards, caption);
 }
 
-function drawGolf(zones, book, state) {
+function drawColumnsAndPile(zones, book, state) {
   const pile = zones.pile;
   const shown = pile.slice(-6);
   return [
@@ -359,7 +366,7 @@ function drawGolf(zones, book, state) {
   ];
 }
 
-function drawCalculation(zones, book, state) {
+function drawFoundationsAndWastes(zones, book, state) {
   const turned = zones.turned;
   return [
     h(
@@ -398,7 +405,7 @@ function drawCalculation(zones, book, state) {
   ];
 }
 
-function drawBakersDozen(zones, book, state) {
+function drawColumnsAndFoundations(zones, book, state) {
   const signs = Object.entries(zones.foundations);
   return [
     h(
@@ -421,10 +428,10 @@ function drawBakersDozen(zones, book, state) {
 }
 
 // Piles 1-12 round a dial like the hours, 13 in the centre.
-function drawClock(zones, book, state) {
+function drawDial(zones, book, state) {
   return h(
     "div",
-    { class: "pt-clock", "aria-label": `clock: pile ${zones.next} turns next` },
+    { class: "pt-clock", "aria-label": `dial: pile ${zones.next} turns next` },
     zones.piles.map(({ pile, up, down }) => {
       const angle = (pile % 12) * (Math.PI / 6);
       const [x, y] = pile === 13 ? [50, 50] : [50 + 40 * Math.sin(angle), 50 - 40 * Math.cos(angle)];

@@ -13,7 +13,7 @@
 
 import { getJson, pageTableId, request } from "./api.js";
 import {
-  loadSchemaKeys, renderExtras, renderFelt, renderHandResults, renderLastTrick, renderLog, renderScores,
+  layoutOf, loadSchemaKeys, renderExtras, renderFelt, renderHandResults, renderLastTrick, renderLog, renderScores,
   renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
@@ -66,10 +66,11 @@ async function show(k) {
   where.dataset.total = position.total;
   $("replay-last-action").textContent = position.last_action ? `— ${position.last_action}` : "";
   $("turn").textContent = turnText(observation, seating);
-  renderFelt($("board"), observation, { book, seating, hands: position.hands });
+  const layout = layoutOf(game);
+  renderFelt($("board"), observation, { book, seating, layout, hands: position.hands });
   renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });
-  renderExtras($("extras"), observation, { book, seating });
+  renderExtras($("extras"), observation, { book, seating, layout });
   renderHandResults($("hand-results"), observation, seating);
   renderLog($("log"), observation);
   renderSummary($("summary"), observation, seating);

@@ -12,7 +12,7 @@
 //   data-testid="seat"             one per seat on the felt, data-seat=N, aria-current="true" on the seat to move
 //   data-testid="seat-cards"       another seat's hidden hand as backs, data-count=N
 //   data-testid="seat-flags", "seat-score"
-//   a one-card game with lives (Ranter Go Round) draws each seat as a tile instead, in play order
+//   a one-card game with lives (layout seat-tiles, Ranter Go Round) draws each seat as a tile instead, in play order
 //   from the dealer's left (the felt has class "tiled"): data-testid="seat" data-seat=N (class "out"
 //   when it has no lives), in it "seat-card" (data-face: up|down|none, the card's data-card when up),
 //   "seat-lives" (data-lives=N), "seat-lost" (lost a life in the last hand), "seat-board" (morris),
@@ -22,14 +22,15 @@
 //   data-testid="hand"             the viewer's hand; each card a <button data-card="JS" data-legal="true|false">
 //                                  with data-action-id on legal cards
 //   data-testid="calls"            calls (pass, capot, ...): <button data-testid="call" data-action-id="33">
-//   a rummy table (zones.melds, Progress Rummy) draws its felt in rows: data-testid="table-info" (info-round,
+//   the board has data-layout, the layout kind its game declares (GET /api/games)
+//   a rummy table (layout meld-table, Progress Rummy) draws its felt in rows: data-testid="table-info" (info-round,
 //   info-contract, zone-stock data-count, zone-discard data-card, info-taken), the seats (with
 //   "seat-known", the cards a seat is known to hold, and data-flag="down"), data-testid="melds" with each
 //   meld a data-testid="meld" (data-meld="m1", data-owner, data-kind, data-text; a button for a seat: a
 //   click lays off or swaps), a Progress card in it data-as="7St" with its label "p-as-label", and
 //   data-testid="building" (the meld being put down step by step); the hand selects cards and
 //   data-testid="meld-bar" holds the Meld / Discard buttons (hooks in meldhand.js)
-//   a patience (Golf, Calculation, Baker's Dozen, Clock) draws its tableau on the felt (class
+//   a patience (Golf, Calculation, Baker's Dozen, Clock: patience.js's layouts) draws its tableau on the felt (class
 //   "patience"; hooks in patience.js): a click on a card that can move (data-legal="true") selects
 //   it, a click on a pile then plays it there (or drag it there); the felt has data-move-number
 //   data-testid="hint"             "Hint" (in data-testid="hint-row", shown on the seat's turn): asks
@@ -57,7 +58,7 @@
 
 import { followLive, getJson, pageTableId, pageToken, request, statsLabel } from "./api.js";
 import {
-  isMeldTable, loadSchemaKeys, renderExtras, renderFelt, renderHand, renderHandResults,
+  layoutOf, loadSchemaKeys, renderExtras, renderFelt, renderHand, renderHandResults,
   renderLastTrick, renderLog, renderScores, renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
@@ -138,23 +139,23 @@ function render(view, game) {
   turn.dataset.myTurn = String(view.seat !== null && observation.to_move === view.seat && !observation.places);
   turn.classList.toggle("mine", turn.dataset.myTurn === "true");
 
-  const melding = isMeldTable(observation);
-  const onMeld = melding && view.seat !== null ? (name) => meldHand.onMeld(name) : null;
-  if (isPatience(observation)) {
+  const layout = layoutOf(game);
+  const onMeld = layout === "meld-table" && view.seat !== null ? (name) => meldHand.onMeld(name) : null;
+  if (isPatience(layout)) {
     patience.render($("board"), observation, {
-      book, onPlay: view.seat !== null ? play : null, moveNumber: view.move_number, hinted: hint?.action ?? null,
+      book, layout, onPlay: view.seat !== null ? play : null, moveNumber: view.move_number, hinted: hint?.action ?? null,
     });
     if (view.status === "finished" && !recordAsked) loadRecord();
   } else {
-    renderFelt($("board"), observation, { book, seating, onMeld });
+    renderFelt($("board"), observation, { book, seating, layout, onMeld });
   }
   $("board").dataset.moveNumber = view.move_number;
   // a patience's moves are made on the tableau; its buttons stay as a compact fallback
-  $("calls").classList.toggle("compact", isPatience(observation));
-  renderMyHand(view);
+  $("calls").classList.toggle("compact", isPatience(layout));
+  renderMyHand(view, layout);
   renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });
-  renderExtras($("extras"), observation, { book, seating });
+  renderExtras($("extras"), observation, { book, seating, layout });
   renderHandResults($("hand-results"), observation, seating);
   renderLog($("log"), observation);
   renderSummary($("summary"), observation, seating, [
@@ -178,15 +179,15 @@ async function loadRecord() {
   redraw();
 }
 
-/** The viewer's hand, calls and hint; a spectator's note instead. */
-function renderMyHand(view) {
+/** The viewer's hand, calls and hint (on the board of `layout`); a spectator's note instead. */
+function renderMyHand(view, layout) {
   if (view.seat === null) {
     $("spectator").hidden = false;
     return;
   }
   const observation = view.observation;
   const options = { book, onPlay: play, onMessage: showMessage, hinted: hint?.action ?? null };
-  if (isMeldTable(observation)) meldHand.render(observation, { hand: $("hand"), calls: $("calls"), bar: $("meld-bar") }, options);
+  if (layout === "meld-table") meldHand.render(observation, { hand: $("hand"), calls: $("calls"), bar: $("meld-bar") }, options);
   else renderHand($("hand"), $("calls"), observation, options);
   $("hint-row").hidden = observation.to_move !== view.seat || Boolean(observation.places);
   const button = $("hint");
@@ -207,8 +208,9 @@ async function askHint() {
   if (result.ok && result.data.move_number === current.move_number) hint = result.data;
   else if (!result.ok) showMessage(result.error);
   // a patience marks the hint on its tableau too
-  if (isPatience(current.observation)) redraw();
-  else renderMyHand(current);
+  const layout = layoutOf(games.find((g) => g.name === current.table.game));
+  if (isPatience(layout)) redraw();
+  else renderMyHand(current, layout);
 }
 
 /**
