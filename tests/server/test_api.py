@@ -73,6 +73,7 @@ def test_games_lists_every_registered_game_with_its_rules(client: TestClient) ->
         assert game["players"] == [cls.min_players, cls.max_players]
         assert game["options"] == cls.schema.describe()
         assert game["title"] == cls.title and game["description"] == cls.description
+        assert game["layout"] == cls.layout
 
 
 @pytest.mark.parametrize("deck", sorted(DECKS))
