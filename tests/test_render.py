@@ -197,3 +197,16 @@ def test_rummy_log_lines_and_copies_of_a_doubled_pack() -> None:
     assert renderer.cards(["9Su", "9Su#2"], playable=frozenset({"9Su"})).plain == "9Su 9Su"
     assert [str(span.style) for span in
             renderer.cards(["9Su", "9Su#2"], playable=frozenset({"9Su"})).spans] == ["bold"] * 2
+
+
+def test_rummy_keys_that_mark_the_melds_are_not_shown_as_extras() -> None:
+    """Progress Rummy declares ``target`` and ``pending`` shown inside the
+    melds (``Game.keys_shown_inside``): they are no lines of their own."""
+    state = rummy_middle()
+    step(state, "take", "meld", "3Cr", "4Cr", "5Cr", "meld", "9Su", "P")
+    assert state.observation(0)["pending"] is True
+    step(state, "as 9St", "9Mo", "done", "m3")
+    assert state.observation(0)["target"] == "m3"
+    assert state.game.keys_shown_inside == frozenset({"pending", "target"})
+    lines = rummy_view(state, 0)
+    assert not any(line.startswith(("Target", "Pending")) for line in lines)
