@@ -532,7 +532,7 @@ async def archive_while_watched(database_url: str) -> tuple[list[int], list[int]
     archived = await hub.archive_abandoned()
     last = spectator.outbox.messages()[-1]["status"] == "archived"
     hub.disconnect(table, spectator)
-    in_memory = table.id in hub._tables
+    in_memory = table.id in hub._rooms
     hub.database.close()
     return watched, archived, last and not in_memory
 

@@ -59,6 +59,7 @@ from parlour.server.payloads import (
     parse_table_request,
     parse_timer_request,
 )
+from parlour.server.rooms import Connection
 from parlour.server.security import (
     MAX_BODY_BYTES,
     MAX_MESSAGE_BYTES,
@@ -74,7 +75,6 @@ from parlour.server.security import (
     TokenBucket,
 )
 from parlour.server.tables import (
-    Connection,
     LiveTable,
     TableHub,
     replay_position,
