@@ -71,13 +71,20 @@ from parlour.server.errors import (
     ApiError,
 )
 from parlour.server.payloads import COMPUTER, HUMAN, EventMoveRequest, EventRequest, name_key
-from parlour.server.rooms import LiveRoom, RoomHub, View, check_room, engine_error, played
+from parlour.server.rooms import (
+    LiveRoom,
+    RoomHub,
+    View,
+    check_room,
+    engine_error,
+    move_actions,
+    played,
+)
 from parlour.server.security import counted
 from parlour.server.tables import (
     agent_seed,
     hash_token,
     new_token,
-    read_line,
     timestamp,
 )
 
@@ -512,12 +519,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
             mover = event.seating[table][hand.current_player()]
             if mover != viewer:
                 raise ApiError(CONFLICT, f"it is {event.names[mover]}'s turn, not yours")
-            move = request.move
-            if move.text is None:
-                assert move.action is not None
-                actions = [move.action]
-            else:
-                actions = read_line(hand, move.text)
+            actions = move_actions(hand, request.move)
             check_actions(event, viewer, actions)
             await self._commit(live, [["play", viewer, action] for action in actions], {})
             await self._after_step(live)

@@ -35,6 +35,7 @@ from parlour.server.errors import (
     ApiError,
 )
 from parlour.server.flow import ComputerGate, Outbox
+from parlour.server.payloads import MoveRequest
 from parlour.server.security import Limits, counted
 
 logger = logging.getLogger("parlour.server")
@@ -66,6 +67,20 @@ def played(state: State, seat: int, actions: Sequence[int]) -> State:
     except ParlourError as error:
         raise engine_error(error) from None
     return state
+
+
+def move_actions(state: State, move: MoveRequest) -> list[int]:
+    """The actions of a move at ``state``: its action id, or those its line
+    of text names, read on a clone by the engine (:meth:`State.parse_actions`:
+    one action in most games; a rummy lay-down ``meld 5Cr 6Cr P=7Cr`` is
+    several, all of the mover's)."""
+    if move.text is None:
+        assert move.action is not None, "a move is an action or a line"
+        return [move.action]
+    try:
+        return state.parse_actions(move.text)
+    except ParlourError as error:
+        raise engine_error(error) from None
 
 
 def check_room(mine: int, held: int, per_address: int, most: int,

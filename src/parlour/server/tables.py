@@ -66,6 +66,7 @@ from parlour.server.rooms import (
     View,
     check_room,
     engine_error,
+    move_actions,
     played,
 )
 from parlour.server.security import counted
@@ -213,16 +214,6 @@ class LiveTable(LiveRoom):
         if 0 <= seat < len(self.seats) and self.seats[seat].kind == COMPUTER:
             return seat
         return None
-
-
-def read_line(state: State, text: str) -> list[int]:
-    """The actions that a line of text names, read on a clone by the engine
-    (:meth:`State.parse_actions`: one action in most games; a rummy
-    lay-down ``meld 5Cr 6Cr P=7Cr`` is several, all of the mover's)."""
-    try:
-        return state.parse_actions(text)
-    except ParlourError as error:
-        raise engine_error(error) from None
 
 
 class TableHub(RoomHub[LiveTable, StoredTable]):
@@ -457,11 +448,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             to_move = state.current_player()
             if to_move != seat:
                 raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
-            if move.text is None:
-                assert move.action is not None
-                actions = [move.action]
-            else:
-                actions = read_line(state, move.text)
+            actions = move_actions(state, move)
             revived, table.archived = table.archived, False
             try:
                 await self._commit(table, seat, actions)
