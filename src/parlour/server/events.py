@@ -17,7 +17,9 @@ lock per event serializes the steps. Computer players play from one task
 per event (one move at every table where a computer is to move, after the
 delay); a round's time limit is a task that gives the signal at the stored
 deadline. At start-up every unfinished event is replayed from its steps,
-its computers resume and its timer is armed again.
+its computers resume and its timer is armed again. The plumbing shared
+with the tables (restore, connections, broadcast, the computer loop) is
+:class:`~parlour.server.rooms.RoomHub`'s.
 
 Parties are bounded as tables are (:class:`~parlour.server.security.Limits`):
 the parties one client address and everyone together may have, those

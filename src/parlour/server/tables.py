@@ -8,7 +8,9 @@ connection, each as its own view: a seat's connection gets
 ``observation(seat)``, a spectator's ``public_observation()``. One asyncio
 lock per table serializes moves; computer seats play from an asyncio task
 per table, after the table's delay, choosing from their seat's observation
-and the legal actions only.
+and the legal actions only. All of that plumbing, shared with the parties,
+is :class:`~parlour.server.rooms.RoomHub`'s; a table adds its seats,
+tokens, hints and archive.
 
 The server's work is bounded (:class:`~parlour.server.security.Limits`):
 the tables one client address and everyone together may have, a least
