@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketDisconnect
 from web_support import COMPUTER, HUMAN, create_table, move, tokens, view, wait_until
 
 from parlour.server import create_app
-from parlour.server.app import _send_outbox, _serve_socket
+from parlour.server.app import PAGES, _send_outbox, _serve_socket
 from parlour.server.db import Database, TableRow, now
 from parlour.server.events import EventHub, join_code
 from parlour.server.flow import ComputerGate, Outbox
@@ -532,7 +532,7 @@ async def archive_while_watched(database_url: str) -> tuple[list[int], list[int]
     archived = await hub.archive_abandoned()
     last = spectator.outbox.messages()[-1]["status"] == "archived"
     hub.disconnect(table, spectator)
-    in_memory = table.id in hub._tables
+    in_memory = table.id in hub._rooms
     hub.database.close()
     return watched, archived, last and not in_memory
 
@@ -604,7 +604,7 @@ def test_the_pages_tell_every_seat_that_the_deals_were_fixed() -> None:
             "and so can know every hand.")},
         {"hidden": True, "textContent": ""},
     ]
-    for page, script in [("table.html", "table.js"), ("event.html", "event.js"),
-                         ("event-play.html", "event-play.js")]:
-        assert 'data-testid="seed-notice"' in (STATIC / page).read_text()
-        assert 'showSeedNotice($("seed-notice")' in (STATIC / script).read_text()
+    for path in ["/tables/{table_id}", "/events/{event_id}", "/events/{event_id}/play"]:
+        page = PAGES[path]
+        assert 'data-testid="seed-notice"' in page.html()
+        assert 'showSeedNotice($("seed-notice")' in (STATIC / f"{page.name}.js").read_text()

@@ -1,7 +1,9 @@
-"""The browser front end (src/parlour/server/static): the files exist, the
-pages load only local assets (the server may have no internet), and every
-JavaScript module parses; cards.js draws every card text of every deck;
-board.js draws every layout a game may declare."""
+"""The browser front end (src/parlour/server/static, and the pages made
+from src/parlour/server/pages): the files exist, every page is the one
+shell filled with its own fragment, the pages load only local assets (the
+server may have no internet), and every JavaScript module parses; cards.js
+draws every card text of every deck; board.js draws every layout a game
+may declare."""
 
 from __future__ import annotations
 
@@ -18,14 +20,15 @@ import parlour
 from parlour.cards import DECKS
 from parlour.engine import game_class
 from parlour.engine.layouts import DEFAULT_LAYOUT, LAYOUTS
+from parlour.server.app import PAGES, PAGES_DIRECTORY
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "parlour" / "server" / "static"
-PAGES = ["lobby.html", "table.html", "replay.html"]
+PAGE_NAMES = sorted(page.name for page in PAGES.values())
 MODULES = sorted(path.name for path in STATIC.glob("*.js"))
 EXPECTED = [
-    *PAGES, "app.css",
+    "app.css",
     "api.js", "board.js", "cards.js", "dom.js", "lobby.js", "meldhand.js", "replay.js",
-    "table.js",
+    "table.js", *(f"{name}.js" for name in PAGE_NAMES),
 ]
 
 # src/href attributes, CSS url(...) and @import, JS import specifiers
@@ -35,8 +38,14 @@ REFERENCE = re.compile(
 )
 
 
-def references(path: Path) -> list[str]:
-    matches = REFERENCE.finditer(path.read_text())
+def text_of(name: str) -> str:
+    """A page as the server fills it, or a static file as it is."""
+    pages = {page.name: page for page in PAGES.values()}
+    return pages[name].html() if name in pages else (STATIC / name).read_text()
+
+
+def references(name: str) -> list[str]:
+    matches = REFERENCE.finditer(text_of(name))
     return [next(group for group in match.groups() if group) for match in matches]
 
 
@@ -45,26 +54,48 @@ def test_front_end_file_exists(name: str) -> None:
     assert (STATIC / name).is_file()
 
 
-@pytest.mark.parametrize("name", [*PAGES, "app.css", *MODULES])
+@pytest.mark.parametrize("name", PAGE_NAMES)
+def test_every_page_is_the_shell_filled_with_its_own_fragment(
+    name: str, client: TestClient
+) -> None:
+    """A fragment holds only its page's own header items and ``<main>``:
+    the head, the header's frame and the brand are the shell's alone."""
+    fragment = (PAGES_DIRECTORY / f"{name}.html").read_text()
+    for shared in ("<!doctype", "<html", "<head", "<body", "<header", 'class="brand"',
+                   "<script", "<link"):
+        assert shared not in fragment.lower(), f"{name}.html repeats the shell's {shared}"
+    assert fragment.count("<main") == fragment.count("</main>") == 1
+    path = next(path for path, page in PAGES.items() if page.name == name)
+    served = client.get(path.format(table_id=1, event_id=1))
+    assert served.status_code == 200
+    assert served.headers["content-type"] == "text/html; charset=utf-8"
+    assert served.text == text_of(name)
+    assert served.text.startswith("<!doctype html>\n") and served.text.endswith("</html>\n")
+    assert served.text.count('<a class="brand" href="/">parlour</a>') == 1
+    assert f'<script type="module" src="/static/{name}.js"></script>' in served.text
+    assert fragment in served.text.replace("  </header>\n", "", 1)
+
+
+@pytest.mark.parametrize("name", [*PAGE_NAMES, "app.css", *MODULES])
 def test_only_local_assets(name: str) -> None:
-    text = (STATIC / name).read_text()
+    text = text_of(name)
     # the SVG namespace is an identifier, never fetched
     fetched = text.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", fetched, re.IGNORECASE), name
-    for reference in references(STATIC / name):
+    for reference in references(name):
         assert reference.startswith(("/", "./", "#", "data:")), f"{name} loads {reference}"
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", PAGE_NAMES)
 def test_page_assets_are_served_files(name: str) -> None:
-    for reference in references(STATIC / name):
+    for reference in references(name):
         if reference.startswith("/static/"):
             assert (STATIC / reference.removeprefix("/static/")).is_file(), reference
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_module_imports_exist(name: str) -> None:
-    for reference in references(STATIC / name):
+    for reference in references(name):
         if reference.startswith("./"):
             assert (STATIC / reference).is_file(), f"{name} imports {reference}"
 

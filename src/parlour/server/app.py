@@ -12,13 +12,14 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, HTTPConnection
@@ -59,6 +60,7 @@ from parlour.server.payloads import (
     parse_table_request,
     parse_timer_request,
 )
+from parlour.server.rooms import Connection
 from parlour.server.security import (
     MAX_BODY_BYTES,
     MAX_MESSAGE_BYTES,
@@ -74,7 +76,6 @@ from parlour.server.security import (
     TokenBucket,
 )
 from parlour.server.tables import (
-    Connection,
     LiveTable,
     TableHub,
     replay_position,
@@ -88,7 +89,10 @@ DEFAULT_COMPUTER_DELAY = 0.6
 """Seconds a computer seat waits before moving, unless a table sets its own."""
 
 STATIC_DIRECTORY = Path(__file__).parent / "static"
-"""The front end (plain HTML, CSS and JavaScript)."""
+"""The front end's files (CSS and JavaScript modules), served as they are."""
+
+PAGES_DIRECTORY = Path(__file__).parent / "pages"
+"""The front end's HTML: one shell and each page's fragment (see :class:`Page`)."""
 
 STATUS_FILTERS = {"open": PLAYING, "finished": FINISHED, "archived": ARCHIVED}
 """``GET /api/tables?status=`` values and the table status each lists."""
@@ -300,34 +304,60 @@ async def _json_body(request: Request) -> object:
 
 
 # --- pages -------------------------------------------------------------------
-def _page(name: str) -> FileResponse:
-    path = STATIC_DIRECTORY / name
+MAIN_TAG = "  <main"
+"""Where a page's fragment goes on from its header's items to its ``<main>``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of the front end: :data:`PAGES_DIRECTORY`'s ``shell.html``
+    filled with the page's title, body class and fragment ``<name>.html``
+    (the page's own items of the header, then its ``<main>``); its one
+    script is the module ``/static/<name>.js`` (the Content-Security-Policy
+    allows no inline script or style)."""
+
+    name: str
+    title: str
+    body_class: str | None = None
+
+    def html(self) -> str:
+        """The whole page (404 naming the fragment or shell that is missing)."""
+        shell, fragment = _page_part("shell.html"), _page_part(f"{self.name}.html")
+        header, main, rest = fragment.partition(MAIN_TAG)
+        return shell.format(
+            title=self.title, name=self.name, header=header, main=main + rest,
+            body="" if self.body_class is None else f' class="{self.body_class}"',
+        )
+
+
+def _page_part(file: str) -> str:
+    path = PAGES_DIRECTORY / file
     if not path.is_file():
-        raise ApiError(NOT_FOUND, f"the front end's {name} is missing")
-    return FileResponse(path, media_type="text/html")
+        raise ApiError(NOT_FOUND, f"the front end's {file} is missing")
+    return path.read_text(encoding="utf-8")
 
 
 PAGES = {
-    "/": "lobby.html",
-    "/tables/{table_id}": "table.html",
-    "/tables/{table_id}/replay": "replay.html",
-    "/events/{event_id}": "event.html",
-    "/events/{event_id}/join": "event-join.html",
-    "/events/{event_id}/play": "event-play.html",
+    "/": Page("lobby", "lobby"),
+    "/tables/{table_id}": Page("table", "table", "table-page"),
+    "/tables/{table_id}/replay": Page("replay", "replay", "replay-page"),
+    "/events/{event_id}": Page("event", "Progress Races party", "event-page"),
+    "/events/{event_id}/join": Page("event-join", "join a Progress Races party"),
+    "/events/{event_id}/play": Page("event-play", "your table at the party", "table-page"),
 }
-"""Each page's path and the file it serves (its script reads the id from the path)."""
+"""Each page's path and the page it serves (its script reads the id from the path)."""
 
 
-def _page_endpoint(name: str) -> Callable[[], Awaitable[FileResponse]]:
-    async def page() -> FileResponse:
-        return _page(name)
+def _page_endpoint(page: Page) -> Callable[[], Awaitable[HTMLResponse]]:
+    async def endpoint() -> HTMLResponse:
+        return HTMLResponse(page.html())
 
-    return page
+    return endpoint
 
 
 def _add_pages(app: FastAPI) -> None:
-    for path, name in PAGES.items():
-        app.add_api_route(path, _page_endpoint(name), methods=["GET"], include_in_schema=False)
+    for path, page in PAGES.items():
+        app.add_api_route(path, _page_endpoint(page), methods=["GET"], include_in_schema=False)
 
 
 # --- lobby data --------------------------------------------------------------

@@ -17,7 +17,9 @@ lock per event serializes the steps. Computer players play from one task
 per event (one move at every table where a computer is to move, after the
 delay); a round's time limit is a task that gives the signal at the stored
 deadline. At start-up every unfinished event is replayed from its steps,
-its computers resume and its timer is armed again.
+its computers resume and its timer is armed again. The plumbing shared
+with the tables (restore, connections, broadcast, the computer loop) is
+:class:`~parlour.server.rooms.RoomHub`'s.
 
 Parties are bounded as tables are (:class:`~parlour.server.security.Limits`):
 the parties one client address and everyone together may have, those
@@ -35,12 +37,12 @@ import hmac
 import logging
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
-from parlour.agents import Hint, choose_action, hint, make_agent
+from parlour.agents import choose_action, hint, make_agent
 from parlour.errors import ParlourError
 from parlour.games.progress_races import (
     OVER,
@@ -59,31 +61,32 @@ from parlour.server.db import (
     FINISHED,
     JOINING,
     PLAYING,
-    Database,
     EventRow,
     StoredEvent,
     now,
     store_then_adopt,
 )
 from parlour.server.errors import (
-    BAD_REQUEST,
     CONFLICT,
     FORBIDDEN,
-    NOT_FOUND,
     TOO_MANY_REQUESTS,
     ApiError,
 )
-from parlour.server.flow import ComputerGate
 from parlour.server.payloads import COMPUTER, HUMAN, EventMoveRequest, EventRequest, name_key
-from parlour.server.security import Limits, counted
-from parlour.server.tables import (
-    Connection,
-    Sleep,
-    agent_seed,
+from parlour.server.rooms import (
+    LiveRoom,
+    RoomHub,
+    View,
+    check_room,
     engine_error,
+    move_actions,
+    played,
+)
+from parlour.server.security import counted
+from parlour.server.tables import (
+    agent_seed,
     hash_token,
     new_token,
-    read_line,
     timestamp,
 )
 
@@ -98,7 +101,6 @@ COMPUTER_PARTY, COMPUTER_PARTIES = "party of computers only", "parties of comput
 LIST_LIMIT = 50
 """Most events that one ``GET /api/events`` lists (the newest)."""
 
-View = dict[str, Any]
 Step = list[Any]
 
 
@@ -197,33 +199,21 @@ def _check_name_is_free(live: LiveEvent, name: str) -> None:
                                  "at this party: pick another")
 
 
-@dataclass(eq=False)
-class LiveEvent:
+@dataclass(eq=False, kw_only=True)
+class LiveEvent(LiveRoom):
     """One event in memory: the rules' event (rebuilt from its steps), its
-    places, settings, open connections and tasks."""
+    places, settings and timer, besides what every :class:`LiveRoom` has
+    (its hint searches are per table, by round and move number)."""
 
-    id: int
     event: Event
     places: list[Place | None]
     host_hash: str
     join_hash: str
     level: str
-    delay: float | None
     time_limit: float | None
     deadline: datetime | None
     created: datetime
-    seed_chosen: bool = False
-    """Whether the host chose the seed, and so can know every deal."""
-    owner: str | None = None
-    """The client address that opened the party (``None`` after a restart)."""
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    connections: set[Connection] = field(default_factory=set)
-    computers: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
-    hint_searches: dict[int, tuple[tuple[int, int], asyncio.Task[Hint]]] = field(
-        default_factory=dict)
-    """Per table, the hint search of the latest position asked for (round,
-    move number), shared by every request for it."""
 
     @property
     def status(self) -> str:
@@ -258,6 +248,11 @@ class LiveEvent:
             raise ApiError(FORBIDDEN, f"this link's token opens nothing at party {self.id}")
         return found
 
+    @property
+    def computers_due(self) -> bool:
+        """Whether a computer is to move at some table."""
+        return bool(self.computer_moves())
+
     def check_host(self, token: str | None) -> None:
         """403 unless ``token`` is the host's."""
         if not token or self.viewer_of(token) != HOST:
@@ -283,64 +278,42 @@ def check_actions(event: Event, player: int, actions: Sequence[int]) -> None:
     """Refuse (400, the engine's sentence) unless ``actions`` are all legal
     plays of ``player`` in turn, tried on a clone of his table's hand."""
     table, seat = event.seat_of(player)
-    hand = event.hands[table].clone()
-    try:
-        for action in actions:
-            if hand.is_terminal() or hand.current_player() != seat:
-                raise ApiError(BAD_REQUEST, (
-                    "this line runs on past your turn: send one turn's actions at a time"
-                ))
-            hand.apply(action)
-    except ParlourError as error:
-        raise engine_error(error) from None
+    played(event.hands[table], seat, actions)
 
 
-class EventHub:
-    """Every live event, and the database behind them; ``limits``, ``gate``
-    and ``sleep`` as :class:`~parlour.server.tables.TableHub`'s."""
+class EventHub(RoomHub[LiveEvent, StoredEvent]):
+    """Every live event, and the database behind them (a
+    :class:`~parlour.server.rooms.RoomHub`, as
+    :class:`~parlour.server.tables.TableHub` is)."""
 
-    def __init__(
-        self, database: Database, computer_delay: float, limits: Limits | None = None,
-        gate: ComputerGate | None = None, sleep: Sleep = asyncio.sleep,
-    ) -> None:
-        self.database = database
-        self.computer_delay = computer_delay
-        self.limits = limits or Limits()
-        self.gate = gate or ComputerGate()
-        self.sleep = sleep
-        self._events: dict[int, LiveEvent] = {}
-        self._opening: list[str | None] = []
-        """The owners of parties being stored (counted before they have an id)."""
+    noun = "event"
+    name = "party"
+    computers_stopped = "the computers of party %s stopped"
 
     # --- lifetime ------------------------------------------------------------
-    async def start(self) -> None:
-        """Replay every unfinished event, resume its computers, arm its timer."""
-        for stored in await asyncio.to_thread(self.database.unfinished_events):
-            try:
-                live = self._restore(stored)
-            except ParlourError as error:
-                logger.error("event %s cannot be restored: %s", stored.row.id, error)
-                continue
-            if live.status == FINISHED:  # its last step was stored, not its status
-                await asyncio.to_thread(self.database.update_event, live.id,
-                                        {"status": FINISHED, "finished": now()})
-                continue
-            self._events[live.id] = live
-            self._wake(live)
-            self._arm_timer(live)
-        logger.info("%d unfinished events resumed", len(self._events))
+    def _unfinished(self) -> list[StoredEvent]:
+        return self.database.unfinished_events()
 
-    async def stop(self) -> None:
-        """Stop every computer and timer task (they resume at the next start)."""
-        tasks = [task for live in self._events.values()
-                 for task in (live.computers, live.timer) if task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self._events.clear()
+    def _stored(self, room_id: int) -> StoredEvent | None:
+        return self.database.event(room_id)
 
-    @staticmethod
-    def _restore(stored: StoredEvent) -> LiveEvent:
+    async def _resumes(self, live: LiveEvent) -> bool:
+        if live.status == FINISHED:  # its last step was stored, not its status
+            await asyncio.to_thread(self.database.update_event, live.id,
+                                    {"status": FINISHED, "finished": now()})
+            return False
+        return True
+
+    def _set_going(self, live: LiveEvent) -> None:
+        """Start the event's computers and arm its timer."""
+        self._wake(live)
+        self._arm_timer(live)
+
+    def _tasks(self) -> list[asyncio.Task[None]]:
+        timers = [live.timer for live in self._rooms.values() if live.timer is not None]
+        return [*super()._tasks(), *timers]
+
+    def _restore(self, stored: StoredEvent) -> LiveEvent:
         row = stored.row
         if row.version != VERSION:
             raise ParlourError(f"it was played with Progress Races version {row.version}; "
@@ -348,53 +321,30 @@ class EventHub:
         places = [Place.from_stored(place) for place in row.places]
         event = replay(int(row.seed), row.options, stored.steps, row.seating, names_of(places))
         return LiveEvent(
-            row.id, event, places, row.host_hash, row.join_hash, row.level, row.delay,
-            row.time_limit, _aware(row.deadline), _aware(row.created) or now(),
-            bool(row.seed_chosen),
+            id=row.id, event=event, places=places, host_hash=row.host_hash,
+            join_hash=row.join_hash, level=row.level, delay=row.delay,
+            time_limit=row.time_limit, deadline=_aware(row.deadline),
+            created=_aware(row.created) or now(), seed_chosen=bool(row.seed_chosen),
         )
 
     async def event(self, event_id: int) -> LiveEvent:
         """The event ``event_id`` (404 if there is none); finished events are
         read from the database when they are not in memory."""
-        live = self._events.get(event_id)
-        if live is not None:
-            return live
-        stored = await asyncio.to_thread(self.database.event, event_id)
-        if stored is None:
-            raise ApiError(NOT_FOUND, f"there is no party {event_id}")
-        try:
-            restored = self._restore(stored)
-        except ParlourError as error:
-            raise ApiError(NOT_FOUND, f"party {event_id} cannot be restored: {error}") from None
-        if restored.status == FINISHED:
-            return restored
-        live = self._events.setdefault(event_id, restored)
-        self._wake(live)
-        self._arm_timer(live)
-        return live
+        return await self.find(event_id)
 
     # --- the host --------------------------------------------------------------
     def _check_room(self, owner: str | None) -> None:
         """429 naming the limit that a new party of ``owner`` would pass."""
-        limits = self.limits
-        owners = [live.owner for live in self._events.values() if live.status != FINISHED]
-        owners += self._opening
+        owners = [live.owner for live in [*self._rooms.values(), *self._opening]
+                  if live.status != FINISHED]
         mine = sum(owner is not None and other == owner for other in owners)
-        if mine >= limits.parties_per_address:
-            held = counted(mine, "unfinished party", "unfinished parties")
-            raise ApiError(TOO_MANY_REQUESTS, (
-                f"you already have {held} here, the most one address may have "
-                f"({limits.parties_per_address}): finish one before opening another"))
-        if len(owners) >= limits.parties:
-            held = counted(len(owners), "unfinished party", "unfinished parties")
-            raise ApiError(TOO_MANY_REQUESTS, (
-                f"this server already has {held}, its limit ({limits.parties}): try again "
-                "when some are finished"))
+        check_room(mine, len(owners), self.limits.parties_per_address, self.limits.parties,
+                   "unfinished party", "unfinished parties")
 
     def _check_computer_room(self, live: LiveEvent) -> None:
         """429 naming the limit that starting ``live`` with nobody joined would pass."""
         limits = self.limits
-        running = [other for other in self._events.values()
+        running = [other for other in self._rooms.values()
                    if other.status == PLAYING and not other.has_person]
         mine = sum(live.owner is not None and other.owner == live.owner for other in running)
         if mine >= limits.computer_parties_per_address:
@@ -433,15 +383,13 @@ class EventHub:
             status=JOINING, steps=0, created=now(), finished=None,
             seed_chosen=request.seed is not None,
         )
-        self._opening.append(owner)
-        try:
-            event_id = await asyncio.to_thread(self.database.add_event, row)
-        finally:
-            self._opening.remove(owner)
-        live = LiveEvent(event_id, event, [None] * players, row.host_hash, row.join_hash,
-                         request.level, request.delay, request.time_limit, None, row.created,
-                         row.seed_chosen, owner)
-        return self._events.setdefault(event_id, live), host_token
+        opening = LiveEvent(
+            id=0, event=event, places=[None] * players, host_hash=row.host_hash,
+            join_hash=row.join_hash, level=request.level, delay=request.delay,
+            time_limit=request.time_limit, deadline=None, created=row.created,
+            seed_chosen=row.seed_chosen, owner=owner,
+        )
+        return await self._open(opening, partial(self.database.add_event, row)), host_token
 
     async def join(self, live: LiveEvent, code: str | None, name: str) -> tuple[int, str]:
         """Take the first free place as ``name``; returns the player and his token."""
@@ -573,12 +521,7 @@ class EventHub:
             mover = event.seating[table][hand.current_player()]
             if mover != viewer:
                 raise ApiError(CONFLICT, f"it is {event.names[mover]}'s turn, not yours")
-            move = request.move
-            if move.text is None:
-                assert move.action is not None
-                actions = [move.action]
-            else:
-                actions = read_line(hand, move.text)
+            actions = move_actions(hand, request.move)
             check_actions(event, viewer, actions)
             await self._commit(live, [["play", viewer, action] for action in actions], {})
             await self._after_step(live)
@@ -598,13 +541,8 @@ class EventHub:
         if event.to_move(table) != viewer:
             raise ApiError(CONFLICT, "it is not your turn")
         number = len(hand.history)
-        search = live.hint_searches.get(table)
-        if search is None or search[0] != (event.round, number):
-            search = ((event.round, number), asyncio.create_task(asyncio.to_thread(
-                hint, hand.clone(), agent_seed(event.seed, viewer, len(event.steps)))))
-            live.hint_searches[table] = search
-        # shielded: a client that leaves does not stop the search others wait for
-        suggestion = await asyncio.shield(search[1])
+        suggestion = await self._hint(live, table, (event.round, number), partial(
+            hint, hand.clone(), agent_seed(event.seed, viewer, len(event.steps))))
         return {"action": suggestion.action, "text": suggestion.text, "level": suggestion.level,
                 "round": event.round, "move_number": number}
 
@@ -629,7 +567,7 @@ class EventHub:
             # the step that ends the party is stored; so is this, or a restart does it
             await asyncio.to_thread(self.database.update_event, live.id,
                                     {"status": FINISHED, "finished": now()})
-            self._events.pop(live.id, None)
+            self._rooms.pop(live.id, None)
         self._broadcast(live)
         self._wake(live)
         self._arm_timer(live)
@@ -675,12 +613,6 @@ class EventHub:
             view["observation"] = hand.observation(seat)
         return view
 
-    def delay_of(self, live: LiveEvent) -> float:
-        """Seconds a computer player of ``live`` waits before moving: a party
-        of computers only waits at least ``Limits.computer_pace``."""
-        delay = self.computer_delay if live.delay is None else live.delay
-        return delay if live.has_person else max(delay, self.limits.computer_pace)
-
     async def list_events(self) -> list[dict[str, Any]]:
         """The newest parties: ``{id, title, status, tables, rounds, created, url}``."""
         rows = await asyncio.to_thread(self.database.list_events, LIST_LIMIT)
@@ -693,50 +625,12 @@ class EventHub:
         """What the lobby's party form is built from: the options and the rules."""
         return {"title": TITLE, "options": SCHEMA.describe(), "rules": RULES}
 
-    # --- connections -----------------------------------------------------------
-    def connect(self, live: LiveEvent, viewer: int | None) -> Connection:
-        """Register a socket for ``viewer`` and queue its first view."""
-        connection = Connection(viewer)
-        live.connections.add(connection)
-        connection.send({"type": "view", **self.view(live, viewer)})
-        return connection
-
-    @staticmethod
-    def disconnect(live: LiveEvent, connection: Connection) -> None:
-        """Forget a closed socket."""
-        live.connections.discard(connection)
-
-    def _broadcast(self, live: LiveEvent) -> None:
-        """Send every connection its own fresh view (the public part computed once)."""
-        if not live.connections:
-            return
-        described = self.describe(live)
-        views: dict[int | None, View] = {}
-        for connection in live.connections:
-            if connection.seat not in views:
-                views[connection.seat] = {"type": "view",
-                                          **self.view(live, connection.seat, described)}
-            connection.send(views[connection.seat])
-
     # --- computers and the timer ---------------------------------------------------
-    def _wake(self, live: LiveEvent) -> None:
-        """Start the event's computer task if a computer is to move somewhere."""
-        if live.computers is not None and not live.computers.done():
-            return
-        if live.computer_moves():
-            live.computers = asyncio.create_task(
-                self._run_computers(live), name=f"parlour event {live.id} computers")
-
-    async def _run_computers(self, live: LiveEvent) -> None:
-        """Play one move at every table where a computer is to move, after the
-        delay, until people are to move everywhere or the round is over."""
-        try:
-            while live.computer_moves():
-                await self.sleep(self.delay_of(live))
-                for table, player in live.computer_moves():
-                    await self._computer_move(live, table, player)
-        except Exception:
-            logger.exception("the computers of party %s stopped", live.id)
+    async def _computers_play(self, live: LiveEvent) -> bool:
+        """One move at every table where a computer is to move."""
+        for table, player in live.computer_moves():
+            await self._computer_move(live, table, player)
+        return True
 
     async def _computer_move(self, live: LiveEvent, table: int, player: int) -> None:
         event = live.event

@@ -8,7 +8,9 @@ connection, each as its own view: a seat's connection gets
 ``observation(seat)``, a spectator's ``public_observation()``. One asyncio
 lock per table serializes moves; computer seats play from an asyncio task
 per table, after the table's delay, choosing from their seat's observation
-and the legal actions only.
+and the legal actions only. All of that plumbing, shared with the parties,
+is :class:`~parlour.server.rooms.RoomHub`'s; a table adds its seats,
+tokens, hints and archive.
 
 The server's work is bounded (:class:`~parlour.server.security.Limits`):
 the tables one client address and everyone together may have, a least
@@ -32,27 +34,25 @@ import hmac
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
-from parlour.agents import Hint, choose_action, hint, make_agent
+from parlour.agents import choose_action, hint, make_agent
 from parlour.engine import Game, State, game_class, make
-from parlour.errors import OptionError, ParlourError
+from parlour.errors import ParlourError
 from parlour.server.db import (
     ARCHIVED,
     FINISHED,
     PLAYING,
-    Database,
     StoredTable,
     TableRow,
     now,
     store_then_adopt,
 )
 from parlour.server.errors import (
-    BAD_OPTIONS,
     BAD_REQUEST,
     CONFLICT,
     FORBIDDEN,
@@ -60,9 +60,18 @@ from parlour.server.errors import (
     TOO_MANY_REQUESTS,
     ApiError,
 )
-from parlour.server.flow import ComputerGate, Outbox
 from parlour.server.payloads import COMPUTER, HUMAN, MoveRequest, TableRequest
-from parlour.server.security import Limits, counted
+from parlour.server.rooms import (
+    Connection,
+    LiveRoom,
+    RoomHub,
+    View,
+    check_room,
+    engine_error,
+    move_actions,
+    played,
+)
+from parlour.server.security import counted
 from parlour.server.statistics import (
     Line,
     one_player_games,
@@ -75,11 +84,6 @@ logger = logging.getLogger("parlour.server")
 
 LIST_LIMIT = 200
 """Most tables that one ``GET /api/tables`` lists (the newest)."""
-
-View = dict[str, Any]
-
-Sleep = Callable[[float], Awaitable[None]]
-"""How a computer waits before moving (:func:`asyncio.sleep`; tests record it)."""
 
 COMPUTER_TABLE, COMPUTER_TABLES = "table of computers only", "tables of computers only"
 """How the refusals name a table without a person."""
@@ -104,12 +108,6 @@ def agent_seed(table_seed: int, seat: int, move_number: int) -> int:
     seed, the seat and the move number, so that a restarted server plays on
     exactly as it would have."""
     return random.Random(f"parlour-server:{table_seed}:{seat}:{move_number}").randrange(2**63)
-
-
-def engine_error(error: ParlourError) -> ApiError:
-    """The engine's sentence with its status: 422 for options, games and
-    agents (:class:`OptionError`), 400 for everything else."""
-    return ApiError(BAD_OPTIONS if isinstance(error, OptionError) else BAD_REQUEST, str(error))
 
 
 def aware(moment: datetime) -> datetime:
@@ -147,42 +145,17 @@ class Seat:
         return {"kind": self.kind, "agent": self.agent, "token_hash": self.token_hash}
 
 
-@dataclass(eq=False)
-class Connection:
-    """One open WebSocket: its seat (``None`` for a spectator) and its outbox."""
+@dataclass(eq=False, kw_only=True)
+class LiveTable(LiveRoom):
+    """One table in memory: its state (rebuilt from seed and moves) and seats,
+    besides what every :class:`LiveRoom` has."""
 
-    seat: int | None
-    outbox: Outbox = field(default_factory=Outbox)
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message``; the socket's sender task delivers it in order."""
-        self.outbox.put(message)
-
-
-@dataclass(eq=False)
-class LiveTable:
-    """One table in memory: its state (rebuilt from seed and moves), seats,
-    open connections and computer task."""
-
-    id: int
     state: State
     seats: list[Seat]
-    delay: float | None
-    """Seconds before a computer seat moves; ``None``: the server's default."""
     last_move: datetime = field(default_factory=now)
     """When the latest move was made (or the table opened)."""
-    seed_chosen: bool = False
-    """Whether the creator chose the seed, and so can know every deal."""
-    owner: str | None = None
-    """The client address that opened the table (``None`` after a restart)."""
     archived: bool = False
     """Whether the table is archived (abandoned; revived by a seat's move)."""
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    connections: set[Connection] = field(default_factory=set)
-    computers: asyncio.Task[None] | None = None
-    hint_search: tuple[int, asyncio.Task[Hint]] | None = None
-    """The hint search of the latest move number asked for, shared by every
-    request for it (a search takes seconds of a worker thread)."""
 
     @property
     def game(self) -> Game:
@@ -201,6 +174,12 @@ class LiveTable:
         """Whether a person sits at the table (a table without one is played
         by computers only, at a bounded pace)."""
         return any(seat.kind == HUMAN for seat in self.seats)
+
+    @property
+    def computers_due(self) -> bool:
+        """Whether a computer seat is to move (never at an archived table:
+        its computers sleep until it is revived)."""
+        return not self.archived and self.computer_to_move() is not None
 
     @property
     def is_watched_from_a_seat(self) -> bool:
@@ -239,38 +218,16 @@ class LiveTable:
         return None
 
 
-def read_line(state: State, text: str) -> list[int]:
-    """The actions that a line of text names, read on a clone by the engine
-    (:meth:`State.parse_actions`: one action in most games; a rummy
-    lay-down ``meld 5Cr 6Cr P=7Cr`` is several, all of the mover's)."""
-    try:
-        return state.parse_actions(text)
-    except ParlourError as error:
-        raise engine_error(error) from None
+class TableHub(RoomHub[LiveTable, StoredTable]):
+    """Every live table, and the database behind them (a :class:`RoomHub`);
+    ``limits`` also says when a table is archived."""
 
+    noun = "table"
+    name = "table"
+    computers_stopped = "the computer seats of table %s stopped"
 
-class TableHub:
-    """Every live table, and the database behind them.
-
-    ``limits`` bounds the tables that may be opened, the pace of tables of
-    computers only and when a table is archived; ``gate`` orders every
-    computer's search (one shared with the parties); ``sleep`` is how a
-    computer waits before moving.
-    """
-
-    def __init__(
-        self, database: Database, computer_delay: float, limits: Limits | None = None,
-        gate: ComputerGate | None = None, sleep: Sleep = asyncio.sleep,
-    ) -> None:
-        self.database = database
-        self.computer_delay = computer_delay
-        self.limits = limits or Limits()
-        self.gate = gate or ComputerGate()
-        self.sleep = sleep
-        self._tables: dict[int, LiveTable] = {}
-        self._opening: list[LiveTable] = []
-        """Tables being stored (counted for the limits before they have an id)."""
-        self._archiver: asyncio.Task[None] | None = None
+    _archiver: asyncio.Task[None] | None = None
+    """The task that looks for abandoned tables (from :meth:`start` on)."""
 
     # --- lifetime ------------------------------------------------------------
     async def start(self) -> None:
@@ -283,30 +240,21 @@ class TableHub:
         archived = await asyncio.to_thread(self.database.archive_idle_tables, self._idle_since())
         if archived:
             logger.info("%d abandoned tables archived", archived)
-        for stored in await asyncio.to_thread(self.database.unfinished_tables):
-            try:
-                table = self._restore(stored)
-            except ParlourError as error:
-                logger.error("table %s cannot be restored: %s", stored.row.id, error)
-                continue
-            self._tables[table.id] = table
-            self._wake(table)
-        logger.info("%d unfinished tables resumed", len(self._tables))
+        await super().start()
         self._archiver = asyncio.create_task(self._archive_periodically(),
                                              name="parlour table archiver")
 
-    async def stop(self) -> None:
-        """Stop every computer task (their tables resume at the next start)."""
-        tasks = [table.computers for table in self._tables.values() if table.computers]
-        if self._archiver is not None:
-            tasks.append(self._archiver)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self._tables.clear()
+    def _tasks(self) -> list[asyncio.Task[None]]:
+        archiver = [] if self._archiver is None else [self._archiver]
+        return [*super()._tasks(), *archiver]
 
-    @staticmethod
-    def _restore(stored: StoredTable) -> LiveTable:
+    def _unfinished(self) -> list[StoredTable]:
+        return self.database.unfinished_tables()
+
+    def _stored(self, room_id: int) -> StoredTable | None:
+        return self.database.table(room_id)
+
+    def _restore(self, stored: StoredTable) -> LiveTable:
         row = stored.row
         game = make(row.game, **row.options)
         if game.version != row.version:
@@ -319,8 +267,9 @@ class TableHub:
             state.apply(action)
         seats = [Seat(seat["kind"], seat.get("agent"), seat.get("token_hash"))
                  for seat in row.seats]
-        return LiveTable(row.id, state, seats, row.delay, aware(row.last_move or row.created),
-                         bool(row.seed_chosen), archived=row.status == ARCHIVED)
+        return LiveTable(id=row.id, state=state, seats=seats, delay=row.delay,
+                         last_move=aware(row.last_move or row.created),
+                         seed_chosen=bool(row.seed_chosen), archived=row.status == ARCHIVED)
 
     def _count_older_patiences(self) -> int:
         """Add the finished patiences that have no result yet; returns how many."""
@@ -349,39 +298,17 @@ class TableHub:
         stays in memory while it is used (its computers asleep) and is
         dropped again by the next look for abandoned tables.
         """
-        table = self._tables.get(table_id)
-        if table is not None:
-            return table
-        stored = await asyncio.to_thread(self.database.table, table_id)
-        if stored is None:
-            raise ApiError(NOT_FOUND, f"there is no table {table_id}")
-        try:
-            restored = self._restore(stored)
-        except ParlourError as error:
-            raise ApiError(NOT_FOUND, f"table {table_id} cannot be restored: {error}") from None
-        if restored.status == FINISHED:
-            return restored
-        table = self._tables.setdefault(table_id, restored)
-        self._wake(table)
-        return table
+        return await self.find(table_id)
 
     # --- tables --------------------------------------------------------------
     def _check_room(self, owner: str | None, has_person: bool) -> None:
         """429 naming the limit that a new table of ``owner`` would pass."""
         limits = self.limits
-        live = [table for table in [*self._tables.values(), *self._opening]
+        live = [table for table in [*self._rooms.values(), *self._opening]
                 if table.status == PLAYING]
         mine = [table for table in live if owner is not None and table.owner == owner]
-        if len(mine) >= limits.tables_per_address:
-            held = counted(len(mine), "unfinished table", "unfinished tables")
-            raise ApiError(TOO_MANY_REQUESTS, (
-                f"you already have {held} here, the most one address may have "
-                f"({limits.tables_per_address}): finish one before opening another"))
-        if len(live) >= limits.tables:
-            held = counted(len(live), "unfinished table", "unfinished tables")
-            raise ApiError(TOO_MANY_REQUESTS, (
-                f"this server already has {held}, its limit ({limits.tables}): try again "
-                "when some are finished"))
+        check_room(len(mine), len(live), limits.tables_per_address, limits.tables,
+                   "unfinished table", "unfinished tables")
         if has_person:
             return
         if sum(not table.has_person for table in mine) >= limits.computer_tables_per_address:
@@ -422,7 +349,8 @@ class TableHub:
             for seat, token in zip(request.seats, tokens, strict=True)
         ]
         seed_chosen = request.seed is not None
-        opening = LiveTable(0, state, seats, request.delay, seed_chosen=seed_chosen, owner=owner)
+        opening = LiveTable(id=0, state=state, seats=seats, delay=request.delay,
+                            seed_chosen=seed_chosen, owner=owner)
         self._check_room(owner, opening.has_person)
         row = TableRow(
             game=game.name, version=game.version, options=dict(game.options),
@@ -430,15 +358,7 @@ class TableHub:
             status=PLAYING, moves=0, scores=state.scores(), created=opening.last_move,
             finished=None, seed_chosen=seed_chosen,
         )
-        self._opening.append(opening)
-        try:
-            table_id = await asyncio.to_thread(self.database.add_table, row)
-        finally:
-            self._opening.remove(opening)
-        opening.id = table_id
-        # setdefault: a request for the new id may have loaded it meanwhile
-        table = self._tables.setdefault(table_id, opening)
-        table.owner = owner
+        table = await self._open(opening, partial(self.database.add_table, row))
         self._wake(table)
         return table, tokens
 
@@ -460,12 +380,6 @@ class TableHub:
             "seed_chosen": bool(row.seed_chosen),
         }
 
-    def delay_of(self, table: LiveTable) -> float:
-        """Seconds a computer seat of ``table`` waits before moving: a table
-        of computers only waits at least ``Limits.computer_pace``."""
-        delay = self.computer_delay if table.delay is None else table.delay
-        return delay if table.has_person else max(delay, self.limits.computer_pace)
-
     def describe(self, table: LiveTable) -> dict[str, Any]:
         """The ``table`` part of a view."""
         return {
@@ -476,11 +390,12 @@ class TableHub:
             "seed_chosen": table.seed_chosen,
         }
 
-    def view(self, table: LiveTable, seat: int | None) -> View:
+    def view(self, table: LiveTable, seat: int | None,
+             described: dict[str, Any] | None = None) -> View:
         """What the connection or request of ``seat`` (``None``: a spectator) sees."""
         state = table.state
         return {
-            "table": self.describe(table),
+            "table": described if described is not None else self.describe(table),
             "seat": seat,
             "move_number": len(state.history),
             "status": table.status,
@@ -522,7 +437,7 @@ class TableHub:
             raise ApiError(FORBIDDEN, "a spectator cannot move: open the table with a seat's link")
         if table.archived:
             # the one copy in memory, which every later request shares
-            table = self._tables.setdefault(table.id, table)
+            table = self._rooms.setdefault(table.id, table)
         async with table.lock:
             state = table.state
             if state.is_terminal():
@@ -535,11 +450,7 @@ class TableHub:
             to_move = state.current_player()
             if to_move != seat:
                 raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
-            if move.text is None:
-                assert move.action is not None
-                actions = [move.action]
-            else:
-                actions = read_line(state, move.text)
+            actions = move_actions(state, move)
             revived, table.archived = table.archived, False
             try:
                 await self._commit(table, seat, actions)
@@ -571,13 +482,8 @@ class TableHub:
         if to_move != seat:
             raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
         move_number = len(state.history)
-        search = table.hint_search
-        if search is None or search[0] != move_number:
-            search = (move_number, asyncio.create_task(asyncio.to_thread(
-                hint, state, agent_seed(state.seed, seat, move_number))))
-            table.hint_search = search
-        # shielded: a client that leaves does not stop the search others wait for
-        suggestion = await asyncio.shield(search[1])
+        suggestion = await self._hint(table, 0, (move_number,), partial(
+            hint, state, agent_seed(state.seed, seat, move_number)))
         return {"action": suggestion.action, "text": suggestion.text,
                 "level": suggestion.level, "move_number": move_number}
 
@@ -585,16 +491,7 @@ class TableHub:
         """Apply ``actions``, all of them ``seat``'s, to a clone, store them
         together, then adopt the clone and tell every connection: one move,
         however many actions (a line of text may name several)."""
-        state = table.state.clone()
-        try:
-            for action in actions:
-                if state.is_terminal() or state.current_player() != seat:
-                    raise ApiError(BAD_REQUEST, (
-                        "this line runs on past your turn: send one turn's actions at a time"
-                    ))
-                state.apply(action)
-        except ParlourError as error:
-            raise engine_error(error) from None
+        state = played(table.state, seat, actions)
         result = patience_result(state, [seat.kind for seat in table.seats])
 
         def adopt(_: None) -> None:
@@ -608,19 +505,12 @@ class TableHub:
         ), adopt)
 
     # --- connections -----------------------------------------------------------
-    def connect(self, table: LiveTable, seat: int | None) -> Connection:
-        """Register a socket for ``seat`` and queue its first view."""
-        connection = Connection(seat)
-        table.connections.add(connection)
-        connection.send({"type": "view", **self.view(table, seat)})
-        return connection
-
     def disconnect(self, table: LiveTable, connection: Connection) -> None:
         """Forget a closed socket (and an archived table nobody watches any more)."""
-        table.connections.discard(connection)
+        super().disconnect(table, connection)
         if table.archived and not table.connections and not table.lock.locked() \
-                and self._tables.get(table.id) is table:
-            del self._tables[table.id]
+                and self._rooms.get(table.id) is table:
+            del self._rooms[table.id]
 
     # --- abandoned tables ----------------------------------------------------------
     def _idle_since(self) -> datetime:
@@ -642,10 +532,10 @@ class TableHub:
         the ids archived. An archived table stays in the database and is
         read again when asked for."""
         archived = []
-        for table in list(self._tables.values()):
+        for table in list(self._rooms.values()):
             if table.status != PLAYING:
                 if not table.connections and not table.lock.locked():
-                    self._tables.pop(table.id, None)
+                    self._rooms.pop(table.id, None)
                 continue
             if table.is_watched_from_a_seat or table.last_move >= self._idle_since():
                 continue
@@ -659,51 +549,29 @@ class TableHub:
                     table.computers.cancel()
                 self._broadcast(table)
             if not table.connections:
-                self._tables.pop(table.id, None)
+                self._rooms.pop(table.id, None)
             archived.append(table.id)
         if archived:
             logger.info("%d abandoned tables archived", len(archived))
         return archived
 
-    def _broadcast(self, table: LiveTable) -> None:
-        """Send every connection its own fresh view (one per seat is computed)."""
-        views: dict[int | None, View] = {}
-        for connection in table.connections:
-            if connection.seat not in views:
-                views[connection.seat] = {"type": "view", **self.view(table, connection.seat)}
-            connection.send(views[connection.seat])
-
     # --- computer seats ----------------------------------------------------------
-    def _wake(self, table: LiveTable) -> None:
-        """Start the table's computer task if a computer seat is to move (an
-        archived table's computers sleep until it is revived)."""
-        if table.archived or (table.computers is not None and not table.computers.done()):
-            return
-        if table.computer_to_move() is not None:
-            table.computers = asyncio.create_task(
-                self._run_computers(table), name=f"parlour table {table.id} computers"
-            )
-
-    async def _run_computers(self, table: LiveTable) -> None:
-        """Play the computer seats until a person is to move or the match ends;
-        each search passes the :class:`ComputerGate`."""
-        try:
-            while (seat := table.computer_to_move()) is not None:
-                await self.sleep(self.delay_of(table))
-                async with table.lock:
-                    if table.archived:
-                        return
-                    if table.computer_to_move() != seat:
-                        continue
-                    state = table.state
-                    name = table.seats[seat].agent
-                    assert name is not None, "a computer seat names its agent"
-                    agent = make_agent(name, agent_seed(state.seed, seat, len(state.history)))
-                    async with self.gate.enter(table.has_person):
-                        action = await asyncio.to_thread(choose_action, agent, state)
-                    await self._commit(table, seat, [action])
-        except Exception:
-            logger.exception("the computer seats of table %s stopped", table.id)
+    async def _computers_play(self, table: LiveTable) -> bool:
+        """The move of the computer seat to move (none at an archived table)."""
+        async with table.lock:
+            if table.archived:
+                return False
+            seat = table.computer_to_move()
+            if seat is None:
+                return True
+            state = table.state
+            name = table.seats[seat].agent
+            assert name is not None, "a computer seat names its agent"
+            agent = make_agent(name, agent_seed(state.seed, seat, len(state.history)))
+            async with self.gate.enter(table.has_person):
+                action = await asyncio.to_thread(choose_action, agent, state)
+            await self._commit(table, seat, [action])
+        return True
 
 
 def replay_position(table: LiveTable, move_number: int) -> dict[str, Any]:
