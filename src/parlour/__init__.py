@@ -11,6 +11,7 @@ from __future__ import annotations
 
 # Importing the subpackage parlour.games binds the attribute parlour.games
 # to the module; load it first so that the registry function below wins.
+from parlour import events
 from parlour import games as _builtin_games  # noqa: F401
 from parlour.engine import (
     CHANCE_PLAYER,
@@ -40,6 +41,7 @@ __all__ = [
     "RecordError",
     "State",
     "__version__",
+    "events",
     "games",
     "make",
     "replay",

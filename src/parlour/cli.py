@@ -42,6 +42,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from parlour import events
 from parlour.agents import AGENTS, HINT_LEVEL, AnyAgent, choose_action, hint, make_agent
 from parlour.engine import (
     Game,
@@ -56,7 +57,7 @@ from parlour.engine import (
 )
 from parlour.engine import replay as replay_record
 from parlour.engine.scoring import ScoreCalculator, ScoreRequest
-from parlour.event_cli import EVENTS, event_kind, new_event, play_event
+from parlour.event_cli import event_kind, new_event, play_event
 from parlour.games.patience.solver import SOLVED_GAMES, solve
 from parlour.render import (
     Renderer,
@@ -467,7 +468,8 @@ def list_games() -> None:
         ))
         console.print(Padding(Text(info["description"]), (0, 0, 0, 2)), soft_wrap=False)
         console.print(_options_table(info["options"], with_help=False))
-    for name, kind in EVENTS.items():
+    for name in events.names():
+        kind = events.event_class(name)
         console.print()
         console.print(Text.assemble((name, "bold"), f"  {kind.title} · an event (parlour event)"))
         console.print(Padding(Text(kind.description), (0, 0, 0, 2)), soft_wrap=False)
@@ -668,7 +670,7 @@ def _print_hands(console: Console, renderer: Renderer, state: State, names: Sequ
 @app.command()
 def event(
     name: Annotated[
-        str, typer.Argument(metavar="EVENT", help="the event: progress-races")
+        str, typer.Argument(metavar="EVENT", help="the event: " + ", ".join(events.names()))
     ],
     players: Annotated[
         int | None, typer.Option("--players", "-p", metavar="N",

@@ -10,6 +10,7 @@ from parlour.games import (
     patience,
     polignac,
     progress,
+    progress_races,
     progress_rummy,
     ranter_go_round,
     slobberhannes,
@@ -17,5 +18,5 @@ from parlour.games import (
 
 __all__ = [
     "bassadewitz", "bharg", "costly_colours", "knaves", "patience", "polignac", "progress",
-    "progress_rummy", "ranter_go_round", "slobberhannes",
+    "progress_races", "progress_rummy", "ranter_go_round", "slobberhannes",
 ]

@@ -57,7 +57,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.engine.game import Observation
+from parlour.engine import events as contract
+from parlour.engine.events import OVER, PLAYING, READY, Chooser
+from parlour.engine.game import Observation, State
 from parlour.engine.options import Option, OptionSchema, OptionValue
 from parlour.engine.shuffle import shuffled
 from parlour.errors import IllegalAction, OptionError, ParseError
@@ -167,12 +169,11 @@ DOWN = "Down"
 UP_SEATS = (0, 2)
 DOWN_SEATS = (1, 3)
 
-READY = "ready"
-"""Seated, waiting for the round to start."""
-PLAYING = "playing"
-"""The round's hands are being played."""
-OVER = "over"
-"""The last round has been scored."""
+DESCRIPTION = (
+    "Progress as a progressive party: tables of four, players moving between tables "
+    "after every round; 4 x tables players, lowest total wins (parlour event)."
+)
+"""The event in one paragraph (``parlour list``)."""
 
 
 def event_options(options: Mapping[str, object]) -> dict[str, OptionValue]:
@@ -338,12 +339,33 @@ def check_seating(seating: Sequence[Sequence[int]], tables: int) -> list[list[in
     return rows
 
 
-class Event:
+@contract.register
+class Event(contract.Event):
     """A whole Progress Races event; see the module docstring.
 
     Players are numbered 0 to 4T-1; tables 0 to T-1 here (table 1, the
     head, is index 0), and seats 0-3 clockwise.
     """
+
+    name = NAME
+    title = TITLE
+    description = DESCRIPTION
+    rules_text = RULES
+    schema = SCHEMA
+    version = VERSION
+    parties = True
+    standings_columns = (
+        ("place", "place", "right"), ("name", "player", "left"), ("role", "role", "left"),
+        ("total", "total", "right"), ("hands_won", "hands won", "right"),
+    )
+
+    @classmethod
+    def validate(cls, options: Mapping[str, object]) -> dict[str, OptionValue]:
+        return event_options(options)
+
+    @classmethod
+    def players_for(cls, options: Mapping[str, OptionValue]) -> int:
+        return 4 * int(options["tables"])
 
     def __init__(self, seed: int, options: Mapping[str, object] | None = None,
                  seating: Sequence[Sequence[int]] | None = None,
@@ -399,12 +421,6 @@ class Event:
                 or not 0 <= player < self.players:
             raise IllegalAction(f"there is no player {player!r}: players are 0 to "
                                 f"{self.players - 1}")
-
-    def to_move(self, table: int) -> int | None:
-        """The player to move at ``table`` (``None`` when it is not playing)."""
-        if self.phase != PLAYING or self.hands[table].is_terminal():
-            return None
-        return self.seating[table][self.hands[table].current_player()]
 
     # --- the round -----------------------------------------------------------
     def start_round(self) -> None:
@@ -462,13 +478,6 @@ class Event:
         if head or (self.round == self.rounds and all(other.is_terminal()
                                                        for other in self.hands)):
             self._end_round()
-
-    def parse(self, player: int, text: str) -> list[int]:
-        """The actions a line of text names for ``player`` at his table."""
-        table, _ = self.seat_of(player)
-        if self.phase != PLAYING:
-            raise IllegalAction("no round is being played")
-        return self.hands[table].parse_actions(text)
 
     def signal(self) -> None:
         """The host's signal: tables still playing stop and score; players move."""
@@ -583,6 +592,77 @@ class Event:
         return [player for player in players
                 if (self.totals[player], -self.hands_won[player]) == best]
 
+    # --- driving the whole event ---------------------------------------------
+    @property
+    def tables_meet(self) -> bool:
+        """Under ``signal`` "head_table" table 1's end stops the others."""
+        return self.options["signal"] != "all_tables"
+
+    def run(self, choose: Chooser,
+            after_round: Callable[[contract.Event], None] | None = None) -> None:
+        """:func:`run_event`: the tables' turns in lockstep (§4.3)."""
+        run_event(self, choose, after_round)
+
+    def hand_spec(self, table: int) -> dict[str, Any]:
+        hand = self.hands[table]
+        return {"options": dict(self.table_game.options), "seed": hand.seed,
+                "dealer": hand.dealer, "totals": hand.totals, "names": hand.names}
+
+    @classmethod
+    def new_hand(cls, spec: Mapping[str, Any]) -> State:
+        return RaceHandState(RaceTable(**spec["options"]), spec["seed"], spec["dealer"],
+                             spec["totals"], spec["names"])
+
+    @classmethod
+    def seed_for(cls, seed: int, *key: object) -> int:
+        return derived_seed(seed, *key)
+
+    # --- what the CLI prints -----------------------------------------------------
+    def seating_lines(self) -> list[str]:
+        lines = ["First seating (Up players in seats 0 and 2, Down in 1 and 3):"]
+        for table, row in enumerate(self.seating):
+            lines.append(f"  table {table + 1}: " + ", ".join(
+                f"{self.names[player]} ({self.role[player]})" for player in row))
+        return lines
+
+    def round_lines(self) -> list[str]:
+        """Every table's hand scores, then who moved."""
+        scores = self.round_scores[-1]
+        lines = []
+        for table, hand in enumerate(self.hands):
+            players = hand.names
+            how = "stopped at the signal" if hand.stopped else (
+                f"{players[out]} went out" if (out := hand.went_out()) is not None
+                else "blocked")
+            line = ", ".join(f"{name} {score}" for name, score in zip(
+                players, hand.hand_scores(), strict=True))
+            lines.append(f"  table {table + 1} ({how}): {line}")
+        if self.phase == OVER:
+            return lines
+        moves = self.moves[-1]
+        lines.append("  moves: " + "; ".join(
+            f"{self.names[move.player]} ({move.role}, {scores[move.player]}) "
+            f"table {move.from_table + 1} → {move.to_table + 1}"
+            for move in moves))
+        moved = {move.player for move in moves}
+        stayed = [self.names[row[seat]] for row in self.seating for seat in DOWN_SEATS
+                  if row[seat] not in moved]
+        if self.options["stayer_shift"]:
+            lines.append("  the Down players who stay change seats: " + ", ".join(stayed))
+        return lines
+
+    def result_lines(self) -> list[str]:
+        """The winner(s) and the role prizes, with their totals."""
+        lines = [f"Winner{'s' if len(self.winners()) > 1 else ''}: "
+                 + self._with_totals(self.winners())]
+        for role, players in self.role_winners().items():
+            lines.append(f"Best {role} player{'s' if len(players) > 1 else ''}: "
+                         + self._with_totals(players))
+        return lines
+
+    def _with_totals(self, players: Sequence[int]) -> str:
+        return ", ".join(f"{self.names[player]} ({self.totals[player]})" for player in players)
+
     # --- views -----------------------------------------------------------------
     def table_status(self, table: int) -> str:
         """``waiting`` (before the round), ``playing``, ``finished`` or ``stopped``."""
@@ -639,20 +719,8 @@ class Event:
 
 
 def apply_step(event: Event, step: Sequence[Any]) -> None:
-    """Apply one of :attr:`Event.steps` (``["start"]``, ``["play", player,
-    action]``, ``["signal"]``) to ``event``; a malformed step raises
-    :class:`ParseError`, one that does not apply :class:`IllegalAction`."""
-    if not isinstance(step, Sequence) or isinstance(step, str) or not step:
-        raise ParseError(f"a step is a list such as ['start'], not {step!r}")
-    kind = step[0]
-    if kind == "start" and len(step) == 1:
-        event.start_round()
-    elif kind == "signal" and len(step) == 1:
-        event.signal()
-    elif kind == "play" and len(step) == 3:
-        event.play(step[1], step[2])
-    else:
-        raise ParseError(f"unknown step {list(step)!r}")
+    """Apply one of :attr:`Event.steps` to ``event`` (:meth:`Event.apply_step`)."""
+    event.apply_step(step)
 
 
 def replay(seed: int, options: Mapping[str, object], steps: Sequence[Sequence[Any]],
@@ -660,18 +728,9 @@ def replay(seed: int, options: Mapping[str, object], steps: Sequence[Sequence[An
            names: Sequence[str] | None = None) -> Event:
     """The event after ``steps`` (see :attr:`Event.steps`); a step that does
     not apply raises :class:`ParseError` with its index."""
-    event = Event(seed, options, seating, names)
-    for index, step in enumerate(steps):
-        try:
-            apply_step(event, step)
-        except (IllegalAction, ParseError) as error:
-            raise ParseError(f"step {index} does not apply: {error}") from None
+    event = Event.replay(seed, options, steps, seating, names)
+    assert isinstance(event, Event)
     return event
-
-
-Chooser = Callable[[RaceHandState, int], int]
-"""Chooses the action of the mover at a table: given the table's hand and
-the player (the hand is the seat's to read through its contract only)."""
 
 
 def run_event(event: Event, choose: Chooser,

@@ -14,7 +14,8 @@ hashes, the host's and the join link's token hashes, computer level and
 delay, time limit and the running round's deadline, status, times) and
 ``event_steps`` (event id, step number, the step as JSON: ``["start"]``,
 ``["play", player, action]``, ``["signal"]``); an event is rebuilt by
-:func:`parlour.games.progress_races.replay`.
+:meth:`parlour.engine.events.Event.replay` (the event of
+:func:`parlour.events.party_event`).
 
 The schema is made by the Alembic migrations of
 :mod:`parlour.server.migrations`, which :class:`Database` runs to the newest

@@ -1,12 +1,13 @@
-"""Progress Races parties: the live events of the web app's event mode.
+"""Parties: the live events of the web app's event mode.
 
 A host creates an event (:class:`EventHub.create`) and gets a private host
 token and one join link to share; people join before the first round and
 pick a name (each gets a private player token); when the host starts round
 1 the empty places are filled by computer players of the host's level. The
-rules are :mod:`parlour.games.progress_races`: the server only calls
-:class:`~parlour.games.progress_races.Event`'s ``start_round``, ``play``,
-``parse`` and ``signal``, and reads its views.
+rules are the event that :func:`parlour.events.party_event` names (Progress
+Races): the server keeps to the contract of
+:class:`parlour.engine.events.Event` (its ``start_round``, ``play`` and
+``signal``, its steps, record and replay, its hands and views).
 
 :class:`EventHub` is the one place that changes an event, the way
 :class:`~parlour.server.tables.TableHub` changes a table: a step is
@@ -42,21 +43,11 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
+from parlour import events
 from parlour.agents import choose_action, hint, make_agent
+from parlour.engine.events import OVER, READY, Event
+from parlour.engine.events import PLAYING as ROUND_PLAYING
 from parlour.errors import ParlourError
-from parlour.games.progress_races import (
-    OVER,
-    READY,
-    RULES,
-    SCHEMA,
-    TITLE,
-    VERSION,
-    Event,
-    apply_step,
-    event_options,
-    replay,
-)
-from parlour.games.progress_races import PLAYING as ROUND_PLAYING
 from parlour.server.db import (
     FINISHED,
     JOINING,
@@ -290,6 +281,11 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
     name = "party"
     computers_stopped = "the computers of party %s stopped"
 
+    @property
+    def kind(self) -> type[Event]:
+        """The event that the parties play."""
+        return events.party_event()
+
     # --- lifetime ------------------------------------------------------------
     def _unfinished(self) -> list[StoredEvent]:
         return self.database.unfinished_events()
@@ -315,11 +311,13 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
 
     def _restore(self, stored: StoredEvent) -> LiveEvent:
         row = stored.row
-        if row.version != VERSION:
-            raise ParlourError(f"it was played with Progress Races version {row.version}; "
-                               f"this parlour plays version {VERSION}")
+        kind = self.kind
+        if row.version != kind.version:
+            raise ParlourError(f"it was played with {kind.title} version {row.version}; "
+                               f"this parlour plays version {kind.version}")
         places = [Place.from_stored(place) for place in row.places]
-        event = replay(int(row.seed), row.options, stored.steps, row.seating, names_of(places))
+        event = kind.replay(int(row.seed), row.options, stored.steps, row.seating,
+                            names_of(places))
         return LiveEvent(
             id=row.id, event=event, places=places, host_hash=row.host_hash,
             join_hash=row.join_hash, level=row.level, delay=row.delay,
@@ -365,18 +363,19 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         """Open a new party for the client address ``owner`` (429 over a limit
         of :class:`Limits`); returns it and the host's token."""
         try:
-            options = event_options(request.options)
+            kind = self.kind
+            options = kind.validate(request.options)
             make_agent(request.level)
             seed = request.seed if request.seed is not None \
                 else random.SystemRandom().randrange(2**63)
-            players = 4 * int(options["tables"])
-            event = Event(seed, options, names=names_of([None] * players))
+            players = kind.players_for(options)
+            event = kind(seed, options, names=names_of([None] * players))
         except ParlourError as error:
             raise engine_error(error) from None
         self._check_room(owner)
         host_token = new_token()
         row = EventRow(
-            version=VERSION, options=dict(event.options), seed=str(seed), seating=event.first,
+            version=kind.version, options=dict(event.options), seed=str(seed), seating=event.first,
             places=[None] * players, host_hash=hash_token(host_token),
             join_hash=hash_token(join_code(host_token)), level=request.level,
             delay=request.delay, time_limit=request.time_limit, deadline=None,
@@ -423,9 +422,9 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
                                 {**values, "places": stored}, 0, list(steps))
         live.places = places
         event = live.event
-        live.event = Event(event.seed, event.options, event.first, live.names())
+        live.event = type(event)(event.seed, event.options, event.first, live.names())
         for step in steps:
-            apply_step(live.event, step)
+            live.event.apply_step(step)
 
     async def start_round(self, live: LiveEvent, token: str | None) -> View:
         """The host starts the next round (round 1 fills the empty places with
@@ -553,7 +552,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
 
         def adopt(_: None) -> None:
             for step in steps:
-                apply_step(event, step)
+                event.apply_step(step)
 
         await store_then_adopt(partial(self.database.update_event, live.id, values,
                                        len(event.steps), steps), adopt)
@@ -577,7 +576,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         """The ``event`` part of a view: the rules' public view and the party's settings."""
         joined = sum(1 for place in live.places if place is not None and place.kind == HUMAN)
         return {
-            "id": live.id, "title": TITLE, "status": live.status, "level": live.level,
+            "id": live.id, "title": live.event.title, "status": live.status, "level": live.level,
             "delay": self.delay_of(live), "time_limit": live.time_limit,
             "deadline": timestamp(live.deadline), "created": timestamp(live.created),
             "joined": joined, "steps": len(live.event.steps), "seed_chosen": live.seed_chosen,
@@ -616,14 +615,15 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
     async def list_events(self) -> list[dict[str, Any]]:
         """The newest parties: ``{id, title, status, tables, rounds, created, url}``."""
         rows = await asyncio.to_thread(self.database.list_events, LIST_LIMIT)
-        return [{"id": row.id, "title": TITLE, "status": row.status,
+        title = self.kind.title
+        return [{"id": row.id, "title": title, "status": row.status,
                  "tables": row.options.get("tables"), "rounds": row.options.get("rounds"),
                  "created": timestamp(row.created), "url": event_url(row.id)} for row in rows]
 
-    @staticmethod
-    def form() -> dict[str, Any]:
+    def form(self) -> dict[str, Any]:
         """What the lobby's party form is built from: the options and the rules."""
-        return {"title": TITLE, "options": SCHEMA.describe(), "rules": RULES}
+        kind = self.kind
+        return {"title": kind.title, "options": kind.schema.describe(), "rules": kind.rules_text}
 
     # --- computers and the timer ---------------------------------------------------
     async def _computers_play(self, live: LiveEvent) -> bool:
