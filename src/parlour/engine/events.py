@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from parlour.engine.game import Observation, State
 from parlour.engine.options import OptionSchema, OptionValue
@@ -221,7 +221,7 @@ class Event(ABC):
     @classmethod
     def replay(cls, seed: int, options: Mapping[str, object], steps: Sequence[Sequence[Any]],
                seating: Sequence[Sequence[int]] | None = None,
-               names: Sequence[str] | None = None) -> Event:
+               names: Sequence[str] | None = None) -> Self:
         """The event after ``steps``; a step that does not apply raises
         :class:`ParseError` with its index."""
         event = cls(seed, options, seating, names)

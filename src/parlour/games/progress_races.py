@@ -718,19 +718,12 @@ class Event(contract.Event):
         return observation
 
 
-def apply_step(event: Event, step: Sequence[Any]) -> None:
-    """Apply one of :attr:`Event.steps` to ``event`` (:meth:`Event.apply_step`)."""
-    event.apply_step(step)
-
-
 def replay(seed: int, options: Mapping[str, object], steps: Sequence[Sequence[Any]],
            seating: Sequence[Sequence[int]] | None = None,
            names: Sequence[str] | None = None) -> Event:
     """The event after ``steps`` (see :attr:`Event.steps`); a step that does
     not apply raises :class:`ParseError` with its index."""
-    event = Event.replay(seed, options, steps, seating, names)
-    assert isinstance(event, Event)
-    return event
+    return Event.replay(seed, options, steps, seating, names)
 
 
 def run_event(event: Event, choose: Chooser,
