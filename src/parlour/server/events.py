@@ -39,7 +39,7 @@ import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -76,6 +76,7 @@ from parlour.server.rooms import (
 from parlour.server.security import counted
 from parlour.server.tables import (
     agent_seed,
+    aware,
     hash_token,
     new_token,
     timestamp,
@@ -117,13 +118,6 @@ def player_url(event_id: int, token: str) -> str:
     """A player's own table page (it follows him from table to table; the
     token in the fragment)."""
     return f"/events/{event_id}/play#token={token}"
-
-
-def _aware(moment: datetime | None) -> datetime | None:
-    """UTC with its time zone (SQLite gives naive UTC times back)."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,8 +315,9 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         return LiveEvent(
             id=row.id, event=event, places=places, host_hash=row.host_hash,
             join_hash=row.join_hash, level=row.level, delay=row.delay,
-            time_limit=row.time_limit, deadline=_aware(row.deadline),
-            created=_aware(row.created) or now(), seed_chosen=bool(row.seed_chosen),
+            time_limit=row.time_limit,
+            deadline=None if row.deadline is None else aware(row.deadline),
+            created=aware(row.created), seed_chosen=bool(row.seed_chosen),
         )
 
     async def event(self, event_id: int) -> LiveEvent:

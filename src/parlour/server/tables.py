@@ -120,9 +120,7 @@ def timestamp(moment: datetime | None) -> str | None:
     """ISO 8601 in UTC (databases without time zones give naive UTC times back)."""
     if moment is None:
         return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="seconds")
+    return aware(moment).astimezone(UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True, slots=True)
