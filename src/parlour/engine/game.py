@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +19,9 @@ from parlour.engine.options import OptionSchema, OptionValue
 from parlour.engine.scoring import ScoreCalculator
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
+
+if TYPE_CHECKING:
+    from parlour.engine.match import GameEvent
 
 CHANCE_PLAYER = -1
 """``current_player()`` at a chance node (as in OpenSpiel)."""
@@ -158,6 +161,13 @@ class Game(ABC):
         :class:`NotImplementedError`.
         """
         raise NotImplementedError(f"{type(self).__name__} does not bound its matches")
+
+    def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
+        """The game's notable events in a match whose events are ``events``
+        (:meth:`State.match_events`), counted by name (Polignac's capots,
+        Progress's goings out...): the figures ``parlour simulate`` reports.
+        A game with nothing notable to count counts nothing."""
+        return {}
 
     def new_state(
         self, seed: int | None = None, deal: Deal | None = None, explicit_chance: bool = False
@@ -336,6 +346,12 @@ class State(ABC):
         discard); its observation may name them. For the hidden-information
         tests; none by default."""
         return 0
+
+    def match_events(self) -> Sequence[GameEvent]:
+        """Every event of the match so far, oldest first, as the game's
+        typed events (:class:`parlour.engine.match.GameEvent`): what the
+        public log says in words. A game that keeps no events has none."""
+        return ()
 
     # --- search -----------------------------------------------------------
     @abstractmethod

@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation, State
+from parlour.engine.match import MatchEvents, Words, ZonedState
 from parlour.errors import IllegalAction, ParseError
 
 
@@ -113,8 +114,8 @@ class PhasedMatchState(State):
         self.history = []
         self.totals = [0] * game.num_players
         self.results = []
-        self.events: list[tuple[Any, ...]] = []
-        self._previous_events: list[tuple[Any, ...]] = []
+        self.events: list[Any] = []
+        self._previous_events: list[Any] = []
         self.log_start = 0
 
     def current_player(self) -> int:
@@ -167,3 +168,77 @@ class PhasedMatchState(State):
         with equal probability."""
         n = self.game.num_players
         return [(seat, 1.0 / n) for seat in range(n)]
+
+
+class MatchState(PhasedMatchState, ZonedState, MatchEvents):
+    """A match on the card-match core (:mod:`parlour.engine.match`): a phase
+    number, zones, typed events, and the observation's frame written once.
+
+    A game's state declares :attr:`zones`, :attr:`catalogue`,
+    :attr:`phase_names` and :attr:`lowest_wins`, keeps ``hand_index`` (the
+    hand being played, from 0; a round or a deal is a hand here) and
+    ``dealer``, and builds its observation with :meth:`_frame`.
+    """
+
+    hand_index: int
+    dealer: int
+    phase_names: ClassVar[Sequence[str]]
+    lowest_wins: ClassVar[bool]
+    """Whether the lowest total is the best place."""
+
+    def _begin_match(self, game: Game, seed: int, deal: Deal | None,
+                     explicit_chance: bool) -> None:
+        super()._begin_match(game, seed, deal, explicit_chance)
+        self._begin_events()
+        self.hand_index = 0
+        self.dealer = 0
+
+    def _words(self) -> Words:
+        return Words([seat_name(seat) for seat in range(self.game.num_players)],
+                     [card.code for card in self.game.deck.cards])
+
+    def _player(self, seat: int) -> dict[str, Any]:
+        """The public entry of ``seat`` in the observation's ``players``."""
+        hand = self.card_locations().get(f"hand {seat}", 0)
+        return {
+            "seat": seat, "name": seat_name(seat), "cards": hand.bit_count(),
+            "score": self.totals[seat], "dealer": seat == self.dealer,
+            "flags": ["dealer"] if seat == self.dealer else [],
+        }
+
+    def _legal_card(self, action: int) -> str | None:
+        """The code of the card ``action`` plays (``None``: not a card)."""
+        return None
+
+    def _legal(self, seat: int | None) -> list[dict[str, Any]]:
+        """The legal actions of ``seat`` if it is to move (else none), each
+        with its id, its text and the card it plays."""
+        if seat is None or seat != self.current_player():
+            return []
+        return [{"id": action, "text": self.action_to_str(action),
+                 "card": self._legal_card(action)} for action in self.legal_actions()]
+
+    def _frame(self, seat: int | None, hand: list[str], zones: dict[str, Any],
+               legal: list[dict[str, Any]] | None = None) -> Observation:
+        """The keys every observation has (``parlour.engine.observation``)
+        and the standing of the match, for ``seat`` (``None``: a
+        spectator) holding ``hand``; a game adds its own keys to it."""
+        game = self.game
+        over = self.phase == self.over_phase
+        return {
+            "game": game.name,
+            "seat": seat,
+            "players": [self._player(other) for other in range(game.num_players)],
+            "hand": hand,
+            "zones": zones,
+            "phase": self.phase_names[self.phase],
+            "to_move": self.current_player(),
+            "legal": self._legal(seat) if legal is None else legal,
+            "log": self.public_log(),
+            "log_start": self.log_start,
+            "hand_results": self.hand_results(),
+            "hand_number": self.hand_index + 1,
+            "dealer": self.dealer,
+            "places": finishing_places(self.totals, self.lowest_wins) if over else None,
+            "options": dict(game.options),
+        }
