@@ -328,7 +328,7 @@ class MatchEvents:
         """Close the hand's events and start the next hand's with ``first``:
         the window moves on by the lines of the hand it drops."""
         if self._previous:
-            self.log_start += len(self._lines(self._previous))
+            self.log_start += self._line_count(self._previous)
         self._previous = tuple(self.events)
         self.past += self._previous
         self._previous_lines = None
@@ -344,6 +344,11 @@ class MatchEvents:
 
     def _lines(self, events: Iterable[GameEvent]) -> list[str]:
         return self.catalogue.lines(events, self._words())
+
+    def _line_count(self, events: Sequence[GameEvent]) -> int:
+        """How many lines :meth:`_lines` makes of ``events`` (one an event,
+        as the catalogue says each), counted without making them."""
+        return len(events)
 
     def public_log(self) -> list[str]:
         """The public events of the previous and the current hand, oldest

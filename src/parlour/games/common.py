@@ -170,7 +170,7 @@ class PhasedMatchState(State):
         return [(seat, 1.0 / n) for seat in range(n)]
 
 
-class MatchState(PhasedMatchState, ZonedState, MatchEvents):
+class MatchState(MatchEvents, PhasedMatchState, ZonedState):
     """A match on the card-match core (:mod:`parlour.engine.match`): a phase
     number, zones, typed events, and the observation's frame written once.
 
