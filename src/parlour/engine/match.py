@@ -211,7 +211,14 @@ class GameEvent:
 
     def values(self) -> dict[str, Any]:
         """The event's fields by name."""
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(field.name for field in fields(self))
+        return {name: getattr(self, name) for name in names}
+
+
+_FIELD_NAMES: dict[type[GameEvent], tuple[str, ...]] = {}
+"""The field names of each event type, found once."""
 
 
 SEAT_FIELDS = frozenset({
