@@ -68,7 +68,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import FRENCH_52, Card
-from parlour.cards.bits import bits_of
+from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import Deal, Game, Observation
 from parlour.engine.match import Catalogue, Form, GameEvent, MatchEvents, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema
@@ -147,15 +147,8 @@ WORDS = ("consent", "refuse", "proceed", "withdraw", "offer", "no-offer", "accep
          "no-pack")
 CONSENT, REFUSE, PROCEED, WITHDRAW, OFFER, NO_OFFER, ACCEPT, GO, NO_PACK = range(52, 61)
 
-PHASE_CUT = 0
-PHASE_DEAL = 1
-PHASE_MOG_FIRST = 2
-PHASE_MOG_SECOND = 3
-PHASE_EXCHANGE = 4
-PHASE_PACK = 5
-PHASE_UNDER = 6
-PHASE_PLAY = 7
-PHASE_OVER = 8
+(PHASE_CUT, PHASE_DEAL, PHASE_MOG_FIRST, PHASE_MOG_SECOND, PHASE_EXCHANGE, PHASE_PACK,
+ PHASE_UNDER, PHASE_PLAY, PHASE_OVER) = range(9)
 PHASE_NAMES = ("cut", "deal", "mog", "mog", "exchange", "pack", "pack", "play", "over")
 
 
@@ -287,6 +280,8 @@ def run_rank(card: int) -> int:
 
 PIPS = tuple(pip(card) for card in range(52))
 RUN_RANKS = tuple(run_rank(card) for card in range(52))
+FITS = tuple(sum(1 << card for card in range(52) if PIPS[card] <= room) for room in range(32))
+"""The cards that fit in ``room`` points below 31, by ``room``."""
 
 
 @dataclass(frozen=True)
@@ -549,10 +544,6 @@ class CostlyColours(Game):
             TensorBlock.seats("went", n, "the seats that said go in this play", "flags"),
         )
 
-    def side(self, seat: int) -> int:
-        """A seat's side: itself with two players, seat % 2 with four."""
-        return seat % 2 if self.n == 4 else seat
-
     def text(self, action: int) -> str:
         """The canonical text of an action id."""
         if 0 <= action < 52:
@@ -685,8 +676,7 @@ class CostlyState(MatchState):
         for position in range(3 * n):
             self.hands[(self.elder + position) % n] |= 1 << pack[position]
         self.under = pack[3 * n + 1]
-        for card in pack[3 * n + 1:]:
-            self.stock |= 1 << card
+        self.stock = mask_of(pack[3 * n + 1:])
         self._turn_up(pack[3 * n])
 
     def _deal_card(self, card: int) -> None:
@@ -746,21 +736,18 @@ class CostlyState(MatchState):
         if seen >> up & 1:
             raise ParseError(f"the turn-up {game.labels[up]} is also in a hand")
         seen |= 1 << up
-        rest = [card for card in shuffled(range(52), "costly", self.seed, 0)
-                if not seen >> card & 1]
+        self.stock = FRENCH_52.full_mask & ~seen
         if "under" in deal:
             text = deal["under"]
             if not isinstance(text, str):
                 raise ParseError("'under' must be one card code")
-            under = FRENCH_52.parse(text).id
-            if seen >> under & 1:
-                raise ParseError(f"the card under the turn-up, {game.labels[under]}, is "
+            self.under = FRENCH_52.parse(text).id
+            if seen >> self.under & 1:
+                raise ParseError(f"the card under the turn-up, {game.labels[self.under]}, is "
                                  "also dealt")
-            rest.remove(under)
-            rest.insert(0, under)
-        self.under = rest[0]
-        for card in rest:
-            self.stock |= 1 << card
+        else:
+            self.under = next(card for card in shuffled(range(52), "costly", self.seed, 0)
+                              if not seen >> card & 1)
         self._turn_up(up)
 
     # ------------------------------------------------------------------
@@ -898,12 +885,11 @@ class CostlyState(MatchState):
         self.to_move = self.elder
 
     def _playable(self, seat: int) -> int:
-        room = 31 - self.total
-        hand = self.hands[seat]
-        return sum(1 << card for card in bits_of(hand) if PIPS[card] <= room)
+        return self.hands[seat] & FITS[31 - self.total]
 
     def _anyone_can_play(self) -> bool:
-        return any(self._playable(seat) for seat in range(self.game.n))
+        fits = FITS[31 - self.total]
+        return any(hand & fits for hand in self.hands)
 
     def _play_card(self, card: int) -> None:
         game = self.game
@@ -927,8 +913,7 @@ class CostlyState(MatchState):
     def _say_go(self) -> None:
         seat = self.to_move
         self.went[seat] = True
-        room = 31 - self.total
-        self.absent[seat] |= sum(1 << card for card in range(52) if PIPS[card] <= room)
+        self.absent[seat] |= FITS[31 - self.total]
         self.events.append(Said(seat, "go"))
         go_point = self.game.options["go_rule"] == "go_plus_31" and self.last_player >= 0
         if go_point and self._score(Scored(self.last_player, 1, "go")):
@@ -1153,7 +1138,15 @@ class CostlyState(MatchState):
         return self.known[seat] & hidden
 
     def match_events(self) -> Sequence[GameEvent]:
+        # State.match_events (no events) comes before MatchEvents in the MRO
         return MatchEvents.match_events(self)
+
+    def _new_hand_log(self, *first: GameEvent) -> None:
+        # each event is one line of the log: the window moves on by the
+        # events of the hand it drops, which need not be rendered to be counted
+        self.log_start += len(self._previous)
+        self._previous = ()
+        super()._new_hand_log(*first)
 
     # ------------------------------------------------------------------
     # what a seat sees
@@ -1161,7 +1154,7 @@ class CostlyState(MatchState):
         flags = [flag for flag, on in (("dealer", seat == self.dealer),
                                        ("elder", seat == self.elder), ("go", self.went[seat]))
                  if on]
-        if self.game.n == 4:
+        if self.game.n == 4:  # partners sit opposite
             flags.append("side A" if seat % 2 == self.elder % 2 else "side B")
         return {**super()._player(seat), "flags": flags}
 
