@@ -802,12 +802,9 @@ class CostlyState(MatchState):
             self.to_move = (self.elder + 2) % 4 if game.elder_side else other
             return
         self.mog_agreed = True
-        if game.n == 2:
-            self.exchangers = [self.elder, self.dealer]
-        elif game.elder_side:
-            self.exchangers = [self.elder, (self.elder + 2) % 4]
-        else:
-            self.exchangers = [(self.elder + offset) % 4 for offset in range(4)]
+        # each exchanger chooses his card in turn, from the elder clockwise
+        self.exchangers = sorted({seat for pair in self._exchange_pairs() for seat in pair},
+                                 key=lambda seat: (seat - self.elder) % game.n)
         self.phase = PHASE_EXCHANGE
         self.to_move = self.exchangers[0]
 
@@ -825,7 +822,7 @@ class CostlyState(MatchState):
         """The seats that swap cards with each other in this deal's mog."""
         if self.game.n == 2:
             return [(self.elder, self.dealer)]
-        if len(self.exchangers) == 2:
+        if self.game.elder_side:
             return [(self.elder, (self.elder + 2) % 4)]
         return [(self.elder, (self.elder + 2) % 4), (self.dealer, (self.dealer + 2) % 4)]
 
