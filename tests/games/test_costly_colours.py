@@ -22,8 +22,16 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.cards import FRENCH_52
+from parlour.cards.bits import bits_of
 from parlour.errors import IllegalAction, OptionError, ParseError
-from parlour.games.costly_colours import ShowCount, count_show, play_score
+from parlour.games.costly_colours import (
+    Dealt,
+    ShowCount,
+    Showed,
+    TurnedUp,
+    count_show,
+    play_score,
+)
 from trick_play import say
 
 GAME = "costly-colours"
@@ -960,6 +968,34 @@ def test_g2_action_list_in_one_go() -> None:
     state = two_hand_deal("7D 8C QS", "9H 2S 6H", turnup="3H", scores=[55, 57])
     act(state, *G2_ACTIONS.split())
     assert state.is_terminal() and state.scores() == [62, 58]
+
+
+# ---------------------------------------------------------------------------
+# the match's events
+
+
+def test_g1_events_and_the_costly_colour_counted() -> None:
+    """G1's elder shows 4H 5H 8H with the JH turned up: one costly colour
+    (``parlour simulate``'s ``costly_colours``), counted from the typed events."""
+    state = two_hand_deal("5H 4H 8H", "2H 7C 9H", turnup="JH", mog_order="cotton")
+    act(state, *G1_ACTIONS.split())
+    codes = FRENCH_52.mask
+    assert [event for event in state.match_events() if isinstance(event, Showed)] == [
+        Showed(ELDER, tuple(bits_of(codes(["4H", "5H", "8H"]))), 8),
+        Showed(DEALER, tuple(bits_of(codes(["2H", "7C", "9H"]))), 7)]
+    assert state.match_events()[-2:] == [Dealt(ELDER, 2), TurnedUp(FRENCH_52.parse("5C").id)]
+    assert state.game.count_events(state.match_events()) == {"costly_colours": 1}
+
+
+def test_costly_colours_counted_over_a_seeded_match() -> None:
+    game = parlour.make(GAME)
+    state = game.new_state(seed=20)
+    rng = random.Random(20)
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    assert (state.scores(), len(state.hand_results())) == ([61, 34], 7)
+    assert game.count_events(state.match_events()) == {"costly_colours": 2}
 
 
 # ---------------------------------------------------------------------------

@@ -59,6 +59,7 @@ offset  size          block    values      meaning
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Self
@@ -67,23 +68,16 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import FRENCH_52, Card
-from parlour.cards.bits import bits_of
-from parlour.engine.determinize import redeal
+from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import Deal, Game, Observation
+from parlour.engine.match import Catalogue, Form, GameEvent, MatchEvents, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
-from parlour.games.common import (
-    PhasedMatchState,
-    as_action,
-    finishing_places,
-    fixed_deal_header,
-    mask_bits,
-    seat_name,
-)
+from parlour.games.common import MatchState, as_action, fixed_deal_header, mask_bits, seat_name
 
 RULES = """\
 COSTLY COLOURS — the cribbage relative of 1674, for 2 players (or 4 in
@@ -153,16 +147,123 @@ WORDS = ("consent", "refuse", "proceed", "withdraw", "offer", "no-offer", "accep
          "no-pack")
 CONSENT, REFUSE, PROCEED, WITHDRAW, OFFER, NO_OFFER, ACCEPT, GO, NO_PACK = range(52, 61)
 
-PHASE_CUT = 0
-PHASE_DEAL = 1
-PHASE_MOG_FIRST = 2
-PHASE_MOG_SECOND = 3
-PHASE_EXCHANGE = 4
-PHASE_PACK = 5
-PHASE_UNDER = 6
-PHASE_PLAY = 7
-PHASE_OVER = 8
+(PHASE_CUT, PHASE_DEAL, PHASE_MOG_FIRST, PHASE_MOG_SECOND, PHASE_EXCHANGE, PHASE_PACK,
+ PHASE_UNDER, PHASE_PLAY, PHASE_OVER) = range(9)
 PHASE_NAMES = ("cut", "deal", "mog", "mog", "exchange", "pack", "pack", "play", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(GameEvent):
+    """``dealer`` cut the lowest card and deals first."""
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(GameEvent):
+    """``dealer`` deals hand ``number`` (from 1)."""
+    dealer: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp(GameEvent):
+    """``card`` is turned up: its suit is trumps."""
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(GameEvent):
+    """``seat`` (his side, with four) scores ``points`` for ``reason``."""
+    seat: int
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Credited(GameEvent):
+    """``seat`` scores ``points`` for the Knave or Deuce ``card`` he gave in
+    the mog (``mog_jack_deuce_credit``)."""
+    seat: int
+    points: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Said(GameEvent):
+    """``seat`` says ``word`` (one of :data:`WORDS`: a mog answer, go, no-pack)."""
+    seat: int
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
+class Committed(GameEvent):
+    """``seat`` chose the card he gives in the mog (face down)."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped(GameEvent):
+    """The mog's cards changed hands among ``seats``."""
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Packed(GameEvent):
+    """The dealer ``seat`` took the card under the turn-up for one of his."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBegins(GameEvent):
+    """The play to 31 begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class Played(GameEvent):
+    """``seat`` played ``card``, bringing the running total to ``count``."""
+    seat: int
+    card: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Showed(GameEvent):
+    """``seat`` showed his three ``cards``, worth ``total`` with the turn-up."""
+    seat: int
+    cards: tuple[int, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Won(GameEvent):
+    """``seat``'s side reached the target."""
+    seat: int
+
+
+def _scorer(seat: int, words: Words) -> str:
+    """Who scores: the seat, or with four players his side (partners share)."""
+    return f"{words.seat(seat)}'s side" if len(words.names) == 4 else words.seat(seat)
+
+
+CATALOGUE = Catalogue({
+    Cut: "{dealer} cuts lowest and deals first",
+    Dealt: "{dealer} deals (deal {number})",
+    TurnedUp: lambda event, words: (f"turn-up {words.card(event.card)}: "
+                                    f"{SUIT_NAMES[event.card // 13]} are trumps"),
+    Scored: lambda event, words: (f"{_scorer(event.seat, words)} scores {event.points} "
+                                  f"for {event.reason}"),
+    Credited: lambda event, words: (f"{_scorer(event.seat, words)} scores {event.points} "
+                                    f"for {words.card(event.card)} given in the mog"),
+    Said: "{seat} says {word}",
+    Committed: "{seat} chooses a card to give",
+    Swapped: "the mog: the cards are exchanged face down",
+    Packed: "{seat} exchanges a card with the one under the turn-up",
+    PlayBegins: "the play begins",
+    Played: "{seat} plays {card}: count {count}",
+    Showed: "{seat} shows {cards}: {total}",
+    Won: "{seat} wins the match",
+})
+"""Every line of the public log."""
 
 
 def pip(card: int) -> int:
@@ -179,6 +280,8 @@ def run_rank(card: int) -> int:
 
 PIPS = tuple(pip(card) for card in range(52))
 RUN_RANKS = tuple(run_rank(card) for card in range(52))
+FITS = tuple(sum(1 << card for card in range(52) if PIPS[card] <= room) for room in range(32))
+"""The cards that fit in ``room`` points below 31, by ``room``."""
 
 
 @dataclass(frozen=True)
@@ -407,6 +510,11 @@ class CostlyColours(Game):
             raise OptionError("mog_jack_deuce_credit needs players=2")
         self.target = int(self.options["target"])
         self.labels = tuple(card.code for card in FRENCH_52.cards)
+        self.elder_side = self.n == 4 and self.options["four_hand_mog"] == "elder_side_only"
+        """Whether only the elder's side exchanges in the mog (four players)."""
+        self.elder_offers = self.elder_side or self.options["mog_order"] != "jackson"
+        """Whether the elder offers the mog first (cotton, or his side alone)
+        rather than the dealer consenting first (jackson)."""
 
     @property
     def num_actions(self) -> int:
@@ -436,10 +544,6 @@ class CostlyColours(Game):
             TensorBlock.seats("went", n, "the seats that said go in this play", "flags"),
         )
 
-    def side(self, seat: int) -> int:
-        """A seat's side: itself with two players, seat % 2 with four."""
-        return seat % 2 if self.n == 4 else seat
-
     def text(self, action: int) -> str:
         """The canonical text of an action id."""
         if 0 <= action < 52:
@@ -457,11 +561,23 @@ class CostlyColours(Game):
         two sides."""
         return 2 * int(self.options["target"]) * self.max_hand_decisions()
 
+    def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
+        """``costly_colours``: the shows of three cards of the trump suit,
+        with the turn-up a costly colour (§6.5)."""
+        costly = 0
+        trumps = -1
+        for event in events:
+            if isinstance(event, TurnedUp):
+                trumps = event.card // 13
+            elif isinstance(event, Showed):
+                costly += {card // 13 for card in event.cards} == {trumps}
+        return {"costly_colours": costly}
+
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> CostlyState:
         return CostlyState(self, seed, deal, explicit_chance)
 
 
-class CostlyState(PhasedMatchState):
+class CostlyState(MatchState):
     """A Costly Colours match."""
 
     game: CostlyColours
@@ -470,13 +586,22 @@ class CostlyState(PhasedMatchState):
     copied_fields = ("history", "hands", "played", "pile", "pile_seats", "went", "committed",
                      "known", "absent", "totals", "results", "events", "deal_deltas",
                      "received", "credited", "shows")
+    zones = (
+        Zone("hand", "hands", Seen.OWNER, per_seat=True),
+        Zone("played", "played", Seen.EVERYONE, per_seat=True),
+        Zone("turn-up", "turnup", Seen.EVERYONE, form=Form.CARD),
+        Zone("stock", "stock", Seen.NOBODY),
+        Zone("undealt", "undealt", Seen.NOBODY),
+    )
+    catalogue = CATALOGUE
+    phase_names = PHASE_NAMES
+    lowest_wins = False
 
     def __init__(self, game: CostlyColours, seed: int, deal: Deal | None,
                  explicit_chance: bool) -> None:
         # totals are per seat; partners in a four-hand game always hold the same
         self._begin_match(game, seed, deal, explicit_chance)
         self.dealer = game.n - 1
-        self.deal_index = 0
         self._clear_deal()
         if deal is not None:
             self._start_fixed_deal(deal)
@@ -526,8 +651,7 @@ class CostlyState(PhasedMatchState):
 
     def _cut_for_deal(self) -> None:
         """§3.1: everyone cuts; the lowest card deals (ace high); ties cut again."""
-        n = self.game.n
-        cutters = list(range(n))
+        cutters = list(range(self.game.n))
         attempt = 0
         while True:
             pack = shuffled(range(52), "costly-cut", self.seed, attempt)
@@ -536,31 +660,23 @@ class CostlyState(PhasedMatchState):
             tied = [seat for seat, rank in zip(cutters, ranks, strict=True) if rank == lowest]
             if len(tied) == 1:
                 self.dealer = tied[0]
-                self.events.append(("cut", self.dealer))
+                self.events.append(Cut(self.dealer))
                 return
             cutters = tied
             attempt += 1
 
-    def _new_deal_log(self) -> None:
-        if self._previous_events:
-            self.log_start += len(self._previous_events)
-        self._previous_events = self.events
-        self.events = [("deal", self.dealer, self.deal_index)]
-
     def _start_deal(self) -> None:
         self._clear_deal()
-        self._new_deal_log()
+        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
         if self.explicit_chance:
-            self.phase = PHASE_DEAL
             self.undealt = FRENCH_52.full_mask
             return
         n = self.game.n
-        pack = shuffled(range(52), "costly", self.seed, self.deal_index)
+        pack = shuffled(range(52), "costly", self.seed, self.hand_index)
         for position in range(3 * n):
             self.hands[(self.elder + position) % n] |= 1 << pack[position]
         self.under = pack[3 * n + 1]
-        for card in pack[3 * n + 1:]:
-            self.stock |= 1 << card
+        self.stock = mask_of(pack[3 * n + 1:])
         self._turn_up(pack[3 * n])
 
     def _deal_card(self, card: int) -> None:
@@ -577,18 +693,18 @@ class CostlyState(PhasedMatchState):
     def _turn_up(self, card: int) -> None:
         self.turnup = card
         self.stock &= ~(1 << card)
-        self.events.append(("turnup", card))
+        self.events.append(TurnedUp(card))
         heels = card % 13 in (KNAVE, DEUCE)
-        if heels and self._score(self.dealer, 4, "four for his heels"):
+        if heels and self._score(Scored(self.dealer, 4, "four for his heels")):
             return
-        self._begin_mog()
+        self.phase = PHASE_MOG_FIRST
+        self.to_move = self.elder if self.game.elder_offers else self.dealer
 
     def _start_fixed_deal(self, deal: Deal) -> None:
         game = self.game
         n = game.n
         allowed = {"dealer", "hands", "turnup", "under", "scores"}
-        dealer, scores = fixed_deal_header(deal, game.name, n, allowed, n - 1)
-        self.dealer = dealer
+        self.dealer, scores = fixed_deal_header(deal, game.name, n, allowed, n - 1)
         if scores is not None:
             if n == 4 and (scores[0] != scores[2] or scores[1] != scores[3]):
                 raise ParseError("partners share a score: seats 0 and 2, and 1 and 3, "
@@ -596,7 +712,7 @@ class CostlyState(PhasedMatchState):
             if max(scores) >= game.target:
                 raise ParseError(f"a score of {max(scores)} has already reached the target")
             self.totals = list(scores)
-        self._new_deal_log()
+        self._new_hand_log()
         hands = deal.get("hands")
         if not isinstance(hands, list) or len(hands) != n:
             raise ParseError(f"a deal needs 'hands': three card codes for each of {n} seats")
@@ -620,115 +736,82 @@ class CostlyState(PhasedMatchState):
         if seen >> up & 1:
             raise ParseError(f"the turn-up {game.labels[up]} is also in a hand")
         seen |= 1 << up
-        rest = [card for card in shuffled(range(52), "costly", self.seed, 0)
-                if not seen >> card & 1]
+        self.stock = FRENCH_52.full_mask & ~seen
         if "under" in deal:
             text = deal["under"]
             if not isinstance(text, str):
                 raise ParseError("'under' must be one card code")
-            under = FRENCH_52.parse(text).id
-            if seen >> under & 1:
-                raise ParseError(f"the card under the turn-up, {game.labels[under]}, is "
+            self.under = FRENCH_52.parse(text).id
+            if seen >> self.under & 1:
+                raise ParseError(f"the card under the turn-up, {game.labels[self.under]}, is "
                                  "also dealt")
-            rest.remove(under)
-            rest.insert(0, under)
-        self.under = rest[0]
-        for card in rest:
-            self.stock |= 1 << card
+        else:
+            self.under = next(card for card in shuffled(range(52), "costly", self.seed, 0)
+                              if not seen >> card & 1)
         self._turn_up(up)
 
     # ------------------------------------------------------------------
     # scoring
-    def _score(self, seat: int, points: int, reason: str) -> bool:
-        """Add ``points`` to ``seat``'s side as one event; True when the match is won."""
-        self._add_points(seat, points, reason)
-        return self._check_won(seat)
+    def _add_points(self, event: Scored | Credited) -> None:
+        """Add ``event``'s points to the scorer's side: one part of a scoring event."""
+        seat = event.seat
+        for member in (seat, (seat + 2) % 4) if self.game.n == 4 else (seat,):
+            self.totals[member] += event.points
+            self.deal_deltas[member] += event.points
+        self.events.append(event)
 
-    def _add_points(self, seat: int, points: int, reason: str) -> None:
-        """Add and log ``points`` for ``seat``'s side, one part of an event."""
-        seats = [seat, (seat + 2) % 4] if self.game.n == 4 else [seat]
-        for member in seats:
-            self.totals[member] += points
-            self.deal_deltas[member] += points
-        self.events.append(("score", seat, points, reason))
+    def _score(self, event: Scored | Credited) -> bool:
+        """Score ``event`` as a whole event; True when the match is won."""
+        self._add_points(event)
+        return self._check_won(event.seat)
 
     def _check_won(self, seat: int) -> bool:
         """After an event of ``seat``'s: end the match if his side has reached
         the target (§7)."""
         if self.totals[seat] >= self.game.target:
             self.results.append(self.deal_deltas)
-            self.events.append(("won", seat))
+            self.events.append(Won(seat))
             self.phase = PHASE_OVER
             return True
         return False
 
     # ------------------------------------------------------------------
     # the mog
-    def _begin_mog(self) -> None:
-        game = self.game
-        first_jackson = game.options["mog_order"] == "jackson"
-        if game.n == 4 and game.options["four_hand_mog"] == "elder_side_only":
-            self.phase = PHASE_MOG_FIRST
-            self.to_move = self.elder
-            return
-        self.phase = PHASE_MOG_FIRST
-        self.to_move = self.dealer if first_jackson else self.elder
-
     def _mog_words(self) -> tuple[int, int]:
         """The (yes, no) words of the mog step now."""
-        game = self.game
-        elder_side = game.n == 4 and game.options["four_hand_mog"] == "elder_side_only"
-        jackson = game.options["mog_order"] == "jackson"
         if self.phase == PHASE_MOG_FIRST:
-            if elder_side or not jackson:
-                return OFFER, NO_OFFER
-            return CONSENT, REFUSE
-        if elder_side or not jackson:
-            return ACCEPT, REFUSE
-        return PROCEED, WITHDRAW
+            return (OFFER, NO_OFFER) if self.game.elder_offers else (CONSENT, REFUSE)
+        return (ACCEPT, REFUSE) if self.game.elder_offers else (PROCEED, WITHDRAW)
 
     def _mog_answer(self, yes: bool) -> None:
         game = self.game
         seat = self.to_move
-        elder_side = game.n == 4 and game.options["four_hand_mog"] == "elder_side_only"
-        word = self._mog_words()[0 if yes else 1]
-        self.events.append(("say", seat, WORDS[word - 52]))
+        self.events.append(Said(seat, WORDS[self._mog_words()[0 if yes else 1] - 52]))
+        other = self.elder if seat == self.dealer else self.dealer
         if not yes:
-            if not elder_side:
-                other = self.elder if seat == self.dealer else self.dealer
-                if self._score(other, 1, "the mog refused"):
-                    return
-            self._after_no_mog()
+            if not game.elder_side and self._score(Scored(other, 1, "the mog refused")):
+                return
+            if game.n == 4:
+                self.phase = PHASE_PACK
+                self.to_move = self.dealer
+            else:
+                self._begin_play()
             return
         if self.phase == PHASE_MOG_FIRST:
             self.phase = PHASE_MOG_SECOND
-            if elder_side:
-                self.to_move = (self.elder + 2) % 4
-            else:
-                self.to_move = self.elder if seat == self.dealer else self.dealer
+            self.to_move = (self.elder + 2) % 4 if game.elder_side else other
             return
         self.mog_agreed = True
-        n = game.n
-        if n == 2:
-            self.exchangers = [self.elder, self.dealer]
-        elif elder_side:
-            self.exchangers = [self.elder, (self.elder + 2) % 4]
-        else:
-            self.exchangers = [(self.elder + offset) % 4 for offset in range(4)]
+        # each exchanger chooses his card in turn, from the elder clockwise
+        self.exchangers = sorted({seat for pair in self._exchange_pairs() for seat in pair},
+                                 key=lambda seat: (seat - self.elder) % game.n)
         self.phase = PHASE_EXCHANGE
         self.to_move = self.exchangers[0]
-
-    def _after_no_mog(self) -> None:
-        if self.game.n == 4:
-            self.phase = PHASE_PACK
-            self.to_move = self.dealer
-            return
-        self._begin_play()
 
     def _commit(self, card: int) -> None:
         seat = self.to_move
         self.committed[seat] = card
-        self.events.append(("commit", seat))
+        self.events.append(Committed(seat))
         index = self.exchangers.index(seat)
         if index + 1 < len(self.exchangers):
             self.to_move = self.exchangers[index + 1]
@@ -739,13 +822,11 @@ class CostlyState(PhasedMatchState):
         """The seats that swap cards with each other in this deal's mog."""
         if self.game.n == 2:
             return [(self.elder, self.dealer)]
-        if len(self.exchangers) == 2:
+        if self.game.elder_side:
             return [(self.elder, (self.elder + 2) % 4)]
         return [(self.elder, (self.elder + 2) % 4), (self.dealer, (self.dealer + 2) % 4)]
 
     def _swap(self) -> None:
-        game = self.game
-        n = game.n
         pairs = self._exchange_pairs()
         for one, two in pairs:
             give_one, give_two = self.committed[one], self.committed[two]
@@ -755,36 +836,30 @@ class CostlyState(PhasedMatchState):
             self.known[two] |= 1 << give_two
             self.received[one] = give_two
             self.received[two] = give_one
-        self.events.append(("swapped", tuple(self.exchangers)))
-        credit = game.options["mog_jack_deuce_credit"]
-        self.committed = [-1] * n
-        if credit:
+        self.events.append(Swapped(tuple(self.exchangers)))
+        self.committed = [-1] * self.game.n
+        if self.game.options["mog_jack_deuce_credit"]:
             trump = self.turnup // 13
             for one, two in pairs:
-                for giver in (one, two):
-                    card = self._given(giver, one, two)
+                for giver, taker in ((one, two), (two, one)):
+                    card = self.received[taker]
                     if card % 13 in (KNAVE, DEUCE):
                         self.credited.add(card)
                         value = 4 if card // 13 == trump else 2
-                        if self._score(giver, value, f"{game.labels[card]} given in the mog"):
+                        if self._score(Credited(giver, value, card)):
                             return
         self._begin_play()
-
-    def _given(self, giver: int, one: int, two: int) -> int:
-        """The card ``giver`` gave (now in the other's hand, known to the giver)."""
-        other = two if giver == one else one
-        return (self.known[giver] & self.hands[other]).bit_length() - 1
 
     def _pack(self, card: int) -> None:
         """The dealer's pack privilege: ``card`` goes under the turn-up, he
         takes the card that was there (-1: no-pack)."""
         dealer = self.dealer
         if card < 0:
-            self.events.append(("say", dealer, "no-pack"))
+            self.events.append(Said(dealer, "no-pack"))
             self._begin_play()
             return
         self.known[dealer] |= 1 << card
-        self.events.append(("pack", dealer))
+        self.events.append(Packed(dealer))
         self.put_under = card
         if self.explicit_chance:
             self.phase = PHASE_UNDER
@@ -803,16 +878,15 @@ class CostlyState(PhasedMatchState):
     # the play
     def _begin_play(self) -> None:
         self.phase = PHASE_PLAY
-        self.events.append(("play_begins",))
+        self.events.append(PlayBegins())
         self.to_move = self.elder
 
     def _playable(self, seat: int) -> int:
-        room = 31 - self.total
-        hand = self.hands[seat]
-        return sum(1 << card for card in bits_of(hand) if PIPS[card] <= room)
+        return self.hands[seat] & FITS[31 - self.total]
 
     def _anyone_can_play(self) -> bool:
-        return any(self._playable(seat) for seat in range(self.game.n))
+        fits = FITS[31 - self.total]
+        return any(hand & fits for hand in self.hands)
 
     def _play_card(self, card: int) -> None:
         game = self.game
@@ -823,25 +897,23 @@ class CostlyState(PhasedMatchState):
         self.pile_seats.append(seat)
         self.total += PIPS[card]
         self.last_player = seat
-        self.events.append(("play", seat, card, self.total))
+        self.events.append(Played(seat, card, self.total))
         # a card's score is one event (§5.3, §7): its parts are summed, so
         # all of them count before the target is checked
         for reason, points in play_score(self.pile, bool(game.options["pairs_in_play"]),
                                          bool(game.options["runs_in_play"])):
-            self._add_points(seat, points, reason)
+            self._add_points(Scored(seat, points, reason))
         if self._check_won(seat):
             return
         self._next_turn(seat, went=False)
 
     def _say_go(self) -> None:
-        game = self.game
         seat = self.to_move
         self.went[seat] = True
-        room = 31 - self.total
-        self.absent[seat] |= sum(1 << card for card in range(52) if PIPS[card] <= room)
-        self.events.append(("go", seat))
-        go_point = game.options["go_rule"] == "go_plus_31" and self.last_player >= 0
-        if go_point and self._score(self.last_player, 1, "go"):
+        self.absent[seat] |= FITS[31 - self.total]
+        self.events.append(Said(seat, "go"))
+        go_point = self.game.options["go_rule"] == "go_plus_31" and self.last_player >= 0
+        if go_point and self._score(Scored(self.last_player, 1, "go")):
             return
         self._next_turn(seat, went=True)
 
@@ -867,17 +939,15 @@ class CostlyState(PhasedMatchState):
         self._end_play()
 
     def _end_play(self) -> None:
-        game = self.game
         last_point = self.total != 31 and (
-            game.options["go_rule"] == "last_card" or not any(self.went)
+            self.game.options["go_rule"] == "last_card" or not any(self.went)
         )
-        if last_point and self._score(self.last_player, 1, "last card"):
+        if last_point and self._score(Scored(self.last_player, 1, "last card")):
             return
         self._show()
 
     def _show(self) -> None:
-        game = self.game
-        n = game.n
+        n = self.game.n
         for offset in range(1, n + 1):
             seat = (self.dealer + offset) % n
             own = bits_of(self.hands[seat] | self.played[seat])
@@ -886,12 +956,12 @@ class CostlyState(PhasedMatchState):
             self.hands[seat] = 0
             counted = _count(own, self.turnup, self.credited)
             self.shows[seat] = counted.as_dict()
-            self.events.append(("show", seat, tuple(own), counted.total))
-            if counted.total and self._score(seat, counted.total, "the show"):
+            self.events.append(Showed(seat, tuple(own), counted.total))
+            if counted.total and self._score(Scored(seat, counted.total, "the show")):
                 return
         self.results.append(self.deal_deltas)
         self.dealer = (self.dealer + 1) % n
-        self.deal_index += 1
+        self.hand_index += 1
         self._start_deal()
 
     # ------------------------------------------------------------------
@@ -943,7 +1013,7 @@ class CostlyState(PhasedMatchState):
             self._pack(-1 if action == NO_PACK else action)
         elif phase == PHASE_CUT:
             self.dealer = action
-            self.events.append(("cut", action))
+            self.events.append(Cut(action))
             self._start_deal()
         elif phase == PHASE_DEAL:
             self._deal_card(action)
@@ -1023,59 +1093,39 @@ class CostlyState(PhasedMatchState):
         return [seat for seat, total in enumerate(self.totals) if total == top]
 
     # ------------------------------------------------------------------
-    # copies
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        self.check_seat(seat)
-        other = self.clone()
-        other.seed = rng.getrandbits(63)
-        known = self.known[seat]
-        hidden = 0
-        slots: list[tuple[int, int]] = []
-        owners: list[int] = []
-        for holder, hand in enumerate(self.hands):
-            if holder == seat:
-                continue
-            free = hand & ~known
-            hidden |= free
-            slots.append((free.bit_count(), ~self.absent[holder] & FRENCH_52.full_mask))
-            owners.append(holder)
-        stock_free = self.stock & ~known
-        hidden |= stock_free
-        slots.append((stock_free.bit_count(), FRENCH_52.full_mask))
-        owners.append(-1)
-        if self.undealt:
-            hidden |= self.undealt
-            slots.append((self.undealt.bit_count(), FRENCH_52.full_mask))
-            owners.append(-2)
-        for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
-            if owner >= 0:
-                other.hands[owner] = (self.hands[owner] & known) | cards
-                committed = self.committed[owner]
-                if committed >= 0 and not known >> committed & 1:
-                    # the seat does not know which card was committed
-                    choices = bits_of(other.hands[owner] & ~known)
-                    other.committed[owner] = rng.choice(choices)
-            elif owner == -1:
-                other.stock = (self.stock & known) | cards
-            else:
-                other.undealt = cards
-        if self.mog_agreed and self.phase != PHASE_EXCHANGE:
-            for one, two in self._exchange_pairs():
+    # what a seat knows
+    def _placed_for(self, seat: int) -> int:
+        # the card a seat gave in the mog or put under the turn-up stays where he put it
+        return self.known[seat]
+
+    def _may_hold(self, zone: Zone, owner: int) -> int:
+        # a seat that said go holds no card that would have kept the count to 31
+        if zone.field == "hands":
+            return ~self.absent[owner] & FRENCH_52.full_mask
+        return FRENCH_52.full_mask
+
+    def _after_redeal(self, source: Self, seat: int, rng: random.Random) -> None:
+        known = source.known[seat]
+        for owner, committed in enumerate(source.committed):
+            if owner != seat and committed >= 0 and not known >> committed & 1:
+                # the seat does not know which card was committed
+                self.committed[owner] = rng.choice(bits_of(self.hands[owner] & ~known))
+        if source.mog_agreed and source.phase != PHASE_EXCHANGE:
+            for one, two in source._exchange_pairs():
                 if seat in (one, two):
                     continue
                 # a swap the seat did not see: any unplayed card may have
                 # been the one received (a played one cannot be known)
                 for receiver, giver in ((one, two), (two, one)):
-                    choices = bits_of(other.hands[receiver])
-                    if choices and not self.played[receiver] >> self.received[receiver] & 1:
+                    choices = bits_of(self.hands[receiver])
+                    was = source.received[receiver]
+                    if choices and not source.played[receiver] >> was & 1:
                         card = rng.choice(choices)
-                        other.received[receiver] = card
-                        other.known[giver] = (other.known[giver] & ~(1 << self.received[
-                            receiver])) | (1 << card)
-        if other.under >= 0 and not known >> other.under & 1 and other.stock:
+                        self.received[receiver] = card
+                        self.known[giver] = (self.known[giver] & ~(1 << was)) | (1 << card)
+        if self.under >= 0 and not known >> self.under & 1 and self.stock:
             # the card under the turn-up is one of the unseen stock cards
-            other.under = rng.choice(bits_of(other.stock))
-        return other
+            self.under = rng.choice(bits_of(self.stock))
 
     def known_elsewhere(self, seat: int) -> int:
         hidden = self.stock
@@ -1084,57 +1134,29 @@ class CostlyState(PhasedMatchState):
                 hidden |= hand
         return self.known[seat] & hidden
 
-    def card_locations(self) -> dict[str, int]:
-        locations = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
-        for seat, cards in enumerate(self.played):
-            locations[f"played {seat}"] = cards
-        locations["turn-up"] = 1 << self.turnup if self.turnup >= 0 else 0
-        locations["stock"] = self.stock
-        locations["undealt"] = self.undealt
-        return locations
+    def match_events(self) -> Sequence[GameEvent]:
+        # State.match_events (no events) comes before MatchEvents in the MRO
+        return MatchEvents.match_events(self)
+
+    def _new_hand_log(self, *first: GameEvent) -> None:
+        # each event is one line of the log: the window moves on by the
+        # events of the hand it drops, which need not be rendered to be counted
+        self.log_start += len(self._previous)
+        self._previous = ()
+        super()._new_hand_log(*first)
 
     # ------------------------------------------------------------------
     # what a seat sees
-    def _event_line(self, event: tuple[Any, ...]) -> str:
-        kind = event[0]
-        labels = self.game.labels
-        if kind == "play":
-            _, seat, card, total = event
-            return f"{seat_name(seat)} plays {labels[card]}: count {total}"
-        if kind == "score":
-            _, seat, points, reason = event
-            who = seat_name(seat)
-            if self.game.n == 4:
-                who = f"{who}'s side"
-            return f"{who} scores {points} for {reason}"
-        if kind == "go":
-            return f"{seat_name(event[1])} says go"
-        if kind == "say":
-            return f"{seat_name(event[1])} says {event[2]}"
-        if kind == "commit":
-            return f"{seat_name(event[1])} chooses a card to give"
-        if kind == "swapped":
-            return "the mog: the cards are exchanged face down"
-        if kind == "pack":
-            return f"{seat_name(event[1])} exchanges a card with the one under the turn-up"
-        if kind == "turnup":
-            return f"turn-up {labels[event[1]]}: {SUIT_NAMES[event[1] // 13]} are trumps"
-        if kind == "show":
-            _, seat, cards, total = event
-            shown = " ".join(labels[card] for card in cards)
-            return f"{seat_name(seat)} shows {shown}: {total}"
-        if kind == "play_begins":
-            return "the play begins"
-        if kind == "deal":
-            return f"{seat_name(event[1])} deals (deal {event[2] + 1})"
-        if kind == "cut":
-            return f"{seat_name(event[1])} cuts lowest and deals first"
-        return f"{seat_name(event[1])} wins the match"
+    def _player(self, seat: int) -> dict[str, Any]:
+        flags = [flag for flag, on in (("dealer", seat == self.dealer),
+                                       ("elder", seat == self.elder), ("go", self.went[seat]))
+                 if on]
+        if self.game.n == 4:  # partners sit opposite
+            flags.append("side A" if seat % 2 == self.elder % 2 else "side B")
+        return {**super()._player(seat), "flags": flags}
 
-    def public_log(self) -> list[str]:
-        """The public events of the previous and the current deal, oldest
-        first; the first line is line ``log_start`` of the match's log."""
-        return [self._event_line(event) for event in (*self._previous_events, *self.events)]
+    def _legal_card(self, action: int) -> str | None:
+        return self.game.labels[action] if action < 52 else None
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).
@@ -1145,68 +1167,26 @@ class CostlyState(PhasedMatchState):
         ``gave`` and ``received`` (this seat's mog cards) and ``committed``
         (the card it has chosen to give, before the swap).
         """
-        game = self.game
-        labels = game.labels
-        to_move = self.current_player()
-        players = []
-        for other in range(game.n):
-            flags = []
-            if other == self.dealer:
-                flags.append("dealer")
-            if other == self.elder:
-                flags.append("elder")
-            if self.went[other]:
-                flags.append("go")
-            if game.n == 4:
-                flags.append("side A" if game.side(other) == game.side(self.elder) else "side B")
-            players.append({
-                "seat": other, "name": seat_name(other),
-                "cards": self.hands[other].bit_count(), "score": self.totals[other],
-                "dealer": other == self.dealer, "flags": flags,
-            })
+        labels = self.game.labels
         zones: dict[str, Any] = {
             "turnup": labels[self.turnup] if self.turnup >= 0 else None,
             "play": [{"seat": who, "card": labels[card]}
                      for who, card in zip(self.pile_seats, self.pile, strict=True)],
             "stock": self.stock.bit_count(),
         }
-        legal: list[dict[str, Any]] = []
-        if seat is not None and to_move == seat:
-            legal = [{"id": action, "text": game.text(action),
-                      "card": labels[action] if action < 52 else None}
-                     for action in self.legal_actions()]
-        gave = received = None
-        committed = None
+        gave = received = committed = None
         if seat is not None:
-            mine = self.known[seat]
-            for other in range(game.n):
-                if other != seat and self.hands[other] & mine:
-                    gave = labels[(self.hands[other] & mine).bit_length() - 1]
-            if self.stock & mine:
-                # the card the dealer put under the turn-up (pack privilege)
-                gave = labels[(self.stock & mine).bit_length() - 1]
+            # the card this seat gave in the mog, or put under the turn-up
+            elsewhere = self.known_elsewhere(seat)
+            gave = labels[elsewhere.bit_length() - 1] if elsewhere else None
             if self.committed[seat] >= 0:
                 committed = labels[self.committed[seat]]
             if self.received[seat] >= 0:
                 received = labels[self.received[seat]]
+        hand = [] if seat is None else [labels[card] for card in bits_of(self.hands[seat])]
         return {
-            "game": game.name,
-            "seat": seat,
-            "players": players,
-            "hand": [] if seat is None else [labels[card] for card in bits_of(self.hands[seat])],
-            "zones": zones,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": to_move,
-            "legal": legal,
-            "log": self.public_log(),
-            "log_start": self.log_start,
-            "hand_log_start": len(self._previous_events),
-            "hand_results": self.hand_results(),
-            "hand_number": self.deal_index + 1,
-            "dealer": self.dealer,
-            "places": finishing_places(self.totals, lowest_first=False)
-            if self.phase == PHASE_OVER else None,
-            "options": dict(game.options),
+            **self._frame(seat, hand, zones),
+            "hand_log_start": len(self._previous),
             "count": self.total,
             "trumps": SUIT_NAMES[self.turnup // 13] if self.turnup >= 0 else None,
             "shows": [self._show_line(other) for other in sorted(self.shows)],
