@@ -486,11 +486,10 @@ class Progress(Game):
         self.up = tuple(up)
         self.down = tuple(down)
         self.adjacent_sign = tuple(up[face] | down[face] for face in range(52))
-        adjacent_any = []
-        for face in range(52):
-            number = face % 13
-            adjacent_any.append(sum(self.adjacent_sign[sign * 13 + number] for sign in range(4)))
-        self.adjacent_any = tuple(adjacent_any)
+        self.adjacent_any = tuple(
+            sum(self.adjacent_sign[start + face % 13] for start in range(0, 52, 13))
+            for face in range(52)
+        )
         self.stock_size = size - n * self.hand_size
         self.words = Words([seat_name(seat) for seat in range(n)],
                            [card.code for card in self.deck.cards])
@@ -756,9 +755,10 @@ class ProgressState(MatchState):
         self.drawn = -1
         self.turn_number += 1
 
-    def _end_turn(self) -> None:
-        self.free_start = False
+    def _end_turn(self, free_start: bool = False) -> None:
+        """The next player's turn; ``free_start``: it starts with a free card."""
         self._begin_turn((self.to_move + 1) % self.game.n)
+        self.free_start = free_start
 
     def _sequence_candidates(self, any_sign: bool) -> int:
         """The cards that would continue the sequence on the top card."""
@@ -824,13 +824,10 @@ class ProgressState(MatchState):
         if phase == PHASE_CUT:
             return self.cut_outcomes()
         if phase == PHASE_DEAL:
-            return self._face_odds(bits_of(self.undealt))
+            return face_odds(bits_of(self.undealt), self.game.face_of)
         if phase == PHASE_DRAW:
-            return self._face_odds(self.stock)
+            return face_odds(self.stock, self.game.face_of)
         raise IllegalAction("this is not a chance node")
-
-    def _face_odds(self, cards: list[int]) -> list[tuple[int, float]]:
-        return face_odds(cards, self.game.face_of)
 
     def legal_actions(self) -> list[int]:
         phase = self.phase
@@ -902,24 +899,22 @@ class ProgressState(MatchState):
             return "you must open with a 7"
         if self.drawn >= 0:
             return f"you must play the card you drew, {game.labels[game.face_of[self.drawn]]}"
-        top = game.labels[game.face_of[self.top]]
+        top_face = game.face_of[self.top]
+        top = game.labels[top_face]
         sequence = hand & self._sequence_candidates(self.phase == PHASE_START)
         if face % 13 == 6 and sequence:
             options = ", ".join(game.labels[f] for f in game.face_list(sequence))
             return f"a 7 can reopen only when you hold no sequence card: you can play {options}"
-        if self.phase == PHASE_CONTINUE and face // 13 != self.lock and (
-            game.adjacent_any[game.face_of[self.top]] & game.face_masks[face]
-        ):
+        next_to_top = game.adjacent_any[top_face] & game.face_masks[face]
+        if self.phase == PHASE_CONTINUE and face // 13 != self.lock and next_to_top:
             return f"you must keep to {SIGNS[self.lock]}s in this turn: {label} is not a " \
                 f"{SIGNS[self.lock]}"
-        sign = game.face_of[self.top] // 13
-        if game.follow_same and face // 13 != sign and (
-            game.adjacent_any[game.face_of[self.top]] & game.face_masks[face]
-        ):
+        sign = top_face // 13
+        if game.follow_same and face // 13 != sign and next_to_top:
             return f"you must keep to the top card's sign (follow_sign is same): {label} " \
                 f"is not a {SIGNS[sign]}"
         if game.direction_lock and self.segment_direction and (
-            game.adjacent_sign[game.face_of[self.top]] & game.face_masks[face]
+            game.adjacent_sign[top_face] & game.face_masks[face]
         ):
             way = "up" if self.segment_direction > 0 else "down"
             return f"this {SIGNS[face // 13]} run goes {way} (direction_lock): {label} " \
@@ -991,7 +986,7 @@ class ProgressState(MatchState):
         seat = self.to_move
         if action == STOP:
             self.events.append(Stopped(seat))
-            self._end_turn_after_stop()
+            self._end_turn(self.phase == PHASE_FREE and self.game.p_optional)
             return
         if action == PASS:
             self.known_absent[seat] |= self._candidates()[1]
@@ -1011,11 +1006,6 @@ class ProgressState(MatchState):
             self.phase = PHASE_DRAW
             return
         self._take_drawn(self.stock.pop())
-
-    def _end_turn_after_stop(self) -> None:
-        free_start = self.phase == PHASE_FREE and self.game.p_optional
-        self._begin_turn((self.to_move + 1) % self.game.n)
-        self.free_start = free_start
 
     def _take_drawn(self, card: int) -> None:
         seat = self.to_move
