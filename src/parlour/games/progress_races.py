@@ -259,6 +259,7 @@ class RaceHandState(ProgressState):
         self._begin_match(game, seed, None, False)
         self.names = list(names)
         self.words = Words(self.names, game.words.codes)
+        """The log names the players at the table."""
         self._clear_hand()
         self.totals = list(totals)
         self.stopped = False
