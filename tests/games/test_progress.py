@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.progress import cut_winners
+from parlour.games.progress import Blocked, Dealt, HandScored, WentOut, cut_winners
 from trick_play import say
 
 # ---------------------------------------------------------------------------
@@ -639,6 +639,33 @@ def test_pg_16_blocked_hand() -> None:
     say(state, "pass")
     assert state.hand_results() == [[14, 3, 16]]
     assert "nobody can play: the hand is blocked" in state.public_observation()["log"]
+
+
+def test_count_events_counts_hands_gone_out_and_blocked() -> None:
+    """``parlour simulate``'s figures come from the typed events: PG-13's
+    hand ends by going out, PG-16's is blocked, and a seeded match of two
+    hands has one of each."""
+    out = position(["5St"], {0: "6St", 1: "P 11Mo 2Cr", 2: "4St", 3: "7Cr 7Mo 1Su"}, to_move=0)
+    say(out, "6St")
+    events = list(out.match_events())
+    going_out = events.index(WentOut(0))
+    assert events[going_out:going_out + 3] == [WentOut(0), HandScored(1, (0, 28, 4, 15)),
+                                               Dealt(1, 2)]
+    assert out.game.count_events(events) == {"going_out": 1, "blocked": 0}
+    blocked = position("rest 13St", {0: "5Mo 9Cr", 1: "3Su", 2: "6St 10Mo"}, to_move=0,
+                       dealer=2, stock="", players=3)
+    for _ in range(3):
+        say(blocked, "pass")
+    events = list(blocked.match_events())
+    ending = events.index(Blocked())
+    assert events[ending:ending + 3] == [Blocked(), HandScored(1, (14, 3, 16)), Dealt(0, 2)]
+    assert blocked.game.count_events(blocked.match_events()) == {"going_out": 0, "blocked": 1}
+    state = parlour.make("progress", target=40).new_state(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(state.hand_results()) == 2
+    assert state.game.count_events(state.match_events()) == {"going_out": 1, "blocked": 1}
 
 
 # ---------------------------------------------------------------------------

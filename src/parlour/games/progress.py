@@ -86,27 +86,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Self
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import PROGRESS_53, PROGRESS_DOUBLE, Deck
-from parlour.cards.bits import bits_of
-from parlour.engine.determinize import redeal
+from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import UNDECIDED_HANDS, Deal, Game, Observation
+from parlour.engine.match import (
+    Catalogue,
+    Form,
+    GameEvent,
+    Seen,
+    Words,
+    Zone,
+    parse_card_list,
+)
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.common import (
-    PhasedMatchState,
-    as_action,
-    finishing_places,
-    fixed_deal_header,
-    seat_name,
-)
+from parlour.games.common import MatchState, as_action, fixed_deal_header, seat_name
 
 COMMANDS_HELP = """\
 Commands: a card code (7Su, P) plays it; draw, pass and stop."""
@@ -214,6 +217,134 @@ HAND_SIZE_LARGE = 6
 RECENT_TURNS = 6
 """Turns of the current hand that the ``turns`` zone shows (the latest last)."""
 
+
+# ---------------------------------------------------------------------------
+# what happens in a hand, and the log's sentences for it
+
+
+@dataclass(frozen=True, slots=True)
+class CutForDeal(GameEvent):
+    """``dealer`` cut highest and deals the first hand (§1.4)."""
+
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(GameEvent):
+    """``dealer`` deals the hand numbered ``number`` (from 1)."""
+
+    dealer: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoSeven(GameEvent):
+    """``seat`` holds no card that may open and is skipped."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenAny(GameEvent):
+    """Nobody holds a 7: ``dealer`` opens with any card."""
+
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Played(GameEvent):
+    """``seat`` played ``card`` in his turn ``turn`` of the hand, ``how``:
+    one of the ``KIND_*`` names (an opening, a sequence card...)."""
+
+    seat: int
+    card: int
+    how: str
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(GameEvent):
+    """``seat`` drew a card from the stock."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(GameEvent):
+    """``seat`` could play nothing with the stock empty."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped(GameEvent):
+    """``seat`` ended his turn holding back 7s or P (deferral)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CannotPlay(GameEvent):
+    """``seat``'s turn ended: he had nothing more to play."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(GameEvent):
+    """``seat`` played his last card and ended the hand."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked(GameEvent):
+    """The stock was empty and every player passed in a row: the hand ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class PileGiven(GameEvent):
+    """A fixed deal starts the hand with ``pile`` played (oldest first)."""
+
+    pile: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored(GameEvent):
+    """The hand numbered ``number`` (from 1) scored ``deltas``, one per seat."""
+
+    number: int
+    deltas: tuple[int, ...]
+
+
+PLAYS = {
+    KIND_OPEN: "{seat} opens with {card}",
+    KIND_REOPEN: "{seat} reopens with {card}",
+    KIND_PROGRESS: "{seat} plays {card}: a free turn",
+    KIND_FREE: "{seat} plays {card} (free card)",
+    KIND_SEQUENCE: "{seat} plays {card}",
+}
+"""The sentence of each kind of play."""
+
+CATALOGUE = Catalogue({
+    # the cut cards go back into the pack before the deal: naming them
+    # would look like naming cards now in a hand
+    CutForDeal: "{dealer} cuts highest and deals first",
+    Dealt: "{dealer} deals hand {number}",
+    NoSeven: "{seat} has no 7",
+    OpenAny: "nobody holds a 7: {dealer} opens with any card",
+    Played: lambda event, words: PLAYS[event.how].format(seat=words.seat(event.seat),
+                                                         card=words.card(event.card)),
+    Drew: "{seat} draws a card",
+    Passed: "{seat} passes",
+    Stopped: "{seat} stops",
+    CannotPlay: "{seat} can play no more",
+    WentOut: "{seat} goes out",
+    Blocked: "nobody can play: the hand is blocked",
+    PileGiven: lambda event, words: f"the hand starts with {len(event.pile)} cards played",
+    HandScored: lambda event, words: f"hand {event.number} scored: {words.changes(event.deltas)}",
+})
+"""Every sentence of the Progress log."""
 
 def cut_rank(face: int) -> int:
     """How high a card cuts (§1.4): P above all, then number, then sign
@@ -355,12 +486,14 @@ class Progress(Game):
         self.up = tuple(up)
         self.down = tuple(down)
         self.adjacent_sign = tuple(up[face] | down[face] for face in range(52))
-        adjacent_any = []
-        for face in range(52):
-            number = face % 13
-            adjacent_any.append(sum(self.adjacent_sign[sign * 13 + number] for sign in range(4)))
-        self.adjacent_any = tuple(adjacent_any)
+        self.adjacent_any = tuple(
+            sum(self.adjacent_sign[start + face % 13] for start in range(0, 52, 13))
+            for face in range(52)
+        )
         self.stock_size = size - n * self.hand_size
+        self.words = Words([seat_name(seat) for seat in range(n)],
+                           [card.code for card in self.deck.cards])
+        """How the log names seats and cards."""
 
     @property
     def num_actions(self) -> int:
@@ -418,6 +551,13 @@ class Progress(Game):
         hands = self.num_players * int(self.options["target"]) + UNDECIDED_HANDS
         return hands * self.max_hand_decisions()
 
+    def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
+        """Hands ended by a player ``going_out``, and the others ``blocked``
+        (the stock empty and everyone passing)."""
+        hands = sum(isinstance(event, HandScored) for event in events)
+        going_out = sum(isinstance(event, WentOut) for event in events)
+        return {"going_out": going_out, "blocked": hands - going_out}
+
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> ProgressState:
         return ProgressState(self, seed, deal, explicit_chance)
 
@@ -443,20 +583,26 @@ class Progress(Game):
         raise ParseError(f"there is no action {action}; actions are 0 to {self.num_actions - 1}")
 
 
-class ProgressState(PhasedMatchState):
+class ProgressState(MatchState):
     """A Progress match."""
 
     game: Progress
     over_phase = PHASE_OVER
     chance_phases = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_DRAW})
+    phase_names = PHASE_NAMES
+    lowest_wins = True
+    catalogue = CATALOGUE
+    zones = (
+        Zone("hand", "hands", Seen.OWNER, per_seat=True),
+        Zone("pile", "pile", Seen.EVERYONE, form=Form.ORDER),
+        Zone("stock", "stock", Seen.NOBODY, form=Form.ORDER),
+        Zone("undealt", "undealt", Seen.NOBODY),
+    )
     copied_fields = ("history", "hands", "stock", "pile", "totals", "results", "events",
                      "known_absent", "drew")
 
     def __init__(self, game: Progress, seed: int, deal: Deal | None, explicit_chance: bool) -> None:
         self._begin_match(game, seed, deal, explicit_chance)
-        self.dealer = 0
-        self.hand_index = 0
-        self._previous_lines: list[str] | None = None
         self._clear_hand()
         if deal is not None:
             self._start_fixed_hand(deal)
@@ -497,31 +643,19 @@ class ProgressState(PhasedMatchState):
         game = self.game
         self.dealer = cut_for_dealer(game.all_cards, game.face_of, game.n, "progress-cut",
                                      self.seed)
-        self.events.append(("cut", self.dealer))
-
-    def _new_hand_log(self) -> None:
-        previous = self._previous_events
-        if previous or self.hand_index:
-            self.log_start += len(self._lines(previous))
-        self._previous_events = self.events
-        self._previous_lines = None
-        self.events = [("deal", self.dealer, self.hand_index)]
+        self.events.append(CutForDeal(self.dealer))
 
     def _start_hand(self) -> None:
         self._clear_hand()
-        self._new_hand_log()
+        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
         game = self.game
         if self.explicit_chance:
-            self.phase = PHASE_DEAL
             self.undealt = game.deck.full_mask
             return
         pack = shuffled(game.all_cards, "progress", self.seed, self.hand_index)
         dealt = game.n * game.hand_size
-        hands = self.hands
-        n = game.n
-        first = self.dealer + 1
         for position in range(dealt):
-            hands[(first + position) % n] |= 1 << pack[position]
+            self.hands[(self.dealer + 1 + position) % game.n] |= 1 << pack[position]
         self.stock = pack[dealt:][::-1]
         self._begin_opening()
 
@@ -537,30 +671,6 @@ class ProgressState(PhasedMatchState):
                 self.undealt = 0
                 self._begin_opening()
 
-    def _parse_cards(self, text: object, where: str, taken: int) -> tuple[list[int], int]:
-        """Card codes (a list, or one string) as card ids, each copy used
-        once; ``taken`` are the ids already placed. Returns the ids and the
-        new ``taken``."""
-        if isinstance(text, str):
-            text = text.split()
-        if not isinstance(text, list) or not all(isinstance(code, str) for code in text):
-            raise ParseError(f"{where} must be a list of card codes")
-        game = self.game
-        cards = []
-        for code in text:
-            try:
-                face = game.face_of[game.deck.parse(code).id]
-            except ParseError as error:
-                raise ParseError(f"in {where}: {error}") from None
-            free = game.face_masks[face] & ~taken
-            if not free:
-                many = "both copies of " if game.copies == 2 else ""
-                raise ParseError(f"{many}{game.labels[face]} cannot be dealt twice ({where})")
-            card = (free & -free).bit_length() - 1
-            taken |= 1 << card
-            cards.append(card)
-        return cards, taken
-
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
         n = game.n
@@ -569,32 +679,37 @@ class ProgressState(PhasedMatchState):
         self.dealer = dealer
         if scores is not None:
             self.totals = scores
-        self._new_hand_log()
+        self._new_hand_log(Dealt(dealer, 1))
         hands = deal.get("hands")
         if not isinstance(hands, list) or len(hands) != n:
             raise ParseError(f"a deal needs 'hands': one list of card codes for each of {n} seats")
+
+        def copies(card: int) -> int:
+            return game.face_masks[game.face_of[card]]
+
         taken = 0
         pile_given = "pile" in deal
         for seat, hand in enumerate(hands):
-            cards, taken = self._parse_cards(hand, f"the hand of {seat_name(seat)}", taken)
+            cards, taken = parse_card_list(game.deck, hand, f"the hand of {seat_name(seat)}",
+                                           taken, copies)
             if not pile_given and len(cards) != game.hand_size:
                 raise ParseError(
                     f"{seat_name(seat)} must hold {game.hand_size} cards, not {len(cards)}"
                 )
             if not cards:
                 raise ParseError(f"{seat_name(seat)} holds no cards: the hand would be over")
-            for card in cards:
-                self.hands[seat] |= 1 << card
+            self.hands[seat] = mask_of(cards)
         pile: list[int] = []
         if pile_given:
-            pile, taken = self._parse_cards(deal["pile"], "the pile", taken)
+            pile, taken = parse_card_list(game.deck, deal["pile"], "the pile", taken, copies)
             numbered = [card for card in pile if game.face_of[card] != P_FACE]
             if not numbered:
                 raise ParseError("the pile needs a numbered card on which to play")
             self.top = numbered[-1]
         top_of_stock: list[int] = []
         if "stock" in deal:
-            top_of_stock, taken = self._parse_cards(deal["stock"], "the stock", taken)
+            top_of_stock, taken = parse_card_list(game.deck, deal["stock"], "the stock", taken,
+                                                  copies)
         rest = [card for card in shuffled(game.all_cards, "progress", self.seed, 0)
                 if not taken >> card & 1]
         self.stock = (top_of_stock + rest)[::-1]
@@ -608,7 +723,7 @@ class ProgressState(PhasedMatchState):
         if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < n:
             raise ParseError(f"to_move must be a seat from 0 to {n - 1}, not {to_move!r}")
         self.pile = pile
-        self.events.append(("pile", tuple(pile)))
+        self.events.append(PileGiven(tuple(pile)))
         self._begin_turn(to_move)
 
     # ------------------------------------------------------------------
@@ -625,9 +740,9 @@ class ProgressState(PhasedMatchState):
                 return
             self.skipped |= 1 << seat
             self.known_absent[seat] |= openers
-            self.events.append(("skip", seat))
+            self.events.append(NoSeven(seat))
         self.open_any = True
-        self.events.append(("open_any", self.dealer))
+        self.events.append(OpenAny(self.dealer))
         self.phase = PHASE_OPEN
         self.to_move = self.dealer
         self.turn_number = 1
@@ -640,9 +755,10 @@ class ProgressState(PhasedMatchState):
         self.drawn = -1
         self.turn_number += 1
 
-    def _end_turn(self) -> None:
-        self.free_start = False
+    def _end_turn(self, free_start: bool = False) -> None:
+        """The next player's turn; ``free_start``: it starts with a free card."""
         self._begin_turn((self.to_move + 1) % self.game.n)
+        self.free_start = free_start
 
     def _sequence_candidates(self, any_sign: bool) -> int:
         """The cards that would continue the sequence on the top card."""
@@ -708,13 +824,10 @@ class ProgressState(PhasedMatchState):
         if phase == PHASE_CUT:
             return self.cut_outcomes()
         if phase == PHASE_DEAL:
-            return self._face_odds(bits_of(self.undealt))
+            return face_odds(bits_of(self.undealt), self.game.face_of)
         if phase == PHASE_DRAW:
-            return self._face_odds(self.stock)
+            return face_odds(self.stock, self.game.face_of)
         raise IllegalAction("this is not a chance node")
-
-    def _face_odds(self, cards: list[int]) -> list[tuple[int, float]]:
-        return face_odds(cards, self.game.face_of)
 
     def legal_actions(self) -> list[int]:
         phase = self.phase
@@ -755,7 +868,7 @@ class ProgressState(PhasedMatchState):
             if not 0 <= action < game.n:
                 raise IllegalAction(f"the cut names the dealer: a seat from 0 to {game.n - 1}")
             self.dealer = action
-            self.events.append(("cut", action))
+            self.events.append(CutForDeal(action))
             self._start_hand()
             return
         if not 0 <= action < FACES:
@@ -786,24 +899,22 @@ class ProgressState(PhasedMatchState):
             return "you must open with a 7"
         if self.drawn >= 0:
             return f"you must play the card you drew, {game.labels[game.face_of[self.drawn]]}"
-        top = game.labels[game.face_of[self.top]]
+        top_face = game.face_of[self.top]
+        top = game.labels[top_face]
         sequence = hand & self._sequence_candidates(self.phase == PHASE_START)
         if face % 13 == 6 and sequence:
             options = ", ".join(game.labels[f] for f in game.face_list(sequence))
             return f"a 7 can reopen only when you hold no sequence card: you can play {options}"
-        if self.phase == PHASE_CONTINUE and face // 13 != self.lock and (
-            game.adjacent_any[game.face_of[self.top]] & game.face_masks[face]
-        ):
+        next_to_top = game.adjacent_any[top_face] & game.face_masks[face]
+        if self.phase == PHASE_CONTINUE and face // 13 != self.lock and next_to_top:
             return f"you must keep to {SIGNS[self.lock]}s in this turn: {label} is not a " \
                 f"{SIGNS[self.lock]}"
-        sign = game.face_of[self.top] // 13
-        if game.follow_same and face // 13 != sign and (
-            game.adjacent_any[game.face_of[self.top]] & game.face_masks[face]
-        ):
+        sign = top_face // 13
+        if game.follow_same and face // 13 != sign and next_to_top:
             return f"you must keep to the top card's sign (follow_sign is same): {label} " \
                 f"is not a {SIGNS[sign]}"
         if game.direction_lock and self.segment_direction and (
-            game.adjacent_sign[game.face_of[self.top]] & game.face_masks[face]
+            game.adjacent_sign[top_face] & game.face_masks[face]
         ):
             way = "up" if self.segment_direction > 0 else "down"
             return f"this {SIGNS[face // 13]} run goes {way} (direction_lock): {label} " \
@@ -839,10 +950,10 @@ class ProgressState(PhasedMatchState):
                 kind = KIND_REOPEN
                 if game.reopen_only:
                     self.known_absent[seat] |= sequence
-        self.events.append(("play", seat, card, kind, self.turn_number))
+        self.events.append(Played(seat, card, kind, self.turn_number))
         self.free_start = False
         if not self.hands[seat]:
-            self.events.append(("out", seat))
+            self.events.append(WentOut(seat))
             self._finish_hand()
             return
         if kind == KIND_PROGRESS:
@@ -865,7 +976,7 @@ class ProgressState(PhasedMatchState):
             # §2.5.2: nothing more to play ends the turn; the table learns
             # that the player holds none of the cards that were legal
             self.known_absent[seat] |= self._candidates()[1]
-            self.events.append(("end", seat))
+            self.events.append(CannotPlay(seat))
             self._end_turn()
 
     def _word(self, action: int) -> None:
@@ -874,15 +985,15 @@ class ProgressState(PhasedMatchState):
             raise IllegalAction(self._why_not_word(action, legal))
         seat = self.to_move
         if action == STOP:
-            self.events.append(("stop", seat))
-            self._end_turn_after_stop()
+            self.events.append(Stopped(seat))
+            self._end_turn(self.phase == PHASE_FREE and self.game.p_optional)
             return
         if action == PASS:
             self.known_absent[seat] |= self._candidates()[1]
             self.passes += 1
-            self.events.append(("pass", seat))
+            self.events.append(Passed(seat))
             if self.passes >= self.game.n:
-                self.events.append(("blocked",))
+                self.events.append(Blocked())
                 self._finish_hand()
                 return
             self._end_turn()
@@ -890,16 +1001,11 @@ class ProgressState(PhasedMatchState):
         # draw: everything the player holds is unplayable now, and so will be
         # every card he draws and keeps
         self.known_absent[seat] = self._candidates()[1]
-        self.events.append(("draw", seat))
+        self.events.append(Drew(seat))
         if self.explicit_chance:
             self.phase = PHASE_DRAW
             return
         self._take_drawn(self.stock.pop())
-
-    def _end_turn_after_stop(self) -> None:
-        free_start = self.phase == PHASE_FREE and self.game.p_optional
-        self._begin_turn((self.to_move + 1) % self.game.n)
-        self.free_start = free_start
 
     def _take_drawn(self, card: int) -> None:
         seat = self.to_move
@@ -982,7 +1088,7 @@ class ProgressState(PhasedMatchState):
         for seat, delta in enumerate(deltas):
             self.totals[seat] += delta
         self.results.append(deltas)
-        self.events.append(("score", self.hand_index, tuple(deltas)))
+        self.events.append(HandScored(self.hand_index + 1, tuple(deltas)))
         if game.single_hand:
             self.phase = PHASE_OVER
             return
@@ -1001,63 +1107,7 @@ class ProgressState(PhasedMatchState):
         return [seat for seat, total in enumerate(self.totals) if total == lowest]
 
     # ------------------------------------------------------------------
-    # copies
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        self.check_seat(seat)
-        other = self.clone()
-        other.seed = rng.getrandbits(63)
-        full = self.game.deck.full_mask
-        hidden = 0
-        slots: list[tuple[int, int]] = []
-        owners: list[int] = []
-        for other_seat, hand in enumerate(self.hands):
-            if other_seat == seat or not hand:
-                continue
-            hidden |= hand
-            required = self._must_hold() if other_seat == self.to_move else 0
-            if required:
-                # one card the rules say the mover holds: the card just drawn
-                # is playable, an opener holds a 7, a turn goes on only while
-                # a card can be played
-                if self.drawn >= 0:
-                    hand &= ~(1 << self.drawn)
-                else:
-                    hand &= hand - 1
-                    required &= ~self.known_absent[other_seat]
-                slots.append((1, required))
-                owners.append(-3)
-            slots.append((hand.bit_count(), full & ~self.known_absent[other_seat]))
-            owners.append(other_seat)
-        stock = 0
-        for card in self.stock:
-            stock |= 1 << card
-        if stock:
-            hidden |= stock
-            slots.append((len(self.stock), full))
-            owners.append(-1)
-        if self.undealt:
-            hidden |= self.undealt
-            slots.append((self.undealt.bit_count(), full))
-            owners.append(-2)
-        for owner in owners:
-            if owner >= 0:
-                other.hands[owner] = 0
-        for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
-            if owner >= 0:
-                other.hands[owner] |= cards
-                other.drew[owner] = 0
-            elif owner == -3:
-                if self.drawn >= 0:
-                    other.drawn = cards.bit_length() - 1
-                other.hands[self.to_move] |= cards
-            elif owner == -1:
-                order = bits_of(cards)
-                rng.shuffle(order)
-                other.stock = order
-            else:
-                other.undealt = cards
-        return other
-
+    # what a seat cannot see
     def _must_hold(self) -> int:
         """Cards of which the mover is publicly known to hold at least one
         (0: nothing known)."""
@@ -1069,77 +1119,38 @@ class ProgressState(PhasedMatchState):
             return game.sevens | (game.p_mask if game.p_may_open else 0)
         return 0
 
-    def card_locations(self) -> dict[str, int]:
-        locations = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
-        pile = 0
-        for card in self.pile:
-            pile |= 1 << card
-        stock = 0
-        for card in self.stock:
-            stock |= 1 << card
-        locations["pile"] = pile
-        locations["stock"] = stock
-        locations["undealt"] = self.undealt
-        return locations
+    def _may_hold(self, zone: Zone, owner: int) -> int:
+        """A hand holds none of the cards its seat is known to lack."""
+        full = self.game.deck.full_mask
+        return full & ~self.known_absent[owner] if zone.per_seat else full
+
+    def _slots(self, zone: Zone, owner: int, hidden: int, seat: int) -> list[tuple[int, int]]:
+        """The mover's hand keeps one card the rules say he holds: the card
+        just drawn is playable, an opener holds a 7, a turn goes on only
+        while a card can be played."""
+        slots = super()._slots(zone, owner, hidden, seat)
+        required = self._must_hold() if zone.per_seat and owner == self.to_move else 0
+        if not required:
+            return slots
+        if self.drawn < 0:
+            required &= ~self.known_absent[owner]
+        (count, allowed), = slots
+        return [(1, required), (count - 1, allowed)]
+
+    def _after_redeal(self, source: Self, seat: int, rng: random.Random) -> None:
+        """No re-dealt hand holds cards drawn this hand; the mover's card
+        drawn is the one playable card of his new hand (the others are
+        known unplayable)."""
+        for other in range(self.game.n):
+            if other != seat:
+                self.drew[other] = 0
+        if source.drawn >= 0 and source.to_move != seat:
+            self.drawn = (self.hands[self.to_move] & source._candidates()[1]).bit_length() - 1
 
     # ------------------------------------------------------------------
     # what a seat sees
-    def _event_line(self, event: tuple[Any, ...]) -> str:
-        kind = event[0]
-        if kind == "play":
-            _, seat, card, how, _ = event
-            who = self._name(seat)
-            face = self.game.face_of[card]
-            code = self.game.deck.cards[card].code
-            if how == KIND_OPEN:
-                return f"{who} opens with {code}"
-            if how == KIND_REOPEN:
-                return f"{who} reopens with {code}"
-            if face == P_FACE:
-                return f"{who} plays {code}: a free turn"
-            if how == KIND_FREE:
-                return f"{who} plays {code} (free card)"
-            return f"{who} plays {code}"
-        if kind == "deal":
-            return f"{self._name(event[1])} deals hand {event[2] + 1}"
-        if kind == "cut":
-            # The cut cards go back into the pack before the deal: naming
-            # them would look like naming cards now in a hand.
-            return f"{self._name(event[1])} cuts highest and deals first"
-        if kind == "skip":
-            return f"{self._name(event[1])} has no 7"
-        if kind == "open_any":
-            return f"nobody holds a 7: {self._name(event[1])} opens with any card"
-        if kind == "draw":
-            return f"{self._name(event[1])} draws a card"
-        if kind == "pass":
-            return f"{self._name(event[1])} passes"
-        if kind == "stop":
-            return f"{self._name(event[1])} stops"
-        if kind == "end":
-            return f"{self._name(event[1])} can play no more"
-        if kind == "out":
-            return f"{self._name(event[1])} goes out"
-        if kind == "blocked":
-            return "nobody can play: the hand is blocked"
-        if kind == "pile":
-            return f"the hand starts with {len(event[1])} cards played"
-        changes = ", ".join(f"{self._name(seat)} {delta:+d}" for seat, delta in enumerate(event[2]))
-        return f"hand {event[1] + 1} scored: {changes}"
-
-    def _name(self, seat: int) -> str:
-        """The name of ``seat`` in the log and the observation."""
-        return seat_name(seat)
-
-    def _lines(self, events: list[tuple[Any, ...]]) -> list[str]:
-        return [self._event_line(event) for event in events]
-
-    def public_log(self) -> list[str]:
-        """The public events of the previous and the current hand, oldest
-        first; the first line is line ``log_start`` of the match's log."""
-        if self._previous_lines is None:
-            self._previous_lines = self._lines(self._previous_events)
-        return self._previous_lines + self._lines(self.events)
+    def _words(self) -> Words:
+        return self.game.words
 
     def turns(self) -> list[dict[str, Any]]:
         """The latest turns of this hand, oldest first: each seat's plays."""
@@ -1147,15 +1158,26 @@ class ProgressState(PhasedMatchState):
         turns: list[dict[str, Any]] = []
         number = -1
         for event in self.events:
-            if event[0] != "play":
+            if not isinstance(event, Played):
                 continue
-            if event[4] != number:
+            if event.turn != number:
                 if len(turns) == RECENT_TURNS:
                     turns.pop(0)
-                number = event[4]
-                turns.append({"seat": event[1], "cards": []})
-            turns[-1]["cards"].append(cards[event[2]].code)
+                number = event.turn
+                turns.append({"seat": event.seat, "cards": []})
+            turns[-1]["cards"].append(cards[event.card].code)
         return turns
+
+    def _player(self, seat: int) -> dict[str, Any]:
+        flags = ["dealer"] if seat == self.dealer else []
+        if self.skipped >> seat & 1:
+            flags.append("no 7")
+        return {"seat": seat, "name": self._words().seat(seat),
+                "cards": self.hands[seat].bit_count(), "score": self.totals[seat],
+                "dealer": seat == self.dealer, "flags": flags}
+
+    def _legal_card(self, action: int) -> str | None:
+        return self.action_to_str(action) if action < FACES else None
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).
@@ -1167,65 +1189,21 @@ class ProgressState(PhasedMatchState):
         ``options``.
         """
         game = self.game
-        to_move = self.current_player()
         in_turn = PHASE_OPEN <= self.phase <= PHASE_FREE
-        players = [
-            {
-                "seat": other,
-                "name": self._name(other),
-                "cards": self.hands[other].bit_count(),
-                "score": self.totals[other],
-                "dealer": other == self.dealer,
-                "flags": self._flags(other),
-            }
-            for other in range(game.n)
-        ]
-        played = 0
-        for card in self.pile:
-            played |= 1 << card
         zones: dict[str, Any] = {
             "turns": self.turns(),
             "top": game.deck.cards[self.top].code if self.top >= 0 else None,
             "stock": len(self.stock),
-            "played": game.codes(played),
+            "played": game.codes(mask_of(self.pile)),
         }
-        legal: list[dict[str, Any]] = []
-        if seat is not None and to_move == seat:
-            playable = self._legal_mask()
-            for action in self.legal_actions():
-                code = None
-                if action < FACES:
-                    copies = playable & game.face_masks[action]
-                    code = game.deck.cards[(copies & -copies).bit_length() - 1].code
-                legal.append({"id": action, "text": code or game.text(action), "card": code})
+        hand = [] if seat is None else game.codes(self.hands[seat])
         return {
-            "game": game.name,
-            "seat": seat,
-            "players": players,
-            "hand": [] if seat is None else game.codes(self.hands[seat]),
-            "zones": zones,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": to_move,
-            "legal": legal,
-            "log": self.public_log(),
-            "log_start": self.log_start,
-            "hand_results": self.hand_results(),
-            "hand_number": self.hand_index + 1,
-            "dealer": self.dealer,
-            "places": finishing_places(self.totals, lowest_first=True)
-            if self.phase == PHASE_OVER else None,
-            "options": dict(game.options),
+            **self._frame(seat, hand, zones),
             "sign": SIGNS[self.lock] if in_turn and self.lock >= 0 else None,
             "sequence_played": self.defer if in_turn else False,
             "passes": self.passes,
             "drawn": [] if seat is None else game.codes(self.drew[seat]),
         }
-
-    def _flags(self, seat: int) -> list[str]:
-        flags = ["dealer"] if seat == self.dealer else []
-        if self.skipped >> seat & 1:
-            flags.append("no 7")
-        return flags
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
         """The blocks of :meth:`Progress.observation_layout` (the table in

@@ -60,14 +60,18 @@ from typing import Any
 from parlour.engine import events as contract
 from parlour.engine.events import OVER, PLAYING, READY, Chooser
 from parlour.engine.game import Observation, State
+from parlour.engine.match import Catalogue, GameEvent, Words
 from parlour.engine.options import Option, OptionSchema, OptionValue
 from parlour.engine.shuffle import shuffled
 from parlour.errors import IllegalAction, OptionError, ParseError
 from parlour.games.common import share_returns
 from parlour.games.progress import (
+    CATALOGUE,
     PHASE_OVER,
+    Dealt,
     Progress,
     ProgressState,
+    WentOut,
     cut_for_dealer,
     cut_rank,
 )
@@ -235,17 +239,27 @@ class RaceTable(Progress):
         self.single_hand = True
 
 
+@dataclass(frozen=True, slots=True)
+class PlayStopped(GameEvent):
+    """The signal stopped play at the table (§4.3)."""
+
+
 class RaceHandState(ProgressState):
     """One hand at one race table."""
 
     game: RaceTable
+    catalogue = Catalogue({
+        **CATALOGUE.sentences,
+        Dealt: "{dealer} deals",
+        PlayStopped: "the signal: play stops and the cards in hand score",
+    })
 
     def __init__(self, game: RaceTable, seed: int, dealer: int | None,
                  totals: Sequence[int], names: Sequence[str]) -> None:
         self._begin_match(game, seed, None, False)
         self.names = list(names)
-        self.hand_index = 0
-        self._previous_lines: list[str] | None = None
+        self.words = Words(self.names, game.words.codes)
+        """The log names the players at the table."""
         self._clear_hand()
         self.totals = list(totals)
         self.stopped = False
@@ -255,8 +269,8 @@ class RaceHandState(ProgressState):
             self.dealer = dealer
         self._start_hand()
 
-    def _name(self, seat: int) -> str:
-        return self.names[seat]
+    def _words(self) -> Words:
+        return self.words
 
     def stop(self) -> None:
         """The signal stops play: every player scores the cards in hand
@@ -264,15 +278,8 @@ class RaceHandState(ProgressState):
         if self.phase == PHASE_OVER:
             return
         self.stopped = True
-        self.events.append(("stopped",))
+        self.events.append(PlayStopped())
         self._finish_hand()
-
-    def _event_line(self, event: tuple[Any, ...]) -> str:
-        if event[0] == "stopped":
-            return "the signal: play stops and the cards in hand score"
-        if event[0] == "deal":
-            return f"{self._name(event[1])} deals"
-        return super()._event_line(event)
 
     def hand_scores(self) -> list[int]:
         """The hand's score of every seat (once it is over)."""
@@ -281,8 +288,8 @@ class RaceHandState(ProgressState):
     def went_out(self) -> int | None:
         """The seat that played its last card, if any."""
         for event in self.events:
-            if event[0] == "out":
-                return int(event[1])
+            if isinstance(event, WentOut):
+                return event.seat
         return None
 
     def winners(self) -> list[int]:
