@@ -186,10 +186,6 @@ class MatchState(MatchEvents, PhasedMatchState, ZonedState):
     lowest_wins: ClassVar[bool]
     """Whether the lowest total is the best place."""
 
-    # State's default (a match without events) comes before MatchEvents in
-    # the method order: the events kept here are the match's
-    match_events = MatchEvents.match_events
-
     def _begin_match(self, game: Game, seed: int, deal: Deal | None,
                      explicit_chance: bool) -> None:
         super()._begin_match(game, seed, deal, explicit_chance)

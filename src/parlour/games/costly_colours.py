@@ -70,7 +70,7 @@ import numpy.typing as npt
 from parlour.cards import FRENCH_52, Card
 from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import Deal, Game, Observation
-from parlour.engine.match import Catalogue, Form, GameEvent, MatchEvents, Seen, Words, Zone
+from parlour.engine.match import Catalogue, Form, GameEvent, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.scoring import ScoreCalculator, ScoreRequest
@@ -1133,17 +1133,6 @@ class CostlyState(MatchState):
             if other != seat:
                 hidden |= hand
         return self.known[seat] & hidden
-
-    def match_events(self) -> Sequence[GameEvent]:
-        # State.match_events (no events) comes before MatchEvents in the MRO
-        return MatchEvents.match_events(self)
-
-    def _new_hand_log(self, *first: GameEvent) -> None:
-        # each event is one line of the log: the window moves on by the
-        # events of the hand it drops, which need not be rendered to be counted
-        self.log_start += len(self._previous)
-        self._previous = ()
-        super()._new_hand_log(*first)
 
     # ------------------------------------------------------------------
     # what a seat sees
