@@ -25,6 +25,8 @@ from parlour.games.progress_rummy import (
     MELD_BASE,
     SWAP,
     TAKE,
+    Scored,
+    WentOut,
 )
 from parlour.games.rummy_melds import MeldRules, is_valid
 from rummy_positions import fill, middle
@@ -488,6 +490,32 @@ def test_max_turns_ends_a_round_as_an_empty_stock_would() -> None:
     assert state.observation(ANN)["round"] == 2
     assert "3 turns without anyone going out: the round ends" in \
         state.public_observation()["log"]
+
+
+def test_count_events_counts_the_rounds_ended_by_going_out_and_the_blocked_ones() -> None:
+    going_out = rm7_position(take=False)
+    run(going_out, "draw")
+    run(going_out, "m2 10Mo")
+    run(going_out, "m2 11Mo")
+    run(going_out, "12Mo")
+    events = going_out.match_events()
+    assert WentOut(DAN) in events and Scored(2, (30, 1, 31, 0)) in events
+    assert going_out.game.count_events(events) == {"going_out": 1, "blocked": 0}
+    blocked = parlour.make("progress-rummy", max_turns=3).new_state(
+        seed=2, deal={"dealer": ANN, "hands": fill({}, 10)})
+    for _ in range(3):
+        draw_and_throw(blocked)
+    assert blocked.game.count_events(blocked.match_events()) == {"going_out": 0, "blocked": 1}
+
+
+def test_count_events_of_a_seeded_random_match() -> None:
+    game = parlour.make("progress-rummy")
+    state = game.new_state(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert game.count_events(state.match_events()) == {"going_out": 3, "blocked": 2}
 
 
 # ---------------------------------------------------------------------------

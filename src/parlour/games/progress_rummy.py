@@ -108,7 +108,7 @@ import numpy.typing as npt
 from parlour.cards import PROGRESS_53, PROGRESS_DOUBLE, Deck
 from parlour.cards.bits import bits_of
 from parlour.engine.game import Deal, Game, Observation
-from parlour.engine.match import Catalogue, Form, GameEvent, Seen, Words, Zone
+from parlour.engine.match import Catalogue, Form, GameEvent, MatchEvents, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
@@ -657,6 +657,9 @@ class ProgressRummyState(MatchState):
         Zone("building", "building_cards", Seen.EVERYONE),
         Zone("undealt", "undealt", Seen.NOBODY),
     )
+    match_events = MatchEvents.match_events
+    """The events kept (in MatchState's bases the contract's empty default
+    comes before MatchEvents)."""
     kept = -1
     """A seat whose whole hand a re-deal leaves where it is (-1: none)."""
 
