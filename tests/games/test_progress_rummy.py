@@ -105,6 +105,32 @@ def test_rm1_the_up_card_may_be_discarded_once_melded_elsewhere_not_before() -> 
     assert state.current_player() == BEN
 
 
+def test_clones_that_part_ways_keep_their_own_log_lines() -> None:
+    state = rm1_start()
+    before = state.public_observation()["log"]  # the round's lines so far are kept
+    taker = state.clone()
+    state.apply(DRAW)
+    taker.apply(TAKE)
+    assert state.public_observation()["log"] == [*before, "P0 draws from the stock"]
+    assert taker.public_observation()["log"] == [*before, "P0 takes 5Cr"]
+    replayed = rm1_start()
+    replayed.apply(TAKE)
+    assert replayed.public_observation()["log"] == taker.public_observation()["log"]
+
+
+def test_the_log_read_at_every_step_is_the_log_read_once_across_rounds() -> None:
+    game = parlour.make("progress-rummy", max_turns=2)
+    state = game.new_state(seed=2, deal={"dealer": ANN, "hands": fill({}, 10)})
+    for _ in range(4):
+        state.public_observation()
+        draw_and_throw(state)
+    replayed = game.new_state(seed=2, deal={"dealer": ANN, "hands": fill({}, 10)})
+    for action in state.history:
+        replayed.apply(action)
+    assert state.public_observation()["log"] == replayed.public_observation()["log"]
+    assert state.public_observation()["log"][-1] == "13Cr#2 is turned up"
+
+
 # ---------------------------------------------------------------------------
 # RM-2 checking contracts
 

@@ -531,6 +531,9 @@ class ProgressRummy(Game):
             self.p_value if face == P_FACE else face % 13 + 1 for face in self.face_of
         )
 
+        self.words = Words([seat_name(seat) for seat in range(self.n)],
+                           [card.code for card in self.deck.cards])
+        """How the log names seats and cards."""
         self._finish_memo: dict[tuple[object, ...], bool] = {}
 
     def can_finish(self, counts: list[int], open_meld: tuple[list[int], int] | None,
@@ -661,6 +664,8 @@ class ProgressRummyState(MatchState):
     """The events kept (in MatchState's bases the contract's empty default
     comes before MatchEvents)."""
     kept = -1
+    _hand_lines: tuple[GameEvent | None, tuple[str, ...]] = (None, ())
+    """The last event rendered and the lines of this round up to it."""
     """A seat whose whole hand a re-deal leaves where it is (-1: none)."""
 
     def __init__(
@@ -1771,6 +1776,27 @@ class ProgressRummyState(MatchState):
 
     # ------------------------------------------------------------------
     # what a seat sees
+    def _words(self) -> Words:
+        return self.game.words
+
+    def public_log(self) -> list[str]:
+        """The public events of the previous and the current round (see
+        :meth:`MatchEvents.public_log`). The lines of this round are kept
+        between calls and shared with clones, since a heuristic reads the
+        log at every step of a search: events are only ever added, so lines
+        made for a list whose event at the same place is the same object
+        still stand."""
+        if self._previous_lines is None:
+            self._previous_lines = self._lines(self._previous)
+        events = self.events
+        last, lines = self._hand_lines
+        if len(lines) > len(events) or (lines and events[len(lines) - 1] is not last):
+            lines = ()
+        if len(lines) < len(events):
+            lines += tuple(self._lines(events[len(lines):]))
+            self._hand_lines = (events[-1], lines)
+        return self._previous_lines + list(lines)
+
     def meld_views(self) -> list[dict[str, Any]]:
         """The melds on the table as the observation shows them."""
         cards = self.game.deck.cards
