@@ -287,10 +287,11 @@ def meld_text(meld: Meld) -> str:
     )
 
 
-def contract_text(hand: int) -> str:
-    """The contract of round ``hand + 1`` in words: ``two melds of 4``."""
+def contract_text(hand: int, least: str = "") -> str:
+    """The contract of round ``hand + 1`` in words: ``two melds of 4``
+    (``least``: ``two melds of at least 4``)."""
     melds, size = CONTRACTS[hand]
-    return f"{'one meld' if melds == 1 else 'two melds'} of {size}"
+    return f"{'one meld' if melds == 1 else 'two melds'} of {least}{size}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -712,7 +713,6 @@ class ProgressRummyState(MatchState):
         self.buried = 0
         """Progress cards turned up and buried (explicit chance): not the next up-card."""
         self.deal_position = 0
-        self.out = -1
 
     def _cut_for_deal(self) -> None:
         game = self.game
@@ -999,16 +999,23 @@ class ProgressRummyState(MatchState):
             hand &= ~(1 << self.taken)
         return hand
 
-    def _may_start_meld(self) -> bool:
-        counts = self._hand_counts()
-        keep = self._keep_face()
-        if not self._is_down(self.to_move):
+    def _can_make(self, contract: bool, built: int) -> bool:
+        """Whether the mover's hand makes the contract's melds but the
+        ``built`` ones (``contract``), or else one more meld, and keeps a
+        card to discard."""
+        if contract:
             melds, size = self._contract()
-            return self.game.can_finish(counts, None, size, Owed(melds, size), keep)
-        if not self._may_add() or self.game.extra_melds == "none":
+            owed = Owed(melds - built, size)
+        else:
+            size = self._extra_minimum()
+            owed = Owed(1, size)
+        return self.game.can_finish(self._hand_counts(), None, size, owed, self._keep_face())
+
+    def _may_start_meld(self) -> bool:
+        down = self._is_down(self.to_move)
+        if down and (not self._may_add() or self.game.extra_melds == "none"):
             return False
-        size = self._extra_minimum()
-        return self.game.can_finish(counts, None, size, Owed(1, size), keep)
+        return self._can_make(not down, 0)
 
     def _open(self) -> tuple[list[int], int]:
         """The open meld's identities and natural count."""
@@ -1068,17 +1075,10 @@ class ProgressRummyState(MatchState):
         return is_valid(identities, naturals, self.game.rules, size)
 
     def _may_next_meld(self) -> bool:
-        if not self._open_complete():
+        built = len(self.building)
+        if not self._open_complete() or (self.build_contract and built >= self._contract()[0]):
             return False
-        if self.build_contract:
-            melds, size = self._contract()
-            if len(self.building) >= melds:
-                return False
-            return self.game.can_finish(self._hand_counts(), None, size,
-                              Owed(melds - len(self.building), size), self._keep_face())
-        size = self._extra_minimum()
-        return self.game.can_finish(self._hand_counts(), None, size, Owed(1, size),
-                                    self._keep_face())
+        return self._can_make(self.build_contract, built)
 
     def _may_finish(self) -> bool:
         if not self._open_complete():
@@ -1339,7 +1339,6 @@ class ProgressRummyState(MatchState):
         self.discard.append(card)
         self.events.append(Discarded(seat, card))
         if not self.hands[seat]:
-            self.out = seat
             self.events.append(WentOut(seat))
             self._finish_round()
             return
@@ -1491,10 +1490,8 @@ class ProgressRummyState(MatchState):
                             "(same_turn_layoff is false)")
                 return (f"you hold no further meld of at least {self._extra_minimum()} cards "
                         "that leaves a card to discard")
-            melds, size = self._contract()
-            count = "one meld" if melds == 1 else "two melds"
-            return (f"your hand does not make this round's contract ({count} of at least {size}) "
-                    "with a card left to discard")
+            return (f"your hand does not make this round's contract "
+                    f"({contract_text(self.hand_index, 'at least ')}) with a card left to discard")
         index = action - MELD_BASE
         if index >= len(self.melds):
             return f"there is no meld {meld_name(index)}"
@@ -1858,7 +1855,7 @@ class ProgressRummyState(MatchState):
             "hand_log_start": len(observation["log"]) - len(self.events),
             "round": self.hand_index + 1,
             "contract": {"melds": melds, "size": size,
-                         "text": f"{'one meld' if melds == 1 else 'two melds'} of at least {size}"},
+                         "text": contract_text(self.hand_index, "at least ")},
             "building": [
                 [{"code": cards[card].code,
                   "as": face_code(identity) if card % FACES == P_FACE else None}
