@@ -1776,6 +1776,14 @@ class ProgressRummyState(MatchState):
     def _words(self) -> Words:
         return self.game.words
 
+    def _new_hand_log(self, *first: GameEvent) -> None:
+        # each event is one line, so the window moves on by the events of
+        # the round it drops without rendering them (as the core does)
+        dropped = len(self._previous)
+        self._previous = ()
+        super()._new_hand_log(*first)
+        self.log_start += dropped
+
     def public_log(self) -> list[str]:
         """The public events of the previous and the current round (see
         :meth:`MatchEvents.public_log`). The lines of this round are kept
