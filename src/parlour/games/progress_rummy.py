@@ -665,9 +665,9 @@ class ProgressRummyState(MatchState):
     """The events kept (in MatchState's bases the contract's empty default
     comes before MatchEvents)."""
     kept = -1
+    """A seat whose whole hand a re-deal leaves where it is (-1: none)."""
     _hand_lines: tuple[GameEvent | None, tuple[str, ...]] = (None, ())
     """The last event rendered and the lines of this round up to it."""
-    """A seat whose whole hand a re-deal leaves where it is (-1: none)."""
 
     def __init__(
         self, game: ProgressRummy, seed: int, deal: Deal | None, explicit_chance: bool
