@@ -518,6 +518,14 @@ def test_max_turns_ends_a_round_as_an_empty_stock_would() -> None:
         state.public_observation()["log"]
 
 
+def test_a_hand_counted_again_is_counted_afresh_whatever_was_done_to_the_first_answer() -> None:
+    game = parlour.make("progress-rummy")
+    mask = sum(1 << game.deck.parse(code).id for code in ("5Cr", "5Cr#2", "P", "9St"))
+    first = game.counts(mask)
+    assert (first[face("5Cr")], first[52], first[face("9St")], sum(first)) == (2, 1, 1, 4)
+    first[face("5Cr")] -= 1  # as the meld search does with a card placed
+    assert game.counts(mask) == game.counts(mask) and game.counts(mask)[face("5Cr")] == 2
+
 def test_count_events_counts_the_rounds_ended_by_going_out_and_the_blocked_ones() -> None:
     going_out = rm7_position(take=False)
     run(going_out, "draw")

@@ -233,9 +233,11 @@ MELD = 143
 DONE = 144
 NUM_ACTIONS = 145
 MEMO_SIZE = 200_000
+"""Answers of the meld search a game remembers before it starts afresh."""
+COUNTS_MEMO_SIZE = 10_000
+"""Hands counted by face that a game remembers before it starts afresh."""
 REDEAL_TRIES = 64
 """Deals a determinization tries for a mover who must finish a step."""
-"""Answers of the meld search a game remembers before it starts afresh."""
 WORDS = {DRAW: "draw", TAKE: "take", SWAP: "swap", MELD: "meld", DONE: "done"}
 WORD_ALIASES = {"draw": DRAW, "draw_stock": DRAW, "stock": DRAW, "take": TAKE,
                 "take_discard": TAKE, "pick": TAKE, "swap": SWAP, "swap_p": SWAP,
@@ -536,6 +538,7 @@ class ProgressRummy(Game):
                            [card.code for card in self.deck.cards])
         """How the log names seats and cards."""
         self._finish_memo: dict[tuple[object, ...], bool] = {}
+        self._counts_memo: dict[int, tuple[int, ...]] = {}
 
     def can_finish(self, counts: list[int], open_meld: tuple[list[int], int] | None,
                    open_minimum: int, owed: Owed, keep: int) -> bool:
@@ -627,14 +630,19 @@ class ProgressRummy(Game):
         raise ParseError(f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
 
     def counts(self, mask: int) -> list[int]:
-        """How many cards of each face ``mask`` holds."""
-        counts = [0] * FACES
-        low = mask & ((1 << FACES) - 1)
-        for face in bits_of(low):
-            counts[face] += 1
-        for face in bits_of(mask >> FACES):
-            counts[face] += 1
-        return counts
+        """How many cards of each face ``mask`` holds (remembered: a turn
+        asks about the same hand at every step)."""
+        found = self._counts_memo.get(mask)
+        if found is None:
+            if len(self._counts_memo) >= COUNTS_MEMO_SIZE:
+                self._counts_memo.clear()
+            counts = [0] * FACES
+            for face in bits_of(mask & ((1 << FACES) - 1)):
+                counts[face] += 1
+            for face in bits_of(mask >> FACES):
+                counts[face] += 1
+            found = self._counts_memo[mask] = tuple(counts)
+        return list(found)
 
     def codes(self, mask: int) -> list[str]:
         """Card codes of ``mask`` by sign and number (a second copy ends ``#2``)."""
