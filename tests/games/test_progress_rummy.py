@@ -25,6 +25,8 @@ from parlour.games.progress_rummy import (
     MELD_BASE,
     SWAP,
     TAKE,
+    Scored,
+    WentOut,
 )
 from parlour.games.rummy_melds import MeldRules, is_valid
 from rummy_positions import fill, middle
@@ -101,6 +103,32 @@ def test_rm1_the_up_card_may_be_discarded_once_melded_elsewhere_not_before() -> 
     state.apply(TAKE)
     state.apply(face("5Cr"))  # allowed: the taken card goes straight back
     assert state.current_player() == BEN
+
+
+def test_clones_that_part_ways_keep_their_own_log_lines() -> None:
+    state = rm1_start()
+    before = state.public_observation()["log"]  # the round's lines so far are kept
+    taker = state.clone()
+    state.apply(DRAW)
+    taker.apply(TAKE)
+    assert state.public_observation()["log"] == [*before, "P0 draws from the stock"]
+    assert taker.public_observation()["log"] == [*before, "P0 takes 5Cr"]
+    replayed = rm1_start()
+    replayed.apply(TAKE)
+    assert replayed.public_observation()["log"] == taker.public_observation()["log"]
+
+
+def test_the_log_read_at_every_step_is_the_log_read_once_across_rounds() -> None:
+    game = parlour.make("progress-rummy", max_turns=2)
+    state = game.new_state(seed=2, deal={"dealer": ANN, "hands": fill({}, 10)})
+    for _ in range(4):
+        state.public_observation()
+        draw_and_throw(state)
+    replayed = game.new_state(seed=2, deal={"dealer": ANN, "hands": fill({}, 10)})
+    for action in state.history:
+        replayed.apply(action)
+    assert state.public_observation()["log"] == replayed.public_observation()["log"]
+    assert state.public_observation()["log"][-1] == "13Cr#2 is turned up"
 
 
 # ---------------------------------------------------------------------------
@@ -488,6 +516,40 @@ def test_max_turns_ends_a_round_as_an_empty_stock_would() -> None:
     assert state.observation(ANN)["round"] == 2
     assert "3 turns without anyone going out: the round ends" in \
         state.public_observation()["log"]
+
+
+def test_a_hand_counted_again_is_counted_afresh_whatever_was_done_to_the_first_answer() -> None:
+    game = parlour.make("progress-rummy")
+    mask = sum(1 << game.deck.parse(code).id for code in ("5Cr", "5Cr#2", "P", "9St"))
+    first = game.counts(mask)
+    assert (first[face("5Cr")], first[52], first[face("9St")], sum(first)) == (2, 1, 1, 4)
+    first[face("5Cr")] -= 1  # as the meld search does with a card placed
+    assert game.counts(mask) == game.counts(mask) and game.counts(mask)[face("5Cr")] == 2
+
+def test_count_events_counts_the_rounds_ended_by_going_out_and_the_blocked_ones() -> None:
+    going_out = rm7_position(take=False)
+    run(going_out, "draw")
+    run(going_out, "m2 10Mo")
+    run(going_out, "m2 11Mo")
+    run(going_out, "12Mo")
+    events = going_out.match_events()
+    assert WentOut(DAN) in events and Scored(2, (30, 1, 31, 0)) in events
+    assert going_out.game.count_events(events) == {"going_out": 1, "blocked": 0}
+    blocked = parlour.make("progress-rummy", max_turns=3).new_state(
+        seed=2, deal={"dealer": ANN, "hands": fill({}, 10)})
+    for _ in range(3):
+        draw_and_throw(blocked)
+    assert blocked.game.count_events(blocked.match_events()) == {"going_out": 0, "blocked": 1}
+
+
+def test_count_events_of_a_seeded_random_match() -> None:
+    game = parlour.make("progress-rummy")
+    state = game.new_state(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert game.count_events(state.match_events()) == {"going_out": 3, "blocked": 2}
 
 
 # ---------------------------------------------------------------------------

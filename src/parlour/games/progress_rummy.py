@@ -99,6 +99,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Self
 
 import numpy as np
@@ -106,20 +107,14 @@ import numpy.typing as npt
 
 from parlour.cards import PROGRESS_53, PROGRESS_DOUBLE, Deck
 from parlour.cards.bits import bits_of
-from parlour.engine.determinize import redeal
 from parlour.engine.game import Deal, Game, Observation
+from parlour.engine.match import Catalogue, Form, GameEvent, MatchEvents, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.common import (
-    PhasedMatchState,
-    as_action,
-    finishing_places,
-    fixed_deal_header,
-    seat_name,
-)
+from parlour.games.common import MatchState, as_action, fixed_deal_header, seat_name
 from parlour.games.progress import cut_for_dealer, face_odds
 from parlour.games.rummy_melds import (
     P_FACE,
@@ -238,9 +233,11 @@ MELD = 143
 DONE = 144
 NUM_ACTIONS = 145
 MEMO_SIZE = 200_000
+"""Answers of the meld search a game remembers before it starts afresh."""
+COUNTS_MEMO_SIZE = 10_000
+"""Hands counted by face that a game remembers before it starts afresh."""
 REDEAL_TRIES = 64
 """Deals a determinization tries for a mover who must finish a step."""
-"""Answers of the meld search a game remembers before it starts afresh."""
 WORDS = {DRAW: "draw", TAKE: "take", SWAP: "swap", MELD: "meld", DONE: "done"}
 WORD_ALIASES = {"draw": DRAW, "draw_stock": DRAW, "stock": DRAW, "take": TAKE,
                 "take_discard": TAKE, "pick": TAKE, "swap": SWAP, "swap_p": SWAP,
@@ -279,6 +276,188 @@ def face_code(face: int) -> str:
 def meld_name(index: int) -> str:
     """The name of the meld at ``index`` (``m1`` first)."""
     return f"m{index + 1}"
+
+
+def meld_text(meld: Meld) -> str:
+    """A meld as players read it: ``6St P=7St 8St`` (a second copy's code
+    ends ``#2``: ``8St#2``, ``P#2=7St``)."""
+    cards = PROGRESS_DOUBLE.cards
+    return " ".join(
+        f"{cards[card].code}={face_code(identity)}" if card % FACES == P_FACE
+        else cards[card].code
+        for card, identity, _ in meld
+    )
+
+
+def contract_text(hand: int, least: str = "") -> str:
+    """The contract of round ``hand + 1`` in words: ``two melds of 4``
+    (``least``: ``two melds of at least 4``)."""
+    melds, size = CONTRACTS[hand]
+    return f"{'one meld' if melds == 1 else 'two melds'} of {least}{size}"
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(GameEvent):
+    """The cut made ``dealer`` the first dealer."""
+
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(GameEvent):
+    """``dealer`` dealt round ``hand + 1``."""
+
+    dealer: int
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp(GameEvent):
+    """``card`` was turned up to start the discard pile."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Buried(GameEvent):
+    """The Progress card ``card`` was turned up and went into the stock
+    (``upcard_p=bury``)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(GameEvent):
+    """``seat`` drew the top card of the stock."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Took(GameEvent):
+    """``seat`` took ``card``, the top of the discard pile."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(GameEvent):
+    """``seat`` discarded ``card``."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class LaidDown(GameEvent):
+    """``seat`` put ``melds`` on the table as they were then, the first
+    named ``first`` (its index); ``contract``: they were his contract."""
+
+    seat: int
+    contract: bool
+    first: int
+    melds: tuple[Meld, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LaidOff(GameEvent):
+    """``seat`` laid ``card`` off on the meld at ``index``, standing for
+    the face ``identity``."""
+
+    seat: int
+    index: int
+    card: int
+    identity: int
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped(GameEvent):
+    """``seat`` gave ``given`` for the Progress card ``taken`` of the meld
+    at ``index``."""
+
+    seat: int
+    index: int
+    given: int
+    taken: int
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(GameEvent):
+    """``seat`` discarded his last card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(GameEvent):
+    """``count`` discards were shuffled into a new stock."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exhausted(GameEvent):
+    """The stock ran out again: the round ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLimit(GameEvent):
+    """The round ended after ``turns`` turns (``max_turns``)."""
+
+    turns: int
+
+
+@dataclass(frozen=True, slots=True)
+class Midway(GameEvent):
+    """A fixed deal started the round in its middle, ``count`` melds down."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(GameEvent):
+    """Round ``hand + 1`` ended; each seat scored ``deltas``."""
+
+    hand: int
+    deltas: tuple[int, ...]
+
+
+def _laid_down(event: LaidDown, words: Words) -> str:
+    shown = "; ".join(f"{meld_name(event.first + offset)} {meld_text(meld)}"
+                      for offset, meld in enumerate(event.melds))
+    what = "lays the contract" if event.contract else "melds"
+    return f"{words.seat(event.seat)} {what}: {shown}"
+
+
+def _laid_off(event: LaidOff, words: Words) -> str:
+    code = words.card(event.card)
+    if event.card % FACES == P_FACE:
+        code = f"{code} as {face_code(event.identity)}"
+    return f"{words.seat(event.seat)} lays off {code} on {meld_name(event.index)}"
+
+
+CATALOGUE = Catalogue({
+    Cut: "{dealer} cuts highest and deals first",
+    Dealt: lambda event, words: (f"{words.seat(event.dealer)} deals round {event.hand + 1} "
+                                 f"(contract: {contract_text(event.hand)})"),
+    TurnedUp: "{card} is turned up",
+    Buried: "{card} is turned up and goes back into the stock",
+    Drew: "{seat} draws from the stock",
+    Took: "{seat} takes {card}",
+    Discarded: "{seat} discards {card}",
+    LaidDown: _laid_down,
+    LaidOff: _laid_off,
+    Swapped: lambda event, words: (f"{words.seat(event.seat)} swaps {words.card(event.given)} "
+                                   f"for {words.card(event.taken)} in {meld_name(event.index)}"),
+    WentOut: "{seat} goes out: Progress!",
+    Reshuffled: "the stock is empty: {count} discards are shuffled into a new stock",
+    Exhausted: "the stock is empty again: the round ends",
+    TurnLimit: "{turns} turns without anyone going out: the round ends",
+    Midway: "the round starts in the middle, with {count} melds on the table",
+    Scored: lambda event, words: f"round {event.hand + 1} scored: {words.changes(event.deltas)}",
+})
+"""Every line of a Progress Rummy log."""
 
 
 @register
@@ -355,7 +534,11 @@ class ProgressRummy(Game):
             self.p_value if face == P_FACE else face % 13 + 1 for face in self.face_of
         )
 
+        self.words = Words([seat_name(seat) for seat in range(self.n)],
+                           [card.code for card in self.deck.cards])
+        """How the log names seats and cards."""
         self._finish_memo: dict[tuple[object, ...], bool] = {}
+        self._counts_memo: dict[int, tuple[int, ...]] = {}
 
     def can_finish(self, counts: list[int], open_meld: tuple[list[int], int] | None,
                    open_minimum: int, owed: Owed, keep: int) -> bool:
@@ -424,6 +607,13 @@ class ProgressRummy(Game):
         """Five rounds."""
         return 5 * self.max_hand_decisions()
 
+    def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
+        """Rounds ended by a player ``going_out``, and the others
+        (``blocked``: the stock ran out, or the turn limit came)."""
+        going_out = sum(isinstance(event, WentOut) for event in events)
+        return {"going_out": going_out,
+                "blocked": sum(isinstance(event, Scored) for event in events) - going_out}
+
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> ProgressRummyState:
         return ProgressRummyState(self, seed, deal, explicit_chance)
 
@@ -440,14 +630,19 @@ class ProgressRummy(Game):
         raise ParseError(f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
 
     def counts(self, mask: int) -> list[int]:
-        """How many cards of each face ``mask`` holds."""
-        counts = [0] * FACES
-        low = mask & ((1 << FACES) - 1)
-        for face in bits_of(low):
-            counts[face] += 1
-        for face in bits_of(mask >> FACES):
-            counts[face] += 1
-        return counts
+        """How many cards of each face ``mask`` holds (remembered: a turn
+        asks about the same hand at every step)."""
+        found = self._counts_memo.get(mask)
+        if found is None:
+            if len(self._counts_memo) >= COUNTS_MEMO_SIZE:
+                self._counts_memo.clear()
+            counts = [0] * FACES
+            for face in bits_of(mask & ((1 << FACES) - 1)):
+                counts[face] += 1
+            for face in bits_of(mask >> FACES):
+                counts[face] += 1
+            found = self._counts_memo[mask] = tuple(counts)
+        return list(found)
 
     def codes(self, mask: int) -> list[str]:
         """Card codes of ``mask`` by sign and number (a second copy ends ``#2``)."""
@@ -455,34 +650,37 @@ class ProgressRummy(Game):
         return [cards[card].code for card in sorted(bits_of(mask), key=self.face_of.__getitem__)]
 
 
-def meld_text(meld: Meld) -> str:
-    """A meld as players read it: ``6St P=7St 8St`` (a second copy's code
-    ends ``#2``: ``8St#2``, ``P#2=7St``)."""
-    cards = PROGRESS_DOUBLE.cards
-    return " ".join(
-        f"{cards[card].code}={face_code(identity)}" if card % FACES == P_FACE
-        else cards[card].code
-        for card, identity, _ in meld
-    )
-
-
-class ProgressRummyState(PhasedMatchState):
+class ProgressRummyState(MatchState):
     """A Progress Rummy match."""
 
     game: ProgressRummy
     over_phase = PHASE_OVER
     chance_phases = CHANCE
+    phase_names = PHASE_NAMES
+    lowest_wins = True
+    catalogue = CATALOGUE
     copied_fields = ("history", "hands", "stock", "discard", "melds", "totals", "results",
                      "events", "known", "building")
+    zones = (
+        Zone("hand", "hands", Seen.OWNER, per_seat=True),
+        Zone("stock", "stock", Seen.NOBODY, form=Form.ORDER),
+        Zone("discard", "discard", Seen.EVERYONE, form=Form.ORDER),
+        Zone("melds", "meld_cards", Seen.EVERYONE),
+        Zone("building", "building_cards", Seen.EVERYONE),
+        Zone("undealt", "undealt", Seen.NOBODY),
+    )
+    match_events = MatchEvents.match_events
+    """The events kept (in MatchState's bases the contract's empty default
+    comes before MatchEvents)."""
+    kept = -1
+    """A seat whose whole hand a re-deal leaves where it is (-1: none)."""
+    _hand_lines: tuple[GameEvent | None, tuple[str, ...]] = (None, ())
+    """The last event rendered and the lines of this round up to it."""
 
     def __init__(
         self, game: ProgressRummy, seed: int, deal: Deal | None, explicit_chance: bool
     ) -> None:
         self._begin_match(game, seed, deal, explicit_chance)
-        self._previous_lines: list[str] | None = None
-        self._round_lines: tuple[list[tuple[Any, ...]], tuple[str, ...]] = ([], ())
-        self.dealer = 0
-        self.round_index = 0
         self._clear_round()
         if deal is not None:
             self._start_fixed_round(deal)
@@ -523,30 +721,21 @@ class ProgressRummyState(PhasedMatchState):
         self.buried = 0
         """Progress cards turned up and buried (explicit chance): not the next up-card."""
         self.deal_position = 0
-        self.out = -1
 
     def _cut_for_deal(self) -> None:
         game = self.game
         self.dealer = cut_for_dealer(game.all_cards, game.face_of, game.n, "progress-rummy-cut",
                                      self.seed)
-        self.events.append(("cut", self.dealer))
-
-    def _new_round_log(self) -> None:
-        previous = self._previous_events
-        if previous or self.round_index:
-            self.log_start += len(self._lines(previous))
-        self._previous_events = self.events
-        self._previous_lines = None
-        self.events = [("deal", self.dealer, self.round_index)]
+        self.events.append(Cut(self.dealer))
 
     def _start_round(self) -> None:
         self._clear_round()
-        self._new_round_log()
+        self._new_hand_log(Dealt(self.dealer, self.hand_index))
         game = self.game
         self.undealt = game.deck.full_mask
         if self.explicit_chance:
             return
-        pack = shuffled(game.all_cards, "progress-rummy", self.seed, self.round_index)
+        pack = shuffled(game.all_cards, "progress-rummy", self.seed, self.hand_index)
         dealt = game.n * HAND_SIZE
         first = self.dealer + 1
         for position in range(dealt):
@@ -560,10 +749,10 @@ class ProgressRummyState(PhasedMatchState):
         game = self.game
         card = stock.pop()
         while card % FACES == P_FACE and game.bury:
-            self.events.append(("bury", card))
+            self.events.append(Buried(card))
             # anywhere but the top, which is turned up next
             place = seeded_below(len(stock), "progress-rummy-bury", self.seed,
-                                 self.round_index, card)
+                                 self.hand_index, card)
             stock.insert(place, card)
             card = stock.pop()
         self.stock = stock
@@ -571,7 +760,7 @@ class ProgressRummyState(PhasedMatchState):
 
     def _up_card(self, card: int) -> None:
         self.discard = [card]
-        self.events.append(("upcard", card))
+        self.events.append(TurnedUp(card))
         first = self.dealer if self.game.dealer_first else (self.dealer + 1) % self.game.n
         self._begin_turn(first)
 
@@ -590,7 +779,7 @@ class ProgressRummyState(PhasedMatchState):
             # into the stock, below the card turned up next
             self.undealt |= 1 << card
             self.buried |= 1 << card
-            self.events.append(("bury", card))
+            self.events.append(Buried(card))
             return
         self.stock = bits_of(self.undealt)
         self.undealt = 0
@@ -633,8 +822,8 @@ class ProgressRummyState(PhasedMatchState):
         number = deal.get("round", 1)
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= ROUNDS:
             raise ParseError(f"the round must be a number from 1 to {ROUNDS}, not {number!r}")
-        self.round_index = number - 1
-        self._new_round_log()
+        self.hand_index = number - 1
+        self._new_hand_log(Dealt(self.dealer, self.hand_index))
         mid_round = "to_move" in deal
         for key in ("melds", "down"):
             if key in deal and not mid_round:
@@ -661,7 +850,7 @@ class ProgressRummyState(PhasedMatchState):
         if "stock" in deal:
             top_of_stock, taken = self._parse_cards(deal["stock"], "the stock", taken)
         rest = [card for card in shuffled(game.all_cards, "progress-rummy", self.seed,
-                                          self.round_index) if not taken >> card & 1]
+                                          self.hand_index) if not taken >> card & 1]
         if mid_round and not discard:
             discard = [rest.pop()]
         stock = (top_of_stock + rest)[::-1]
@@ -677,7 +866,7 @@ class ProgressRummyState(PhasedMatchState):
             raise ParseError(f"to_move must be a seat from 0 to {n - 1}, not {to_move!r}")
         self.stock = stock
         self.discard = discard
-        self.events.append(("position", len(self.melds)))
+        self.events.append(Midway(len(self.melds)))
         self._begin_turn(to_move)
 
     def _fixed_melds(self, deal: Deal, taken: int) -> int:
@@ -751,14 +940,14 @@ class ProgressRummyState(PhasedMatchState):
         self.pending = -1
         self.building = []
         if self.turns >= game.max_turns:
-            self.events.append(("max_turns", game.max_turns))
+            self.events.append(TurnLimit(game.max_turns))
             self._finish_round()
             return
         if not self.stock:
             if self._may_reshuffle():
                 self._reshuffle()
             else:
-                self.events.append(("exhausted",))
+                self.events.append(Exhausted())
                 self._finish_round()
                 return
         self.turns += 1
@@ -777,15 +966,15 @@ class ProgressRummyState(PhasedMatchState):
         if self.explicit_chance:
             self.stock = sorted(cards)
         else:
-            self.stock = shuffled(cards, "progress-rummy-reshuffle", self.seed, self.round_index,
+            self.stock = shuffled(cards, "progress-rummy-reshuffle", self.seed, self.hand_index,
                                   self.reshuffles)
-        self.events.append(("reshuffle", len(cards)))
+        self.events.append(Reshuffled(len(cards)))
 
     def _end_turn(self) -> None:
         self._begin_turn((self.to_move + 1) % self.game.n)
 
     def _contract(self) -> tuple[int, int]:
-        return CONTRACTS[self.round_index]
+        return CONTRACTS[self.hand_index]
 
     def _is_down(self, seat: int) -> bool:
         return bool(self.down >> seat & 1)
@@ -818,16 +1007,23 @@ class ProgressRummyState(PhasedMatchState):
             hand &= ~(1 << self.taken)
         return hand
 
-    def _may_start_meld(self) -> bool:
-        counts = self._hand_counts()
-        keep = self._keep_face()
-        if not self._is_down(self.to_move):
+    def _can_make(self, contract: bool, built: int) -> bool:
+        """Whether the mover's hand makes the contract's melds but the
+        ``built`` ones (``contract``), or else one more meld, and keeps a
+        card to discard."""
+        if contract:
             melds, size = self._contract()
-            return self.game.can_finish(counts, None, size, Owed(melds, size), keep)
-        if not self._may_add() or self.game.extra_melds == "none":
+            owed = Owed(melds - built, size)
+        else:
+            size = self._extra_minimum()
+            owed = Owed(1, size)
+        return self.game.can_finish(self._hand_counts(), None, size, owed, self._keep_face())
+
+    def _may_start_meld(self) -> bool:
+        down = self._is_down(self.to_move)
+        if down and (not self._may_add() or self.game.extra_melds == "none"):
             return False
-        size = self._extra_minimum()
-        return self.game.can_finish(counts, None, size, Owed(1, size), keep)
+        return self._can_make(not down, 0)
 
     def _open(self) -> tuple[list[int], int]:
         """The open meld's identities and natural count."""
@@ -887,17 +1083,10 @@ class ProgressRummyState(PhasedMatchState):
         return is_valid(identities, naturals, self.game.rules, size)
 
     def _may_next_meld(self) -> bool:
-        if not self._open_complete():
+        built = len(self.building)
+        if not self._open_complete() or (self.build_contract and built >= self._contract()[0]):
             return False
-        if self.build_contract:
-            melds, size = self._contract()
-            if len(self.building) >= melds:
-                return False
-            return self.game.can_finish(self._hand_counts(), None, size,
-                              Owed(melds - len(self.building), size), self._keep_face())
-        size = self._extra_minimum()
-        return self.game.can_finish(self._hand_counts(), None, size, Owed(1, size),
-                                    self._keep_face())
+        return self._can_make(self.build_contract, built)
 
     def _may_finish(self) -> bool:
         if not self._open_complete():
@@ -1031,7 +1220,7 @@ class ProgressRummyState(PhasedMatchState):
             if not 0 <= action < game.n:
                 raise IllegalAction(f"the cut names the dealer: a seat from 0 to {game.n - 1}")
             self.dealer = action
-            self.events.append(("cut", action))
+            self.events.append(Cut(action))
             self._start_round()
             return
         if not 0 <= action < FACES:
@@ -1076,7 +1265,7 @@ class ProgressRummyState(PhasedMatchState):
         game = self.game
         if phase == PHASE_BEGIN:
             if action == DRAW:
-                self.events.append(("draw", seat))
+                self.events.append(Drew(seat))
                 if self.explicit_chance:
                     self.phase = PHASE_DRAW
                     return
@@ -1086,7 +1275,7 @@ class ProgressRummyState(PhasedMatchState):
                 self.taken = card
                 self.hands[seat] |= 1 << card
                 self.known[seat] |= 1 << card
-                self.events.append(("take", seat, card))
+                self.events.append(Took(seat, card))
                 self.phase = PHASE_MELD
             else:
                 self.phase = PHASE_SWAP_MELD
@@ -1156,10 +1345,9 @@ class ProgressRummyState(PhasedMatchState):
         card = (copies & -copies).bit_length() - 1
         self._leave_hand(card)
         self.discard.append(card)
-        self.events.append(("discard", seat, card))
+        self.events.append(Discarded(seat, card))
         if not self.hands[seat]:
-            self.out = seat
-            self.events.append(("out", seat))
+            self.events.append(WentOut(seat))
             self._finish_round()
             return
         self._end_turn()
@@ -1173,14 +1361,10 @@ class ProgressRummyState(PhasedMatchState):
         first = len(self.melds)
         for built in self.building:
             self.melds.append(self._ordered([(card, identity, seat) for card, identity in built]))
-        names = tuple(range(first, len(self.melds)))
-        texts = tuple(meld_text(meld) for meld in self.melds[first:])
         if self.build_contract:
             self.down |= 1 << seat
             self.went_down = True
-            self.events.append(("contract", seat, names, texts))
-        else:
-            self.events.append(("meld", seat, names, texts))
+        self.events.append(LaidDown(seat, self.build_contract, first, tuple(self.melds[first:])))
         self.building = []
         self.build_contract = False
         self.phase = PHASE_MELD
@@ -1189,7 +1373,7 @@ class ProgressRummyState(PhasedMatchState):
         seat = self.to_move
         index = self.target
         self.melds[index] = self._ordered([*self.melds[index], (card, identity, seat)])
-        self.events.append(("layoff", seat, index, card, identity))
+        self.events.append(LaidOff(seat, index, card, identity))
         self.target = -1
         self.phase = PHASE_MELD
 
@@ -1211,7 +1395,7 @@ class ProgressRummyState(PhasedMatchState):
         self._leave_hand(natural_card)
         self.hands[seat] |= 1 << progress
         self.known[seat] |= 1 << progress
-        self.events.append(("swap", seat, index, natural_card, progress))
+        self.events.append(Swapped(seat, index, natural_card, progress))
         self.target = -1
         self._end_turn()
 
@@ -1314,10 +1498,8 @@ class ProgressRummyState(PhasedMatchState):
                             "(same_turn_layoff is false)")
                 return (f"you hold no further meld of at least {self._extra_minimum()} cards "
                         "that leaves a card to discard")
-            melds, size = self._contract()
-            count = "one meld" if melds == 1 else "two melds"
-            return (f"your hand does not make this round's contract ({count} of at least {size}) "
-                    "with a card left to discard")
+            return (f"your hand does not make this round's contract "
+                    f"({contract_text(self.hand_index, 'at least ')}) with a card left to discard")
         index = action - MELD_BASE
         if index >= len(self.melds):
             return f"there is no meld {meld_name(index)}"
@@ -1532,13 +1714,13 @@ class ProgressRummyState(PhasedMatchState):
         for seat, delta in enumerate(deltas):
             self.totals[seat] += delta
         self.results.append(deltas)
-        self.events.append(("score", self.round_index, tuple(deltas)))
+        self.events.append(Scored(self.hand_index, tuple(deltas)))
         self.building = []
-        if self.round_index == ROUNDS - 1:
+        if self.hand_index == ROUNDS - 1:
             self.phase = PHASE_OVER
             return
         self.dealer = (self.dealer + 1) % game.n
-        self.round_index += 1
+        self.hand_index += 1
         self._start_round()
 
     def winners(self) -> list[int]:
@@ -1547,7 +1729,30 @@ class ProgressRummyState(PhasedMatchState):
         return [seat for seat, total in enumerate(self.totals) if total == lowest]
 
     # ------------------------------------------------------------------
-    # copies
+    # hidden cards
+    @property
+    def meld_cards(self) -> int:
+        """The cards of the melds on the table."""
+        cards = 0
+        for meld in self.melds:
+            for card, _, _ in meld:
+                cards |= 1 << card
+        return cards
+
+    @property
+    def building_cards(self) -> int:
+        """The cards of the melds being built, and a Progress card waiting
+        for its declaration."""
+        cards = 0 if self.pending < 0 else 1 << self.pending
+        for built in self.building:
+            for card, _ in built:
+                cards |= 1 << card
+        return cards
+
+    def _placed_for(self, seat: int) -> int:
+        placed = self.known_elsewhere(seat)
+        return placed if self.kept < 0 else placed | self.hands[self.kept]
+
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A clone whose hidden cards (the other hands but for the cards
         known to be there, the stock) are dealt again. A mover in the
@@ -1555,77 +1760,15 @@ class ProgressRummyState(PhasedMatchState):
         to finish it: hands that cannot are dealt again, up to
         :data:`REDEAL_TRIES` times, and then he keeps his own (only a seat
         that is not to move sees such a position)."""
-        self.check_seat(seat)
-        other = self._redealt(seat, rng)
-        if seat == self.to_move or self.phase not in MID_STEP:
-            return other
-        for _ in range(REDEAL_TRIES - 1):
-            if other.legal_actions():
+        for _ in range(REDEAL_TRIES):
+            other = super().determinize(seat, rng)
+            if seat == self.to_move or self.phase not in MID_STEP or other.legal_actions():
                 return other
-            other = self._redealt(seat, rng)
-        if other.legal_actions():
-            return other
-        return self._redealt(seat, rng, keep=self.to_move)
-
-    def _redealt(self, seat: int, rng: random.Random, keep: int = -1) -> Self:
-        """A clone with the hidden cards dealt again (``keep``: a seat whose
-        hand stays as it is)."""
-        other = self.clone()
-        other.seed = rng.getrandbits(63)
-        full = self.game.deck.full_mask
-        hidden = 0
-        slots: list[tuple[int, int]] = []
-        owners: list[int] = []
-        for other_seat, hand in enumerate(self.hands):
-            secret = hand & ~self.known[other_seat]
-            if other_seat in (seat, keep) or not secret:
-                continue
-            hidden |= secret
-            slots.append((secret.bit_count(), full))
-            owners.append(other_seat)
-        stock = 0
-        for card in self.stock:
-            stock |= 1 << card
-        if stock:
-            hidden |= stock
-            slots.append((len(self.stock), full))
-            owners.append(-1)
-        if self.undealt:
-            hidden |= self.undealt
-            slots.append((self.undealt.bit_count(), full))
-            owners.append(-2)
-        for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
-            if owner >= 0:
-                other.hands[owner] = (self.hands[owner] & self.known[owner]) | cards
-            elif owner == -1:
-                order = bits_of(cards)
-                rng.shuffle(order)
-                other.stock = order
-            else:
-                other.undealt = cards
+        keeper = self.clone()
+        keeper.kept = self.to_move
+        other = super(ProgressRummyState, keeper).determinize(seat, rng)
+        other.kept = -1
         return other
-
-    def card_locations(self) -> dict[str, int]:
-        locations = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
-        stock = 0
-        for card in self.stock:
-            stock |= 1 << card
-        discard = 0
-        for card in self.discard:
-            discard |= 1 << card
-        table = 0
-        for meld in self.melds:
-            for card, _, _ in meld:
-                table |= 1 << card
-        building = 0
-        for built in self.building:
-            for card, _ in built:
-                building |= 1 << card
-        if self.pending >= 0:
-            building |= 1 << self.pending
-        locations.update(stock=stock, discard=discard, melds=table, building=building,
-                         undealt=self.undealt)
-        return locations
 
     def known_elsewhere(self, seat: int) -> int:
         """The cards in other hands that everyone saw go there: taken from
@@ -1638,71 +1781,34 @@ class ProgressRummyState(PhasedMatchState):
 
     # ------------------------------------------------------------------
     # what a seat sees
-    def _event_line(self, event: tuple[Any, ...]) -> str:
-        kind_ = event[0]
-        cards = self.game.deck.cards
-        if kind_ == "deal":
-            melds, size = CONTRACTS[event[2]]
-            contract = f"{'one meld' if melds == 1 else 'two melds'} of {size}"
-            return f"{seat_name(event[1])} deals round {event[2] + 1} (contract: {contract})"
-        if kind_ == "cut":
-            return f"{seat_name(event[1])} cuts highest and deals first"
-        if kind_ == "upcard":
-            return f"{cards[event[1]].code} is turned up"
-        if kind_ == "bury":
-            return f"{cards[event[1]].code} is turned up and goes back into the stock"
-        if kind_ == "draw":
-            return f"{seat_name(event[1])} draws from the stock"
-        if kind_ == "take":
-            return f"{seat_name(event[1])} takes {cards[event[2]].code}"
-        if kind_ == "discard":
-            return f"{seat_name(event[1])} discards {cards[event[2]].code}"
-        if kind_ in ("contract", "meld"):
-            shown = "; ".join(f"{meld_name(index)} {text}"
-                              for index, text in zip(event[2], event[3], strict=True))
-            what = "lays the contract" if kind_ == "contract" else "melds"
-            return f"{seat_name(event[1])} {what}: {shown}"
-        if kind_ == "layoff":
-            _, seat, index, card, identity = event
-            code = cards[card].code
-            if card % FACES == P_FACE:
-                code = f"{code} as {face_code(identity)}"
-            return f"{seat_name(seat)} lays off {code} on {meld_name(index)}"
-        if kind_ == "swap":
-            _, seat, index, natural, progress = event
-            return (f"{seat_name(seat)} swaps {cards[natural].code} for {cards[progress].code} "
-                    f"in {meld_name(index)}")
-        if kind_ == "out":
-            return f"{seat_name(event[1])} goes out: Progress!"
-        if kind_ == "reshuffle":
-            return f"the stock is empty: {event[1]} discards are shuffled into a new stock"
-        if kind_ == "exhausted":
-            return "the stock is empty again: the round ends"
-        if kind_ == "max_turns":
-            return f"{event[1]} turns without anyone going out: the round ends"
-        if kind_ == "position":
-            return f"the round starts in the middle, with {event[1]} melds on the table"
-        changes = ", ".join(f"{seat_name(seat)} {delta:+d}" for seat, delta in enumerate(event[2]))
-        return f"round {event[1] + 1} scored: {changes}"
+    def _words(self) -> Words:
+        return self.game.words
 
-    def _lines(self, events: list[tuple[Any, ...]]) -> list[str]:
-        return [self._event_line(event) for event in events]
+    def _new_hand_log(self, *first: GameEvent) -> None:
+        # each event is one line, so the window moves on by the events of
+        # the round it drops without rendering them (as the core does)
+        dropped = len(self._previous)
+        self._previous = ()
+        super()._new_hand_log(*first)
+        self.log_start += dropped
 
     def public_log(self) -> list[str]:
-        """The public events of the previous and the current round, oldest
-        first; the first line is line ``log_start`` of the match's log."""
+        """The public events of the previous and the current round (see
+        :meth:`MatchEvents.public_log`). The lines of this round are kept
+        between calls and shared with clones, since a heuristic reads the
+        log at every step of a search: events are only ever added, so lines
+        made for a list whose event at the same place is the same object
+        still stand."""
         if self._previous_lines is None:
-            self._previous_lines = self._lines(self._previous_events)
-        # the lines of this round so far, kept between calls: events are only
-        # ever added (a new round starts a new list), and the tuple is shared
-        # safely between clones
+            self._previous_lines = self._lines(self._previous)
         events = self.events
-        lines = self._round_lines
-        if lines[0] is not events or len(lines[1]) != len(events):
-            known = lines[1] if lines[0] is events else ()
-            lines = (events, known + tuple(self._lines(events[len(known):])))
-            self._round_lines = lines
-        return self._previous_lines + list(lines[1])
+        last, lines = self._hand_lines
+        if len(lines) > len(events) or (lines and events[len(lines) - 1] is not last):
+            lines = ()
+        if len(lines) < len(events):
+            lines += tuple(self._lines(events[len(lines):]))
+            self._hand_lines = (events[-1], lines)
+        return self._previous_lines + list(lines)
 
     def meld_views(self) -> list[dict[str, Any]]:
         """The melds on the table as the observation shows them."""
@@ -1725,6 +1831,18 @@ class ProgressRummyState(PhasedMatchState):
             })
         return views
 
+    def _player(self, seat: int) -> dict[str, Any]:
+        dealer = seat == self.dealer
+        down = self._is_down(seat)
+        return {
+            "seat": seat, "name": seat_name(seat), "cards": self.hands[seat].bit_count(),
+            "score": self.totals[seat], "dealer": dealer, "down": down,
+            "flags": (["dealer"] if dealer else []) + (["down"] if down else []),
+        }
+
+    def _legal_card(self, action: int) -> str | None:
+        return self._copy_code(action) if action < FACES else None
+
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).
 
@@ -1738,21 +1856,6 @@ class ProgressRummyState(PhasedMatchState):
         ``discard`` (the top card), ``discards`` (how many), ``stock``.
         """
         game = self.game
-        to_move = self.current_player()
-        melds, size = self._contract()
-        players = [
-            {
-                "seat": other,
-                "name": seat_name(other),
-                "cards": self.hands[other].bit_count(),
-                "score": self.totals[other],
-                "dealer": other == self.dealer,
-                "down": self._is_down(other),
-                "flags": (["dealer"] if other == self.dealer else [])
-                + (["down"] if self._is_down(other) else []),
-            }
-            for other in range(game.n)
-        ]
         cards = game.deck.cards
         zones: dict[str, Any] = {
             "melds": self.meld_views(),
@@ -1760,33 +1863,15 @@ class ProgressRummyState(PhasedMatchState):
             "discards": len(self.discard),
             "stock": len(self.stock),
         }
-        legal: list[dict[str, Any]] = []
-        if seat is not None and to_move == seat:
-            for action in self.legal_actions():
-                code = self._copy_code(action) if action < FACES else None
-                legal.append({"id": action, "text": self.action_to_str(action), "card": code})
+        observation = self._frame(seat, [] if seat is None else game.codes(self.hands[seat]),
+                                  zones)
+        melds, size = self._contract()
         in_turn = PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD
-        log = self.public_log()
-        return {
-            "game": game.name,
-            "seat": seat,
-            "players": players,
-            "hand": [] if seat is None else game.codes(self.hands[seat]),
-            "zones": zones,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": to_move,
-            "legal": legal,
-            "log": log,
-            "log_start": self.log_start,
-            "hand_log_start": len(log) - len(self.events),
-            "hand_results": self.hand_results(),
-            "hand_number": self.round_index + 1,
-            "round": self.round_index + 1,
-            "dealer": self.dealer,
-            "contract": {
-                "melds": melds, "size": size,
-                "text": f"{'one meld' if melds == 1 else 'two melds'} of at least {size}",
-            },
+        observation.update({
+            "hand_log_start": len(observation["log"]) - len(self.events),
+            "round": self.hand_index + 1,
+            "contract": {"melds": melds, "size": size,
+                         "text": contract_text(self.hand_index, "at least ")},
             "building": [
                 [{"code": cards[card].code,
                   "as": face_code(identity) if card % FACES == P_FACE else None}
@@ -1797,10 +1882,8 @@ class ProgressRummyState(PhasedMatchState):
             "target": meld_name(self.target) if self.target >= 0 and in_turn else None,
             "taken": cards[self.taken].code if self.taken >= 0 and in_turn else None,
             "known": [game.codes(mask) for mask in self.known],
-            "places": finishing_places(self.totals, lowest_first=True)
-            if self.phase == PHASE_OVER else None,
-            "options": dict(game.options),
-        }
+        })
+        return observation
 
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
         """The blocks of :meth:`ProgressRummy.observation_layout` (the table
@@ -1830,7 +1913,7 @@ class ProgressRummyState(PhasedMatchState):
         base += n * FACES
         tensor[base + self.phase] = 1.0
         base += len(PHASE_NAMES)
-        tensor[base + self.round_index] = 1.0
+        tensor[base + self.hand_index] = 1.0
         base += ROUNDS
         size = len(game.deck)
         tensor[base] = len(self.stock) / size
