@@ -629,50 +629,25 @@ def _listed(cards: int, words: Words) -> str:
     return ", ".join(words.card(card) for card in bits_of(cards))
 
 
-def _turned_up(event: TurnedUp, words: Words) -> str:
-    where = "goes on the Ace Pile" if ACES >> event.card & 1 else "starts the discard pile"
-    return f"{words.card(event.card)} is turned up and {where}"
-
-
-def _discarded(event: Discarded, words: Words) -> str:
-    ace = ": the new top Ace" if ACES >> event.card & 1 else ""
-    return f"{words.seat(event.seat)} discards {words.card(event.card)}{ace}"
-
-
-def _reshuffled(event: Reshuffled, words: Words) -> str:
-    if not event.count:
-        return "the stock is empty and no card can be shuffled into it"
-    return f"the stock is empty: {event.count} cards are shuffled into a new stock"
-
-
-def _won_round(event: WonRound, words: Words) -> str:
-    return (f"{words.seat(event.seat)} is fully bound and wins round {event.number}: "
-            f"{_listed(event.hand, words)}")
-
-
-def _unbound(event: Unbound, words: Words) -> str:
-    if not event.unbound:
-        return f"{words.seat(event.seat)} has every card bound: 0 points"
-    return (f"{words.seat(event.seat)} has unbound {_listed(event.unbound, words)}: "
-            f"{event.penalty} points")
-
-
-def _round_void(event: RoundVoid, words: Words) -> str:
-    cause = VOID_CAUSES[event.cause].format(turns=event.turns)
-    return f"round {event.number} ends without a winner: {cause}"
-
-
 CATALOGUE = Catalogue({
     Dealt: "{dealer} deals round {number}",
-    TurnedUp: _turned_up,
+    TurnedUp: lambda event, words: f"{words.card(event.card)} is turned up and " + (
+        "goes on the Ace Pile" if ACES >> event.card & 1 else "starts the discard pile"),
     Drew: "{seat} draws from the stock",
     Took: "{seat} takes {card}",
-    Discarded: _discarded,
-    Reshuffled: _reshuffled,
-    WonRound: _won_round,
-    Unbound: _unbound,
+    Discarded: lambda event, words: f"{words.seat(event.seat)} discards "
+    f"{words.card(event.card)}{': the new top Ace' if ACES >> event.card & 1 else ''}",
+    Reshuffled: lambda event, words: (
+        f"the stock is empty: {event.count} cards are shuffled into a new stock" if event.count
+        else "the stock is empty and no card can be shuffled into it"),
+    WonRound: lambda event, words: f"{words.seat(event.seat)} is fully bound and wins round "
+    f"{event.number}: {_listed(event.hand, words)}",
+    Unbound: lambda event, words: f"{words.seat(event.seat)} " + (
+        f"has unbound {_listed(event.unbound, words)}: {event.penalty} points" if event.unbound
+        else "has every card bound: 0 points"),
     Scored: "{seat} scores {points} for round {number}",
-    RoundVoid: _round_void,
+    RoundVoid: lambda event, words: f"round {event.number} ends without a winner: "
+    + VOID_CAUSES[event.cause].format(turns=event.turns),
     MatchWon: "{seat} wins the match",
 })
 """Every line of Bharg's log; cards are named as in ``decktet.json``."""
