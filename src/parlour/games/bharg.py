@@ -173,6 +173,9 @@ CARD_BASE = 2
 NUM_ACTIONS = CARD_BASE + CARD_COUNT
 WORDS = ("draw", "take")
 
+HAND_SIZES = {2: 7, 3: 6}
+"""Cards dealt to each hand, by the number of players."""
+
 EXCUSE = NAMES.index("The Excuse")
 EXCUSE_BIT = 1 << EXCUSE
 ACES = sum(1 << card.id for card in CARDS if card.rank == "Ace")
@@ -616,6 +619,13 @@ class MatchWon(GameEvent):
     seat: int
 
 
+_SEATS = range(max(HAND_SIZES))
+DREW = tuple(Drew(seat) for seat in _SEATS)
+TOOK = tuple(tuple(Took(seat, card) for card in range(CARD_COUNT)) for seat in _SEATS)
+DISCARDED = tuple(tuple(Discarded(seat, card) for card in range(CARD_COUNT)) for seat in _SEATS)
+"""The events of every turn, made at import: a turn appends one of each
+kind, and a frozen dataclass costs more to make than the rest of a draw."""
+
 VOID_CAUSES = {
     "stock": "the stock is empty",
     "piles": "the stock and the discard pile are empty",
@@ -665,9 +675,6 @@ PHASE_OVER = 5
 PHASE_NAMES = ("deal", "turn-up", "draw", "drawing", "discard", "over")
 CHANCE_VERBS = {PHASE_DEAL: "deal", PHASE_TURNUP: "turn up", PHASE_STOCK: "draw"}
 """How a chance outcome (a card) reads in each chance phase."""
-
-HAND_SIZES = {2: 7, 3: 6}
-
 
 def score_binding(request: ScoreRequest) -> list[str]:
     """``parlour score``'s count of a binding (rules §8): the sets of the
@@ -745,6 +752,8 @@ class Bharg(Game):
         self.reshuffles = settings["stock_exhaustion"] == "reshuffle"
         self.rediscard = settings["rediscard"] == "allowed"
         self.width = len(self.deck)
+        self.words = Words([seat_name(seat) for seat in range(self.n)], NAMES)
+        """How the log names seats and cards (``The Sailor``, as ``decktet.json``)."""
 
     @property
     def num_actions(self) -> int:
@@ -840,7 +849,6 @@ class BhargState(MatchState):
         self.dealer = game.n - 1
         self.shown = [0] * game.n
         """Each seat's last hand, laid face up when the match ends."""
-        self.out_of_play = game.out_of_play
         if deal is not None:
             self._start_fixed_round(deal)
         else:
@@ -866,8 +874,6 @@ class BhargState(MatchState):
         """The cards shuffled into the stock at this round's last reshuffle."""
         self.draws_since = [0] * n
         """Per seat, the cards drawn from the stock since that reshuffle."""
-        self.undealt = 0
-        self.deal_position = 0
         self.to_move = (self.dealer + 1) % n
         self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
 
@@ -875,7 +881,6 @@ class BhargState(MatchState):
         game = self.game
         self._clear_round()
         if self.explicit_chance:
-            self.undealt = game.in_play
             return
         pack = shuffled(game.cards_in_play, "bharg", self.seed, self.hand_index)
         dealt = game.n * game.hand_size
@@ -889,26 +894,39 @@ class BhargState(MatchState):
         while self.phase == PHASE_TURNUP and self.stock:
             self._turn_up(self.stock.pop())
 
+    @property
+    def undealt(self) -> int:
+        """The cards not dealt yet (explicit chance, at the deal and the
+        turn-up): in play and in no hand, pile or stock."""
+        if self.phase > PHASE_TURNUP:
+            return 0
+        placed = mask_of(self.stock) | mask_of(self.discard_pile) | mask_of(self.ace_pile)
+        for hand in self.hands:
+            placed |= hand
+        return self.game.in_play & ~placed
+
+    @property
+    def out_of_play(self) -> int:
+        """The cards of the deck that the options leave out."""
+        return self.game.out_of_play
+
     def _deal_card(self, card: int) -> None:
         game = self.game
-        self.undealt &= ~(1 << card)
-        self.hands[(self.dealer + 1 + self.deal_position) % game.n] |= 1 << card
-        self.deal_position += 1
-        if self.deal_position == game.n * game.hand_size:
+        dealt = sum(hand.bit_count() for hand in self.hands)
+        self.hands[(self.dealer + 1 + dealt) % game.n] |= 1 << card
+        if dealt + 1 == game.n * game.hand_size:
             self.phase = PHASE_TURNUP
 
     def _turn_up(self, card: int) -> None:
         """§3.4: an Ace goes on the Ace Pile, any other card starts the
         discard pile and the play begins."""
-        self.undealt &= ~(1 << card)
         self.events.append(TurnedUp(card))
         if ACES >> card & 1:
             self.ace_pile.append(card)
             return
         self.discard_pile.append(card)
-        if self.undealt:
+        if self.explicit_chance and not self.stock:
             self.stock = bits_of(self.undealt)
-            self.undealt = 0
         self._start_turn((self.dealer + 1) % self.game.n)
 
     def _start_fixed_round(self, deal: Deal) -> None:
@@ -1023,7 +1041,7 @@ class BhargState(MatchState):
 
     def _draw(self) -> None:
         seat = self.to_move
-        self.events.append(Drew(seat))
+        self.events.append(DREW[seat])
         self.draws_since[seat] += 1
         if self.explicit_chance:
             self.phase = PHASE_STOCK
@@ -1041,7 +1059,7 @@ class BhargState(MatchState):
         self.hands[seat] |= 1 << card
         self.known |= 1 << card
         self.taken = card
-        self.events.append(Took(seat, card))
+        self.events.append(TOOK[seat][card])
         self.phase = PHASE_DISCARD
 
     def _discard(self, card: int) -> None:
@@ -1055,7 +1073,7 @@ class BhargState(MatchState):
             self.ace_pile.append(card)
         else:
             self.discard_pile.append(card)
-        self.events.append(Discarded(seat, card))
+        self.events.append(DISCARDED[seat][card])
         self.taken = -1
         self.drawn = -1
         hand = self.hands[seat]
@@ -1269,6 +1287,11 @@ class BhargState(MatchState):
         drawn = min(self.draws_since[owner], count)
         return [(drawn, full), (count - drawn, full & ~self.reshuffled)]
 
+    def _put(self, zone: Zone, owner: int, kept: int, cards: int, rng: random.Random) -> None:
+        # the undealt cards are those no other zone holds: they follow
+        if zone.field != "undealt":
+            super()._put(zone, owner, kept, cards, rng)
+
     def _after_redeal(self, source: Self, seat: int, rng: random.Random) -> None:
         """Which of the mover's unseen cards came from the stock is unknown."""
         mover = source.to_move
@@ -1282,13 +1305,14 @@ class BhargState(MatchState):
         return MatchEvents.match_events(self)
 
     def _words(self) -> Words:
-        """Cards are named as in ``decktet.json`` (``The Sailor``)."""
-        return Words([seat_name(seat) for seat in range(self.game.n)], NAMES)
+        return self.game.words
 
     def _player(self, seat: int) -> dict[str, Any]:
-        entry = super()._player(seat)
-        entry["known"] = list(names_of(self.hands[seat] & self.known))
-        return entry
+        hand = self.hands[seat]
+        dealer = seat == self.dealer
+        return {"seat": seat, "name": seat_name(seat), "cards": hand.bit_count(),
+                "score": self.totals[seat], "dealer": dealer,
+                "known": list(names_of(hand & self.known)), "flags": ["dealer"] if dealer else []}
 
     def _legal_card(self, action: int) -> str | None:
         return NAMES[action - CARD_BASE] if action >= CARD_BASE else None
