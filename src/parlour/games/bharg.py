@@ -41,6 +41,13 @@ Without piles the turn-up is made from that stock. With ``ace_pile`` and/or
 instead, at the start of the turn of ``to_move`` (default: the seat after
 the dealer).
 
+The log is rendered from typed events (:class:`Dealt` to :class:`MatchWon`)
+by :data:`CATALOGUE`; the observation's window of it (``log``, from line
+``log_start`` of the match's log) holds the previous and the current round,
+and starts afresh at a reshuffle, whose older lines name cards now face down
+in the stock. :meth:`Bharg.count_events` counts the rounds won by binding
+and those without a winner.
+
 Speed: :func:`evaluate_hand`'s core (:func:`arrange`) takes about 18 µs on
 a random 7-card hand and 150 µs on the worst 8-card hand (a busy 2-core
 machine; see its docstring); random play runs about 60,000 decisions/s.
@@ -824,7 +831,13 @@ class Bharg(Game):
 
 
 class BhargState(MatchState):
-    """A Bharg match."""
+    """A Bharg match.
+
+    What follows from other fields is derived, not kept (the undealt cards,
+    the deal position): a state of more than 29 fields loses CPython's
+    shared instance dict (3.11 shares up to 30 keys), and every field read
+    of random play gets slower (about 5%).
+    """
 
     game: Bharg
     over_phase = PHASE_OVER
@@ -1310,9 +1323,12 @@ class BhargState(MatchState):
     def _player(self, seat: int) -> dict[str, Any]:
         hand = self.hands[seat]
         dealer = seat == self.dealer
-        return {"seat": seat, "name": seat_name(seat), "cards": hand.bit_count(),
-                "score": self.totals[seat], "dealer": dealer,
-                "known": list(names_of(hand & self.known)), "flags": ["dealer"] if dealer else []}
+        return {
+            "seat": seat, "name": seat_name(seat), "cards": hand.bit_count(),
+            "score": self.totals[seat], "dealer": dealer,
+            "known": list(names_of(hand & self.known)),
+            "flags": ["dealer"] if dealer else [],
+        }
 
     def _legal_card(self, action: int) -> str | None:
         return NAMES[action - CARD_BASE] if action >= CARD_BASE else None
