@@ -25,14 +25,22 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.cards import DECKTET_BASIC, DECKTET_EXTENDED, Card
+from parlour.engine.match import Words
 from parlour.errors import IllegalAction, OptionError, ParseError
 from parlour.games.bharg import (
     BASIC,
+    CATALOGUE,
     COURTS,
     EXCUSE_BIT,
     NAMES,
     PAWNS,
     SETS,
+    Dealt,
+    Drew,
+    Reshuffled,
+    RoundVoid,
+    Scored,
+    WonRound,
     arrange,
     candidate_sets,
     evaluate_hand,
@@ -772,6 +780,55 @@ def test_after_a_reshuffle_redealt_stocks_hold_only_reshuffled_cards() -> None:
         hands |= locations["hand 1"]
         assert other.observation(0) == state.observation(0)
     assert hands & ~state.card_locations()["hand 1"], "P1's cards are never re-dealt"
+
+
+def test_a_reshuffle_restarts_the_log_window_but_keeps_the_events() -> None:
+    state = r1_position()
+    assert state.match_events() == [Dealt(2, 1), Reshuffled(16)]
+    observation = state.public_observation()
+    assert observation["log_start"] == 1 and observation["hand_log_start"] == 0
+    state.apply_text("draw")
+    assert state.match_events()[1:] == [Reshuffled(16), Drew(2)]
+
+
+def test_a_void_round_is_an_event_with_its_cause() -> None:
+    state = r1_position(stock_exhaustion="void_round")
+    assert state.match_events()[:2] == [Dealt(2, 1), RoundVoid(1, "stock")]
+    assert state.game.count_events(state.match_events()) == {
+        "wins_by_binding": 0, "rounds_without_winner": 1}
+
+
+def test_count_events_of_a_seeded_match() -> None:
+    """Seed 2, random play: P1 wins rounds 2 and 5 by binding, three rounds
+    end after 40 turns, one reshuffle; the log window is the tail of the
+    whole match's events in words."""
+    game = parlour.make(GAME, target=20, max_turns=40)
+    state = game.new_state(seed=2)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    events = state.match_events()
+    assert len(state.history) == 374
+    assert game.count_events(events) == {"wins_by_binding": 2, "rounds_without_winner": 3}
+    assert sum(isinstance(event, Reshuffled) for event in events) == 1
+    assert [event for event in events if isinstance(event, WonRound | Scored)] == [
+        WonRound(1, ids("Ace of Suns", "The Lunatic", "The Market", "The Chance Meeting",
+                        "The Castle", "The Darkness", "The Calamity"), 2),
+        Scored(1, 11, 2),
+        WonRound(1, ids("Ace of Knots", "The Painter", "The Mountain", "The Sailor",
+                        "The Forest", "The Cave", "The Calamity"), 5),
+        Scored(1, 24, 5),
+    ]
+    assert state.public_observation()["log"][-4:] == [
+        "P1 is fully bound and wins round 5: Ace of Knots, The Painter, The Mountain, "
+        "The Sailor, The Forest, The Cave, The Calamity",
+        "P0 has unbound The Savage, The Soldier, The Market, The End: 24 points",
+        "P1 scores 24 for round 5",
+        "P1 wins the match",
+    ]
+    observation = state.public_observation()
+    lines = CATALOGUE.lines(events, Words(["P0", "P1"], NAMES))
+    assert lines[observation["log_start"]:] == observation["log"]
 
 
 def test_max_turns_ends_a_round_unscored() -> None:

@@ -41,6 +41,13 @@ Without piles the turn-up is made from that stock. With ``ace_pile`` and/or
 instead, at the start of the turn of ``to_move`` (default: the seat after
 the dealer).
 
+The log is rendered from typed events (:class:`Dealt` to :class:`MatchWon`)
+by :data:`CATALOGUE`; the observation's window of it (``log``, from line
+``log_start`` of the match's log) holds the previous and the current round,
+and starts afresh at a reshuffle, whose older lines name cards now face down
+in the stock. :meth:`Bharg.count_events` counts the rounds won by binding
+and those without a winner.
+
 Speed: :func:`evaluate_hand`'s core (:func:`arrange`) takes about 18 µs on
 a random 7-card hand and 150 µs on the worst 8-card hand (a busy 2-core
 machine; see its docstring); random play runs about 60,000 decisions/s.
@@ -77,7 +84,7 @@ offset  size         block        values      meaning
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 from operator import itemgetter
@@ -88,22 +95,15 @@ import numpy.typing as npt
 
 from parlour.cards import DECKTET_BASIC, DECKTET_EXTENDED, Card, Deck
 from parlour.cards.bits import bits_of, mask_of
-from parlour.engine.determinize import redeal
 from parlour.engine.game import Deal, Game, Observation
+from parlour.engine.match import Catalogue, Form, GameEvent, MatchEvents, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.common import (
-    PhasedMatchState,
-    as_action,
-    finishing_places,
-    fixed_deal_header,
-    mask_bits,
-    seat_name,
-)
+from parlour.games.common import MatchState, as_action, fixed_deal_header, mask_bits, seat_name
 
 RULES = """\
 BHARG — P. D. Magnus's set-collecting game (c. 2008) for the Decktet, for 2
@@ -179,6 +179,9 @@ TAKE = 1
 CARD_BASE = 2
 NUM_ACTIONS = CARD_BASE + CARD_COUNT
 WORDS = ("draw", "take")
+
+HAND_SIZES = {2: 7, 3: 6}
+"""Cards dealt to each hand, by the number of players."""
 
 EXCUSE = NAMES.index("The Excuse")
 EXCUSE_BIT = 1 << EXCUSE
@@ -526,6 +529,148 @@ def _card_at(words: list[str], start: int, deck: Deck) -> tuple[int, int] | None
 
 
 # ---------------------------------------------------------------------------
+# events and the log
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(GameEvent):
+    """``dealer`` deals round ``number`` (from 1)."""
+
+    dealer: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp(GameEvent):
+    """``card`` is turned up at the deal (§3.4): an Ace goes on the Ace
+    Pile, any other card starts the discard pile."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(GameEvent):
+    """``seat`` draws the top card of the stock."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Took(GameEvent):
+    """``seat`` takes ``card``, the top discard."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(GameEvent):
+    """``seat`` discards ``card`` (an Ace becomes the top Ace)."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(GameEvent):
+    """The stock ran out and ``count`` cards were shuffled into a new one (§10)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class WonRound(GameEvent):
+    """``seat`` is fully bound after his discard, holding ``hand`` (a
+    bitset), and wins round ``number`` (§9)."""
+
+    seat: int
+    hand: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unbound(GameEvent):
+    """A loser's hand judged: ``seat``'s ``unbound`` cards (a bitset) cost
+    ``penalty``."""
+
+    seat: int
+    unbound: int
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scored(GameEvent):
+    """The winner ``seat`` scores ``points`` for round ``number``."""
+
+    seat: int
+    points: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundVoid(GameEvent):
+    """Round ``number`` ends without a winner: ``cause`` is ``"stock"``
+    (the stock ran out, ``stock_exhaustion=void_round``), ``"piles"``
+    (nothing left to reshuffle and no discard to take) or ``"turns"``
+    (``turns`` turns were played, ``max_turns``)."""
+
+    number: int
+    cause: str
+    turns: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchWon(GameEvent):
+    """``seat``'s total has reached the target: the match is over."""
+
+    seat: int
+
+
+_SEATS = range(max(HAND_SIZES))
+DREW = tuple(Drew(seat) for seat in _SEATS)
+TOOK = tuple(tuple(Took(seat, card) for card in range(CARD_COUNT)) for seat in _SEATS)
+DISCARDED = tuple(tuple(Discarded(seat, card) for card in range(CARD_COUNT)) for seat in _SEATS)
+"""The events of every turn, made at import: a turn appends one of each
+kind, and a frozen dataclass costs more to make than the rest of a draw."""
+
+VOID_CAUSES = {
+    "stock": "the stock is empty",
+    "piles": "the stock and the discard pile are empty",
+    "turns": "{turns} turns without a winner",
+}
+"""Why a round ended without a winner, in words (:class:`RoundVoid`)."""
+
+
+def _listed(cards: int, words: Words) -> str:
+    """The names of ``cards`` (a bitset), comma-separated."""
+    return ", ".join(words.card(card) for card in bits_of(cards))
+
+
+CATALOGUE = Catalogue({
+    Dealt: "{dealer} deals round {number}",
+    TurnedUp: lambda event, words: f"{words.card(event.card)} is turned up and " + (
+        "goes on the Ace Pile" if ACES >> event.card & 1 else "starts the discard pile"),
+    Drew: "{seat} draws from the stock",
+    Took: "{seat} takes {card}",
+    Discarded: lambda event, words: f"{words.seat(event.seat)} discards "
+    f"{words.card(event.card)}{': the new top Ace' if ACES >> event.card & 1 else ''}",
+    Reshuffled: lambda event, words: (
+        f"the stock is empty: {event.count} cards are shuffled into a new stock" if event.count
+        else "the stock is empty and no card can be shuffled into it"),
+    WonRound: lambda event, words: f"{words.seat(event.seat)} is fully bound and wins round "
+    f"{event.number}: {_listed(event.hand, words)}",
+    Unbound: lambda event, words: f"{words.seat(event.seat)} " + (
+        f"has unbound {_listed(event.unbound, words)}: {event.penalty} points" if event.unbound
+        else "has every card bound: 0 points"),
+    Scored: "{seat} scores {points} for round {number}",
+    RoundVoid: lambda event, words: f"round {event.number} ends without a winner: "
+    + VOID_CAUSES[event.cause].format(turns=event.turns),
+    MatchWon: "{seat} wins the match",
+})
+"""Every line of Bharg's log; cards are named as in ``decktet.json``."""
+
+
+# ---------------------------------------------------------------------------
 # the game
 
 PHASE_DEAL = 0
@@ -537,9 +682,6 @@ PHASE_OVER = 5
 PHASE_NAMES = ("deal", "turn-up", "draw", "drawing", "discard", "over")
 CHANCE_VERBS = {PHASE_DEAL: "deal", PHASE_TURNUP: "turn up", PHASE_STOCK: "draw"}
 """How a chance outcome (a card) reads in each chance phase."""
-
-HAND_SIZES = {2: 7, 3: 6}
-
 
 def score_binding(request: ScoreRequest) -> list[str]:
     """``parlour score``'s count of a binding (rules §8): the sets of the
@@ -617,6 +759,8 @@ class Bharg(Game):
         self.reshuffles = settings["stock_exhaustion"] == "reshuffle"
         self.rediscard = settings["rediscard"] == "allowed"
         self.width = len(self.deck)
+        self.words = Words([seat_name(seat) for seat in range(self.n)], NAMES)
+        """How the log names seats and cards (``The Sailor``, as ``decktet.json``)."""
 
     @property
     def num_actions(self) -> int:
@@ -674,23 +818,48 @@ class Bharg(Game):
         rounds = 10 * self.num_players * int(self.options["target"])
         return rounds * self.max_hand_decisions()
 
+    def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
+        """Rounds won by binding every card, and rounds that ended without a
+        winner."""
+        return {
+            "wins_by_binding": sum(isinstance(event, WonRound) for event in events),
+            "rounds_without_winner": sum(isinstance(event, RoundVoid) for event in events),
+        }
+
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> BhargState:
         return BhargState(self, seed, deal, explicit_chance)
 
 
-class BhargState(PhasedMatchState):
-    """A Bharg match."""
+class BhargState(MatchState):
+    """A Bharg match.
+
+    What follows from other fields is derived, not kept (the undealt cards,
+    the deal position): a state of more than 29 fields loses CPython's
+    shared instance dict (3.11 shares up to 30 keys), and every field read
+    of random play gets slower (about 5%).
+    """
 
     game: Bharg
     over_phase = PHASE_OVER
     chance_phases = frozenset({PHASE_DEAL, PHASE_TURNUP, PHASE_STOCK})
+    phase_names = PHASE_NAMES
+    lowest_wins = False
+    catalogue = CATALOGUE
+    zones = (
+        Zone("hand", "hands", Seen.OWNER, per_seat=True),
+        Zone("shown", "shown", Seen.EVERYONE, per_seat=True),
+        Zone("stock", "stock", Seen.NOBODY, form=Form.ORDER),
+        Zone("discard pile", "discard_pile", Seen.EVERYONE, form=Form.ORDER),
+        Zone("ace pile", "ace_pile", Seen.EVERYONE, form=Form.ORDER),
+        Zone("undealt", "undealt", Seen.NOBODY),
+        Zone("out of play", "out_of_play", Seen.EVERYONE),
+    )
     copied_fields = ("history", "hands", "stock", "discard_pile", "ace_pile", "totals", "results",
                      "events", "shown", "draws_since")
 
     def __init__(self, game: Bharg, seed: int, deal: Deal | None, explicit_chance: bool) -> None:
         self._begin_match(game, seed, deal, explicit_chance)
         self.dealer = game.n - 1
-        self.round_index = 0
         self.shown = [0] * game.n
         """Each seat's last hand, laid face up when the match ends."""
         if deal is not None:
@@ -718,23 +887,15 @@ class BhargState(PhasedMatchState):
         """The cards shuffled into the stock at this round's last reshuffle."""
         self.draws_since = [0] * n
         """Per seat, the cards drawn from the stock since that reshuffle."""
-        self.undealt = 0
-        self.deal_position = 0
         self.to_move = (self.dealer + 1) % n
-
-    def _new_round_log(self) -> None:
-        self.log_start += len(self._previous_events)
-        self._previous_events = self.events
-        self.events = [("deal", self.dealer, self.round_index)]
+        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
 
     def _start_round(self) -> None:
         game = self.game
         self._clear_round()
-        self._new_round_log()
         if self.explicit_chance:
-            self.undealt = game.in_play
             return
-        pack = shuffled(game.cards_in_play, "bharg", self.seed, self.round_index)
+        pack = shuffled(game.cards_in_play, "bharg", self.seed, self.hand_index)
         dealt = game.n * game.hand_size
         for position in range(dealt):
             self.hands[(self.dealer + 1 + position) % game.n] |= 1 << pack[position]
@@ -746,26 +907,39 @@ class BhargState(PhasedMatchState):
         while self.phase == PHASE_TURNUP and self.stock:
             self._turn_up(self.stock.pop())
 
+    @property
+    def undealt(self) -> int:
+        """The cards not dealt yet (explicit chance, at the deal and the
+        turn-up): in play and in no hand, pile or stock."""
+        if self.phase > PHASE_TURNUP:
+            return 0
+        placed = mask_of(self.stock) | mask_of(self.discard_pile) | mask_of(self.ace_pile)
+        for hand in self.hands:
+            placed |= hand
+        return self.game.in_play & ~placed
+
+    @property
+    def out_of_play(self) -> int:
+        """The cards of the deck that the options leave out."""
+        return self.game.out_of_play
+
     def _deal_card(self, card: int) -> None:
         game = self.game
-        self.undealt &= ~(1 << card)
-        self.hands[(self.dealer + 1 + self.deal_position) % game.n] |= 1 << card
-        self.deal_position += 1
-        if self.deal_position == game.n * game.hand_size:
+        dealt = sum(hand.bit_count() for hand in self.hands)
+        self.hands[(self.dealer + 1 + dealt) % game.n] |= 1 << card
+        if dealt + 1 == game.n * game.hand_size:
             self.phase = PHASE_TURNUP
 
     def _turn_up(self, card: int) -> None:
         """§3.4: an Ace goes on the Ace Pile, any other card starts the
         discard pile and the play begins."""
-        self.undealt &= ~(1 << card)
-        self.events.append(("turnup", card))
+        self.events.append(TurnedUp(card))
         if ACES >> card & 1:
             self.ace_pile.append(card)
             return
         self.discard_pile.append(card)
-        if self.undealt:
+        if self.explicit_chance and not self.stock:
             self.stock = bits_of(self.undealt)
-            self.undealt = 0
         self._start_turn((self.dealer + 1) % self.game.n)
 
     def _start_fixed_round(self, deal: Deal) -> None:
@@ -780,7 +954,6 @@ class BhargState(PhasedMatchState):
                 raise ParseError("scores in Bharg are never negative")
             self.totals = scores
         self._clear_round()
-        self._new_round_log()
         hands = deal.get("hands")
         if not isinstance(hands, list) or len(hands) != n:
             raise ParseError(f"a deal needs 'hands': {game.hand_size} card names for each "
@@ -791,8 +964,7 @@ class BhargState(PhasedMatchState):
             if len(cards) != game.hand_size:
                 raise ParseError(f"{seat_name(seat)} must hold {game.hand_size} cards, "
                                  f"not {len(cards)}")
-            for card in cards:
-                self.hands[seat] |= 1 << card
+            self.hands[seat] = mask_of(cards)
         self.ace_pile, placed = self._deal_list(deal.get("ace_pile", []), "the Ace Pile", placed)
         for card in self.ace_pile:
             if not ACES >> card & 1:
@@ -821,7 +993,8 @@ class BhargState(PhasedMatchState):
     def _deal_list(self, cards: object, where: str, placed: int) -> tuple[list[int], int]:
         """The ids of a fixed deal's list of card names, each placed once;
         ``placed`` are the cards already placed. Returns the ids and the
-        new ``placed``."""
+        new ``placed``. (Decktet names hold spaces, so the core's
+        ``parse_card_list`` of space-separated codes does not fit.)"""
         if not isinstance(cards, list | str):
             raise ParseError(f"{where} must be a list of card names")
         try:
@@ -848,11 +1021,11 @@ class BhargState(PhasedMatchState):
         self.drawn = -1
         if not self.stock:
             if not self.game.reshuffles:
-                self._void_round("the stock is empty")
+                self._void_round("stock")
                 return
             self._reshuffle()
             if not self.stock and not self.discard_pile:
-                self._void_round("the stock and the discard pile are empty")
+                self._void_round("piles")
                 return
         self.phase = PHASE_DRAW
 
@@ -867,18 +1040,21 @@ class BhargState(PhasedMatchState):
         if self.explicit_chance:
             self.stock = bits_of(mask)
         else:
-            self.stock = shuffled(sorted(cards), "bharg-reshuffle", self.seed, self.round_index,
+            self.stock = shuffled(sorted(cards), "bharg-reshuffle", self.seed, self.hand_index,
                                   self.reshuffle_count)
         self.reshuffle_count += 1
         self.reshuffled = mask
         self.draws_since = [0] * self.game.n
-        self.log_start += len(self._previous_events) + len(self.events)
-        self._previous_events = []
-        self.events = [("reshuffle", len(cards))]
+        # every event is one line: the window moves on by all it showed
+        self.log_start += len(self._previous) + len(self.events)
+        self.past += (*self.events,)
+        self._previous = ()
+        self._previous_lines = None
+        self.events = [Reshuffled(len(cards))]
 
     def _draw(self) -> None:
         seat = self.to_move
-        self.events.append(("draw", seat))
+        self.events.append(DREW[seat])
         self.draws_since[seat] += 1
         if self.explicit_chance:
             self.phase = PHASE_STOCK
@@ -896,7 +1072,7 @@ class BhargState(PhasedMatchState):
         self.hands[seat] |= 1 << card
         self.known |= 1 << card
         self.taken = card
-        self.events.append(("take", seat, card))
+        self.events.append(TOOK[seat][card])
         self.phase = PHASE_DISCARD
 
     def _discard(self, card: int) -> None:
@@ -910,7 +1086,7 @@ class BhargState(PhasedMatchState):
             self.ace_pile.append(card)
         else:
             self.discard_pile.append(card)
-        self.events.append(("discard", seat, card))
+        self.events.append(DISCARDED[seat][card])
         self.taken = -1
         self.drawn = -1
         hand = self.hands[seat]
@@ -919,7 +1095,7 @@ class BhargState(PhasedMatchState):
             return
         self.turns += 1
         if self.turns >= game.max_turns:
-            self._void_round(f"{game.max_turns} turns without a winner")
+            self._void_round("turns", game.max_turns)
             return
         self._start_turn((seat + 1) % game.n)
 
@@ -930,37 +1106,37 @@ class BhargState(PhasedMatchState):
         game = self.game
         n = game.n
         ace = self.top_ace()
-        self.events.append(("wins", seat, self.hands[seat], self.round_index))
+        self.events.append(WonRound(seat, self.hands[seat], self.hand_index + 1))
         points = 0
         for offset in range(1, n):
             other = (seat + offset) % n
             hand = self.hands[other]
             result = arrange(hand, ace, game.max_bound)
             points += result.penalty
-            self.events.append(("unbound", other, hand & ~result.bound, result.penalty))
+            self.events.append(Unbound(other, hand & ~result.bound, result.penalty))
         deltas = [0] * n
         deltas[seat] = points
         self.totals[seat] += points
         self.results.append(deltas)
-        self.events.append(("score", seat, points, self.round_index))
+        self.events.append(Scored(seat, points, self.hand_index + 1))
         if self.totals[seat] >= game.target:
             # the hands are laid face up: the match is over
             self.shown = self.hands
             self.hands = [0] * n
             self.known = 0
-            self.events.append(("match", seat))
+            self.events.append(MatchWon(seat))
             self.phase = PHASE_OVER
             return
         self._next_round()
 
-    def _void_round(self, reason: str) -> None:
+    def _void_round(self, cause: str, turns: int = 0) -> None:
         self.results.append([0] * self.game.n)
-        self.events.append(("void", reason, self.round_index))
+        self.events.append(RoundVoid(self.hand_index + 1, cause, turns))
         self._next_round()
 
     def _next_round(self) -> None:
         self.dealer = (self.dealer + 1) % self.game.n
-        self.round_index += 1
+        self.hand_index += 1
         self._start_round()
 
     def winners(self) -> list[int]:
@@ -1104,121 +1280,58 @@ class BhargState(PhasedMatchState):
         return TAKE
 
     # ------------------------------------------------------------------
-    # copies and hidden cards
+    # hidden cards
     def known_elsewhere(self, seat: int) -> int:
         return self.known & ~self.hands[seat]
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A clone with the cards ``seat`` cannot see re-dealt: the other
-        hands' cards not taken from the discard pile, the stock (in a new
-        order) and, with explicit chance, the cards not yet dealt. After a
-        reshuffle the new stock holds only reshuffled cards, and a hand holds
-        at most as many of them as it has drawn from the stock since."""
-        self.check_seat(seat)
-        other = self.clone()
-        other.seed = rng.getrandbits(63)
-        full = self.game.deck.full_mask
-        after_reshuffle = self.reshuffle_count > 0
-        hidden = 0
-        slots: list[tuple[int, int]] = []
-        owners: list[int] = []
-        for holder, hand in enumerate(self.hands):
-            unknown = hand & ~self.known
-            if holder == seat or not unknown:
-                continue
-            hidden |= unknown
-            count = unknown.bit_count()
-            if after_reshuffle:
-                # any card for the draws since the reshuffle, older cards for the rest
-                drawn = min(self.draws_since[holder], count)
-                slots.append((drawn, full))
-                owners.append(holder)
-                slots.append((count - drawn, full & ~self.reshuffled))
-            else:
-                slots.append((count, full))
-            owners.append(holder)
-        if self.stock:
-            hidden |= mask_of(self.stock)
-            slots.append((len(self.stock), self.reshuffled if after_reshuffle else full))
-            owners.append(-1)
-        if self.undealt:
-            hidden |= self.undealt
-            slots.append((self.undealt.bit_count(), full))
-            owners.append(-2)
-        for owner in owners:
-            if owner >= 0:
-                other.hands[owner] = self.hands[owner] & self.known
-        for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
-            if owner >= 0:
-                other.hands[owner] |= cards
-            elif owner == -1:
-                order = bits_of(cards)
-                rng.shuffle(order)
-                other.stock = order
-            else:
-                other.undealt = cards
-        mover = self.to_move
-        if self.drawn >= 0 and mover != seat:
-            # which of the mover's unseen cards came from the stock is unknown
-            other.drawn = rng.choice(bits_of(other.hands[mover] & ~self.known))
-        return other
+    def _placed_for(self, seat: int) -> int:
+        """The cards taken from the discard pile stay in their hands."""
+        return self.known
 
-    def card_locations(self) -> dict[str, int]:
-        locations = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
-        for seat, shown in enumerate(self.shown):
-            locations[f"shown {seat}"] = shown
-        locations["stock"] = mask_of(self.stock)
-        locations["discard pile"] = mask_of(self.discard_pile)
-        locations["ace pile"] = mask_of(self.ace_pile)
-        locations["undealt"] = self.undealt
-        locations["out of play"] = self.game.out_of_play
-        return locations
+    def _slots(self, zone: Zone, owner: int, hidden: int, seat: int) -> list[tuple[int, int]]:
+        """After a reshuffle the stock holds only reshuffled cards, and a
+        hand holds at most as many of them as it has drawn since."""
+        if not self.reshuffle_count or zone.name not in ("hand", "stock"):
+            return super()._slots(zone, owner, hidden, seat)
+        count = hidden.bit_count()
+        if zone.name == "stock":
+            return [(count, self.reshuffled)]
+        full = self.game.deck.full_mask
+        drawn = min(self.draws_since[owner], count)
+        return [(drawn, full), (count - drawn, full & ~self.reshuffled)]
+
+    def _put(self, zone: Zone, owner: int, kept: int, cards: int, rng: random.Random) -> None:
+        # the undealt cards are those no other zone holds: they follow
+        if zone.field != "undealt":
+            super()._put(zone, owner, kept, cards, rng)
+
+    def _after_redeal(self, source: Self, seat: int, rng: random.Random) -> None:
+        """Which of the mover's unseen cards came from the stock is unknown."""
+        mover = source.to_move
+        if source.drawn >= 0 and mover != seat:
+            self.drawn = rng.choice(bits_of(self.hands[mover] & ~source.known))
 
     # ------------------------------------------------------------------
     # what a seat sees
-    def _event_line(self, event: tuple[Any, ...]) -> str:
-        kind = event[0]
-        if kind == "discard":
-            _, seat, card = event
-            if ACES >> card & 1:
-                return f"{seat_name(seat)} discards {NAMES[card]}: the new top Ace"
-            return f"{seat_name(seat)} discards {NAMES[card]}"
-        if kind == "draw":
-            return f"{seat_name(event[1])} draws from the stock"
-        if kind == "take":
-            return f"{seat_name(event[1])} takes {NAMES[event[2]]}"
-        if kind == "turnup":
-            card = event[1]
-            if ACES >> card & 1:
-                return f"{NAMES[card]} is turned up and goes on the Ace Pile"
-            return f"{NAMES[card]} is turned up and starts the discard pile"
-        if kind == "deal":
-            return f"{seat_name(event[1])} deals round {event[2] + 1}"
-        if kind == "reshuffle":
-            if not event[1]:
-                return "the stock is empty and no card can be shuffled into it"
-            return f"the stock is empty: {event[1]} cards are shuffled into a new stock"
-        if kind == "wins":
-            _, seat, hand, index = event
-            return (f"{seat_name(seat)} is fully bound and wins round {index + 1}: "
-                    f"{', '.join(names_of(hand))}")
-        if kind == "unbound":
-            _, seat, unbound, penalty = event
-            if not unbound:
-                return f"{seat_name(seat)} has every card bound: 0 points"
-            return f"{seat_name(seat)} has unbound {', '.join(names_of(unbound))}: {penalty} points"
-        if kind == "score":
-            _, seat, points, index = event
-            return f"{seat_name(seat)} scores {points} for round {index + 1}"
-        if kind == "void":
-            return f"round {event[2] + 1} ends without a winner: {event[1]}"
-        return f"{seat_name(event[1])} wins the match"
+    def match_events(self) -> Sequence[GameEvent]:
+        # State's empty default comes before MatchEvents in MatchState's MRO
+        return MatchEvents.match_events(self)
 
-    def public_log(self) -> list[str]:
-        """The public events of the previous and the current round (since
-        the last reshuffle, if any), oldest first; the first line is line
-        ``log_start`` of the match's log."""
-        return [self._event_line(event) for event in (*self._previous_events, *self.events)]
+    def _words(self) -> Words:
+        return self.game.words
+
+    def _player(self, seat: int) -> dict[str, Any]:
+        hand = self.hands[seat]
+        dealer = seat == self.dealer
+        return {
+            "seat": seat, "name": seat_name(seat), "cards": hand.bit_count(),
+            "score": self.totals[seat], "dealer": dealer,
+            "known": list(names_of(hand & self.known)),
+            "flags": ["dealer"] if dealer else [],
+        }
+
+    def _legal_card(self, action: int) -> str | None:
+        return NAMES[action - CARD_BASE] if action >= CARD_BASE else None
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).
@@ -1230,20 +1343,6 @@ class BhargState(PhasedMatchState):
         judged against the top Ace: ``sets`` (each written ``A + B + C``),
         ``bound``, ``unbound`` and ``penalty`` (:func:`arrange`).
         """
-        game = self.game
-        to_move = self.current_player()
-        players = [
-            {
-                "seat": other,
-                "name": seat_name(other),
-                "cards": self.hands[other].bit_count(),
-                "score": self.totals[other],
-                "dealer": other == self.dealer,
-                "known": list(names_of(self.hands[other] & self.known)),
-                "flags": ["dealer"] if other == self.dealer else [],
-            }
-            for other in range(game.n)
-        ]
         zones: dict[str, Any] = {
             "ace_pile": [NAMES[card] for card in self.ace_pile],
             "top_ace": NAMES[self.ace_pile[-1]] if self.ace_pile else None,
@@ -1254,37 +1353,15 @@ class BhargState(PhasedMatchState):
         if self.phase == PHASE_OVER:
             zones["shown"] = [{"seat": other, "cards": list(names_of(hand))}
                               for other, hand in enumerate(self.shown)]
-        observation: Observation = {
-            "game": game.name,
-            "seat": seat,
-            "players": players,
-            "hand": [] if seat is None else list(names_of(self.hands[seat])),
-            "zones": zones,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": to_move,
-            "legal": self._legal_entries(seat, to_move),
-            "log": self.public_log(),
-            "log_start": self.log_start,
-            "hand_log_start": len(self._previous_events),
-            "hand_results": self.hand_results(),
-            "hand_number": self.round_index + 1,
-            "dealer": self.dealer,
-            "places": finishing_places(self.totals, lowest_first=False)
-            if self.phase == PHASE_OVER else None,
-            "options": dict(game.options),
-            "taken": NAMES[self.taken] if self.taken >= 0 else None,
-            "turns": self.turns,
-        }
+        hand = [] if seat is None else list(names_of(self.hands[seat]))
+        observation = self._frame(seat, hand, zones)
+        # every event is one line: the previous round's lines come first
+        observation["hand_log_start"] = len(self._previous)
+        observation["taken"] = NAMES[self.taken] if self.taken >= 0 else None
+        observation["turns"] = self.turns
         if seat is not None and self.hands[seat]:
             observation.update(self._own_hand(seat))
         return observation
-
-    def _legal_entries(self, seat: int | None, to_move: int) -> list[dict[str, Any]]:
-        if seat is None or seat != to_move:
-            return []
-        return [{"id": action, "text": self.action_to_str(action),
-                 "card": NAMES[action - CARD_BASE] if action >= CARD_BASE else None}
-                for action in self.legal_actions()]
 
     def _own_hand(self, seat: int) -> dict[str, Any]:
         """The seat's private keys: the card it drew and its hand judged now."""
