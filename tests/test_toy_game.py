@@ -29,7 +29,11 @@ from pettingzoo.test import api_test, seed_test
 
 import parlour
 import test_conformance
+import test_game_metadata
 import test_hidden
+import test_layouts
+import test_registry
+import test_tensor_layout
 from parlour import IllegalAction, ParseError
 from parlour.agents import choose_action, make_agent
 from parlour.cli import _agent_seed, main
@@ -39,7 +43,7 @@ from parlour.render import Renderer
 from parlour.rl import gymnasium as parlour_gymnasium
 from parlour.rl.pettingzoo import env as pettingzoo_env
 from parlour.sim.tournament import TournamentSpec, run_tournament
-from support import option_sets
+from support import GAME_NAMES, option_sets
 from toygame import ThreeTricks, ThreeTricksState, registered
 
 NAME = ThreeTricks.name
@@ -151,33 +155,71 @@ def test_the_declared_bounds_are_met_exactly(toy: type[ThreeTricks]) -> None:
 
 # --- the registry-wide suites, run on the toy -------------------------------------------
 
+SUITE_MODULES = (test_conformance, test_hidden, test_tensor_layout, test_layouts,
+                 test_game_metadata, test_registry)
+"""The registry-wide suites: each check taking a game's ``name`` (and
+``options`` of its spread, a ``seed``) runs over every registered game."""
+
+TABLED_BY_NAME = {"test_bounds_at_the_defaults"}
+"""Checks against figures tabled by game name in the test (the bounds the
+research environments have always used); the toy's bounds are checked in
+:func:`test_the_declared_bounds_are_met_exactly`."""
+
+
+
+def games_checked(function: Callable[..., None]) -> set[str]:
+    """The games a test function is parametrized over (by its ``name``)."""
+    games: set[str] = set()
+    for mark in getattr(function, "pytestmark", []):
+        if mark.name != "parametrize":
+            continue
+        names, values = mark.args[0], mark.args[1]
+        names = [part.strip() for part in names.split(",")] if isinstance(names, str) else names
+        if "name" in names:
+            position = names.index("name")
+            games |= {value if len(names) == 1 else value[position] for value in values}
+    return games
+
+
 SUITES: list[Callable[..., None]] = [
     function
-    for module in (test_conformance, test_hidden)
+    for module in SUITE_MODULES
     for name, function in sorted(vars(module).items())
-    if name.startswith("test_")
-    and list(inspect.signature(function).parameters)[:2] == ["name", "options"]
+    if name.startswith("test_") and name not in TABLED_BY_NAME
+    and games_checked(function) == set(GAME_NAMES)
+    and set(inspect.signature(function).parameters) <= {"name", "options", "seed"}
 ]
-"""Every check of the conformance and hidden-information suites that runs
-over the registry's games and option sets."""
+"""Every check of those suites over every registered game."""
 
 
 def test_the_suites_read_are_the_registry_wide_checks() -> None:
-    assert len(SUITES) == 20
-    assert test_conformance.test_determinize in SUITES
-    assert test_hidden.test_a_redeal_leaves_what_a_seat_knows_unchanged in SUITES
+    assert {check.__name__ for check in SUITES} >= {
+        "test_legal_actions_turns_and_terminal", "test_card_conservation_at_every_step",
+        "test_scores_hand_results_and_returns", "test_observation_schema",
+        "test_observation_tensor", "test_clone_equals_and_is_independent",
+        "test_illegal_action_leaves_state_unchanged", "test_record_round_trips",
+        "test_explicit_chance", "test_determinize", "test_random_play_to_the_end",
+        "test_no_observation_shows_another_seats_hidden_cards",
+        "test_a_spectator_sees_no_hidden_card",
+        "test_a_redeal_leaves_what_a_seat_knows_unchanged",
+        "test_each_module_docstring_holds_its_table", "test_the_values_read_as_the_layout_says",
+        "test_observations_keep_the_promise_of_the_declared_layout",
+        "test_random_matches_stay_within_the_bounds",
+        "test_the_information_type_is_what_a_re_deal_shows",
+        "test_players_option_matches_the_declared_range",
+    }
 
 
 @pytest.mark.parametrize("check", SUITES, ids=lambda check: check.__name__)
 def test_every_registry_wide_check_passes(toy: type[ThreeTricks],
                                           check: Callable[..., None]) -> None:
     sets = option_sets(NAME)
-    assert sets[0] == {"hands": 1}
     assert {json.dumps(options, sort_keys=True) for options in sets} == {
         '{"hands": 1}', '{"hands": 1, "players": 3}', '{"hands": 1, "players": 4}'}
-    seeds = [0] if "seed" in inspect.signature(check).parameters else []
-    for options in sets:
-        check(NAME, options, *seeds)
+    parameters = inspect.signature(check).parameters
+    seeds = [0] if "seed" in parameters else []
+    for options in sets if "options" in parameters else [None]:
+        check(NAME, *([] if options is None else [options]), *seeds)
 
 
 # --- the command line ----------------------------------------------------------------
