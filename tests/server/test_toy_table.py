@@ -44,6 +44,18 @@ def test_the_toy_is_listed_with_its_rules_and_the_board_it_is_drawn_on(
     assert listed["layout"] == "round-table"
 
 
+def test_an_app_lists_the_games_registered_when_it_is_made(database_url: str) -> None:
+    """A game registered after another app listed the games (a plugin's, a
+    test's) is listed by the apps made after it."""
+    def listed(client: TestClient) -> list[str]:
+        return [game["name"] for game in client.get("/api/games").json()]
+
+    with TestClient(create_app(database_url, computer_delay=0)) as before:
+        assert NAME not in listed(before)
+    with registered(), TestClient(create_app(database_url, computer_delay=0)) as after:
+        assert listed(after) == sorted([*listed(before), NAME])
+
+
 def test_a_toy_table_is_played_by_two_people(toy: type[ThreeTricks],
                                              client: TestClient) -> None:
     created = create_table(client, NAME, [HUMAN, HUMAN], options={"hands": 1}, seed=5)
