@@ -38,7 +38,7 @@ from parlour import IllegalAction, ParseError
 from parlour.agents import choose_action, make_agent
 from parlour.cli import _agent_seed, main
 from parlour.engine import game_class
-from parlour.engine.game import UNDECIDED_HANDS
+from parlour.engine.game import CHANCE_PLAYER
 from parlour.render import Renderer
 from parlour.rl import gymnasium as parlour_gymnasium
 from parlour.rl.pettingzoo import env as pettingzoo_env
@@ -106,7 +106,22 @@ def test_a_hand_played_by_hand(toy: type[ThreeTricks]) -> None:
         "hand 1 scored: P0 +1, P1 +2",
     ]
     assert state.observation(1)["players"][0]["cards"] == 0
-    assert game_class(NAME)().count_events(state.match_events()) == {"sweeps": 0}
+    assert state.game.count_events(state.match_events()) == {"sweeps": 0}
+
+
+def test_with_explicit_chance_each_card_is_dealt_from_the_dealers_left(
+        toy: type[ThreeTricks]) -> None:
+    state = parlour.make(NAME).new_state(seed=0, explicit_chance=True)
+    assert state.current_player() == CHANCE_PLAYER
+    assert state.chance_outcomes() == [(card, 1 / 32) for card in range(32)]
+    for card in range(6):
+        state.apply(card)
+    assert [state.observation(seat)["hand"] for seat in range(2)] == [
+        ["8S", "TS", "QS"], ["7S", "9S", "JS"]]
+    assert state.current_player() == 1
+    with pytest.raises(IllegalAction) as refusal:
+        state.chance_outcomes()
+    assert str(refusal.value) == "this is not a chance node"
 
 
 def test_a_sweep_scores_a_point_more_and_is_counted(toy: type[ThreeTricks]) -> None:
@@ -144,13 +159,11 @@ def test_the_declared_bounds_are_met_exactly(toy: type[ThreeTricks]) -> None:
     """Every hand takes one decision per card dealt, so the bounds are exact."""
     game = parlour.make(NAME, players=3, hands=2)
     assert (game.max_hand_decisions(), game.max_match_decisions()) == (9, 18)
-    assert game.max_match_decisions() < UNDECIDED_HANDS * game.max_hand_decisions()
     rng = random.Random(4)
     state = game.new_state(seed=4)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
     assert len(state.history) == 18
-    assert not game.perfect_information
 
 
 # --- the registry-wide suites, run on the toy -------------------------------------------
