@@ -496,3 +496,45 @@ def test_openspiel_plays_the_toy(toy: type[ThreeTricks]) -> None:
             decisions += 1
     assert decisions == 18
     assert sum(state.returns()) == 0.0
+
+
+def test_openspiels_environment_and_ismcts_bot_play_the_toy(toy: type[ThreeTricks]) -> None:
+    """OpenSpiel's RL environment on information-state tensors, and its
+    ISMCTS bot (which re-deals through ``resample_from_infostate``) against
+    its random bot, each to the end of a match."""
+    pytest.importorskip("pyspiel")
+    import numpy as np
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.bots.uniform_random import UniformRandomBot
+
+    from parlour.rl import openspiel
+
+    openspiel.register()
+    environment = rl_environment.Environment("parlour_three_tricks", players=3, hands=1)
+    size = environment.game.information_state_tensor_size()
+    environment.seed(3)
+    rng = np.random.RandomState(3)
+    time_step, decisions = environment.reset(), 0
+    while not time_step.last():
+        observations = time_step.observations
+        assert [len(info) for info in observations["info_state"]] == [size] * 3
+        time_step = environment.step([int(rng.choice(
+            observations["legal_actions"][observations["current_player"]]))])
+        decisions += 1
+    assert decisions == 9
+    assert sum(time_step.rewards) == 0.0
+
+    game = environment.game
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=10, random_state=rng),
+            UniformRandomBot(1, rng), UniformRandomBot(2, rng)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    assert state.parlour_state.is_terminal() and len(state.parlour_state.hand_results()) == 1
+    assert sorted(state.returns()) in ([-1.0, -1.0, 2.0], [-1.0, 0.5, 0.5], [0.0, 0.0, 0.0])
