@@ -1,14 +1,16 @@
 """The web app plays a game it has never heard of (issue 28): Three Tricks,
 the test suite's toy game (``tests/toygame.py``), registered for the test
-only, is listed with its rules and layout, opened as a table, played move
-by move with the engine's refusals, restored after a restart, hinted,
-played by computer seats and replayed, with no edit to the server."""
+only, is served by ``parlour serve``, listed with its rules and layout,
+opened as a table, played move by move with the engine's refusals,
+restored after a restart, hinted, played by computer seats and replayed,
+with no edit to the server."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from web_support import (
     COMPUTER,
@@ -22,7 +24,9 @@ from web_support import (
 )
 
 import parlour
+import parlour.server
 from parlour.agents import hint, levels
+from parlour.cli import main
 from parlour.server import create_app
 from parlour.server.tables import agent_seed
 from toygame import ThreeTricks, registered
@@ -54,6 +58,21 @@ def test_an_app_lists_the_games_registered_when_it_is_made(database_url: str) ->
         assert NAME not in listed(before)
     with registered(), TestClient(create_app(database_url, computer_delay=0)) as after:
         assert listed(after) == sorted([*listed(before), NAME])
+
+
+def test_parlour_serve_serves_the_toy(toy: type[ThreeTricks], database_url: str,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[FastAPI] = []
+    monkeypatch.setattr(parlour.server, "serve",
+                        lambda app, host, port, settings: started.append(app))
+    assert main(["serve", "--db", database_url, "--port", "8124"]) == 0
+    (app,) = started
+    with TestClient(app) as client:
+        assert NAME in [game["name"] for game in client.get("/api/games").json()]
+        created = create_table(client, NAME, [HUMAN, COMPUTER], seed=6)
+        state = parlour.make(NAME).new_state(seed=6)
+        assert view(client, created["id"], tokens(created)[0])["observation"]["hand"] == \
+            state.observation(0)["hand"]
 
 
 def test_a_toy_table_is_played_by_two_people(toy: type[ThreeTricks],
