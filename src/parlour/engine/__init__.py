@@ -5,7 +5,7 @@ from __future__ import annotations
 from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation, State
 from parlour.engine.options import Option, OptionSchema, OptionValue, parse_option_assignments
 from parlour.engine.record import RECORD_FORMAT, replay, save_record
-from parlour.engine.registry import game_class, games, make, register
+from parlour.engine.registry import game_class, games, make, register, unregister
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParlourError, ParseError, RecordError
 
@@ -33,4 +33,5 @@ __all__ = [
     "register",
     "replay",
     "save_record",
+    "unregister",
 ]

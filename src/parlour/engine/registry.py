@@ -26,6 +26,11 @@ def register(game_class: type[Game]) -> type[Game]:
     return game_class
 
 
+def unregister(name: str) -> None:
+    """Remove the game ``name`` (a test's own game, once the test is done)."""
+    _REGISTRY.pop(name, None)
+
+
 def _load_builtin_games() -> None:
     import parlour.games  # noqa: F401  (registers the built-in games)
 

@@ -15,7 +15,8 @@ Ids
     Importing this module registers ``parlour/<Title>-v0`` for every
     registered game, the title without spaces or apostrophes:
     ``parlour/Polignac-v0``, ``parlour/CostlyColours-v0``,
-    ``parlour/BakersDozen-v0`` (:data:`ENV_IDS`). Keyword arguments of
+    ``parlour/BakersDozen-v0`` (:data:`ENV_IDS`); a game registered later
+    (a plugin's, a test's) gets its id from :func:`register`. Keyword arguments of
     ``gymnasium.make`` other than ``seat``, ``opponents``, ``render_mode``
     and ``reward`` are the game's options, validated by
     ``parlour.make`` (a bad one raises its :class:`~parlour.OptionError`).
@@ -117,6 +118,7 @@ __all__ = [
     "env_id",
     "hand_rewards",
     "observation_space",
+    "register",
     "render_text",
     "render_view",
     "seat_observation",
@@ -365,8 +367,10 @@ class ParlourEnv(MatchHolder, gymnasium.Env[dict[str, Any], np.int64]):
         return None
 
 
-def _register() -> list[str]:
-    """Register every game's environment; returns the ids in registry order."""
+def register() -> list[str]:
+    """Register the environment of every registered game, again harmlessly
+    (a game registered after this module was imported gets its id);
+    returns the ids in registry order."""
     ids = []
     for name in parlour.games():
         identifier = env_id(game_class(name))
@@ -377,5 +381,5 @@ def _register() -> list[str]:
     return ids
 
 
-ENV_IDS: Final[list[str]] = _register()
-"""The registered ids, in the order of the game names."""
+ENV_IDS: Final[list[str]] = register()
+"""The ids registered on import, in the order of the game names."""

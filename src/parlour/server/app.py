@@ -361,8 +361,10 @@ def _add_pages(app: FastAPI) -> None:
 
 
 # --- lobby data --------------------------------------------------------------
-@cache
 def _games_listing() -> list[dict[str, Any]]:
+    """Every game registered now, with its rules: an app lists the games
+    registered when it is made (a listing kept for the process would miss a
+    game registered after another app first listed them)."""
     return [
         {**info, "rules": game_class(name).rules_text} for name, info in games().items()
     ]
@@ -384,9 +386,11 @@ def _deck_listing(name: str) -> dict[str, Any]:
 
 
 def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
+    listing = _games_listing()
+
     @app.get("/api/games")
     async def list_games() -> JSONResponse:
-        return JSONResponse(_games_listing())
+        return JSONResponse(listing)
 
     @app.get("/api/server")
     async def server_settings() -> JSONResponse:
