@@ -4,19 +4,10 @@ player with lives wins the pot. ``rules/ranter_go_round.md`` (rules §1-7,
 options §8, decisions §9; the decisions are also in :data:`RULES`, which
 ``parlour rules ranter-go-round`` prints).
 
-* French 52, suits ignored, K high and A low. 2 to 26 players, ``lives``
-  each (3; 4 in the Screw Your Neighbor and morris-board forms).
-* The first dealer is the first player dealt a Jack face up, from seat 0
-  (a chance node). One card each, elder (the dealer's left) first; each
-  active player has one turn, elder to dealer: ``stand`` or ``exchange``
-  with the next active player, the dealer with the stock (cut, or the top
-  card). Kings follow ``king_rule``; a King cut from the stock
-  ``dealer_cuts_king``. Then the lowest rank loses a life (``tie_rule``).
-* A player on 0 lives is out; the deal passes to the next active player
-  clockwise. The last one in wins; if the last players all go out in the
-  same hand, ``final_tie`` settles it.
-* ``preset`` sets the defaults of the other options to a historical
-  source's; an option given explicitly wins (rules §7.5).
+The rules in brief, with the options that change them, are :data:`RULES`
+(French 52, suits ignored, K high and A low; 2 to 26 players, ``lives``
+each). The log is told by typed events (:class:`Dealt`, :class:`LifeLost`...)
+in the words of :data:`CATALOGUE`.
 
 Scores are the counters each seat has paid into the pot (lives lost;
 lower is better); ``players[i]["lives"]`` in the observation gives the
@@ -386,8 +377,8 @@ class PotWon(GameEvent):
     pot: int
 
 
-# The events of every hand, made once: an event is an immutable value, and
-# making one costs more than the rest of a turn (bench_ranter.py)
+# The common events, each value made once (events are immutable): making a
+# frozen dataclass is a fair part of a turn's cost here (bench_ranter.py)
 _stood = cache(Stood)
 _exchanged = cache(Exchanged)
 _dealt = cache(Dealt)
