@@ -730,7 +730,7 @@ def test_the_events_of_a_hand_and_their_counts() -> None:
     play(state, (BEN, "exchange"), (CAT, "stand"))
     assert list(state.match_events()) == [
         Dealt(CAT, 1), ShowedKing(ANN, card("KS")), Exchanged(BEN, CAT), Stood(CAT),
-        Showdown(((ANN, card("KS")), (BEN, card("9D")), (CAT, card("3C")))),
+        Showdown((ANN, BEN, CAT), (card("KS"), card("9D"), card("3C"))),
         LifeLost(CAT, 0, -1), Dealt(ANN, 2),
     ]
     assert state.game.count_events(state.match_events()) == {

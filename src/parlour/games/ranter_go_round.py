@@ -76,7 +76,7 @@ offset  size          block                     values      meaning
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -332,8 +332,9 @@ class PlayStopped(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class Showdown(GameEvent):
-    """Every card shown, ``(seat, card)`` from the elder to the dealer."""
-    reveal: tuple[tuple[int, int], ...]
+    """Every card shown: ``seats`` from the elder to the dealer held ``cards``."""
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,7 +394,7 @@ def _names(seats: Sequence[int], words: Words) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _pairs(pairs: Sequence[tuple[int, int]], words: Words) -> str:
+def _pairs(pairs: Iterable[tuple[int, int]], words: Words) -> str:
     return ", ".join(f"{words.seat(seat)} {words.card(card)}" for seat, card in pairs)
 
 
@@ -431,7 +432,8 @@ CATALOGUE = Catalogue({
     KingsDealt: lambda event, words: f"Kings dealt: {_pairs(event.kings, words)}; the hand is "
                                      "not played",
     PlayStopped: "a King stops play: every card is turned up",
-    Showdown: lambda event, words: "showdown: " + _pairs(event.reveal, words),
+    Showdown: lambda event, words: "showdown: " + _pairs(
+        zip(event.seats, event.cards, strict=True), words),
     LifeLost: _life_lost,
     PlayOff: lambda event, words: (f"nobody is left: {_names(event.seats, words)} each get one "
                                    "life back and play off"),
@@ -949,7 +951,7 @@ class RanterState(MatchState):
         cards = [self.hands[seat] for seat in order]
         for card in cards:
             self.public |= 1 << card
-        self.events.append(Showdown(tuple(zip(order, cards, strict=True))))
+        self.events.append(Showdown(order, tuple(cards)))
         losers = showdown_losers(cards, self.game.last_revealed)
         self._lose_lives([order[index] for index in losers])
 
@@ -996,9 +998,7 @@ class RanterState(MatchState):
             self.totals[seat] += delta
 
     def _next_hand(self) -> None:
-        n = self.game.n
-        self.dealer = next(seat for seat in ((self.dealer + offset) % n for offset in
-                                             range(1, n + 1)) if self.lives[seat])
+        self.dealer = self._turn_order()[0]  # the next player still in
         self.hand_index += 1
         self._start_hand()
 
