@@ -28,7 +28,15 @@ from parlour.games.ranter_go_round import (
     PHASE_STOCK,
     PHASE_TIE_CUT,
     PRESETS,
+    Dealt,
+    Exchanged,
+    KingsDealt,
+    LifeLost,
+    PlayOff,
     RanterState,
+    Showdown,
+    ShowedKing,
+    Stood,
     first_dealer_odds,
 )
 from support import random_action
@@ -708,6 +716,48 @@ def test_determinize_knows_an_unannounced_card_is_not_low() -> None:
     held = determinized_cards(state, DAN, BEN)
     assert len(held) > 10 and all(not LOW_CARDS >> card & 1 for card in held)
     assert any(LOW_CARDS >> card & 1 for card in determinized_cards(state, BEN, CAT))
+
+
+# --- the events of a match ----------------------------------------------------------
+
+
+def card(code: str) -> int:
+    return FRENCH_52.parse(code).id
+
+
+def test_the_events_of_a_hand_and_their_counts() -> None:
+    state = position(["KS", "3C", "9D"], CAT, lives_left=[1, 1, 1])
+    play(state, (BEN, "exchange"), (CAT, "stand"))
+    assert list(state.match_events()) == [
+        Dealt(CAT, 1), ShowedKing(ANN, card("KS")), Exchanged(BEN, CAT), Stood(CAT),
+        Showdown((ANN, BEN, CAT), (card("KS"), card("9D"), card("3C"))),
+        LifeLost(CAT, 0, -1), Dealt(ANN, 2),
+    ]
+    assert state.game.count_events(state.match_events()) == {
+        "lives_lost": 1, "kings_shown": 1, "king_stops": 0}
+
+
+def test_a_play_off_gives_the_lives_back_in_the_count() -> None:
+    state = position(["3C", "3D"], BEN, lives_left=[1, 1], final_tie="playoff")
+    play(state, (ANN, "stand"), (BEN, "stand"))
+    assert list(state.match_events())[-4:] == [
+        LifeLost(ANN, 0, -1), LifeLost(BEN, 0, -1), PlayOff((ANN, BEN)), Dealt(ANN, 2)]
+    assert state.hand_results() == [[0, 0]]
+    assert state.game.count_events(state.match_events()) == {
+        "lives_lost": 0, "kings_shown": 0, "king_stops": 0}
+
+
+def test_hands_stopped_by_kings_are_all_counted() -> None:
+    # six hands stopped by a King as dealt; a reader of the observation's
+    # log window misses two (a hand without a decision can push the one
+    # before it out of the window unread), the events miss none
+    game = parlour.make(NAME, players=6, king_rule="stops_hand")
+    state = game.new_state(seed=0)
+    while not state.is_terminal():
+        state.apply(random_action(state, random.Random(len(state.history))))
+    events = state.match_events()
+    assert sum(isinstance(event, KingsDealt) for event in events) == 6
+    assert game.count_events(events) == {"lives_lost": 17, "kings_shown": 0, "king_stops": 6}
 
 
 # --- the invariants of §11 under random play --------------------------------------

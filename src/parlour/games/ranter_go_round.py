@@ -4,19 +4,10 @@ player with lives wins the pot. ``rules/ranter_go_round.md`` (rules §1-7,
 options §8, decisions §9; the decisions are also in :data:`RULES`, which
 ``parlour rules ranter-go-round`` prints).
 
-* French 52, suits ignored, K high and A low. 2 to 26 players, ``lives``
-  each (3; 4 in the Screw Your Neighbor and morris-board forms).
-* The first dealer is the first player dealt a Jack face up, from seat 0
-  (a chance node). One card each, elder (the dealer's left) first; each
-  active player has one turn, elder to dealer: ``stand`` or ``exchange``
-  with the next active player, the dealer with the stock (cut, or the top
-  card). Kings follow ``king_rule``; a King cut from the stock
-  ``dealer_cuts_king``. Then the lowest rank loses a life (``tie_rule``).
-* A player on 0 lives is out; the deal passes to the next active player
-  clockwise. The last one in wins; if the last players all go out in the
-  same hand, ``final_tie`` settles it.
-* ``preset`` sets the defaults of the other options to a historical
-  source's; an option given explicitly wins (rules §7.5).
+The rules in brief, with the options that change them, are :data:`RULES`
+(French 52, suits ignored, K high and A low; 2 to 26 players, ``lives``
+each). The log is told by typed events (:class:`Dealt`, :class:`LifeLost`...)
+in the words of :data:`CATALOGUE`.
 
 Scores are the counters each seat has paid into the pot (lives lost;
 lower is better); ``players[i]["lives"]`` in the observation gives the
@@ -84,25 +75,27 @@ offset  size          block                     values      meaning
 
 from __future__ import annotations
 
-import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any, Self
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import FRENCH_52
 from parlour.cards.bits import bits_of
-from parlour.engine.determinize import redeal
 from parlour.engine.game import UNDECIDED_HANDS, Deal, Game, Observation
+from parlour.engine.match import Catalogue, Form, GameEvent, MatchEvents, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema, OptionValue
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
 from parlour.games.common import (
-    PhasedMatchState,
+    MatchState,
     as_action,
     finishing_places,
     fixed_deal_header,
@@ -260,6 +253,199 @@ PRESETS: dict[str, dict[str, OptionValue]] = {
 """The defaults each preset gives the other options (rules §7.5)."""
 
 
+# ----------------------------------------------------------------------
+# the events of a game, and its log in words
+@dataclass(frozen=True, slots=True)
+class FirstDealer(GameEvent):
+    """``seat`` was dealt the first Jack face up and deals first (rules §3)."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(GameEvent):
+    """``dealer`` dealt hand ``number`` (from 1)."""
+    dealer: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stood(GameEvent):
+    """``seat`` kept his card."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exchanged(GameEvent):
+    """``seat`` swapped cards with his left-hand neighbour ``holder``."""
+    seat: int
+    holder: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowedKing(GameEvent):
+    """``seat`` showed his King ``card`` on his turn and stood (block, stops_play)."""
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refused(GameEvent):
+    """``seat`` asked ``holder`` to exchange, who showed his King ``card`` and refused."""
+    seat: int
+    holder: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Announced(GameEvent):
+    """``seat`` now holds the low ``card``, shown by announce_low_cards."""
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class FromStock(GameEvent):
+    """``dealer`` exchanged with the stock: cut it (``cut``), or took its top card."""
+    dealer: int
+    cut: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StockKing(GameEvent):
+    """``dealer`` got the King ``card`` from the stock: shown and ``put_back``
+    (keep_original), or the hand ends with his loss (dealer_loses)."""
+    dealer: int
+    card: int
+    put_back: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KingsDealt(GameEvent):
+    """The ``(seat, card)`` Kings turned up as dealt: the hand is not played (stops_hand)."""
+    kings: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStopped(GameEvent):
+    """A King shown stopped play (stops_play)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown(GameEvent):
+    """Every card shown: ``seats`` from the elder to the dealer held ``cards``."""
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LifeLost(GameEvent):
+    """``seat`` lost a life and has ``left``; ``point``: where his counter
+    stands on the morris board (an index of :data:`MORRIS_POINTS`, -1: no board)."""
+    seat: int
+    left: int
+    point: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOff(GameEvent):
+    """Everyone left went out at once: ``seats`` each get a life back (final_tie=playoff)."""
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TieCut(GameEvent):
+    """Everyone left went out at once: ``seats`` cut for the pot (final_tie=cut)."""
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(GameEvent):
+    """``seat`` cut ``card`` for the pot."""
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class CutAgain(GameEvent):
+    """``seats`` tied for the highest cut and cut again."""
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotWon(GameEvent):
+    """The game is over: ``winners`` share the ``pot`` (none: it is carried over)."""
+    winners: tuple[int, ...]
+    pot: int
+
+
+# The common events, each value made once (events are immutable): making a
+# frozen dataclass is a fair part of a turn's cost here (bench_ranter.py)
+_stood = cache(Stood)
+_exchanged = cache(Exchanged)
+_dealt = cache(Dealt)
+_from_stock = cache(FromStock)
+_showed_king = cache(ShowedKing)
+_refused = cache(Refused)
+_life_lost_event = cache(LifeLost)
+
+
+def _names(seats: Sequence[int], words: Words) -> str:
+    names = [words.seat(seat) for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _pairs(pairs: Iterable[tuple[int, int]], words: Words) -> str:
+    return ", ".join(f"{words.seat(seat)} {words.card(card)}" for seat, card in pairs)
+
+
+def _life_lost(event: LifeLost, words: Words) -> str:
+    board = "" if event.point < 0 else f"; his counter moves to the {MORRIS_POINTS[event.point]}"
+    if not event.left:
+        return f"{words.seat(event.seat)} loses his last life and is out{board}"
+    return f"{words.seat(event.seat)} loses a life: {event.left} left{board}"
+
+
+def _pot_won(event: PotWon, words: Words) -> str:
+    if len(event.winners) == 1:
+        return f"{words.seat(event.winners[0])} wins the pot of {event.pot}"
+    if event.winners:
+        return (f"nobody is left: {_names(event.winners, words)} are joint winners and share "
+                f"the pot of {event.pot}")
+    return f"nobody is left and nobody wins: the pot of {event.pot} is carried into the next game"
+
+
+CATALOGUE = Catalogue({
+    FirstDealer: "{seat} is dealt the first Jack and deals first",
+    Dealt: "{dealer} deals hand {number}",
+    Stood: "{seat} stands",
+    Exchanged: "{seat} exchanges with {holder}",
+    ShowedKing: "{seat} shows {card} (Bo!) and stands",
+    Refused: "{seat} asks {holder}, who shows {card} (Bo!) and refuses",
+    Announced: lambda event, words: (f"{words.seat(event.seat)} has {words.card(event.card)}, "
+                                     f"{NICKNAMES[RANK_VALUES[event.card]]} (announced)"),
+    FromStock: lambda event, words: words.seat(event.dealer) + (
+        " cuts the stock" if event.cut else " takes the top card of the stock"),
+    StockKing: lambda event, words: (
+        "{dealer} gets {card}: it is shown and put back, and {dealer} keeps his card"
+        if event.put_back else "{dealer} gets {card}: the hand ends, and only {dealer} loses a life"
+    ).format(dealer=words.seat(event.dealer), card=words.card(event.card)),
+    KingsDealt: lambda event, words: f"Kings dealt: {_pairs(event.kings, words)}; the hand is "
+                                     "not played",
+    PlayStopped: "a King stops play: every card is turned up",
+    Showdown: lambda event, words: "showdown: " + _pairs(
+        zip(event.seats, event.cards, strict=True), words),
+    LifeLost: _life_lost,
+    PlayOff: lambda event, words: (f"nobody is left: {_names(event.seats, words)} each get one "
+                                   "life back and play off"),
+    TieCut: lambda event, words: (f"nobody is left: {_names(event.seats, words)} cut for the "
+                                  "pot, highest rank wins"),
+    Cut: "{seat} cuts {card}",
+    CutAgain: lambda event, words: f"{_names(event.seats, words)} tie for highest and cut again",
+    PotWon: _pot_won,
+})
+"""Every sentence of the game's log."""
+
+
 @cache
 def first_dealer_odds(players: int) -> tuple[Fraction, ...]:
     """Each seat's chance of being dealt the first Jack when cards are dealt
@@ -406,18 +592,48 @@ class RanterGoRound(Game):
         hands = self.num_players * int(self.options["lives"]) + UNDECIDED_HANDS
         return hands * self.max_hand_decisions()
 
+    def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
+        """``lives_lost`` (the counters paid: a play-off gives the tied
+        players theirs back), ``kings_shown`` (a King shown, "Bo!", to
+        stand or to refuse) and ``king_stops`` (a hand stopped by a King:
+        ``king_rule`` stops_play or stops_hand)."""
+        kinds = Counter(type(event) for event in events)
+        returned = sum(len(event.seats) for event in events if isinstance(event, PlayOff))
+        return {"lives_lost": kinds[LifeLost] - returned,
+                "kings_shown": kinds[ShowedKing] + kinds[Refused],
+                "king_stops": kinds[PlayStopped] + kinds[KingsDealt]}
+
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> RanterState:
         return RanterState(self, seed, deal, explicit_chance)
 
 
-class RanterState(PhasedMatchState):
-    """A game of Ranter Go Round, from the first deal to the last player in."""
+class RanterState(MatchState):
+    """A game of Ranter Go Round, from the first deal to the last player in.
+
+    Zones: a card per seat in ``hands`` (-1: none), the ``stock`` (top
+    first), the dealer's card ``set_aside`` after his exchange with the
+    stock, the cards ``undealt`` (explicit chance) and the ``pack`` of the
+    final tie's cut; every seat also places the cards of :attr:`known` and
+    :attr:`public`, and a re-deal gives no hand a card of :attr:`excluded`.
+    """
 
     game: RanterGoRound
     over_phase = PHASE_OVER
     chance_phases = frozenset({PHASE_FIRST_DEALER, PHASE_DEAL, PHASE_STOCK, PHASE_TIE_CUT})
     copied_fields = ("history", "hands", "stock", "known", "excluded", "status", "lives",
                      "totals", "results", "events", "out_hand")
+    phase_names = PHASE_NAMES
+    lowest_wins = True
+    catalogue = CATALOGUE
+    # State's empty default comes before MatchEvents in MatchState's bases
+    match_events = MatchEvents.match_events
+    zones: ClassVar[tuple[Zone, ...]] = (
+        Zone("hand", "hands", Seen.OWNER, per_seat=True, form=Form.CARD),
+        Zone("stock", "stock", Seen.NOBODY, form=Form.ORDER),
+        Zone("set aside", "set_aside", Seen.NOBODY, form=Form.CARD),
+        Zone("undealt", "undealt", Seen.NOBODY),
+        Zone("pack", "pack", Seen.NOBODY),
+    )
 
     def __init__(self, game: RanterGoRound, seed: int, deal: Deal | None,
                  explicit_chance: bool) -> None:
@@ -428,10 +644,9 @@ class RanterState(PhasedMatchState):
         self.out_hand = [-1] * n
         """The hand in which each seat went out (-1: still in)."""
         self.winner_seats: tuple[int, ...] = ()
-        self.hand_index = 0
         self.dealer = n - 1
-        self.gathered = False
-        """Whether the cards are gathered into one pack (the final tie's cut)."""
+        self.pack = 0
+        """The whole pack once the cards are gathered for the final tie's cut."""
         self.cutters: tuple[int, ...] = ()
         self.cut_cards: tuple[int, ...] = ()
         self._clear_hand()
@@ -472,12 +687,11 @@ class RanterState(PhasedMatchState):
 
     def _first_dealer(self, seat: int) -> None:
         self.dealer = seat
-        self.events.append(("first_dealer", seat))
-        self._start_hand()
+        self._start_hand(FirstDealer(seat))
 
-    def _start_hand(self) -> None:
+    def _start_hand(self, *first: GameEvent) -> None:
         self._clear_hand()
-        self._new_hand_log()
+        self._new_hand_log(*first, _dealt(self.dealer, self.hand_index + 1))
         self.order = self._turn_order()
         if self.explicit_chance:
             self.undealt = FULL
@@ -488,17 +702,19 @@ class RanterState(PhasedMatchState):
         self.stock = pack[len(self.order):]
         self._begin_play()
 
-    def _new_hand_log(self) -> None:
-        if self.hand_index:
-            self.log_start += len(self._previous_events)
-            self._previous_events = self.events
-            self.events = []
-        self.events.append(("deal", self.dealer, self.hand_index))
+    def _new_hand_log(self, *first: GameEvent) -> None:
+        # as MatchEvents', but every event is one line: the window moves on
+        # by the dropped hand's events without rendering them (bench_ranter.py)
+        self.log_start += len(self._previous)
+        self._previous = previous = tuple(self.events)
+        self.past += previous
+        self._previous_lines = None
+        self.events = list(first)
 
     def _turn_order(self) -> tuple[int, ...]:
-        n = self.game.n
-        seats = [(self.dealer + offset) % n for offset in range(1, n + 1)]
-        return tuple(seat for seat in seats if self.lives[seat] > 0)
+        lives = self.lives
+        after = self.dealer + 1
+        return tuple([seat for seat in (*range(after, self.game.n), *range(after)) if lives[seat]])
 
     def _deal_card(self, card: int) -> None:
         """Explicit chance: the next card, to the next hand (elder first);
@@ -519,7 +735,7 @@ class RanterState(PhasedMatchState):
         self._fixed_lives(deal, scores)
         if self.lives[self.dealer] == 0:
             raise ParseError(f"the dealer {seat_name(self.dealer)} has no lives left: he is out")
-        self._new_hand_log()
+        self._new_hand_log(_dealt(self.dealer, 1))
         self.order = self._turn_order()
         hands = deal.get("hands")
         if not isinstance(hands, list) or len(hands) != n:
@@ -604,7 +820,7 @@ class RanterState(PhasedMatchState):
             if kings:
                 for _, card in kings:
                     self.public |= 1 << card
-                self.events.append(("kings_dealt", kings))
+                self.events.append(KingsDealt(kings))
                 self._showdown()
                 return
             for seat in self.order:
@@ -623,7 +839,7 @@ class RanterState(PhasedMatchState):
                 if KINGS >> card & 1:
                     self.public |= 1 << card
                     self.status[seat] |= SHOWED_KING
-                    self.events.append(("king", seat, card))
+                    self.events.append(_showed_king(seat, card))
                     if game.kings_stop_play:
                         self._stop_play()
                         return
@@ -636,13 +852,13 @@ class RanterState(PhasedMatchState):
         self._showdown()
 
     def _stop_play(self) -> None:
-        self.events.append(("stop",))
+        self.events.append(PlayStopped())
         self._showdown()
 
     def _stand(self) -> None:
         seat = self.to_move
         self.status[seat] |= STOOD
-        self.events.append(("stand", seat))
+        self.events.append(_stood(seat))
         self.turn += 1
         self._advance()
 
@@ -658,7 +874,7 @@ class RanterState(PhasedMatchState):
             self.public |= 1 << theirs
             self.status[seat] |= WAS_REFUSED
             self.status[neighbour] |= REFUSED
-            self.events.append(("refuse", seat, neighbour, theirs))
+            self.events.append(_refused(seat, neighbour, theirs))
             if game.kings_stop_play:
                 self._stop_play()
                 return
@@ -677,7 +893,7 @@ class RanterState(PhasedMatchState):
         self.known[neighbour] |= swapped
         self.status[seat] |= EXCHANGED
         self.status[neighbour] |= ASKED
-        self.events.append(("exchange", seat, neighbour))
+        self.events.append(_exchanged(seat, neighbour))
         if game.announce != "off":
             self._announce(neighbour, mine)
             if game.announce == "both":
@@ -690,14 +906,14 @@ class RanterState(PhasedMatchState):
         other card is now known by everyone not to be low."""
         if LOW_CARDS >> card & 1:
             self.public |= 1 << card
-            self.events.append(("announce", holder, card))
+            self.events.append(Announced(holder, card))
         else:
             self.excluded[holder] |= LOW_CARDS
 
     def _exchange_with_stock(self) -> None:
         game = self.game
         self.status[self.dealer] |= TOOK_STOCK
-        self.events.append(("stock", self.dealer))
+        self.events.append(_from_stock(self.dealer, game.cuts))
         if self.explicit_chance:
             self.phase = PHASE_STOCK
         elif not game.cuts:
@@ -716,7 +932,7 @@ class RanterState(PhasedMatchState):
         if KINGS >> card & 1 and game.stock_king != "take":
             self.public |= 1 << card
             self.stock_shown = card
-            self.events.append(("stock_king", dealer, card, game.stock_king))
+            self.events.append(StockKing(dealer, card, game.stock_king == "keep_original"))
             if game.stock_king == "keep_original":
                 self._showdown()
             else:
@@ -731,12 +947,13 @@ class RanterState(PhasedMatchState):
     # ------------------------------------------------------------------
     # the end of a hand and of the game (rules §4.7, §5)
     def _showdown(self) -> None:
-        reveal = tuple((seat, self.hands[seat]) for seat in self.order)
-        for _, card in reveal:
+        order = self.order
+        cards = [self.hands[seat] for seat in order]
+        for card in cards:
             self.public |= 1 << card
-        self.events.append(("showdown", reveal))
-        losers = showdown_losers([card for _, card in reveal], self.game.last_revealed)
-        self._lose_lives([reveal[index][0] for index in losers])
+        self.events.append(Showdown(order, tuple(cards)))
+        losers = showdown_losers(cards, self.game.last_revealed)
+        self._lose_lives([order[index] for index in losers])
 
     def _lose_lives(self, losers: list[int]) -> None:
         game = self.game
@@ -744,8 +961,10 @@ class RanterState(PhasedMatchState):
         for seat in losers:
             self.lives[seat] -= 1
             deltas[seat] = 1
-            self.events.append(("lose", seat, self.lives[seat]))
-            if not self.lives[seat]:
+            left = self.lives[seat]
+            point = game.lives - left if game.morris else -1
+            self.events.append(_life_lost_event(seat, left, point))
+            if not left:
                 self.out_hand[seat] = self.hand_index
         active = [seat for seat in range(game.n) if self.lives[seat]]
         if len(active) == 1:
@@ -763,7 +982,7 @@ class RanterState(PhasedMatchState):
                 self.lives[seat] = 1
                 deltas[seat] = 0
                 self.out_hand[seat] = -1
-            self.events.append(("playoff", tied))
+            self.events.append(PlayOff(tied))
             self._finish_hand(deltas)
             self._next_hand()
             return
@@ -779,9 +998,7 @@ class RanterState(PhasedMatchState):
             self.totals[seat] += delta
 
     def _next_hand(self) -> None:
-        n = self.game.n
-        self.dealer = next(seat for seat in ((self.dealer + offset) % n for offset in
-                                             range(1, n + 1)) if self.lives[seat])
+        self.dealer = self._turn_order()[0]  # the next player still in
         self.hand_index += 1
         self._start_hand()
 
@@ -791,17 +1008,17 @@ class RanterState(PhasedMatchState):
 
     def _end_game(self, winners: tuple[int, ...]) -> None:
         self.winner_seats = winners
-        self.events.append(("end", winners, self.pot()))
+        self.events.append(PotWon(winners, self.pot()))
         self.phase = PHASE_OVER
 
     def _begin_tie_cut(self, tied: tuple[int, ...]) -> None:
         """§5 final_tie=cut: the cards are gathered and the tied players cut."""
-        self.gathered = True
+        self.pack = FULL
         self.hands = [-1] * self.game.n
         self.stock = []
         self.set_aside = -1
         self.cutters = tied
-        self.events.append(("tie_cut", tied))
+        self.events.append(TieCut(tied))
         if self.explicit_chance:
             self.cut_cards = ()
             self.phase = PHASE_TIE_CUT
@@ -815,7 +1032,7 @@ class RanterState(PhasedMatchState):
             attempt += 1
 
     def _cut_for_the_pot(self, card: int) -> None:
-        self.events.append(("cuts", self.cutters[len(self.cut_cards)], card))
+        self.events.append(Cut(self.cutters[len(self.cut_cards)], card))
         self.cut_cards = (*self.cut_cards, card)
         if len(self.cut_cards) < len(self.cutters):
             return
@@ -825,7 +1042,7 @@ class RanterState(PhasedMatchState):
         if len(highest) == 1:
             self._end_game(highest)
             return
-        self.events.append(("cut_again", highest))
+        self.events.append(CutAgain(highest))
         self.cutters = highest
         self.cut_cards = ()
 
@@ -946,138 +1163,28 @@ class RanterState(PhasedMatchState):
         own = self.hands[seat]
         return (self.known[seat] | self.public) & ~(1 << own if own >= 0 else 0)
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A clone with every card ``seat`` cannot place re-dealt: the other
-        hands (each only to a card it may hold: not a King, not a low card,
-        where that is public), the unknown stock cards (in a new order),
-        the set-aside card and, with explicit chance, the undealt cards."""
-        self.check_seat(seat)
-        other = self.clone()
-        other.seed = rng.getrandbits(63)
-        knows = self.known[seat] | self.public
-        if self.hands[seat] >= 0:
-            knows |= 1 << self.hands[seat]
-        hidden = 0
-        slots: list[tuple[int, int]] = []
-        owners: list[int] = []
-        for holder, card in enumerate(self.hands):
-            if card >= 0 and not knows >> card & 1:
-                hidden |= 1 << card
-                slots.append((1, FULL & ~self.excluded[holder]))
-                owners.append(holder)
-        positions = [index for index, card in enumerate(self.stock) if not knows >> card & 1]
-        for index in positions:
-            hidden |= 1 << self.stock[index]
-        slots.append((len(positions), FULL))
-        owners.append(-1)
-        if self.set_aside >= 0 and not knows >> self.set_aside & 1:
-            hidden |= 1 << self.set_aside
-            slots.append((1, FULL))
-            owners.append(-2)
-        if self.undealt:
-            hidden |= self.undealt
-            slots.append((self.undealt.bit_count(), FULL))
-            owners.append(-3)
-        for owner, cards in zip(owners, redeal(hidden, slots, rng), strict=True):
-            if owner >= 0:
-                other.hands[owner] = cards.bit_length() - 1
-            elif owner == -1:
-                order = bits_of(cards)
-                rng.shuffle(order)
-                for index, card in zip(positions, order, strict=True):
-                    other.stock[index] = card
-            elif owner == -2:
-                other.set_aside = cards.bit_length() - 1
-            else:
-                other.undealt = cards
-        return other
+    def _placed_for(self, seat: int) -> int:
+        """The cards ``seat`` knows the place of: those of its exchanges and
+        the public ones (followed since: every move is public), and every
+        card once the pack is gathered."""
+        return self.known[seat] | self.public | self.pack
 
-    def card_locations(self) -> dict[str, int]:
-        locations = {f"hand {seat}": 1 << card if card >= 0 else 0
-                     for seat, card in enumerate(self.hands)}
-        stock = 0
-        for card in self.stock:
-            stock |= 1 << card
-        locations["stock"] = stock
-        locations["set aside"] = 1 << self.set_aside if self.set_aside >= 0 else 0
-        locations["undealt"] = self.undealt
-        locations["pack"] = FULL if self.gathered else 0
-        return locations
+    def _may_hold(self, zone: Zone, owner: int) -> int:
+        """A hand cannot hold a card that everyone knows it is not (a King,
+        a low card)."""
+        return FULL & ~self.excluded[owner] if zone.per_seat else FULL
 
     # ------------------------------------------------------------------
     # what a seat sees
-    def _event_line(self, event: tuple[Any, ...]) -> str:
-        kind = event[0]
-        if kind == "stand":
-            return f"{seat_name(event[1])} stands"
-        if kind == "exchange":
-            return f"{seat_name(event[1])} exchanges with {seat_name(event[2])}"
-        if kind == "king":
-            return f"{seat_name(event[1])} shows {CODES[event[2]]} (Bo!) and stands"
-        if kind == "refuse":
-            _, asker, holder, card = event
-            return (f"{seat_name(asker)} asks {seat_name(holder)}, who shows {CODES[card]} "
-                    "(Bo!) and refuses")
-        if kind == "announce":
-            card = event[2]
-            return (f"{seat_name(event[1])} has {CODES[card]}, "
-                    f"{NICKNAMES[RANK_VALUES[card]]} (announced)")
-        if kind == "stock":
-            way = "cuts the stock" if self.game.cuts else "takes the top card of the stock"
-            return f"{seat_name(event[1])} {way}"
-        if kind == "stock_king":
-            _, dealer, card, rule = event
-            who = seat_name(dealer)
-            if rule == "keep_original":
-                return (f"{who} gets {CODES[card]}: it is shown and put back, and {who} keeps "
-                        "his card")
-            return f"{who} gets {CODES[card]}: the hand ends, and only {who} loses a life"
-        if kind == "showdown":
-            return "showdown: " + ", ".join(f"{seat_name(seat)} {CODES[card]}"
-                                            for seat, card in event[1])
-        if kind == "lose":
-            return self._loss_line(event[1], event[2])
-        if kind == "deal":
-            return f"{seat_name(event[1])} deals hand {event[2] + 1}"
-        return self._rare_event_line(event)
-
-    def _rare_event_line(self, event: tuple[Any, ...]) -> str:
-        kind = event[0]
-        if kind == "first_dealer":
-            return f"{seat_name(event[1])} is dealt the first Jack and deals first"
-        if kind == "kings_dealt":
-            shown = ", ".join(f"{seat_name(seat)} {CODES[card]}" for seat, card in event[1])
-            return f"Kings dealt: {shown}; the hand is not played"
-        if kind == "stop":
-            return "a King stops play: every card is turned up"
-        if kind == "playoff":
-            return f"nobody is left: {_names(event[1])} each get one life back and play off"
-        if kind == "tie_cut":
-            return f"nobody is left: {_names(event[1])} cut for the pot, highest rank wins"
-        if kind == "cuts":
-            return f"{seat_name(event[1])} cuts {CODES[event[2]]}"
-        if kind == "cut_again":
-            return f"{_names(event[1])} tie for highest and cut again"
-        _, winners, pot = event
-        if len(winners) == 1:
-            return f"{seat_name(winners[0])} wins the pot of {pot}"
-        if winners:
-            return f"nobody is left: {_names(winners)} are joint winners and share the pot of {pot}"
-        return f"nobody is left and nobody wins: the pot of {pot} is carried into the next game"
-
-    def _loss_line(self, seat: int, left: int) -> str:
-        name = seat_name(seat)
-        board = ""
+    def _player(self, seat: int) -> dict[str, Any]:
+        player = {
+            "seat": seat, "name": seat_name(seat), "cards": int(self.hands[seat] >= 0),
+            "score": self.totals[seat], "lives": self.lives[seat],
+            "dealer": seat == self.dealer, "flags": self._flags(seat),
+        }
         if self.game.morris:
-            board = f"; his counter moves to the {MORRIS_POINTS[self.game.lives - left]}"
-        if not left:
-            return f"{name} loses his last life and is out{board}"
-        return f"{name} loses a life: {left} left{board}"
-
-    def public_log(self) -> list[str]:
-        """The public events of the previous and the current hand, oldest
-        first; the first line is line ``log_start`` of the game's log."""
-        return [self._event_line(event) for event in (*self._previous_events, *self.events)]
+            player["board"] = MORRIS_POINTS[self.game.lives - self.lives[seat]]
+        return player
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).
@@ -1093,54 +1200,23 @@ class RanterState(PhasedMatchState):
         since, or every card after the showdown; else ``None``) and, with
         the morris board, ``board`` (where his counter stands).
         """
-        game = self.game
-        knows = self.public
-        if seat is not None:
-            knows |= self.known[seat]
-        players = []
-        for other in range(game.n):
-            card = self.hands[other]
-            visible = card >= 0 and (other == seat or bool(knows >> card & 1))
-            player: dict[str, Any] = {
-                "seat": other, "name": seat_name(other), "cards": 1 if card >= 0 else 0,
-                "score": self.totals[other], "lives": self.lives[other],
-                "card": CODES[card] if visible else None,
-                "dealer": other == self.dealer, "flags": self._flags(other),
-            }
-            if game.morris:
-                player["board"] = MORRIS_POINTS[game.lives - self.lives[other]]
-            players.append(player)
         shown = [{"seat": other, "card": CODES[card]} for other in self.order
                  if (card := self.hands[other]) >= 0 and self.public >> card & 1]
-        to_move = self.current_player()
-        legal: list[dict[str, Any]] = []
-        if seat is not None and seat == to_move:
-            legal = [{"id": action, "text": self.action_to_str(action), "card": None}
-                     for action in self.legal_actions()]
-        over = self.phase == PHASE_OVER
         zones: dict[str, Any] = {"shown": shown, "stock": len(self.stock)}
         if self.stock_shown >= 0:
             zones["stock_shown"] = CODES[self.stock_shown]
-        return {
-            "game": game.name,
-            "seat": seat,
-            "players": players,
-            "hand": [] if seat is None or self.hands[seat] < 0 else [CODES[self.hands[seat]]],
-            "zones": zones,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": to_move,
-            "legal": legal,
-            "log": self.public_log(),
-            "log_start": self.log_start,
-            "hand_log_start": len(self._previous_events),
-            "hand_results": self.hand_results(),
-            "hand_number": self.hand_index + 1,
-            "dealer": self.dealer,
-            "pot": self.pot(),
-            "places": self._places() if over else None,
-            "winners": list(self.winner_seats) if over else None,
-            "options": dict(game.options),
-        }
+        own = -1 if seat is None else self.hands[seat]
+        observation = self._frame(seat, [CODES[own]] if own >= 0 else [], zones)
+        knows = self.public | (0 if seat is None else self.known[seat])
+        for player in observation["players"]:
+            card = self.hands[player["seat"]]
+            visible = card >= 0 and (player["seat"] == seat or bool(knows >> card & 1))
+            player["card"] = CODES[card] if visible else None
+        over = self.phase == PHASE_OVER
+        observation.update(hand_log_start=len(self._previous), pot=self.pot(),
+                           places=self._places() if over else None,
+                           winners=list(self.winner_seats) if over else None)
+        return observation
 
     def _flags(self, seat: int) -> list[str]:
         flags = []
@@ -1199,7 +1275,3 @@ def _place(card: int, placed: int) -> int:
         raise ParseError(f"{CODES[card]} is dealt twice")
     return placed | 1 << card
 
-
-def _names(seats: tuple[int, ...]) -> str:
-    names = [seat_name(seat) for seat in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
