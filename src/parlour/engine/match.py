@@ -322,6 +322,8 @@ class MatchEvents:
     """The events of every finished hand (shared by clones: never mutated)."""
     _previous: tuple[GameEvent, ...]
     _previous_lines: list[str] | None
+    _hand_lines: tuple[GameEvent | None, tuple[str, ...]]
+    """The lines made of the current hand's events so far, and its last event."""
     log_start: int
 
     def _begin_events(self) -> None:
@@ -329,6 +331,7 @@ class MatchEvents:
         self.past = ()
         self._previous = ()
         self._previous_lines = None
+        self._hand_lines = (None, ())
         self.log_start = 0
 
     def _new_hand_log(self, *first: GameEvent) -> None:
@@ -339,6 +342,7 @@ class MatchEvents:
         self._previous = tuple(self.events)
         self.past += self._previous
         self._previous_lines = None
+        self._hand_lines = (None, ())
         self.events = list(first)
 
     def match_events(self) -> Sequence[GameEvent]:
@@ -359,12 +363,23 @@ class MatchEvents:
 
     def public_log(self) -> list[str]:
         """The public events of the previous and the current hand, oldest
-        first; the first line is line :attr:`log_start` of the match's log."""
+        first; the first line is line :attr:`log_start` of the match's log.
+
+        Lines are made once: the previous hand's when it is first read, the
+        current hand's as its events come (a search reads the log at every
+        step). Clones share what was made, which stays true because events
+        are only ever added: lines made for a list whose event at the same
+        place is the same object still stand."""
         if self._previous_lines is None:
-            # the previous hand is finished: its lines are made once, and
-            # clones share them (nobody mutates the list)
             self._previous_lines = self._lines(self._previous)
-        return self._previous_lines + self._lines(self.events)
+        events = self.events
+        last, lines = self._hand_lines
+        if len(lines) > len(events) or (lines and events[len(lines) - 1] is not last):
+            lines = ()
+        if len(lines) < len(events):
+            lines += tuple(self._lines(events[len(lines):]))
+            self._hand_lines = (events[-1], lines)
+        return self._previous_lines + list(lines)
 
 
 def parse_card_list(deck: Deck, text: object, where: str, taken: int,

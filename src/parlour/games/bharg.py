@@ -96,7 +96,7 @@ import numpy.typing as npt
 from parlour.cards import DECKTET_BASIC, DECKTET_EXTENDED, Card, Deck
 from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import Deal, Game, Observation
-from parlour.engine.match import Catalogue, Form, GameEvent, MatchEvents, Seen, Words, Zone
+from parlour.engine.match import Catalogue, Form, GameEvent, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.scoring import ScoreCalculator, ScoreRequest
@@ -1050,6 +1050,7 @@ class BhargState(MatchState):
         self.past += (*self.events,)
         self._previous = ()
         self._previous_lines = None
+        self._hand_lines = (None, ())
         self.events = [Reshuffled(len(cards))]
 
     def _draw(self) -> None:
@@ -1313,10 +1314,6 @@ class BhargState(MatchState):
 
     # ------------------------------------------------------------------
     # what a seat sees
-    def match_events(self) -> Sequence[GameEvent]:
-        # State's empty default comes before MatchEvents in MatchState's MRO
-        return MatchEvents.match_events(self)
-
     def _words(self) -> Words:
         return self.game.words
 

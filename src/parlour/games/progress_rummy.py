@@ -108,7 +108,7 @@ import numpy.typing as npt
 from parlour.cards import PROGRESS_53, PROGRESS_DOUBLE, Deck
 from parlour.cards.bits import bits_of
 from parlour.engine.game import Deal, Game, Observation
-from parlour.engine.match import Catalogue, Form, GameEvent, MatchEvents, Seen, Words, Zone
+from parlour.engine.match import Catalogue, Form, GameEvent, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
@@ -669,13 +669,8 @@ class ProgressRummyState(MatchState):
         Zone("building", "building_cards", Seen.EVERYONE),
         Zone("undealt", "undealt", Seen.NOBODY),
     )
-    match_events = MatchEvents.match_events
-    """The events kept (in MatchState's bases the contract's empty default
-    comes before MatchEvents)."""
     kept = -1
     """A seat whose whole hand a re-deal leaves where it is (-1: none)."""
-    _hand_lines: tuple[GameEvent | None, tuple[str, ...]] = (None, ())
-    """The last event rendered and the lines of this round up to it."""
 
     def __init__(
         self, game: ProgressRummy, seed: int, deal: Deal | None, explicit_chance: bool
@@ -1783,32 +1778,6 @@ class ProgressRummyState(MatchState):
     # what a seat sees
     def _words(self) -> Words:
         return self.game.words
-
-    def _new_hand_log(self, *first: GameEvent) -> None:
-        # each event is one line, so the window moves on by the events of
-        # the round it drops without rendering them (as the core does)
-        dropped = len(self._previous)
-        self._previous = ()
-        super()._new_hand_log(*first)
-        self.log_start += dropped
-
-    def public_log(self) -> list[str]:
-        """The public events of the previous and the current round (see
-        :meth:`MatchEvents.public_log`). The lines of this round are kept
-        between calls and shared with clones, since a heuristic reads the
-        log at every step of a search: events are only ever added, so lines
-        made for a list whose event at the same place is the same object
-        still stand."""
-        if self._previous_lines is None:
-            self._previous_lines = self._lines(self._previous)
-        events = self.events
-        last, lines = self._hand_lines
-        if len(lines) > len(events) or (lines and events[len(lines) - 1] is not last):
-            lines = ()
-        if len(lines) < len(events):
-            lines += tuple(self._lines(events[len(lines):]))
-            self._hand_lines = (events[-1], lines)
-        return self._previous_lines + list(lines)
 
     def meld_views(self) -> list[dict[str, Any]]:
         """The melds on the table as the observation shows them."""

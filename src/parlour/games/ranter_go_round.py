@@ -88,7 +88,7 @@ import numpy.typing as npt
 from parlour.cards import FRENCH_52
 from parlour.cards.bits import bits_of
 from parlour.engine.game import UNDECIDED_HANDS, Deal, Game, Observation
-from parlour.engine.match import Catalogue, Form, GameEvent, MatchEvents, Seen, Words, Zone
+from parlour.engine.match import Catalogue, Form, GameEvent, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema, OptionValue
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
@@ -625,8 +625,6 @@ class RanterState(MatchState):
     phase_names = PHASE_NAMES
     lowest_wins = True
     catalogue = CATALOGUE
-    # State's empty default comes before MatchEvents in MatchState's bases
-    match_events = MatchEvents.match_events
     zones: ClassVar[tuple[Zone, ...]] = (
         Zone("hand", "hands", Seen.OWNER, per_seat=True, form=Form.CARD),
         Zone("stock", "stock", Seen.NOBODY, form=Form.ORDER),
@@ -701,15 +699,6 @@ class RanterState(MatchState):
             self.hands[seat] = pack[position]
         self.stock = pack[len(self.order):]
         self._begin_play()
-
-    def _new_hand_log(self, *first: GameEvent) -> None:
-        # as MatchEvents', but every event is one line: the window moves on
-        # by the dropped hand's events without rendering them (bench_ranter.py)
-        self.log_start += len(self._previous)
-        self._previous = previous = tuple(self.events)
-        self.past += previous
-        self._previous_lines = None
-        self.events = list(first)
 
     def _turn_order(self) -> tuple[int, ...]:
         lives = self.lives
