@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import parlour
-from parlour.sim.events import MEANINGS
+from parlour.sim.events import meanings
 from parlour.sim.records import MatchRecord
 from parlour.sim.report import (
     TextTable,
@@ -310,7 +310,8 @@ def render_page(game: str, summary: Summary, command: str | Sequence[str],
     for table in text_tables(summary):
         lines += [f"## {table.title.capitalize()}", "", table.markdown(), ""]
         if table.title == "events":
-            lines += [*(f"- `{event.event}`: {MEANINGS.get(event.event, event.event)}."
+            said = meanings()
+            lines += [*(f"- `{event.event}`: {said.get(event.event, event.event)}."
                         for event in summary.events), ""]
     if images:
         lines += ["## Plots", ""]

@@ -19,17 +19,7 @@ import parlour
 from parlour.agents import RandomAgent, choose_action
 from parlour.cli import main
 from parlour.engine import OptionError
-from parlour.sim.events import (
-    COUNTERS,
-    MEANINGS,
-    MatchLog,
-    count_bharg_events,
-    count_costly_colours_events,
-    count_events,
-    count_progress_events,
-    count_ranter_events,
-    match_events,
-)
+from parlour.sim.events import count_events, meanings
 from parlour.sim.simulate import (
     LocalBackend,
     SimulationSpec,
@@ -208,14 +198,14 @@ def test_polignac_p5_capot_bid_and_made() -> None:
     state = polignac_deal(P5_HANDS)
     say(state, "capot")
     play_table(state, P5_TABLE)
-    assert match_events(state) == {"capot_bids": 1, "capots_made": 1, "capots": 1}
+    assert count_events(state) == {"capot_bids": 1, "capots_made": 1, "capots": 1}
 
 
 def test_polignac_p5_same_cards_without_a_bid_is_an_unbid_capot() -> None:
     state = polignac_deal(P5_HANDS)
     say(state, "pass", "pass", "pass", "pass")
     play_table(state, P5_TABLE)
-    assert match_events(state) == {"capot_bids": 0, "capots_made": 0, "capots": 1}
+    assert count_events(state) == {"capot_bids": 0, "capots_made": 0, "capots": 1}
 
 
 def test_polignac_p6_capot_bid_and_lost() -> None:
@@ -227,80 +217,50 @@ def test_polignac_p6_capot_bid_and_lost() -> None:
         ("P1 7S, P2 AH, P3 JS, P0 8S", 3), ("P3 8H, P0 9H, P1 7H, P2 JH", 2),
         ("P2 KD, P3 8D, P0 7D, P1 9D", 2), ("P2 QD, P3 AD, P0 TH, P1 TD", 2),
         ("P2 KH, P3 TS, P0 9C, P1 QC", 2), ("P2 QH, P3 TC, P0 8C, P1 KC", 2)])
-    assert match_events(state) == {"capot_bids": 1, "capots_made": 0, "capots": 0}
+    assert count_events(state) == {"capot_bids": 1, "capots_made": 0, "capots": 0}
 
 
-@dataclass
-class Finished:
-    """The part of a finished state that the counters read besides the log."""
-
-    results: list[list[int]]
-
-    def hand_results(self) -> list[list[int]]:
-        return self.results
+COUNTING_GAMES = sorted(name for name in parlour.games()
+                        if parlour.engine.game_class(name).counted_events)
 
 
-def test_costly_colours_counts_a_show_all_of_the_turn_ups_suit() -> None:
-    lines = ["turn-up 3C: clubs are trumps", "P1 shows 2C JC KC: 14", "P0 shows 2S JC KC: 3",
-             "turn-up TH: hearts are trumps", "P0 shows 2C JC KC: 3"]
-    assert count_costly_colours_events(lines, Finished([])) == {"costly_colours": 1}
-
-
-def test_bharg_counts_wins_by_binding_and_rounds_without_a_winner() -> None:
-    lines = ["P0 is fully bound and wins round 1: The Sailor, The Cave",
-             "round 2 ends without a winner: 300 turns without a winner",
-             "P1 is fully bound and wins round 3: The Mill", "P1 wins the match"]
-    assert count_bharg_events(lines, Finished([])) == {
-        "wins_by_binding": 2, "rounds_without_winner": 1}
-
-
-def test_progress_counts_going_out_and_blocked_hands() -> None:
-    lines = ["P0 goes out", "hand 1 scored: P0 +0, P1 +20", "P1 passes",
-             "hand 2 scored: P0 +4, P1 +9"]
-    assert count_progress_events(lines, Finished([[0, 20], [4, 9]])) == {
-        "going_out": 1, "blocked": 1}
-
-
-def test_ranter_counts_lives_kings_shown_and_king_stops() -> None:
-    lines = ["P1 asks P2, who shows KS (Bo!) and refuses", "P3 shows KC (Bo!) and stands",
-             "a King stops play: every card is turned up", "Kings dealt: P2 KH; the hand is "
-             "not played", "P0 loses a life: 2 left"]
-    assert count_ranter_events(lines, Finished([[1, 0, 0], [0, 1, 0], [1, 0, -1]])) == {
-        "lives_lost": 3, "kings_shown": 2, "king_stops": 2}
-
-
-@pytest.mark.parametrize("game", ["polignac", "costly-colours", "progress", "ranter-go-round"])
-def test_the_log_gathered_at_hand_ends_is_the_log_read_after_every_action(game: str) -> None:
-    state = parlour.make(game).new_state(seed=5)
+def random_match(game: str, seed: int) -> Any:
+    """A finished seeded random match of ``game`` (short: one point wins
+    where the game has a target it may lower that far)."""
+    options = {"target": 1} if game != "costly-colours" and \
+        "target" in parlour.make(game).options else {}
+    state = parlour.make(game, **options).new_state(seed=seed)
     agents = [RandomAgent(seed) for seed in range(state.game.num_players)]
-    at_hand_ends, every_action = MatchLog(state), MatchLog(state)
     while not state.is_terminal():
         state.apply(choose_action(agents[state.current_player()], state))
-        at_hand_ends.follow(state)
-        every_action.read(state)
-    assert at_hand_ends.finish(state) == every_action.finish(state)
-    assert at_hand_ends.missing == 0
-    assert count_events(state, at_hand_ends.lines) == match_events(state)
+    return state
 
 
-def test_every_counter_names_a_registered_game_and_others_count_nothing() -> None:
-    assert set(COUNTERS) <= set(parlour.games())
-    assert match_events(parlour.make("golf").new_state(seed=1)) == {}
+def test_the_games_that_count_events_are_every_family_with_notable_events() -> None:
+    assert COUNTING_GAMES == [
+        "bassadewitz", "bharg", "costly-colours", "eichelobern", "grasobern", "knaves",
+        "polignac", "progress", "progress-rummy", "ranter-go-round", "slobberhannes"]
+
+
+@pytest.mark.parametrize("game", COUNTING_GAMES)
+def test_a_replayed_match_counts_the_same_events_as_the_match_played(game: str) -> None:
+    state = random_match(game, 3)
+    counted = count_events(state)
+    assert set(counted) == set(state.game.counted_events)
+    assert count_events(parlour.replay(state.record())) == counted
+
+
+def test_a_game_without_counted_events_counts_nothing() -> None:
+    assert count_events(random_match("golf", 1)) == {}
     records = run_simulation(SimulationSpec("golf", {}, ("random",), 2, seed=1), workers=1)
     assert [record.events for record in records] == [{}, {}]
 
 
-@pytest.mark.parametrize("game", sorted(COUNTERS))
-def test_every_event_a_counter_counts_has_a_meaning(game: str) -> None:
-    # short matches: one point wins (Costly Colours plays to 61 or 121 only)
-    options = {"target": 1} if game != "costly-colours" and \
-        "target" in parlour.make(game).options else {}
-    state = parlour.make(game, **options).new_state(seed=3)
-    agents = [RandomAgent(seed) for seed in range(state.game.num_players)]
-    while not state.is_terminal():
-        state.apply(choose_action(agents[state.current_player()], state))
-    counted = match_events(state)
-    assert counted and set(counted) <= set(MEANINGS)
+def test_every_counted_event_has_a_meaning_in_a_players_words() -> None:
+    said = meanings()
+    assert said["capots"] == "hands in which one player won every trick, announced or not"
+    assert all(said[name].strip() for game in COUNTING_GAMES
+               for name in parlour.engine.game_class(game).counted_events)
 
 
 # --- the command ----------------------------------------------------------------

@@ -162,6 +162,10 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} does not bound its matches")
 
+    counted_events: ClassVar[Mapping[str, str]] = {}
+    """The events :meth:`count_events` counts, each with what it counts in a
+    player's words."""
+
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """The game's notable events in a match whose events are ``events``
         (:meth:`State.match_events`), counted by name (Polignac's capots,

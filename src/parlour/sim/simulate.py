@@ -52,7 +52,7 @@ from typing import Any, Self
 
 from parlour.agents import AnyAgent, choose_action
 from parlour.engine import Game, OptionError, OptionValue, make
-from parlour.sim.events import COUNTERS, MatchLog, count_events
+from parlour.sim.events import count_events
 from parlour.sim.records import MatchRecord
 from parlour.sim.tournament import agent_factory, derived_seed
 
@@ -201,19 +201,16 @@ def play_match(game: Game, seed: int, plan: MatchPlan,
         factories[name](derived_seed(seed, plan.deal, plan.rotation, seat))
         for seat, name in enumerate(plan.agents)
     ]
-    log = MatchLog(state) if game.name in COUNTERS else None
     actions = 0
     while not state.is_terminal():
         state.apply(choose_action(agents[state.current_player()], state))
         actions += 1
-        if log is not None:
-            log.follow(state)
     return MatchRecord(
         index=plan.index, seed=state.seed, deal=plan.deal, rotation=plan.rotation,
         agents=plan.agents, returns=tuple(state.returns()), scores=tuple(state.scores()),
         hand_results=tuple(tuple(row) for row in state.hand_results()), actions=actions,
         higher_is_better=game.higher_is_better, options=dict(plan.options),
-        events=count_events(state, log.finish(state)) if log is not None else {},
+        events=count_events(state),
     )
 
 
