@@ -30,14 +30,6 @@ PYTHON_SURFACES = sorted([
     *(SOURCE / "server").glob("*.py"), *(SOURCE / "rl").glob("*.py"),
     *(SOURCE / "sim").glob("*.py"),
 ])
-NAMING_MODULES: dict[str, str] = {
-    "sim/events.py": (
-        "counts each game's notable events by regular expressions over its log lines, keyed"
-        " by the game's name, until issue 28's typed events let every game count its own"
-        " (Game.count_events)"
-    ),
-}
-"""Python surfaces (by path under the package) that still name games, with why."""
 SCRIPTS = sorted(STATIC.glob("*.js"))
 NAMES = sorted(parlour.games())
 
@@ -189,8 +181,6 @@ def python_names(path: Path) -> set[tuple[str, str]]:
 
 @pytest.mark.parametrize("path", PYTHON_SURFACES, ids=surface_id)
 def test_no_python_surface_names_a_game(path: Path) -> None:
-    if surface_id(path) in NAMING_MODULES:
-        pytest.skip(NAMING_MODULES[surface_id(path)])
     assert python_names(path) == set()
 
 
@@ -198,12 +188,6 @@ def test_the_surfaces_read_are_every_surface_module() -> None:
     read = {surface_id(path) for path in PYTHON_SURFACES}
     assert {"cli.py", "rl/openspiel.py", "rl/gymnasium.py", "rl/pettingzoo.py",
             "sim/simulate.py", "sim/tournament.py", "server/app.py"} <= read
-    assert set(NAMING_MODULES) <= read
-
-
-def test_every_naming_module_still_names_a_game() -> None:
-    for module in NAMING_MODULES:
-        assert python_names(SOURCE / module), f"{module} names no game now: drop it"
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda path: path.name)

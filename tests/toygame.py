@@ -210,6 +210,8 @@ class ThreeTricks(Game):
         """Exactly ``hands`` hands of ``3 n`` decisions."""
         return self.max_hand_decisions() * self.hands
 
+    counted_events = {"sweeps": "hands in which one player took every trick"}
+
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """``sweeps``: hands in which one seat took every trick."""
         return {"sweeps": sum(isinstance(event, Swept) for event in events)}

@@ -818,6 +818,11 @@ class Bharg(Game):
         rounds = 10 * self.num_players * int(self.options["target"])
         return rounds * self.max_hand_decisions()
 
+    counted_events = {
+        "wins_by_binding": "rounds won by a player binding every card",
+        "rounds_without_winner": "rounds that ended without a winner",
+    }
+
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """Rounds won by binding every card, and rounds that ended without a
         winner."""

@@ -561,6 +561,11 @@ class CostlyColours(Game):
         two sides."""
         return 2 * int(self.options["target"]) * self.max_hand_decisions()
 
+    counted_events = {
+        "costly_colours": "shows of a costly colour: the three cards held and the turn-up "
+                          "all of one suit",
+    }
+
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """``costly_colours``: the shows of three cards of the trump suit,
         with the turn-up a costly colour (§6.5)."""

@@ -551,6 +551,11 @@ class Progress(Game):
         hands = self.num_players * int(self.options["target"]) + UNDECIDED_HANDS
         return hands * self.max_hand_decisions()
 
+    counted_events = {
+        "going_out": "hands ended by a player going out",
+        "blocked": "hands that ended with nobody going out",
+    }
+
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """Hands ended by a player ``going_out``, and the others ``blocked``
         (the stock empty and everyone passing)."""

@@ -607,6 +607,11 @@ class ProgressRummy(Game):
         """Five rounds."""
         return 5 * self.max_hand_decisions()
 
+    counted_events = {
+        "going_out": "rounds ended by a player going out",
+        "blocked": "rounds that ended with nobody going out",
+    }
+
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """Rounds ended by a player ``going_out``, and the others
         (``blocked``: the stock ran out, or the turn limit came)."""

@@ -592,6 +592,12 @@ class RanterGoRound(Game):
         hands = self.num_players * int(self.options["lives"]) + UNDECIDED_HANDS
         return hands * self.max_hand_decisions()
 
+    counted_events = {
+        "lives_lost": "lives lost",
+        "kings_shown": 'Kings shown ("Bo!") to refuse or stop an exchange',
+        "king_stops": "hands stopped by a King",
+    }
+
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """``lives_lost`` (the counters paid: a play-off gives the tied
         players theirs back), ``kings_shown`` (a King shown, "Bo!", to
