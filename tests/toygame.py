@@ -46,7 +46,7 @@ import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Self
+from typing import ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -210,7 +210,8 @@ class ThreeTricks(Game):
         """Exactly ``hands`` hands of ``3 n`` decisions."""
         return self.max_hand_decisions() * self.hands
 
-    counted_events = {"sweeps": "hands in which one player took every trick"}
+    counted_events: ClassVar[dict[str, str]] = {
+        "sweeps": "hands in which one player took every trick"}
 
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """``sweeps``: hands in which one seat took every trick."""

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
+from parlour.engine.match import HandScored, WentOut
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.progress_rummy import (
     AS_BASE,
@@ -25,8 +26,6 @@ from parlour.games.progress_rummy import (
     MELD_BASE,
     SWAP,
     TAKE,
-    Scored,
-    WentOut,
 )
 from parlour.games.rummy_melds import MeldRules, is_valid
 from rummy_positions import fill, middle
@@ -533,7 +532,7 @@ def test_count_events_counts_the_rounds_ended_by_going_out_and_the_blocked_ones(
     run(going_out, "m2 11Mo")
     run(going_out, "12Mo")
     events = going_out.match_events()
-    assert WentOut(DAN) in events and Scored(2, (30, 1, 31, 0)) in events
+    assert WentOut(DAN) in events and HandScored(3, (30, 1, 31, 0)) in events
     assert going_out.game.count_events(events) == {"going_out": 1, "blocked": 0}
     blocked = parlour.make("progress-rummy", max_turns=3).new_state(
         seed=2, deal={"dealer": ANN, "hands": fill({}, 10)})

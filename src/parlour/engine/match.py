@@ -407,3 +407,87 @@ def parse_card_list(deck: Deck, text: object, where: str, taken: int,
         taken |= 1 << card
         cards.append(card)
     return cards, taken
+
+
+# -- the events many games share: one class each, said by each game's catalogue
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDealer(GameEvent):
+    """The cut (or the rules) made ``dealer`` the first dealer."""
+
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(GameEvent):
+    """``dealer`` dealt hand ``number`` (from 1; a round or a deal is a hand)."""
+
+    dealer: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp(GameEvent):
+    """``card`` was turned up (a turn-up, an up-card)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(GameEvent):
+    """``seat`` drew a card from the stock (which, only he knows)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Took(GameEvent):
+    """``seat`` took ``card``, face up, from the discard pile."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(GameEvent):
+    """``seat`` discarded ``card`` face up."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(GameEvent):
+    """``seat`` passed."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(GameEvent):
+    """``seat`` got rid of his last card, ending the hand."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(GameEvent):
+    """``count`` cards were shuffled into a new stock."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored(GameEvent):
+    """Hand ``number`` (from 1) changed each seat's total by ``deltas``."""
+
+    number: int
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchWon(GameEvent):
+    """``seat`` won the match."""
+
+    seat: int

@@ -62,7 +62,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -70,7 +70,18 @@ import numpy.typing as npt
 from parlour.cards import FRENCH_52, Card
 from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import Deal, Game, Observation
-from parlour.engine.match import Catalogue, Form, GameEvent, Seen, Words, Zone
+from parlour.engine.match import (
+    Catalogue,
+    Dealt,
+    FirstDealer,
+    Form,
+    GameEvent,
+    MatchWon,
+    Seen,
+    TurnedUp,
+    Words,
+    Zone,
+)
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.scoring import ScoreCalculator, ScoreRequest
@@ -153,25 +164,6 @@ PHASE_NAMES = ("cut", "deal", "mog", "mog", "exchange", "pack", "pack", "play", 
 
 
 @dataclass(frozen=True, slots=True)
-class Cut(GameEvent):
-    """``dealer`` cut the lowest card and deals first."""
-    dealer: int
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt(GameEvent):
-    """``dealer`` deals hand ``number`` (from 1)."""
-    dealer: int
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnedUp(GameEvent):
-    """``card`` is turned up: its suit is trumps."""
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
 class Scored(GameEvent):
     """``seat`` (his side, with four) scores ``points`` for ``reason``."""
     seat: int
@@ -234,19 +226,13 @@ class Showed(GameEvent):
     total: int
 
 
-@dataclass(frozen=True, slots=True)
-class Won(GameEvent):
-    """``seat``'s side reached the target."""
-    seat: int
-
-
 def _scorer(seat: int, words: Words) -> str:
     """Who scores: the seat, or with four players his side (partners share)."""
     return f"{words.seat(seat)}'s side" if len(words.names) == 4 else words.seat(seat)
 
 
 CATALOGUE = Catalogue({
-    Cut: "{dealer} cuts lowest and deals first",
+    FirstDealer: "{dealer} cuts lowest and deals first",
     Dealt: "{dealer} deals (deal {number})",
     TurnedUp: lambda event, words: (f"turn-up {words.card(event.card)}: "
                                     f"{SUIT_NAMES[event.card // 13]} are trumps"),
@@ -261,7 +247,7 @@ CATALOGUE = Catalogue({
     PlayBegins: "the play begins",
     Played: "{seat} plays {card}: count {count}",
     Showed: "{seat} shows {cards}: {total}",
-    Won: "{seat} wins the match",
+    MatchWon: "{seat} wins the match",
 })
 """Every line of the public log."""
 
@@ -561,7 +547,7 @@ class CostlyColours(Game):
         two sides."""
         return 2 * int(self.options["target"]) * self.max_hand_decisions()
 
-    counted_events = {
+    counted_events: ClassVar[dict[str, str]] = {
         "costly_colours": "shows of a costly colour: the three cards held and the turn-up "
                           "all of one suit",
     }
@@ -665,7 +651,7 @@ class CostlyState(MatchState):
             tied = [seat for seat, rank in zip(cutters, ranks, strict=True) if rank == lowest]
             if len(tied) == 1:
                 self.dealer = tied[0]
-                self.events.append(Cut(self.dealer))
+                self.events.append(FirstDealer(self.dealer))
                 return
             cutters = tied
             attempt += 1
@@ -775,7 +761,7 @@ class CostlyState(MatchState):
         the target (§7)."""
         if self.totals[seat] >= self.game.target:
             self.results.append(self.deal_deltas)
-            self.events.append(Won(seat))
+            self.events.append(MatchWon(seat))
             self.phase = PHASE_OVER
             return True
         return False
@@ -1018,7 +1004,7 @@ class CostlyState(MatchState):
             self._pack(-1 if action == NO_PACK else action)
         elif phase == PHASE_CUT:
             self.dealer = action
-            self.events.append(Cut(action))
+            self.events.append(FirstDealer(action))
             self._start_deal()
         elif phase == PHASE_DEAL:
             self._deal_card(action)

@@ -87,7 +87,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -551,7 +551,7 @@ class Progress(Game):
         hands = self.num_players * int(self.options["target"]) + UNDECIDED_HANDS
         return hands * self.max_hand_decisions()
 
-    counted_events = {
+    counted_events: ClassVar[dict[str, str]] = {
         "going_out": "hands ended by a player going out",
         "blocked": "hands that ended with nobody going out",
     }

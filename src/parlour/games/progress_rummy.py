@@ -100,7 +100,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -108,7 +108,23 @@ import numpy.typing as npt
 from parlour.cards import PROGRESS_53, PROGRESS_DOUBLE, Deck
 from parlour.cards.bits import bits_of
 from parlour.engine.game import Deal, Game, Observation
-from parlour.engine.match import Catalogue, Form, GameEvent, Seen, Words, Zone
+from parlour.engine.match import (
+    Catalogue,
+    Dealt,
+    Discarded,
+    Drew,
+    FirstDealer,
+    Form,
+    GameEvent,
+    HandScored,
+    Reshuffled,
+    Seen,
+    Took,
+    TurnedUp,
+    WentOut,
+    Words,
+    Zone,
+)
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
@@ -297,55 +313,10 @@ def contract_text(hand: int, least: str = "") -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Cut(GameEvent):
-    """The cut made ``dealer`` the first dealer."""
-
-    dealer: int
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt(GameEvent):
-    """``dealer`` dealt round ``hand + 1``."""
-
-    dealer: int
-    hand: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnedUp(GameEvent):
-    """``card`` was turned up to start the discard pile."""
-
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
 class Buried(GameEvent):
     """The Progress card ``card`` was turned up and went into the stock
     (``upcard_p=bury``)."""
 
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Drew(GameEvent):
-    """``seat`` drew the top card of the stock."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Took(GameEvent):
-    """``seat`` took ``card``, the top of the discard pile."""
-
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded(GameEvent):
-    """``seat`` discarded ``card``."""
-
-    seat: int
     card: int
 
 
@@ -383,20 +354,6 @@ class Swapped(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class WentOut(GameEvent):
-    """``seat`` discarded his last card."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Reshuffled(GameEvent):
-    """``count`` discards were shuffled into a new stock."""
-
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
 class Exhausted(GameEvent):
     """The stock ran out again: the round ends."""
 
@@ -415,14 +372,6 @@ class Midway(GameEvent):
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class Scored(GameEvent):
-    """Round ``hand + 1`` ended; each seat scored ``deltas``."""
-
-    hand: int
-    deltas: tuple[int, ...]
-
-
 def _laid_down(event: LaidDown, words: Words) -> str:
     shown = "; ".join(f"{meld_name(event.first + offset)} {meld_text(meld)}"
                       for offset, meld in enumerate(event.melds))
@@ -438,9 +387,9 @@ def _laid_off(event: LaidOff, words: Words) -> str:
 
 
 CATALOGUE = Catalogue({
-    Cut: "{dealer} cuts highest and deals first",
-    Dealt: lambda event, words: (f"{words.seat(event.dealer)} deals round {event.hand + 1} "
-                                 f"(contract: {contract_text(event.hand)})"),
+    FirstDealer: "{dealer} cuts highest and deals first",
+    Dealt: lambda event, words: (f"{words.seat(event.dealer)} deals round {event.number} "
+                                 f"(contract: {contract_text(event.number - 1)})"),
     TurnedUp: "{card} is turned up",
     Buried: "{card} is turned up and goes back into the stock",
     Drew: "{seat} draws from the stock",
@@ -455,7 +404,7 @@ CATALOGUE = Catalogue({
     Exhausted: "the stock is empty again: the round ends",
     TurnLimit: "{turns} turns without anyone going out: the round ends",
     Midway: "the round starts in the middle, with {count} melds on the table",
-    Scored: lambda event, words: f"round {event.hand + 1} scored: {words.changes(event.deltas)}",
+    HandScored: lambda event, words: f"round {event.number} scored: {words.changes(event.deltas)}",
 })
 """Every line of a Progress Rummy log."""
 
@@ -607,7 +556,7 @@ class ProgressRummy(Game):
         """Five rounds."""
         return 5 * self.max_hand_decisions()
 
-    counted_events = {
+    counted_events: ClassVar[dict[str, str]] = {
         "going_out": "rounds ended by a player going out",
         "blocked": "rounds that ended with nobody going out",
     }
@@ -617,7 +566,7 @@ class ProgressRummy(Game):
         (``blocked``: the stock ran out, or the turn limit came)."""
         going_out = sum(isinstance(event, WentOut) for event in events)
         return {"going_out": going_out,
-                "blocked": sum(isinstance(event, Scored) for event in events) - going_out}
+                "blocked": sum(isinstance(event, HandScored) for event in events) - going_out}
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> ProgressRummyState:
         return ProgressRummyState(self, seed, deal, explicit_chance)
@@ -726,11 +675,11 @@ class ProgressRummyState(MatchState):
         game = self.game
         self.dealer = cut_for_dealer(game.all_cards, game.face_of, game.n, "progress-rummy-cut",
                                      self.seed)
-        self.events.append(Cut(self.dealer))
+        self.events.append(FirstDealer(self.dealer))
 
     def _start_round(self) -> None:
         self._clear_round()
-        self._new_hand_log(Dealt(self.dealer, self.hand_index))
+        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
         game = self.game
         self.undealt = game.deck.full_mask
         if self.explicit_chance:
@@ -823,7 +772,7 @@ class ProgressRummyState(MatchState):
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= ROUNDS:
             raise ParseError(f"the round must be a number from 1 to {ROUNDS}, not {number!r}")
         self.hand_index = number - 1
-        self._new_hand_log(Dealt(self.dealer, self.hand_index))
+        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
         mid_round = "to_move" in deal
         for key in ("melds", "down"):
             if key in deal and not mid_round:
@@ -1220,7 +1169,7 @@ class ProgressRummyState(MatchState):
             if not 0 <= action < game.n:
                 raise IllegalAction(f"the cut names the dealer: a seat from 0 to {game.n - 1}")
             self.dealer = action
-            self.events.append(Cut(action))
+            self.events.append(FirstDealer(action))
             self._start_round()
             return
         if not 0 <= action < FACES:
@@ -1714,7 +1663,7 @@ class ProgressRummyState(MatchState):
         for seat, delta in enumerate(deltas):
             self.totals[seat] += delta
         self.results.append(deltas)
-        self.events.append(Scored(self.hand_index, tuple(deltas)))
+        self.events.append(HandScored(self.hand_index + 1, tuple(deltas)))
         self.building = []
         if self.hand_index == ROUNDS - 1:
             self.phase = PHASE_OVER

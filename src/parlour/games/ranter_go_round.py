@@ -88,7 +88,7 @@ import numpy.typing as npt
 from parlour.cards import FRENCH_52
 from parlour.cards.bits import bits_of
 from parlour.engine.game import UNDECIDED_HANDS, Deal, Game, Observation
-from parlour.engine.match import Catalogue, Form, GameEvent, Seen, Words, Zone
+from parlour.engine.match import Catalogue, Dealt, FirstDealer, Form, GameEvent, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema, OptionValue
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
@@ -256,19 +256,6 @@ PRESETS: dict[str, dict[str, OptionValue]] = {
 # ----------------------------------------------------------------------
 # the events of a game, and its log in words
 @dataclass(frozen=True, slots=True)
-class FirstDealer(GameEvent):
-    """``seat`` was dealt the first Jack face up and deals first (rules §3)."""
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt(GameEvent):
-    """``dealer`` dealt hand ``number`` (from 1)."""
-    dealer: int
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
 class Stood(GameEvent):
     """``seat`` kept his card."""
     seat: int
@@ -415,7 +402,7 @@ def _pot_won(event: PotWon, words: Words) -> str:
 
 
 CATALOGUE = Catalogue({
-    FirstDealer: "{seat} is dealt the first Jack and deals first",
+    FirstDealer: "{dealer} is dealt the first Jack and deals first",
     Dealt: "{dealer} deals hand {number}",
     Stood: "{seat} stands",
     Exchanged: "{seat} exchanges with {holder}",
@@ -592,7 +579,7 @@ class RanterGoRound(Game):
         hands = self.num_players * int(self.options["lives"]) + UNDECIDED_HANDS
         return hands * self.max_hand_decisions()
 
-    counted_events = {
+    counted_events: ClassVar[dict[str, str]] = {
         "lives_lost": "lives lost",
         "kings_shown": 'Kings shown ("Bo!") to refuse or stop an exchange',
         "king_stops": "hands stopped by a King",
