@@ -83,9 +83,17 @@ def keys_shown_inside(observation: Observation) -> frozenset[str]:
 
 
 def hand_word(observation: Observation) -> str:
-    """What the game calls its hands: ``round`` where the observation
-    numbers rounds (Progress Rummy), ``hand`` otherwise."""
-    return "round" if "round" in observation else "hand"
+    """What the observation's game calls its hands
+    (:attr:`parlour.engine.Game.hand_word`); ``hand`` when the observation
+    names no registered game.
+
+    >>> hand_word({"game": "progress-rummy"}), hand_word({})
+    ('round', 'hand')
+    """
+    try:
+        return game_class(str(observation.get("game"))).hand_word
+    except OptionError:
+        return "hand"
 
 
 def seat_names(observation: Observation) -> list[str]:

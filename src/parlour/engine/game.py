@@ -99,6 +99,9 @@ class Game(ABC):
     draws them inside it and not as extras of their own: Progress Rummy's
     ``target`` (the meld a card is being laid off on, marked among the
     melds) and ``pending`` (a P still to declare, drawn ``P(?)``)."""
+    hand_word: ClassVar[str] = "hand"
+    """What the game calls the hands that ``hand_number`` counts (Progress
+    Rummy's ``round``), for the surfaces' headings."""
 
     def __init__(self, /, **options: object) -> None:
         self.options: dict[str, OptionValue] = self.schema.validate(options)
@@ -206,6 +209,7 @@ class Game(ABC):
             "higher_is_better": self.higher_is_better,
             "perfect_information": self.perfect_information,
             "layout": self.layout,
+            "hand_word": self.hand_word,
             "options": self.schema.describe(),
         }
 

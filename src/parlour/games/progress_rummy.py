@@ -420,6 +420,7 @@ class ProgressRummy(Game):
     higher_is_better = False
     layout = "meld-table"
     keys_shown_inside = frozenset({"pending", "target"})
+    hand_word = "round"
     min_players = 2
     max_players = 8
     deck: Deck = PROGRESS_DOUBLE
