@@ -185,7 +185,6 @@ class BassadewitzState(HighestTotalWinsState):
     def _init_match(self) -> None:
         self.pool = 0
         self.ante_paid = False
-        self.redeal = False
         self.turns_completed = 0
 
     def _extra_deal_keys(self) -> tuple[str, ...]:
@@ -224,7 +223,6 @@ class BassadewitzState(HighestTotalWinsState):
         if self.ante_paid:
             chips[self.dealer] -= ANTE
         points = self.card_point_totals()
-        self.redeal = True
         if self.game.hand_size in self.tricks:
             taker = self.tricks.index(self.game.hand_size)
             for seat in range(n):
@@ -241,7 +239,6 @@ class BassadewitzState(HighestTotalWinsState):
             for seat, share in zip(self.pool_order(points), POOL_SHARES, strict=True):
                 chips[seat] += share
             self.pool = 0
-            self.redeal = False
             self.turns_completed += 1
         return chips
 
@@ -255,7 +252,8 @@ class BassadewitzState(HighestTotalWinsState):
         )
 
     def _next_dealer(self) -> int:
-        return self.dealer if self.redeal else super()._next_dealer()
+        # rules 1-3 leave the pool, and the same dealer deals again
+        return self.dealer if self.pool else super()._next_dealer()
 
     def _is_match_over(self) -> bool:
         return self.turns_completed == self.game.n * int(self.game.options["rounds"])
