@@ -285,24 +285,16 @@ class TrickGame(Game):
         return np.array(places, dtype=np.intp), np.array(starts, dtype=np.intp), bool(rest)
 
     def _tensor_tables(self) -> None:
-        """Offsets of the observation tensor's blocks: the card blocks and
-        the one-hot seats are the bits of one integer (see
-        :meth:`TrickState.observation_tensor`)."""
+        """What :meth:`TrickState.observation_tensor` writes with: the card
+        blocks and the one-hot seats are unpacked from words of bits."""
         n = self.n
         width = self.card_width = len(self.deck)
-        self.seat_orders = tuple(tuple((seat + offset) % n for offset in range(n))
-                                 for seat in range(n))
-        """Per seat, the seats from it round the table."""
-        self.seat_blocks = tuple(
-            tuple((other, (3 + n + offset) * width, (3 + 2 * n + offset) * width)
-                  for offset, other in enumerate(order))
-            for order in self.seat_orders
-        )
-        """Per seat, each seat from it with the offsets of its won and known
-        absent blocks."""
         self.flag_offset = (3 + 3 * n) * width
-        self.bit_count = self.flag_offset + len(PHASE_NAMES) + 3 * n
-        self.bit_bytes = (self.bit_count + 7) // 8
+        """Where the card blocks end and the one-hot seats begin."""
+        self.word_type = np.dtype("<u4" if width == 32 else "<u8")
+        self.trick_share = tuple(tricks / self.hand_size for tricks in range(self.hand_size + 1))
+        """Tricks as a share of the hand."""
+        self.tensor_size = self.observation_tensor_size
 
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """``capots``: hands in which one seat won every trick, bid or not
@@ -1040,44 +1032,44 @@ class TrickState(MatchState):
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
         """The blocks of :meth:`TrickGame.observation_layout` (the table in
         each game's module docstring): the card blocks and the one-hot seats
-        as the bits of one integer, unpacked at once, then the scalars."""
-        self.check_seat(seat)
+        unpacked from words of bits at once, then the scalars."""
         game = self.game
         n = game.n
-        width = game.card_width
+        if seat.__class__ is not int or not 0 <= seat < n:
+            self.check_seat(seat)
         won = self.won
+        absent = self.known_absent
         played = 0
         for pile in won:
             played |= pile
-        bits = (self.hands[seat]
-                | (self.out_of_play & ~self._hidden_out_of_play(seat)) << width
-                | played << 2 * width)
+        trick = [0] * n
         leader = self.leader
-        at = 3 * width
-        for position, card in enumerate(self.trick):
-            bits |= 1 << (at + (leader + position - seat) % n * width + card)
-        absent = self.known_absent
-        for other, won_at, absent_at in game.seat_blocks[seat]:
-            bits |= won[other] << won_at | absent[other] << absent_at
+        count = self.trick_mask.bit_count()
+        if count:
+            for position, card in enumerate(self.history[-count:]):
+                trick[(leader + position - seat) % n] = 1 << card
         phase = self.phase
-        flags = game.flag_offset
-        bits |= 1 << (flags + phase) | 1 << (flags + 5 + (self.dealer - seat) % n)
+        flags = 1 << phase | 1 << 5 + (self.dealer - seat) % n
         if phase in (PHASE_PLAY, PHASE_ANNOUNCE, PHASE_DISCARD):
-            bits |= (1 << (flags + 5 + n + (self.to_move - seat) % n)
-                     | 1 << (flags + 5 + 2 * n + (leader - seat) % n))
-        count = game.bit_count
-        tensor = np.empty(game.observation_tensor_size, dtype=np.float32)
-        tensor[:count] = np.unpackbits(np.frombuffer(bits.to_bytes(game.bit_bytes, "little"),
-                                                     dtype=np.uint8),
-                                       count=count, bitorder="little")
-        order = game.seat_orders[seat]
+            flags |= 1 << 5 + n + (self.to_move - seat) % n | 1 << 5 + 2 * n + (leader - seat) % n
+        words = np.array([
+            self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat), played,
+            *trick, *won[seat:], *won[:seat], *absent[seat:], *absent[:seat], flags,
+        ], dtype=game.word_type).view(np.uint8)
+        bits = game.flag_offset + len(PHASE_NAMES) + 3 * n
+        tensor = np.empty(game.tensor_size, dtype=np.float32)
+        if game.card_width == 32:
+            tensor[:bits] = np.unpackbits(words, count=bits, bitorder="little")
+        else:  # 64-bit words, each cut to the pack's width
+            tensor[:bits] = np.unpackbits(words, bitorder="little").reshape(-1, 64)[
+                :, :game.card_width].reshape(-1)[:bits]
         totals = self.totals
         scale = game.score_scale
-        size = game.hand_size
-        tensor[count:] = [
-            *[totals[other] / scale for other in order],
-            *[won[other].bit_count() // n / size for other in order],
-            self.trick_number / size,
+        share = game.trick_share
+        tensor[bits:] = [
+            *[total / scale for total in totals[seat:] + totals[:seat]],
+            *[share[pile.bit_count() // n] for pile in won[seat:] + won[:seat]],
+            share[self.trick_number],
             *self._extra_features(seat),
         ]
         return tensor
