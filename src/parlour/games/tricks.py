@@ -658,6 +658,10 @@ class TrickState(MatchState):
         self._previous_lines = None
         self.events = list(first)
 
+    def match_events(self) -> Sequence[GameEvent]:
+        # MatchEvents' own: State's empty default comes first in the MRO
+        return [*self.past, *self.events]
+
     def _start_hand(self) -> None:
         self._reset_hand()
         game = self.game
@@ -759,11 +763,11 @@ class TrickState(MatchState):
                     return list(led[2][follow >> led[1]])
                 if self.game.restricts_void_play:
                     hand = self._void_play_mask(self.to_move, hand)
-            if hand >> 32:
+            try:  # bits_of, unrolled for the cards of a 32-card pack
+                return [*_BYTES_0[hand & 0xFF], *_BYTES_1[hand >> 8 & 0xFF],
+                        *_BYTES_2[hand >> 16 & 0xFF], *_BYTES_3[hand >> 24]]
+            except IndexError:  # a larger pack
                 return bits_of(hand)
-            # bits_of, unrolled for the cards of a 32-card pack
-            return [*_BYTES_0[hand & 0xFF], *_BYTES_1[hand >> 8 & 0xFF],
-                    *_BYTES_2[hand >> 16 & 0xFF], *_BYTES_3[hand >> 24]]
         if phase == PHASE_DEAL:
             return bits_of(self.undealt)
         if phase == PHASE_OVER:
