@@ -17,7 +17,6 @@ node the outcomes are card ids: "the next card dealt is this one".
 from __future__ import annotations
 
 import hashlib
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -28,8 +27,6 @@ import numpy.typing as npt
 from parlour.cards import GERMAN_32, Deck
 from parlour.cards.bits import bits_of
 from parlour.engine.game import (
-    CHANCE_PLAYER,
-    TERMINAL_PLAYER,
     Deal,
     Game,
     Observation,
@@ -734,14 +731,6 @@ class TrickState(MatchState):
 
     # ------------------------------------------------------------------
     # the contract
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase == PHASE_OVER:
-            return TERMINAL_PLAYER
-        if phase == PHASE_DEAL:
-            return CHANCE_PLAYER
-        return self.to_move
-
     def is_terminal(self) -> bool:
         return self.phase == PHASE_OVER
 
@@ -938,13 +927,6 @@ class TrickState(MatchState):
         fields["results"] = self.results.copy()
         fields["events"] = self.events.copy()
         return other
-
-    def _put(self, zone: Zone, owner: int, kept: int, cards: int, rng: random.Random) -> None:
-        # every zone here is a bitmask: the core's _put, without its look-ups
-        if zone.per_seat:
-            getattr(self, zone.field)[owner] = kept | cards
-        else:
-            setattr(self, zone.field, kept | cards)
 
     # ------------------------------------------------------------------
     # what a seat sees
