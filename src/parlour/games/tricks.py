@@ -1041,13 +1041,14 @@ class TrickState(MatchState):
         words = np.array([
             self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat), played,
             *trick, *won[seat:], *won[:seat], *absent[seat:], *absent[:seat], flags,
-        ], dtype=game.word_type).view(np.uint8)
+        ], game.word_type).view(np.uint8)
         bits = game.flag_offset + len(PHASE_NAMES) + 3 * n
-        tensor = np.empty(game.tensor_size, dtype=np.float32)
+        tensor = np.empty(game.tensor_size, np.float32)
+        # (unpackbits' arguments by position: NumPy parses keywords slowly)
         if game.card_width == 32:
-            tensor[:bits] = np.unpackbits(words, count=bits, bitorder="little")
+            tensor[:bits] = np.unpackbits(words, None, bits, "little")
         else:  # 64-bit words, each cut to the pack's width
-            tensor[:bits] = np.unpackbits(words, bitorder="little").reshape(-1, 64)[
+            tensor[:bits] = np.unpackbits(words, None, None, "little").reshape(-1, 64)[
                 :, :game.card_width].reshape(-1)[:bits]
         totals = self.totals
         scale = game.score_scale
