@@ -209,8 +209,10 @@ class TrickGame(Game):
         self.suit_masks: tuple[int, ...] = deck.suit_masks
         if len(deck) > 64:
             raise AssertionError("the deal packs card bits into 64-bit words")
-        self.follow = _follow_tables(deck, self.strength)
-        self.card_follow: tuple[Follow, ...] = tuple(self.follow[suit] for suit in self.suit_of)
+        # (a game keeps at most 30 fields: CPython shares an instance's
+        # table of attribute names up to 30, and past that every read slows)
+        follow = _follow_tables(deck, self.strength)
+        self.card_follow: tuple[Follow, ...] = tuple(follow[suit] for suit in self.suit_of)
         """Card id -> the :data:`Follow` tables of its suit."""
         self.in_play_cards = bits_of(self.in_play)
         self.labels: tuple[str, ...] = tuple(
@@ -285,7 +287,7 @@ class TrickGame(Game):
         """What :meth:`TrickState.observation_tensor` writes with: the card
         blocks and the one-hot seats are unpacked from words of bits."""
         n = self.n
-        width = self.card_width = len(self.deck)
+        width = len(self.deck)
         self.flag_offset = (3 + 3 * n) * width
         """Where the card blocks end and the one-hot seats begin."""
         self.word_type = np.dtype("<u4" if width == 32 else "<u8")
@@ -1045,11 +1047,11 @@ class TrickState(MatchState):
         bits = game.flag_offset + len(PHASE_NAMES) + 3 * n
         tensor = np.empty(game.tensor_size, np.float32)
         # (unpackbits' arguments by position: NumPy parses keywords slowly)
-        if game.card_width == 32:
+        if game.word_type.itemsize == 4:  # a 32-card pack
             tensor[:bits] = np.unpackbits(words, None, bits, "little")
         else:  # 64-bit words, each cut to the pack's width
             tensor[:bits] = np.unpackbits(words, None, None, "little").reshape(-1, 64)[
-                :, :game.card_width].reshape(-1)[:bits]
+                :, :len(game.deck)].reshape(-1)[:bits]
         totals = self.totals
         scale = game.score_scale
         share = game.trick_share
