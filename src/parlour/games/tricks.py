@@ -1,8 +1,13 @@
 """The trick-play core shared by Polignac and its relatives.
 
 One place for dealing in packets, following suit, trumps, trick winners,
-won piles, hand scoring hooks, the match loop, observations, tensors and
-determinization (``rules/polignac.md`` §1). The tensor's blocks are
+won piles, hand scoring hooks, the match loop, observations and tensors
+(``rules/polignac.md`` §1), on the card-match core
+(:mod:`parlour.engine.match`): the cards lie in zones (hands, won piles, the
+trick, out of play, undealt), from which ``card_locations`` and
+``determinize`` follow; a hand's story is typed events (:class:`Dealt`,
+:class:`TrickTaken`, :class:`HandScored`, and a game's own), told by one
+:data:`CATALOGUE` a game extends. The tensor's blocks are
 :meth:`TrickGame.observation_layout` (each game's module docstring has
 their table). A game module subclasses
 :class:`TrickGame` (its pack, ranking, packets and options) and
