@@ -60,12 +60,12 @@ PHASE_NAMES = ("deal", "discard", "announce", "play", "over")
 TURNUP = -2
 """A deal-schedule entry for the card turned up (Knaves)."""
 
-_BYTES_0, _BYTES_1, _BYTES_2, _BYTES_3 = (
+_BYTES = tuple(
     tuple(tuple(8 * at + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
-    for at in range(4)
+    for at in range(8)
 )
-"""The card ids of each byte of a hand, for listing a 32-card hand with
-four look-ups."""
+"""The card ids of each byte of a hand (packs have at most 64 cards), for
+listing a hand with a look-up a byte."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -759,11 +759,14 @@ class TrickState(MatchState):
                     return list(led[2][follow >> led[1]])
                 if self.game.restricts_void_play:
                     hand = self._void_play_mask(self.to_move, hand)
-            try:  # bits_of, unrolled for the cards of a 32-card pack
-                return [*_BYTES_0[hand & 0xFF], *_BYTES_1[hand >> 8 & 0xFF],
-                        *_BYTES_2[hand >> 16 & 0xFF], *_BYTES_3[hand >> 24]]
-            except IndexError:  # a larger pack
-                return bits_of(hand)
+            # bits_of, unrolled
+            if hand < 0x100000000:
+                return [*_BYTES[0][hand & 0xFF], *_BYTES[1][hand >> 8 & 0xFF],
+                        *_BYTES[2][hand >> 16 & 0xFF], *_BYTES[3][hand >> 24]]
+            return [*_BYTES[0][hand & 0xFF], *_BYTES[1][hand >> 8 & 0xFF],
+                    *_BYTES[2][hand >> 16 & 0xFF], *_BYTES[3][hand >> 24 & 0xFF],
+                    *_BYTES[4][hand >> 32 & 0xFF], *_BYTES[5][hand >> 40 & 0xFF],
+                    *_BYTES[6][hand >> 48 & 0xFF], *_BYTES[7][hand >> 56]]
         if phase == PHASE_DEAL:
             return bits_of(self.undealt)
         if phase == PHASE_OVER:
