@@ -22,6 +22,7 @@ node the outcomes are card ids: "the next card dealt is this one".
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -293,9 +294,10 @@ class TrickGame(Game):
         blocks and the one-hot seats are unpacked from words of bits."""
         n = self.n
         width = len(self.deck)
-        self.flag_offset = (3 + 3 * n) * width
-        """Where the card blocks end and the one-hot seats begin."""
-        self.word_type = np.dtype("<u4" if width == 32 else "<u8")
+        self.tensor_bits = (3 + 3 * n) * width + len(PHASE_NAMES) + 3 * n
+        """The 0/1 values at the start: the card blocks and the one-hot seats."""
+        self.tensor_words = struct.Struct(f"<{3 + 3 * n + 1}{'I' if width == 32 else 'Q'}")
+        """The card blocks' masks and the one-hot seats' bits as words."""
         self.trick_share = tuple(tricks / self.hand_size for tricks in range(self.hand_size + 1))
         """Tricks as a share of the hand."""
         self.tensor_size = self.observation_tensor_size
@@ -1050,14 +1052,14 @@ class TrickState(MatchState):
         flags = 1 << phase | 1 << 5 + (self.dealer - seat) % n
         if phase in (PHASE_PLAY, PHASE_ANNOUNCE, PHASE_DISCARD):
             flags |= 1 << 5 + n + (self.to_move - seat) % n | 1 << 5 + 2 * n + (leader - seat) % n
-        words = np.array([
+        words = np.frombuffer(game.tensor_words.pack(
             self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat), played,
             *trick, *won[seat:], *won[:seat], *absent[seat:], *absent[:seat], flags,
-        ], game.word_type).view(np.uint8)
-        bits = game.flag_offset + len(PHASE_NAMES) + 3 * n
+        ), np.uint8)
+        bits = game.tensor_bits
         tensor = np.empty(game.tensor_size, np.float32)
         # (unpackbits' arguments by position: NumPy parses keywords slowly)
-        if game.word_type.itemsize == 4:  # a 32-card pack
+        if game.tensor_words.format.endswith("I"):  # a 32-card pack
             tensor[:bits] = np.unpackbits(words, None, bits, "little")
         else:  # 64-bit words, each cut to the pack's width
             tensor[:bits] = np.unpackbits(words, None, None, "little").reshape(-1, 64)[
