@@ -313,7 +313,7 @@ class PolignacState(PenaltyMatchState):
             if self.to_move == self.dealer:
                 self._begin_play(self.eldest)
             else:
-                self.to_move = (self.to_move + 1) % self.game.num_players
+                self.to_move = (self.to_move + 1) % self.game.n
         elif action == _CAPOT:
             self.history.append(action)
             self.bidder = self.to_move
@@ -337,7 +337,7 @@ class PolignacState(PenaltyMatchState):
         bidder = self.bidder
         if bidder < 0:
             return jacks
-        n = self.game.num_players
+        n = self.game.n
         if self.tricks[bidder] == self.game.hand_size:
             return [0 if seat == bidder else 5 for seat in range(n)]
         failure = self.game.options["capot_fail"]
@@ -379,7 +379,7 @@ class PolignacState(PenaltyMatchState):
         return extra
 
     def _extra_features(self, seat: int) -> list[float]:
-        n = self.game.num_players
+        n = self.game.n
         features = [0.0] * (n + 1)
         features[n if self.bidder < 0 else (self.bidder - seat) % n] = 1.0
         return features

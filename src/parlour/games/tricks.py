@@ -228,14 +228,15 @@ class TrickGame(Game):
         short code, or German cards by their pack names (``Ober-Acorns``)."""
         self.n = n = self.num_players
         self.next_seat = tuple((seat + 1) % n for seat in range(n))
-        self.schedule: tuple[int, ...] = self._make_schedule()
+        schedule = self._make_schedule()
         self.schedule_seats: tuple[tuple[int, ...], ...] = tuple(
             tuple(
                 TURNUP if offset == TURNUP else (dealer + 1 + offset) % n
-                for offset in self.schedule
+                for offset in schedule
             )
             for dealer in range(n)
         )
+        """Per dealer, the seat (or :data:`TURNUP`) of each card dealt, in order."""
         self.log_words = Words([seat_name(seat) for seat in range(n)], self.labels)
         """How the log names seats and cards."""
         self._tensor_tables()
@@ -301,6 +302,7 @@ class TrickGame(Game):
         self.trick_share = tuple(tricks / self.hand_size for tricks in range(self.hand_size + 1))
         """Tricks as a share of the hand."""
         self.tensor_size = self.observation_tensor_size
+        self.tensor_scale = self.score_scale
 
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """``capots``: hands in which one seat won every trick, bid or not
@@ -828,7 +830,7 @@ class TrickState(MatchState):
             self._turn_up(card)
         else:
             self.hands[seat] |= 1 << card
-        if place + 1 == len(game.schedule):
+        if place + 1 == len(game.schedule_seats[0]):
             self.out_of_play |= undealt
             self.undealt = 0
             self._after_deal()
@@ -1065,7 +1067,7 @@ class TrickState(MatchState):
             tensor[:bits] = np.unpackbits(words, None, None, "little").reshape(-1, 64)[
                 :, :len(game.deck)].reshape(-1)[:bits]
         totals = self.totals
-        scale = game.score_scale
+        scale = game.tensor_scale
         share = game.trick_share
         tensor[bits:] = [
             *[total / scale for total in totals[seat:] + totals[:seat]],
