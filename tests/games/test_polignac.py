@@ -998,3 +998,22 @@ def test_count_events_counts_every_trick_to_one_seat_in_the_relatives() -> None:
     """Bassadewitz's "all tricks": twice in this seeded match."""
     state = random_match("bassadewitz", 21)
     assert state.game.count_events(state.match_events()) == {"capots": 2}
+
+
+@pytest.mark.parametrize("name", ["polignac", "knaves", "grasobern", "bassadewitz"])
+def test_a_game_and_a_match_pickle(name: str) -> None:
+    """A game and a match in mid-hand survive pickling (worker processes
+    receive them): the copy plays on as the original does."""
+    import pickle
+
+    state = parlour.make(name).new_state(seed=3)
+    for _ in range(7):
+        state.apply(state.legal_actions()[-1])
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.observation_tensor(0).tolist() == state.observation_tensor(0).tolist()
+    assert copy.observation(1) == state.observation(1)
+    action = state.legal_actions()[0]
+    state.apply(action)
+    copy.apply(action)
+    assert copy.public_observation() == state.public_observation()
+    assert pickle.loads(pickle.dumps(state.game)).name == name

@@ -297,8 +297,9 @@ class TrickGame(Game):
         width = len(self.deck)
         self.tensor_bits = (3 + 3 * n) * width + len(PHASE_NAMES) + 3 * n
         """The 0/1 values at the start: the card blocks and the one-hot seats."""
-        self.tensor_words = struct.Struct(f"<{3 + 3 * n + 1}{'I' if width == 32 else 'Q'}")
-        """The card blocks' masks and the one-hot seats' bits as words."""
+        self.tensor_words = f"<{3 + 3 * n + 1}{'I' if width == 32 else 'Q'}"
+        """The struct format of the card blocks' masks and the one-hot seats'
+        bits as words (a format, not a ``struct.Struct``: a game pickles)."""
         self.trick_share = tuple(tricks / self.hand_size for tricks in range(self.hand_size + 1))
         """Tricks as a share of the hand."""
         self.tensor_size = self.observation_tensor_size
@@ -1054,14 +1055,15 @@ class TrickState(MatchState):
         flags = 1 << phase | 1 << 5 + (self.dealer - seat) % n
         if phase in (PHASE_PLAY, PHASE_ANNOUNCE, PHASE_DISCARD):
             flags |= 1 << 5 + n + (self.to_move - seat) % n | 1 << 5 + 2 * n + (leader - seat) % n
-        words = np.frombuffer(game.tensor_words.pack(
+        words = np.frombuffer(struct.pack(
+            game.tensor_words,
             self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat), played,
             *trick, *won[seat:], *won[:seat], *absent[seat:], *absent[:seat], flags,
         ), np.uint8)
         bits = game.tensor_bits
         tensor = np.empty(game.tensor_size, np.float32)
         # (unpackbits' arguments by position: NumPy parses keywords slowly)
-        if game.tensor_words.format.endswith("I"):  # a 32-card pack
+        if game.tensor_words[-1] == "I":  # a 32-card pack
             tensor[:bits] = np.unpackbits(words, None, bits, "little")
         else:  # 64-bit words, each cut to the pack's width
             tensor[:bits] = np.unpackbits(words, None, None, "little").reshape(-1, 64)[
