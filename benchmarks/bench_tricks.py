@@ -6,12 +6,19 @@ compared with Polignac's; a new game adds one line to either. For each it measur
 per second over full random matches, and µs per ``clone()``,
 ``legal_actions()`` and ``observation_tensor(seat)`` on a fixed set of
 mid-hand states.
+
+Alone, it prints the trick games' lines of ``make bench`` (Polignac against
+OpenSpiel hearts, then each relative against Polignac), with the budget
+arguments of ``benchmarks/run.py``:
+
+    python benchmarks/bench_tricks.py [--quick] [--seconds S] [--runs N]
 """
 
 from __future__ import annotations
 
 import functools
 import random
+import sys
 import time
 from collections.abc import Sequence
 
@@ -102,3 +109,25 @@ def observation_tensor_calls(states: Sequence[State]) -> list[Call]:
 def make_game(name: str, options: dict[str, OptionValue]) -> Game:
     """The game a benchmark line measures."""
     return parlour.make(name, **options)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the trick games' benchmark lines (see the module docstring)."""
+    import bench_openspiel
+    import run  # run.py imports this module: imported here, once both exist
+    from timing import load_openspiel
+
+    budget = run.parse_arguments(argv)
+    hearts = load_openspiel("hearts")
+    print(run.header(budget, hearts), flush=True)
+    hearts_states = (bench_openspiel.mid_hand_states(hearts, budget.states)
+                     if hearts is not None else [])
+    for name, options in BENCHES:
+        run.bench_game(name, options, budget, hearts, hearts_states)
+    for name, options in RELATIVES:
+        run.bench_relative(name, options, BENCHES[0], budget)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

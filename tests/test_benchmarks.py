@@ -131,6 +131,17 @@ def test_default_quick_run_exits_zero() -> None:
     assert "decisions/s:" in output
 
 
+def test_the_trick_games_lines_alone() -> None:
+    """``bench_tricks.py`` run alone prints Polignac's lines and each
+    relative's, and nothing of the other families."""
+    alone = run_benchmarks(str(BENCHMARKS / "bench_tricks.py"), *TINY)
+    for label in labels():
+        assert_prints(alone, expected_lines(label, HAS_OPENSPIEL))
+    for label in relative_labels():
+        assert_prints(alone, [rf"{re.escape(label)} decisions/s: .*"])
+    assert "progress" not in alone
+
+
 def relative_labels() -> list[str]:
     module = bench_tricks()
     return [module.bench_label(name, options) for name, options in module.RELATIVES]

@@ -268,7 +268,8 @@ def test_b4_pool_order_from_the_facts(points: list[int], tricks: list[int], elde
     """Rule 4's order on a state brought to the given facts."""
     state: Any = parlour.make(GAME).new_state(seed=1)
     state.dealer = (eldest - 1) % 4
-    state.tricks = list(tricks)
+    state.won = [(1 << 4 * count) - 1 for count in tricks]  # four cards a trick
+    assert state.tricks == tricks
     assert state.eldest == eldest
     assert state.pool_order(points) == order
 

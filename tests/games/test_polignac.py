@@ -926,3 +926,94 @@ def test_random_matches_keep_the_scoring_invariants(
     else:
         assert [seat for seat in range(n) if returns[seat] == -1.0] == losers
     assert sum(returns) == pytest.approx(0)
+
+
+# ---------------------------------------------------------------------------
+# the trick core: the deal, typed events and their counts
+
+
+def random_match(name: str, seed: int, **options: Any) -> Any:
+    """A seeded match of ``name`` played to its end by seeded random moves."""
+    state = parlour.make(name, **options).new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("polignac", {"players": 3}), ("polignac", {"players": 4}),
+     ("polignac", {"players": 5, "pack_reduction": "dealer_discard"}),
+     ("knaves", {}), ("knaves", {"hand_size": 13}), ("grasobern", {"players": 6}),
+     ("bassadewitz", {})],
+)
+@pytest.mark.parametrize("seed", [0, 1, 2**40 + 7])
+def test_a_seeded_deal_is_the_shuffle_dealt_card_by_card(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    """The seeded deal gives each place what dealing the seed's shuffle
+    card by card (explicit chance, ``parlour.engine.shuffle.shuffled``) does."""
+    from parlour.engine.shuffle import shuffled
+
+    game: Any = parlour.make(name, **options)
+    seeded = game.new_state(seed=seed)
+    dealt = game.new_state(seed=seed, explicit_chance=True)
+    for card in shuffled(game.in_play_cards, "parlour", seed, 0):
+        if not dealt.is_chance_node():
+            break
+        dealt.apply(card)
+    assert seeded.card_locations() == dealt.card_locations()
+    assert seeded.observation(0) == dealt.observation(0)
+
+
+def test_a_match_tells_its_story_in_typed_events() -> None:
+    """match_events() holds every hand's typed events in order; the log
+    says each in the catalogue's words."""
+    from parlour.games.polignac import CapotAnnounced, Passed
+    from parlour.games.tricks import Dealt, HandScored, TrickTaken
+
+    state = random_match("polignac", 36, players=5)
+    events = list(state.match_events())
+    hands = len(state.hand_results())
+    assert [type(event) for event in events].count(Dealt) == hands
+    assert [type(event) for event in events].count(HandScored) == hands
+    assert [type(event) for event in events].count(TrickTaken) == 6 * hands
+    first = events[:3]
+    assert first[0] == Dealt(dealer=0, hand=0)
+    assert isinstance(first[1], (Passed, CapotAnnounced))
+
+
+def test_count_events_counts_capots_from_the_typed_events() -> None:
+    """A seeded five-player match: eight capot bids, one made (the bidder
+    won every trick), and that hand is the match's one capot."""
+    state = random_match("polignac", 36, players=5)
+    assert state.game.count_events(state.match_events()) == {
+        "capot_bids": 8, "capots_made": 1, "capots": 1,
+    }
+
+
+def test_count_events_counts_every_trick_to_one_seat_in_the_relatives() -> None:
+    """Bassadewitz's "all tricks": twice in this seeded match."""
+    state = random_match("bassadewitz", 21)
+    assert state.game.count_events(state.match_events()) == {"capots": 2}
+
+
+@pytest.mark.parametrize("name", ["polignac", "knaves", "grasobern", "bassadewitz"])
+def test_a_game_and_a_match_pickle(name: str) -> None:
+    """A game and a match in mid-hand survive pickling (worker processes
+    receive them): the copy plays on as the original does."""
+    import pickle
+
+    state = parlour.make(name).new_state(seed=3)
+    for _ in range(7):
+        state.apply(state.legal_actions()[-1])
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.observation_tensor(0).tolist() == state.observation_tensor(0).tolist()
+    assert copy.observation(1) == state.observation(1)
+    action = state.legal_actions()[0]
+    state.apply(action)
+    copy.apply(action)
+    assert copy.public_observation() == state.public_observation()
+    assert pickle.loads(pickle.dumps(state.game)).name == name

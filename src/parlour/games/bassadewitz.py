@@ -131,6 +131,7 @@ class Bassadewitz(TrickGame):
     out_of_play_text = "none: the whole pack is dealt"
 
     card_points: tuple[int, ...]
+    byte_points: tuple[tuple[int, ...], ...]
 
     def _configure(self) -> None:
         self.deck = GERMAN_32 if self.options["pack"] == "german" else PIQUET_32
@@ -143,6 +144,12 @@ class Bassadewitz(TrickGame):
         self.strength = tuple(order[card % 8] for card in range(32))
         by_rank = (0, 0, 0, 10, 2, 3, 4, int(self.options["ace_value"]))
         self.card_points = tuple(by_rank[card % 8] for card in range(32))
+        self.byte_points = tuple(
+            tuple(sum(self.card_points[8 * at + bit] for bit in range(8) if byte >> bit & 1)
+                  for byte in range(256))
+            for at in range(4)
+        )
+        """The card points of each byte of a pile (four look-ups a pile)."""
 
     @property
     def extra_feature_size(self) -> int:
@@ -185,7 +192,6 @@ class BassadewitzState(HighestTotalWinsState):
     def _init_match(self) -> None:
         self.pool = 0
         self.ante_paid = False
-        self.redeal = False
         self.turns_completed = 0
 
     def _extra_deal_keys(self) -> tuple[str, ...]:
@@ -206,17 +212,11 @@ class BassadewitzState(HighestTotalWinsState):
     def card_point_totals(self) -> list[int]:
         """Each seat's card points so far this hand (with any trick bonus)."""
         game = self.game
-        points = game.card_points
+        first, second, third, fourth = game.byte_points
         bonus = int(game.options["trick_bonus"])
-        totals = []
-        for seat, pile in enumerate(self.won):
-            total = bonus * self.tricks[seat]
-            while pile:
-                low = pile & -pile
-                total += points[low.bit_length() - 1]
-                pile ^= low
-            totals.append(total)
-        return totals
+        return [bonus * tricks + first[pile & 0xFF] + second[pile >> 8 & 0xFF]
+                + third[pile >> 16 & 0xFF] + fourth[pile >> 24]
+                for pile, tricks in zip(self.won, self.tricks, strict=True)]
 
     def _score_hand(self) -> list[int]:
         n = self.game.n
@@ -224,9 +224,9 @@ class BassadewitzState(HighestTotalWinsState):
         if self.ante_paid:
             chips[self.dealer] -= ANTE
         points = self.card_point_totals()
-        self.redeal = True
-        if self.game.hand_size in self.tricks:
-            taker = self.tricks.index(self.game.hand_size)
+        tricks = self.tricks
+        if self.game.hand_size in tricks:
+            taker = tricks.index(self.game.hand_size)
             for seat in range(n):
                 if seat != taker:
                     chips[seat] -= PAYMENT
@@ -241,7 +241,6 @@ class BassadewitzState(HighestTotalWinsState):
             for seat, share in zip(self.pool_order(points), POOL_SHARES, strict=True):
                 chips[seat] += share
             self.pool = 0
-            self.redeal = False
             self.turns_completed += 1
         return chips
 
@@ -249,13 +248,15 @@ class BassadewitzState(HighestTotalWinsState):
         """Rule 4: seats by card points, fewest first; a seat without a
         trick before a tied seat with one; then seat order from the eldest."""
         n = self.game.n
+        tricks = self.tricks
+        eldest = self.eldest
         return sorted(
-            range(n),
-            key=lambda seat: (points[seat], self.tricks[seat] > 0, (seat - self.eldest) % n),
+            range(n), key=lambda seat: (points[seat], tricks[seat] > 0, (seat - eldest) % n),
         )
 
     def _next_dealer(self) -> int:
-        return self.dealer if self.redeal else super()._next_dealer()
+        # rules 1-3 leave the pool, and the same dealer deals again
+        return self.dealer if self.pool else super()._next_dealer()
 
     def _is_match_over(self) -> bool:
         return self.turns_completed == self.game.n * int(self.game.options["rounds"])

@@ -181,10 +181,9 @@ class KnavesState(HighestTotalWinsState):
         hands, the 12 cards under it (their number follows from the hand
         sizes, which are already checked)."""
 
-    def _hidden_out_of_play(self, seat: int) -> tuple[int, int]:
+    def _hidden_out_of_play(self, seat: int) -> int:
         # With 13-card hands the 12 cards under the turn-up are never seen.
-        hidden = self.out_of_play & ~(1 << self.turnup) if self.turnup >= 0 else 0
-        return hidden, self.game.deck.full_mask
+        return self.out_of_play & ~(1 << self.turnup) if self.turnup >= 0 else 0
 
     def _score_hand(self) -> list[int]:
         game = self.game

@@ -52,22 +52,28 @@ offset  size          block            values      meaning
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from parlour.cards import PIQUET_32
 from parlour.cards.bits import bits_of
 from parlour.engine.game import Deal
+from parlour.engine.match import Catalogue, GameEvent, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction
+from parlour.games import tricks
 from parlour.games.tricks import (
     NATURAL_32,
     PHASE_ANNOUNCE,
     PHASE_DISCARD,
+    HandScored,
     PenaltyMatchState,
     ThirtyTwoCardGame,
-    seat_name,
+    TrickTaken,
 )
 
 RULES = """\
@@ -115,6 +121,35 @@ POLIGNAC_RANKING = (0, 1, 2, 3, 5, 6, 7, 4)
 """Strength by rank index (7 8 9 10 J Q K A): K Q J A 10 9 8 7."""
 _PASS = 32
 _CAPOT = 33
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(GameEvent):
+    """The dealer discards a card face down (dealer_discard)."""
+
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(GameEvent):
+    """``seat`` passes in the capot announcements."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CapotAnnounced(GameEvent):
+    """``seat`` announces capot: to win every trick."""
+
+    seat: int
+
+
+CATALOGUE = Catalogue({
+    **tricks.CATALOGUE.sentences,
+    Discarded: "{dealer} discards a card face down",
+    Passed: "{seat} passes",
+    CapotAnnounced: "{seat} announces capot",
+})
 
 
 @register
@@ -195,6 +230,23 @@ class Polignac(ThirtyTwoCardGame):
             TensorBlock.flag("no capot bidder", "nobody announced capot this hand"),
         )
 
+    def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
+        """``capot_bids``, the bids ``capots_made`` (the bidder won every
+        trick), and ``capots`` as for every trick game (§2.3)."""
+        bids = made = 0
+        bidder = -1
+        beaten = False
+        for event in events:
+            if type(event) is CapotAnnounced:
+                bids += 1
+                bidder, beaten = event.seat, False
+            elif type(event) is TrickTaken:
+                beaten = beaten or event.winner != bidder
+            elif type(event) is HandScored:
+                made += bidder >= 0 and not beaten
+                bidder = -1
+        return {"capot_bids": bids, "capots_made": made, **super().count_events(events)}
+
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> PolignacState:
         return PolignacState(self, seed, deal, explicit_chance)
 
@@ -203,6 +255,7 @@ class PolignacState(PenaltyMatchState):
     """A Polignac match."""
 
     game: Polignac
+    catalogue = CATALOGUE
 
     def _reset_hand(self) -> None:
         super()._reset_hand()
@@ -249,22 +302,22 @@ class PolignacState(PenaltyMatchState):
         self.hands[self.dealer] &= ~bit
         self.out_of_play |= bit
         self.discards |= bit
-        self.events.append(("discard", self.dealer))
+        self.events.append(Discarded(self.dealer))
         if self.discards.bit_count() == game.surplus:
             self._begin_announcements()
 
     def _announce(self, action: int) -> None:
         if action == _PASS:
             self.history.append(action)
-            self.events.append(("bid", self.to_move, "pass"))
+            self.events.append(Passed(self.to_move))
             if self.to_move == self.dealer:
                 self._begin_play(self.eldest)
             else:
-                self.to_move = (self.to_move + 1) % self.game.num_players
+                self.to_move = (self.to_move + 1) % self.game.n
         elif action == _CAPOT:
             self.history.append(action)
             self.bidder = self.to_move
-            self.events.append(("bid", self.to_move, "capot"))
+            self.events.append(CapotAnnounced(self.to_move))
             leads = bool(self.game.options["capot_bidder_leads"])
             self._begin_play(self.bidder if leads else self.eldest)
         else:
@@ -284,7 +337,7 @@ class PolignacState(PenaltyMatchState):
         bidder = self.bidder
         if bidder < 0:
             return jacks
-        n = self.game.num_players
+        n = self.game.n
         if self.tricks[bidder] == self.game.hand_size:
             return [0 if seat == bidder else 5 for seat in range(n)]
         failure = self.game.options["capot_fail"]
@@ -296,14 +349,18 @@ class PolignacState(PenaltyMatchState):
         return [5 if seat == bidder else 0 for seat in range(n)]
 
     # --- what a seat sees --------------------------------------------------
-    def _hidden_out_of_play(self, seat: int) -> tuple[int, int]:
-        if self.discards and seat != self.dealer:
-            return self.discards, self.game.deck.full_mask & ~self.game.penalty_mask
-        return 0, 0
+    def _hidden_out_of_play(self, seat: int) -> int:
+        return self.discards if seat != self.dealer else 0
 
-    def _replace_hidden_out_of_play(self, hidden: int, cards: int) -> None:
-        super()._replace_hidden_out_of_play(hidden, cards)
-        self.discards = cards
+    def _may_hold(self, zone: Zone, owner: int) -> int:
+        if zone.name == "out of play":  # the dealer may not discard a penalty card
+            return self.game.deck.full_mask & ~self.game.penalty_mask
+        return super()._may_hold(zone, owner)
+
+    def _put(self, zone: Zone, owner: int, kept: int, cards: int, rng: random.Random) -> None:
+        super()._put(zone, owner, kept, cards, rng)
+        if zone.name == "out of play":
+            self.discards = cards
 
     def _player_flags(self, seat: int) -> list[str]:
         flags = super()._player_flags(seat)
@@ -322,15 +379,7 @@ class PolignacState(PenaltyMatchState):
         return extra
 
     def _extra_features(self, seat: int) -> list[float]:
-        n = self.game.num_players
+        n = self.game.n
         features = [0.0] * (n + 1)
         features[n if self.bidder < 0 else (self.bidder - seat) % n] = 1.0
         return features
-
-    def _extra_event_text(self, event: tuple[Any, ...]) -> str:
-        if event[0] == "bid":
-            word = "passes" if event[2] == "pass" else "announces capot"
-            return f"{seat_name(event[1])} {word}"
-        if event[0] == "discard":
-            return f"{seat_name(event[1])} discards a card face down"
-        return super()._extra_event_text(event)

@@ -1,8 +1,13 @@
 """The trick-play core shared by Polignac and its relatives.
 
 One place for dealing in packets, following suit, trumps, trick winners,
-won piles, hand scoring hooks, the match loop, observations, tensors and
-determinization (``rules/polignac.md`` §1). The tensor's blocks are
+won piles, hand scoring hooks, the match loop, observations and tensors
+(``rules/polignac.md`` §1), on the card-match core
+(:mod:`parlour.engine.match`): the cards lie in zones (hands, won piles, the
+trick, out of play, undealt), from which ``card_locations`` and
+``determinize`` follow; a hand's story is typed events (:class:`Dealt`,
+:class:`TrickTaken`, :class:`HandScored`, and a game's own), told by one
+:data:`CATALOGUE` a game extends. The tensor's blocks are
 :meth:`TrickGame.observation_layout` (each game's module docstring has
 their table). A game module subclasses
 :class:`TrickGame` (its pack, ranking, packets and options) and
@@ -16,32 +21,30 @@ node the outcomes are card ids: "the next card dealt is this one".
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+import hashlib
+import struct
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import GERMAN_32, Deck
-from parlour.cards.bits import bits_of, bits_of_32
-from parlour.engine.determinize import redeal
+from parlour.cards.bits import bits_of
 from parlour.engine.game import (
-    CHANCE_PLAYER,
-    TERMINAL_PLAYER,
     Deal,
     Game,
     Observation,
-    State,
 )
-from parlour.engine.shuffle import shuffled
+from parlour.engine.match import Catalogue, GameEvent, Seen, Words, Zone
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.common import (
+    MatchState,
     as_action,
     finishing_places,
     fixed_deal_header,
-    mask_bits,
     seat_name,
     share_returns,
 )
@@ -58,15 +61,94 @@ PHASE_NAMES = ("deal", "discard", "announce", "play", "over")
 TURNUP = -2
 """A deal-schedule entry for the card turned up (Knaves)."""
 
+_BYTES = tuple(
+    tuple(tuple(8 * at + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+    for at in range(8)
+)
+"""The card ids of each byte of a hand (packs have at most 64 cards), for
+listing a hand with a look-up a byte."""
 
-_SUIT_CARD_TABLES: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+@dataclass(frozen=True, slots=True)
+class Dealt(GameEvent):
+    """``dealer`` deals the hand ``hand`` (from 0)."""
+
+    dealer: int
+    hand: int
 
 
-def _suit_card_tables(deck: Deck) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Per suit, the card ids of every subset of that suit, indexed by the
-    subset's bits shifted down to bit 0 (each suit is a contiguous run of
-    ids), so that following suit needs one look-up. Built once per deck."""
-    tables = _SUIT_CARD_TABLES.get(deck.name)
+@dataclass(frozen=True, slots=True)
+class Played(GameEvent):
+    """``seat`` plays ``card``: told, not kept (a trick's event holds its
+    cards)."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken(GameEvent):
+    """The trick ``number`` (from 1) led by ``leader``, its ``cards`` in
+    play order, is won by ``winner``."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored(GameEvent):
+    """The hand ``hand`` (from 0) changed each total by ``deltas``."""
+
+    hand: int
+    deltas: tuple[int, ...]
+
+
+_NEW = object.__new__
+_SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_NUMBER = (
+    TrickTaken.__dict__[name].__set__ for name in ("leader", "cards", "winner", "number")
+)
+
+
+def _trick_taken(leader: int, cards: tuple[int, ...], winner: int, number: int) -> TrickTaken:
+    """``TrickTaken(leader, cards, winner, number)``, its slots filled
+    directly: the frozen dataclass's ``__init__`` goes through
+    ``object.__setattr__`` field by field, twice as slow, and a trick's
+    event is made on the hot path of every search."""
+    event: TrickTaken = _NEW(TrickTaken)
+    _SET_LEADER(event, leader)
+    _SET_CARDS(event, cards)
+    _SET_WINNER(event, winner)
+    _SET_NUMBER(event, number)
+    return event
+
+
+CATALOGUE = Catalogue({
+    Dealt: lambda event, words: f"{words.seat(event.dealer)} deals hand {event.hand + 1}",
+    Played: "{seat} plays {card}",
+    TrickTaken: "{winner} wins trick {number}",
+    HandScored: lambda event, words: f"hand {event.hand + 1} scored: "
+                                     f"{words.changes(event.deltas)}",
+})
+"""The sentences of every trick game's own events; a game with events of
+its own extends it."""
+
+
+Follow = tuple[int, int, tuple[tuple[int, ...], ...], tuple[int, ...]]
+"""One suit's tables: its mask, the shift that brings it to bit 0, the card
+ids of every subset of it and the strongest card of every subset (by the
+subset's bits shifted down; -1 for the empty one)."""
+
+_FOLLOW_TABLES: dict[tuple[str, tuple[int, ...]], tuple[Follow, ...]] = {}
+
+
+def _follow_tables(deck: Deck, strength: tuple[int, ...]) -> tuple[Follow, ...]:
+    """Per suit, its :data:`Follow` tables (each suit is a contiguous run of
+    ids), so that following suit and finding a trick's winner are one
+    look-up each. Built once per deck and ranking."""
+    key = (deck.name, strength)
+    tables = _FOLLOW_TABLES.get(key)
     if tables is None:
         per_suit = []
         for mask in deck.suit_masks:
@@ -74,10 +156,16 @@ def _suit_card_tables(deck: Deck) -> tuple[tuple[tuple[int, ...], ...], ...]:
             width = mask.bit_count()
             if mask >> shift != (1 << width) - 1:
                 raise AssertionError(f"the {deck.title}'s suits are not contiguous")
-            per_suit.append(
-                tuple(tuple(shift + bit for bit in bits_of(subset)) for subset in range(1 << width))
-            )
-        tables = _SUIT_CARD_TABLES[deck.name] = tuple(per_suit)
+            cards = tuple(tuple(shift + bit for bit in bits_of(subset))
+                          for subset in range(1 << width))
+            best = [-1] * (1 << width)
+            for subset in range(1, 1 << width):
+                low = (subset & -subset).bit_length() - 1
+                rest = best[subset & (subset - 1)]
+                card = shift + low
+                best[subset] = card if rest < 0 or strength[card] > strength[rest] else rest
+            per_suit.append((mask, shift, cards, tuple(best)))
+        tables = _FOLLOW_TABLES[key] = tuple(per_suit)
     return tables
 
 
@@ -125,29 +213,35 @@ class TrickGame(Game):
             deck.suits.index(card.suits[0]) for card in deck.cards
         )
         self.suit_masks: tuple[int, ...] = deck.suit_masks
-        self.suit_shift: tuple[int, ...] = tuple(
-            (mask & -mask).bit_length() - 1 for mask in self.suit_masks
-        )
-        self.suit_cards = _suit_card_tables(deck)
-        self.list_cards: Callable[[int], list[int]] = (
-            bits_of_32 if len(deck) <= 32 else bits_of
-        )
-        """:func:`bits_of`, unrolled for packs of 32 cards or fewer."""
+        if len(deck) > 64:
+            raise AssertionError("the deal packs card bits into 64-bit words")
+        # (a game keeps at most 30 fields: CPython shares an instance's
+        # table of attribute names up to 30, and past that every read slows)
+        follow = _follow_tables(deck, self.strength)
+        self.card_follow: tuple[Follow, ...] = tuple(follow[suit] for suit in self.suit_of)
+        """Card id -> the :data:`Follow` tables of its suit."""
         self.in_play_cards = bits_of(self.in_play)
         self.labels: tuple[str, ...] = tuple(
             card.name if deck is GERMAN_32 else card.code for card in deck.cards
         )
         """How each card is written in actions, logs and observations: the
         short code, or German cards by their pack names (``Ober-Acorns``)."""
-        self.n = self.num_players
-        self.schedule: tuple[int, ...] = self._make_schedule()
+        self.n = n = self.num_players
+        self.next_seat = tuple((seat + 1) % n for seat in range(n))
+        schedule = self._make_schedule()
         self.schedule_seats: tuple[tuple[int, ...], ...] = tuple(
             tuple(
-                TURNUP if offset == TURNUP else (dealer + 1 + offset) % self.n
-                for offset in self.schedule
+                TURNUP if offset == TURNUP else (dealer + 1 + offset) % n
+                for offset in schedule
             )
-            for dealer in range(self.n)
+            for dealer in range(n)
         )
+        """Per dealer, the seat (or :data:`TURNUP`) of each card dealt, in order."""
+        self.log_words = Words([seat_name(seat) for seat in range(n)], self.labels)
+        """How the log names seats and cards."""
+        self._tensor_tables()
+        self.in_play_bits = np.array([1 << card for card in self.in_play_cards], dtype=np.uint64)
+        self.deal_plans = tuple(self._deal_plan(seats) for seats in self.schedule_seats)
         self.display_order = tuple(
             sorted(range(len(deck)), key=lambda card: (self.suit_of[card], -self.strength[card]))
         )
@@ -175,6 +269,54 @@ class TrickGame(Game):
         if self.turnup:
             schedule.append(TURNUP)
         return tuple(schedule)
+
+    def _deal_plan(self, seats: tuple[int, ...]) -> tuple[npt.NDArray[np.intp],
+                                                         npt.NDArray[np.intp], bool]:
+        """Where a shuffled pack goes (``seats``: the seat or :data:`TURNUP`
+        of each place of the pack, the places after them out of play): the
+        places grouped by seat, then the turn-up's, then the rest; the
+        groups' starts; whether there is a rest. One OR-reduction of the
+        pack's card bits in this order gives the hands at once."""
+        places: list[int] = []
+        starts: list[int] = []
+        for seat in (*range(self.n), TURNUP):
+            group = [place for place, owner in enumerate(seats) if owner == seat]
+            if group:
+                starts.append(len(places))
+                places.extend(group)
+        rest = range(len(seats), len(self.in_play_cards))
+        if rest:
+            starts.append(len(places))
+            places.extend(rest)
+        return np.array(places, dtype=np.intp), np.array(starts, dtype=np.intp), bool(rest)
+
+    def _tensor_tables(self) -> None:
+        """What :meth:`TrickState.observation_tensor` writes with: the card
+        blocks and the one-hot seats are unpacked from words of bits."""
+        n = self.n
+        width = len(self.deck)
+        self.tensor_bits = (3 + 3 * n) * width + len(PHASE_NAMES) + 3 * n
+        """The 0/1 values at the start: the card blocks and the one-hot seats."""
+        self.tensor_words = f"<{3 + 3 * n + 1}{'I' if width == 32 else 'Q'}"
+        """The struct format of the card blocks' masks and the one-hot seats'
+        bits as words (a format, not a ``struct.Struct``: a game pickles)."""
+        self.trick_share = tuple(tricks / self.hand_size for tricks in range(self.hand_size + 1))
+        """Tricks as a share of the hand."""
+        self.tensor_size = self.observation_tensor_size
+        self.tensor_scale = self.score_scale
+
+    def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
+        """``capots``: hands in which one seat won every trick, bid or not
+        (Bassadewitz's "all tricks", Grasobern's "Bauer")."""
+        capots = 0
+        winners: set[int] = set()
+        for event in events:
+            if type(event) is TrickTaken:
+                winners.add(event.winner)
+            elif type(event) is HandScored:
+                capots += len(winners) == 1
+                winners.clear()
+        return {"capots": capots}
 
     @property
     def num_actions(self) -> int:
@@ -300,49 +442,62 @@ class ThirtyTwoCardGame(TrickGame):
         return hands * self.max_hand_decisions()
 
 
-class TrickState(State):
-    """A match of a trick game; game modules override the hooks only."""
+class TrickState(MatchState):
+    """A match of a trick game; game modules override the hooks only.
+
+    The cards lie in the :attr:`zones` (``card_locations()`` keys ``hand
+    <seat>``, ``won <seat>``, ``trick``, ``out of play``, ``undealt``); a
+    seat's known voids limit what a re-deal gives it (:meth:`_may_hold`),
+    and the out-of-play cards it has seen stay put
+    (:meth:`_hidden_out_of_play`).
+    """
 
     game: TrickGame
-    phase: int
+    zones = (
+        Zone("hand", "hands", Seen.OWNER, per_seat=True),
+        Zone("won", "won", Seen.EVERYONE, per_seat=True),
+        Zone("trick", "trick_mask", Seen.EVERYONE),
+        Zone("out of play", "out_of_play", Seen.NOBODY),
+        Zone("undealt", "undealt", Seen.NOBODY),
+    )
+    catalogue = CATALOGUE
+    phase_names = PHASE_NAMES
+    over_phase = PHASE_OVER
+    chance_phases = frozenset({PHASE_DEAL})
     hands: list[int]
-    """Each seat's cards."""
     won: list[int]
     """The cards in each seat's won tricks this hand."""
-    tricks: list[int]
     known_absent: list[int]
     """Cards each seat is publicly known not to hold (failed to follow)."""
-    trick: list[int]
+    trick_mask: int
+    """The cards of the current trick (in play order: the last of
+    ``history``, see :attr:`trick`)."""
+    led: Follow | None
+    """The tables of the suit led to the current trick (``None``: no card yet)."""
     leader: int
-    to_move: int
-    led_suit: int
     trick_number: int
-    first_winner: int
-    last_winner: int
-    trump_mask: int
+    """The tricks finished this hand."""
     turnup: int
+    """The card turned up for trumps (Knaves), or -1."""
     out_of_play: int
     undealt: int
-    deal_position: int
 
     def __init__(
         self, game: TrickGame, seed: int, deal: Deal | None, explicit_chance: bool
     ) -> None:
-        n = game.num_players
+        # The fields of MatchState._begin_match, less one this state does not
+        # keep: CPython shares an instance's table of attribute names up to
+        # 30 names, and past that every attribute read of the hot path slows.
         self.game = game
         self.seed = seed
         self.deal = deal
         self.explicit_chance = explicit_chance
-        self.history: list[int] = []
-        self.totals = [0] * n
-        self.results: list[list[int]] = []
-        self.dealer = 0
+        self.history = []
+        self.totals = [0] * game.n
+        self.results = []
+        self._begin_events()
         self.hand_index = 0
-        self.events: list[tuple[Any, ...]] = []
-        self._previous_events: list[tuple[Any, ...]] = []
-        self._previous_lines: list[str] | None = None
-        self.log_start = 0
-        self.last_trick: tuple[int, tuple[int, ...], int] | None = None
+        self.dealer = 0
         self._init_match()
         if deal is None:
             self._start_hand()
@@ -388,18 +543,6 @@ class TrickState(State):
         """The dealer of the next hand (default: the left neighbour)."""
         return (self.dealer + 1) % self.game.n
 
-    def returns(self) -> list[float]:
-        raise NotImplementedError
-
-    def top_seats(self) -> list[int]:
-        """The seats sharing the highest total."""
-        highest = max(self.totals)
-        return [seat for seat, total in enumerate(self.totals) if total == highest]
-
-    def places(self) -> list[int]:
-        """Each seat's finishing place by its total (1 = best; ties share)."""
-        return finishing_places(self.totals, lowest_first=False)
-
     def _extra_features(self, seat: int) -> list[float]:
         """The game's own tensor features (``game.extra_feature_size`` long,
         laid out as ``game.extra_blocks()``)."""
@@ -409,14 +552,12 @@ class TrickState(State):
         """Game-specific observation keys (``None``: a spectator's)."""
         return {}
 
-    def _hidden_out_of_play(self, seat: int) -> tuple[int, int]:
-        """Out-of-play cards ``seat`` cannot see, with the cards they may be."""
-        return 0, 0
+    def _player_flags(self, seat: int) -> list[str]:
+        return ["dealer"] if seat == self.dealer else []
 
-    def _replace_hidden_out_of_play(self, hidden: int, cards: int) -> None:
-        """Put re-dealt ``cards`` where the hidden out-of-play cards were
-        (``determinize``); games that track those cards update them too."""
-        self.out_of_play = (self.out_of_play & ~hidden) | cards
+    def _hidden_out_of_play(self, seat: int) -> int:
+        """The out-of-play cards ``seat`` has not seen (default: none)."""
+        return 0
 
     def _validate_fixed_hand(self, hands: list[int], absent: int) -> None:
         """Check a fixed deal's out-of-play cards; raise ParseError if wrong."""
@@ -427,67 +568,135 @@ class TrickState(State):
                 f"the cards out of play must be {cards(expected)}, not {cards(absent)}"
             )
 
+    def _extra_deal_keys(self) -> tuple[str, ...]:
+        """Deal keys beyond dealer, hands and scores (Knaves: turnup)."""
+        return ()
+
+    def _apply_fixed_extras(self, deal: Deal, absent: int) -> int:
+        """Apply extra deal keys; returns the absent cards still unexplained."""
+        return absent
+
+    # ------------------------------------------------------------------
+    # the core's hooks
+    def _placed_for(self, seat: int) -> int:
+        return self.out_of_play & ~self._hidden_out_of_play(seat)
+
+    def _may_hold(self, zone: Zone, owner: int) -> int:
+        if zone.per_seat:
+            return self.game.deck.full_mask & ~self.known_absent[owner]
+        return self.game.deck.full_mask
+
+    def _words(self) -> Words:
+        return self.game.log_words
+
+    # ------------------------------------------------------------------
+    # what the hand so far says
+    @property
+    def tricks(self) -> list[int]:
+        """The tricks each seat won this hand."""
+        n = self.game.n
+        return [pile.bit_count() // n for pile in self.won]
+
+    def _tricks_taken(self) -> list[TrickTaken]:
+        return [event for event in self.events if type(event) is TrickTaken]
+
+    @property
+    def first_winner(self) -> int:
+        """The seat that won the hand's first trick, or -1."""
+        tricks = self._tricks_taken()
+        return tricks[0].winner if tricks else -1
+
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the current trick in play order."""
+        played = self.trick_mask.bit_count()
+        return self.history[-played:] if played else []
+
+    @property
+    def last_winner(self) -> int:
+        """The seat that won the last trick finished, or -1 (read when the
+        hand is over)."""
+        last = self.last_trick
+        return -1 if last is None else last.winner
+
+    @property
+    def last_trick(self) -> TrickTaken | None:
+        """The last trick finished, in this hand or the one before."""
+        for events in (self.events, self._previous):
+            for event in reversed(events):
+                if type(event) is TrickTaken:
+                    return event
+        return None
+
+    def top_seats(self) -> list[int]:
+        """The seats sharing the highest total."""
+        highest = max(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == highest]
+
     # ------------------------------------------------------------------
     # dealing
     @property
     def eldest(self) -> int:
         """The dealer's left neighbour, who leads to the first trick."""
-        return (self.dealer + 1) % self.game.n
+        return self.game.next_seat[self.dealer]
 
     def _reset_hand(self) -> None:
-        n = self.game.num_players
+        game = self.game
+        n = game.n
+        self.phase = PHASE_DEAL
         self.hands = [0] * n
         self.won = [0] * n
-        self.tricks = [0] * n
         self.known_absent = [0] * n
-        self.trick: list[int] = []
-        self.leader = self.to_move = self.eldest
-        self.led_suit = -1
+        self.trick_mask = 0
+        self.led = None
+        self.leader = self.to_move = game.next_seat[self.dealer]
         self.trick_number = 0
-        self.first_winner = self.last_winner = -1
-        self.trump_mask = 0
         self.turnup = -1
-        self.out_of_play = self.game.deck.full_mask & ~self.game.in_play
+        self.out_of_play = game.deck.full_mask & ~game.in_play
         self.undealt = 0
-        self.deal_position = 0
-        previous = self._previous_events
+        self._new_hand_log(Dealt(self.dealer, self.hand_index))
+
+    def _new_hand_log(self, *first: GameEvent) -> None:
+        # The core's, counting the lines of the hand it drops without
+        # writing them: each trick is n + 1 lines, any other event one.
+        previous = self._previous
         if previous:
-            # every trick event of a finished hand is n + 1 lines, others one
             self.log_start += len(previous) + self.game.n * self.game.hand_size
-        self._previous_events = self.events
+        self._previous = previous = tuple(self.events)
+        self.past += previous
         self._previous_lines = None
-        self.events = [("deal", self.dealer, self.hand_index)]
+        self.events = list(first)
+
+    def match_events(self) -> Sequence[GameEvent]:
+        # MatchEvents' own: State's empty default comes first in the MRO
+        return [*self.past, *self.events]
 
     def _start_hand(self) -> None:
         self._reset_hand()
+        game = self.game
         if self.explicit_chance:
-            self.phase = PHASE_DEAL
-            self.undealt = self.game.in_play
+            self.undealt = game.in_play
             return
-        pack = shuffled(self.game.in_play_cards, "parlour", self.seed, self.hand_index)
-        hands = self.hands
-        for card, seat in zip(pack, self.game.schedule_seats[self.dealer], strict=False):
-            if seat == TURNUP:
-                self._turn_up(card)
-            else:
-                hands[seat] |= 1 << card
-        self.deal_position = len(self.game.schedule)
-        for card in pack[self.deal_position:]:
-            self.out_of_play |= 1 << card
+        # The order of shuffled(game.in_play_cards, "parlour", seed, hand):
+        # the cards sorted by 64-bit keys from SHAKE-256, stably, here in
+        # one NumPy call; the hands are OR-reductions of the cards' bits.
+        count = len(game.in_play_cards)
+        key = f"parlour:{self.seed}:{self.hand_index}".encode()
+        order = np.frombuffer(hashlib.shake_256(key).digest(8 * count), dtype="<u8")
+        places, starts, rest = game.deal_plans[self.dealer]
+        groups: list[int] = np.bitwise_or.reduceat(
+            game.in_play_bits[order.argsort(kind="stable")][places], starts).tolist()
+        n = game.n
+        self.hands = groups[:n]
+        if game.turnup:
+            self._turn_up(groups[n].bit_length() - 1)
+        if rest:
+            self.out_of_play |= groups[-1]
         self._after_deal()
-
-    def _deal_card(self, card: int) -> None:
-        seat = self.game.schedule_seats[self.dealer][self.deal_position]
-        self.deal_position += 1
-        if seat == TURNUP:
-            self._turn_up(card)
-        else:
-            self.hands[seat] |= 1 << card
 
     def _turn_up(self, card: int) -> None:
         self.turnup = card
         self.out_of_play |= 1 << card
-        self.trump_mask = self.game.suit_masks[self.game.suit_of[card]]
 
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
@@ -516,14 +725,6 @@ class TrickState(State):
         self.out_of_play = absent
         self._after_deal()
 
-    def _extra_deal_keys(self) -> tuple[str, ...]:
-        """Deal keys beyond dealer, hands and scores (Knaves: turnup)."""
-        return ()
-
-    def _apply_fixed_extras(self, deal: Deal, absent: int) -> int:
-        """Apply extra deal keys; returns the absent cards still unexplained."""
-        return absent
-
     def _parse_hands(self, hands: object) -> list[int]:
         n = self.game.num_players
         if not isinstance(hands, list) or len(hands) != n:
@@ -542,14 +743,6 @@ class TrickState(State):
 
     # ------------------------------------------------------------------
     # the contract
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase == PHASE_OVER:
-            return TERMINAL_PLAYER
-        if phase == PHASE_DEAL:
-            return CHANCE_PLAYER
-        return self.to_move
-
     def is_terminal(self) -> bool:
         return self.phase == PHASE_OVER
 
@@ -560,25 +753,25 @@ class TrickState(State):
         probability = 1.0 / len(cards)
         return [(card, probability) for card in cards]
 
-    def _legal_play_mask(self) -> int:
-        hand = self.hands[self.to_move]
-        if self.led_suit < 0:
-            return hand
-        follow = hand & self.game.suit_masks[self.led_suit]
-        return follow if follow else self._void_play_mask(self.to_move, hand)
-
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PHASE_PLAY:
             hand = self.hands[self.to_move]
-            if self.led_suit < 0:
-                return self.game.list_cards(hand)
-            game = self.game
-            led = self.led_suit
-            follow = hand & game.suit_masks[led]
-            if follow:
-                return list(game.suit_cards[led][follow >> game.suit_shift[led]])
-            return game.list_cards(self._void_play_mask(self.to_move, hand))
+            led = self.led
+            if led is not None:
+                follow = hand & led[0]
+                if follow:
+                    return list(led[2][follow >> led[1]])
+                if self.game.restricts_void_play:
+                    hand = self._void_play_mask(self.to_move, hand)
+            # bits_of, unrolled
+            if hand < 0x100000000:
+                return [*_BYTES[0][hand & 0xFF], *_BYTES[1][hand >> 8 & 0xFF],
+                        *_BYTES[2][hand >> 16 & 0xFF], *_BYTES[3][hand >> 24]]
+            return [*_BYTES[0][hand & 0xFF], *_BYTES[1][hand >> 8 & 0xFF],
+                    *_BYTES[2][hand >> 16 & 0xFF], *_BYTES[3][hand >> 24 & 0xFF],
+                    *_BYTES[4][hand >> 32 & 0xFF], *_BYTES[5][hand >> 40 & 0xFF],
+                    *_BYTES[6][hand >> 48 & 0xFF], *_BYTES[7][hand >> 56]]
         if phase == PHASE_DEAL:
             return bits_of(self.undealt)
         if phase == PHASE_OVER:
@@ -591,46 +784,57 @@ class TrickState(State):
         phase = self.phase
         if phase == PHASE_PLAY:
             # Checking and playing a card, inlined: the hot path of every search.
-            game = self.game
             seat = self.to_move
-            hand = self.hands[seat]
+            hands = self.hands
+            hand = hands[seat]
             if action < 0 or not hand >> action & 1:
                 raise IllegalAction(self._why_not_playable(action))
-            bit = 1 << action
-            trick = self.trick
-            if trick:
-                led_mask = game.suit_masks[self.led_suit]
-                if not bit & led_mask:
-                    if hand & led_mask or (
-                        game.restricts_void_play
-                        and not self._void_play_mask(seat, hand) >> action & 1
-                    ):
-                        raise IllegalAction(self._why_not_playable(action))
-                    self.known_absent[seat] |= led_mask
-                    self._note_void_play(seat, action)
-            else:
-                self.led_suit = game.suit_of[action]
+            led = self.led
+            if led is None:
+                self.led = self.game.card_follow[action]
+            elif not led[0] >> action & 1:
+                led_mask = led[0]
+                if hand & led_mask or (
+                    self.game.restricts_void_play
+                    and not self._void_play_mask(seat, hand) >> action & 1
+                ):
+                    raise IllegalAction(self._why_not_playable(action))
+                self.known_absent[seat] |= led_mask
+                self._note_void_play(seat, action)
             self.history.append(action)
-            self.hands[seat] = hand ^ bit
-            trick.append(action)
-            if len(trick) < game.n:
-                self.to_move = seat + 1 if seat + 1 < game.n else 0
+            bit = 1 << action
+            hands[seat] = hand ^ bit
+            self.trick_mask |= bit
+            seat = self.game.next_seat[seat]
+            if seat != self.leader:
+                self.to_move = seat
             else:
                 self._finish_trick()
         elif phase == PHASE_DEAL:
-            if action < 0 or not self.undealt >> action & 1:
-                raise IllegalAction(f"{self._text(action)} is not an undealt card")
-            self.history.append(action)
-            self.undealt &= ~(1 << action)
             self._deal_card(action)
-            if self.deal_position == len(self.game.schedule):
-                self.out_of_play |= self.undealt
-                self.undealt = 0
-                self._after_deal()
         elif phase == PHASE_OVER:
             raise IllegalAction("the match is over")
         else:
             self._apply_call(action)
+
+    def _deal_card(self, card: int) -> None:
+        """The next card of an explicit-chance deal is ``card``."""
+        undealt = self.undealt
+        if card < 0 or not undealt >> card & 1:
+            raise IllegalAction(f"{self._text(card)} is not an undealt card")
+        game = self.game
+        place = len(game.in_play_cards) - undealt.bit_count()
+        self.history.append(card)
+        self.undealt = undealt = undealt ^ 1 << card
+        seat = game.schedule_seats[self.dealer][place]
+        if seat == TURNUP:
+            self._turn_up(card)
+        else:
+            self.hands[seat] |= 1 << card
+        if place + 1 == len(game.schedule_seats[0]):
+            self.out_of_play |= undealt
+            self.undealt = 0
+            self._after_deal()
 
     def _text(self, action: int) -> str:
         if 0 <= action < self.game.num_actions:
@@ -647,9 +851,9 @@ class TrickState(State):
         hand = self.hands[self.to_move]
         if not hand >> action & 1:
             return f"you do not hold {game.labels[action]}"
-        suit = deck.suits[self.led_suit].lower()
-        if hand & game.suit_masks[self.led_suit]:
-            return f"you must follow suit: you hold {suit}"
+        led = game.suit_of[self.trick[0]]
+        if hand & game.suit_masks[led]:
+            return f"you must follow suit: you hold {deck.suits[led].lower()}"
         return self._why_not_void_play(action)
 
     def _why_not_void_play(self, action: int) -> str:
@@ -688,53 +892,35 @@ class TrickState(State):
         self.phase = PHASE_PLAY
         self.leader = self.to_move = leader
 
-    def trick_winner(self, leader: int, cards: Sequence[int]) -> int:
-        """The seat that wins ``cards`` (in play order from ``leader``)."""
-        game = self.game
-        strength = game.strength
-        trumps = self.trump_mask
-        led = game.suit_masks[game.suit_of[cards[0]]]
-        best = 0
-        best_key = -1
-        for position, card in enumerate(cards):
-            bit = 1 << card
-            if bit & trumps:
-                key = 100 + strength[card]
-            elif bit & led:
-                key = strength[card]
-            else:
-                continue
-            if key > best_key:
-                best, best_key = position, key
-        return (leader + best) % game.n
-
     def _finish_trick(self) -> None:
-        cards = tuple(self.trick)
-        winner = self.trick_winner(self.leader, cards)
-        mask = 0
-        for card in cards:
-            mask |= 1 << card
-        self.won[winner] |= mask
-        self.tricks[winner] += 1
-        if self.trick_number == 0:
-            self.first_winner = winner
-        self.trick_number += 1
-        self.last_trick = (self.leader, cards, winner)
-        self.events.append(("trick", self.leader, cards, winner, self.trick_number))
-        self.trick = []
-        self.led_suit = -1
-        if self.trick_number < self.game.hand_size:
+        game = self.game
+        trick = tuple(self.history[-game.n:])
+        cards = self.trick_mask
+        turnup = self.turnup
+        if turnup >= 0 and cards & game.card_follow[turnup][0]:
+            trumps, shift, _, best = game.card_follow[turnup]
+            winning = best[(cards & trumps) >> shift]
+        else:
+            led, shift, _, best = self.led  # type: ignore[misc]
+            winning = best[(cards & led) >> shift]
+        leader = self.leader
+        winner = (leader + trick.index(winning)) % game.n
+        self.won[winner] |= cards
+        self.trick_number = number = self.trick_number + 1
+        self.events.append(_trick_taken(leader, trick, winner, number))
+        self.trick_mask = 0
+        self.led = None
+        if number < game.hand_size:
             self.leader = self.to_move = winner
-            return
-        self.last_winner = winner
-        self._finish_hand()
+        else:
+            self._finish_hand()
 
     def _finish_hand(self) -> None:
         deltas = self._score_hand()
         for seat, delta in enumerate(deltas):
             self.totals[seat] += delta
         self.results.append(deltas)
-        self.events.append(("score", self.hand_index, tuple(deltas)))
+        self.events.append(HandScored(self.hand_index, tuple(deltas)))
         if self._is_match_over():
             self.phase = PHASE_OVER
             return
@@ -743,79 +929,21 @@ class TrickState(State):
         self._start_hand()
 
     # ------------------------------------------------------------------
-    # outcome
-    def scores(self) -> list[int]:
-        return list(self.totals)
-
-    def hand_results(self) -> list[list[int]]:
-        return [list(deltas) for deltas in self.results]
-
-    # ------------------------------------------------------------------
     # copies
     def clone(self) -> Self:
         other = object.__new__(type(self))
-        fields = other.__dict__
-        fields.update(self.__dict__)
+        # A new plain dict, not an update of the clone's own: CPython reads
+        # an attribute of a dict copied into place twice as slowly.
+        fields = dict(self.__dict__)
         fields["history"] = self.history.copy()
         fields["hands"] = self.hands.copy()
         fields["won"] = self.won.copy()
-        fields["tricks"] = self.tricks.copy()
         fields["known_absent"] = self.known_absent.copy()
-        fields["trick"] = self.trick.copy()
         fields["totals"] = self.totals.copy()
         fields["results"] = self.results.copy()
         fields["events"] = self.events.copy()
+        other.__dict__ = fields
         return other
-
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        self.check_seat(seat)
-        other = self.clone()
-        # Later hands are dealt from the seed: a fresh one keeps the real
-        # future deals out of a search's reach.
-        other.seed = rng.getrandbits(63)
-        n = self.game.num_players
-        hidden = 0
-        slots: list[tuple[int, int]] = []
-        owners: list[int] = []
-        full = self.game.deck.full_mask
-        for other_seat in range(n):
-            hand = self.hands[other_seat]
-            if other_seat == seat or not hand:
-                continue
-            hidden |= hand
-            slots.append((hand.bit_count(), full & ~self.known_absent[other_seat]))
-            owners.append(other_seat)
-        out_hidden, out_allowed = self._hidden_out_of_play(seat)
-        if out_hidden:
-            hidden |= out_hidden
-            slots.append((out_hidden.bit_count(), out_allowed))
-            owners.append(-1)
-        if self.undealt:
-            hidden |= self.undealt
-            slots.append((self.undealt.bit_count(), full))
-            owners.append(-2)
-        dealt = redeal(hidden, slots, rng)
-        for owner, cards in zip(owners, dealt, strict=True):
-            if owner >= 0:
-                other.hands[owner] = cards
-            elif owner == -1:
-                other._replace_hidden_out_of_play(out_hidden, cards)
-            else:
-                other.undealt = cards
-        return other
-
-    def card_locations(self) -> dict[str, int]:
-        locations: dict[str, int] = {}
-        for seat, hand in enumerate(self.hands):
-            locations[f"hand {seat}"] = hand
-            locations[f"won {seat}"] = self.won[seat]
-        trick = 0
-        for card in self.trick:
-            trick |= 1 << card
-        locations["trick"] = trick
-        locations["out of play"] = self.out_of_play
-        locations["undealt"] = self.undealt
-        return locations
 
     # ------------------------------------------------------------------
     # what a seat sees
@@ -823,53 +951,44 @@ class TrickState(State):
         labels = self.game.labels
         return [labels[card] for card in self.game.display_order if mask >> card & 1]
 
-    def _play_lines(self, leader: int, cards: Sequence[int]) -> list[str]:
-        labels = self.game.labels
+    def _lines(self, events: Iterable[GameEvent]) -> list[str]:
+        # a trick is told card by card, then its winner
+        words = self._words()
+        line = self.catalogue.line
         n = self.game.n
-        return [
-            f"{seat_name((leader + position) % n)} plays {labels[card]}"
-            for position, card in enumerate(cards)
-        ]
-
-    def _event_lines(self, event: tuple[Any, ...]) -> list[str]:
-        """The public log lines of one event."""
-        kind = event[0]
-        if kind == "deal":
-            return [f"{seat_name(event[1])} deals hand {event[2] + 1}"]
-        if kind == "trick":
-            _, leader, cards, winner, number = event
-            return [*self._play_lines(leader, cards), f"{seat_name(winner)} wins trick {number}"]
-        if kind == "score":
-            changes = ", ".join(
-                f"{seat_name(seat)} {delta:+d}" for seat, delta in enumerate(event[2])
-            )
-            return [f"hand {event[1] + 1} scored: {changes}"]
-        return [self._extra_event_text(event)]
-
-    def public_log(self) -> list[str]:
-        """The public events of the previous and the current hand, oldest
-        first; the first line is line ``log_start`` of the match's log."""
-        if self._previous_lines is None:
-            # The previous hand is finished: render its lines once (a cache
-            # that clones share, since nobody mutates it).
-            self._previous_lines = [
-                line for event in self._previous_events for line in self._event_lines(event)
-            ]
-        lines = self._previous_lines.copy()
-        for event in self.events:
-            lines.extend(self._event_lines(event))
-        lines.extend(self._play_lines(self.leader, self.trick))
+        lines: list[str] = []
+        for event in events:
+            if type(event) is TrickTaken:
+                lines.extend(line(Played((event.leader + position) % n, card), words)
+                             for position, card in enumerate(event.cards))
+            lines.append(line(event, words))
         return lines
 
-    def _extra_event_text(self, event: tuple[Any, ...]) -> str:
-        return " ".join(str(part) for part in event)
+    def public_log(self) -> list[str]:
+        lines = super().public_log()
+        words = self._words()
+        n = self.game.n
+        lines.extend(self.catalogue.line(Played((self.leader + position) % n, card), words)
+                     for position, card in enumerate(self.trick))
+        return lines
 
-    def observation(self, seat: int) -> Observation:
-        self.check_seat(seat)
-        return self._observation(seat)
+    def _player(self, seat: int) -> dict[str, Any]:
+        game = self.game
+        absent = self.known_absent[seat]
+        return {
+            "seat": seat,
+            "name": seat_name(seat),
+            "cards": self.hands[seat].bit_count(),
+            "score": self.totals[seat],
+            "tricks": self.won[seat].bit_count() // game.n,
+            "dealer": seat == self.dealer,
+            "flags": self._player_flags(seat),
+            "void": [suit for suit, mask in zip(game.deck.suits, game.suit_masks, strict=True)
+                     if absent & mask == mask],
+        }
 
-    def public_observation(self) -> Observation:
-        return self._observation(None)
+    def _legal_card(self, action: int) -> str | None:
+        return self.game.labels[action] if action < len(self.game.deck) else None
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat``, or of a spectator for ``None``.
@@ -881,25 +1000,7 @@ class TrickState(State):
         """
         game = self.game
         labels = game.labels
-        n = game.num_players
-        to_move = self.current_player()
-        players = [
-            {
-                "seat": other,
-                "name": seat_name(other),
-                "cards": self.hands[other].bit_count(),
-                "score": self.totals[other],
-                "tricks": self.tricks[other],
-                "dealer": other == self.dealer,
-                "flags": self._player_flags(other),
-                "void": [
-                    suit for index, suit in enumerate(game.deck.suits)
-                    if self.known_absent[other] & game.suit_masks[index]
-                    == game.suit_masks[index]
-                ],
-            }
-            for other in range(n)
-        ]
+        n = game.n
         leader = self.leader
         played = 0
         for pile in self.won:
@@ -913,95 +1014,69 @@ class TrickState(State):
         }
         if seat is not None:
             zones["won"] = self._sorted_codes(self.won[seat])
-        if self.last_trick is not None:
-            last_leader, last_cards, last_winner = self.last_trick
+        last = self.last_trick
+        if last is not None:
             zones["last_trick"] = {
                 "cards": [
-                    {"seat": (last_leader + position) % n, "card": labels[card]}
-                    for position, card in enumerate(last_cards)
+                    {"seat": (last.leader + position) % n, "card": labels[card]}
+                    for position, card in enumerate(last.cards)
                 ],
-                "winner": last_winner,
+                "winner": last.winner,
             }
         if self.turnup >= 0:
             zones["turnup"] = labels[self.turnup]
-        legal: list[dict[str, Any]] = []
-        if seat is not None and to_move == seat:
-            size = len(labels)
-            text = game.card_word_text
-            legal = [
-                {
-                    "id": action,
-                    "text": text(game.deck, action),
-                    "card": labels[action] if action < size else None,
-                }
-                for action in self.legal_actions()
-            ]
-        log = self.public_log()
-        observation: Observation = {
-            "game": game.name,
-            "seat": seat,
-            "players": players,
-            "hand": [] if seat is None else self._sorted_codes(self.hands[seat]),
-            "zones": zones,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": to_move,
-            "legal": legal,
-            "log": log,
-            "log_start": self.log_start,
-            "hand_results": self.hand_results(),
-            "hand_number": self.hand_index + 1,
-            "trick_number": self.trick_number + (1 if self.phase == PHASE_PLAY else 0),
-            "leader": leader,
-            "dealer": self.dealer,
-            "places": self.places() if self.phase == PHASE_OVER else None,
-            "options": dict(game.options),
-        }
+        hand = [] if seat is None else self._sorted_codes(self.hands[seat])
+        observation = self._frame(seat, hand, zones)
+        observation["trick_number"] = self.trick_number + (self.phase == PHASE_PLAY)
+        observation["leader"] = leader
         observation.update(self._extra_observation(seat))
         return observation
 
-    def _player_flags(self, seat: int) -> list[str]:
-        return ["dealer"] if seat == self.dealer else []
-
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
         """The blocks of :meth:`TrickGame.observation_layout` (the table in
-        each game's module docstring)."""
-        self.check_seat(seat)
+        each game's module docstring): the card blocks and the one-hot seats
+        unpacked from words of bits at once, then the scalars."""
         game = self.game
         n = game.n
-        size = len(game.deck)
-        order = [(seat + offset) % n for offset in range(n)]
-        trick_masks = [0] * n
-        for position, card in enumerate(self.trick):
-            trick_masks[(self.leader + position - seat) % n] = 1 << card
+        if seat.__class__ is not int or not 0 <= seat < n:
+            self.check_seat(seat)
+        won = self.won
+        absent = self.known_absent
         played = 0
-        for pile in self.won:
+        for pile in won:
             played |= pile
-        masks = [
-            self.hands[seat],
-            self.out_of_play & ~self._hidden_out_of_play(seat)[0],
-            played,
-            *trick_masks,
-            *(self.won[other] for other in order),
-            *(self.known_absent[other] for other in order),
+        trick = [0] * n
+        leader = self.leader
+        count = self.trick_mask.bit_count()
+        if count:
+            for position, card in enumerate(self.history[-count:]):
+                trick[(leader + position - seat) % n] = 1 << card
+        phase = self.phase
+        flags = 1 << phase | 1 << 5 + (self.dealer - seat) % n
+        if phase in (PHASE_PLAY, PHASE_ANNOUNCE, PHASE_DISCARD):
+            flags |= 1 << 5 + n + (self.to_move - seat) % n | 1 << 5 + 2 * n + (leader - seat) % n
+        words = np.frombuffer(struct.pack(
+            game.tensor_words,
+            self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat), played,
+            *trick, *won[seat:], *won[:seat], *absent[seat:], *absent[:seat], flags,
+        ), np.uint8)
+        bits = game.tensor_bits
+        tensor = np.empty(game.tensor_size, np.float32)
+        # (unpackbits' arguments by position: NumPy parses keywords slowly)
+        if game.tensor_words[-1] == "I":  # a 32-card pack
+            tensor[:bits] = np.unpackbits(words, None, bits, "little")
+        else:  # 64-bit words, each cut to the pack's width
+            tensor[:bits] = np.unpackbits(words, None, None, "little").reshape(-1, 64)[
+                :, :len(game.deck)].reshape(-1)[:bits]
+        totals = self.totals
+        scale = game.tensor_scale
+        share = game.trick_share
+        tensor[bits:] = [
+            *[total / scale for total in totals[seat:] + totals[:seat]],
+            *[share[pile.bit_count() // n] for pile in won[seat:] + won[:seat]],
+            share[self.trick_number],
+            *self._extra_features(seat),
         ]
-        width = len(masks) * size
-        bits = mask_bits(masks, size)
-        scalars = [0.0] * (len(PHASE_NAMES) + 5 * n + 1)
-        scalars[self.phase] = 1.0
-        base = len(PHASE_NAMES)
-        scalars[base + (self.dealer - seat) % n] = 1.0
-        if self.phase in (PHASE_PLAY, PHASE_ANNOUNCE, PHASE_DISCARD):
-            scalars[base + n + (self.to_move - seat) % n] = 1.0
-            scalars[base + 2 * n + (self.leader - seat) % n] = 1.0
-        scale = game.score_scale
-        for offset, other in enumerate(order):
-            scalars[base + 3 * n + offset] = self.totals[other] / scale
-            scalars[base + 4 * n + offset] = self.tricks[other] / game.hand_size
-        scalars[-1] = self.trick_number / game.hand_size
-        scalars.extend(self._extra_features(seat))
-        tensor = np.empty(width + len(scalars), dtype=np.float32)
-        tensor[:width] = bits
-        tensor[width:] = scalars
         return tensor
 
 
@@ -1010,6 +1085,8 @@ class PenaltyMatchState(TrickState):
     penalty points until some total reaches the ``target`` option; the
     highest total loses (ties all lose), every other seat wins."""
 
+    lowest_wins = True
+
     def _is_match_over(self) -> bool:
         return max(self.totals) >= int(self.game.options["target"])
 
@@ -1017,26 +1094,17 @@ class PenaltyMatchState(TrickState):
         """The seats sharing the highest total."""
         return self.top_seats()
 
-    def returns(self) -> list[float]:
-        n = self.game.n
-        if self.phase != PHASE_OVER:
-            return [0.0] * n
+    def winners(self) -> list[int]:
         losers = self.losers()
-        return share_returns([seat for seat in range(n) if seat not in losers], n)
-
-    def places(self) -> list[int]:
-        return finishing_places(self.totals, lowest_first=True)
+        return [seat for seat in range(self.game.n) if seat not in losers]
 
 
 class HighestTotalWinsState(TrickState):
     """A match won by the highest total (Knaves' points, Bassadewitz's
     chips): the seats sharing it win and share the others' stakes."""
 
+    lowest_wins = False
+
     def winners(self) -> list[int]:
         """The seats sharing the highest total."""
         return self.top_seats()
-
-    def returns(self) -> list[float]:
-        if self.phase != PHASE_OVER:
-            return [0.0] * self.game.n
-        return share_returns(self.winners(), self.game.n)
