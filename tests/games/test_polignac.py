@@ -971,8 +971,9 @@ def test_a_seeded_deal_is_the_shuffle_dealt_card_by_card(
 def test_a_match_tells_its_story_in_typed_events() -> None:
     """match_events() holds every hand's typed events in order; the log
     says each in the catalogue's words."""
-    from parlour.games.polignac import CapotAnnounced, Passed
-    from parlour.games.tricks import Dealt, HandScored, TrickTaken
+    from parlour.engine.match import Dealt, HandScored, Passed
+    from parlour.games.polignac import CapotAnnounced
+    from parlour.games.tricks import TrickTaken
 
     state = random_match("polignac", 36, players=5)
     events = list(state.match_events())
@@ -981,7 +982,7 @@ def test_a_match_tells_its_story_in_typed_events() -> None:
     assert [type(event) for event in events].count(HandScored) == hands
     assert [type(event) for event in events].count(TrickTaken) == 6 * hands
     first = events[:3]
-    assert first[0] == Dealt(dealer=0, hand=0)
+    assert first[0] == Dealt(dealer=0, number=1)
     assert isinstance(first[1], (Passed, CapotAnnounced))
 
 

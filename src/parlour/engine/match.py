@@ -322,8 +322,9 @@ class MatchEvents:
     """The events of every finished hand (shared by clones: never mutated)."""
     _previous: tuple[GameEvent, ...]
     _previous_lines: list[str] | None
-    _hand_lines: tuple[GameEvent | None, tuple[str, ...]]
-    """The lines made of the current hand's events so far, and its last event."""
+    _hand_lines: tuple[int, GameEvent | None, tuple[str, ...]]
+    """How many of the current hand's events have been made into lines, the
+    last of them, and the lines."""
     log_start: int
 
     def _begin_events(self) -> None:
@@ -331,7 +332,7 @@ class MatchEvents:
         self.past = ()
         self._previous = ()
         self._previous_lines = None
-        self._hand_lines = (None, ())
+        self._hand_lines = (0, None, ())
         self.log_start = 0
 
     def _new_hand_log(self, *first: GameEvent) -> None:
@@ -342,7 +343,7 @@ class MatchEvents:
         self._previous = tuple(self.events)
         self.past += self._previous
         self._previous_lines = None
-        self._hand_lines = (None, ())
+        self._hand_lines = (0, None, ())
         self.events = list(first)
 
     def match_events(self) -> Sequence[GameEvent]:
@@ -373,12 +374,12 @@ class MatchEvents:
         if self._previous_lines is None:
             self._previous_lines = self._lines(self._previous)
         events = self.events
-        last, lines = self._hand_lines
-        if len(lines) > len(events) or (lines and events[len(lines) - 1] is not last):
-            lines = ()
-        if len(lines) < len(events):
-            lines += tuple(self._lines(events[len(lines):]))
-            self._hand_lines = (events[-1], lines)
+        done, last, lines = self._hand_lines
+        if done > len(events) or (done and events[done - 1] is not last):
+            done, lines = 0, ()
+        if done < len(events):
+            lines += tuple(self._lines(events[done:]))
+            self._hand_lines = (len(events), events[-1], lines)
         return self._previous_lines + list(lines)
 
 

@@ -1055,7 +1055,7 @@ class BhargState(MatchState):
         self.past += (*self.events,)
         self._previous = ()
         self._previous_lines = None
-        self._hand_lines = (None, ())
+        self._hand_lines = (0, None, ())
         self.events = [Reshuffled(len(cards))]
 
     def _draw(self) -> None:

@@ -60,7 +60,7 @@ from typing import Any, ClassVar
 from parlour.cards import PIQUET_32
 from parlour.cards.bits import bits_of
 from parlour.engine.game import Deal
-from parlour.engine.match import Catalogue, GameEvent, Zone
+from parlour.engine.match import Catalogue, GameEvent, HandScored, Passed, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
@@ -70,7 +70,6 @@ from parlour.games.tricks import (
     NATURAL_32,
     PHASE_ANNOUNCE,
     PHASE_DISCARD,
-    HandScored,
     PenaltyMatchState,
     ThirtyTwoCardGame,
     TrickTaken,
@@ -128,13 +127,6 @@ class Discarded(GameEvent):
     """The dealer discards a card face down (dealer_discard)."""
 
     dealer: int
-
-
-@dataclass(frozen=True, slots=True)
-class Passed(GameEvent):
-    """``seat`` passes in the capot announcements."""
-
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +221,12 @@ class Polignac(ThirtyTwoCardGame):
                               "the seat that announced capot this hand", "one-hot"),
             TensorBlock.flag("no capot bidder", "nobody announced capot this hand"),
         )
+
+    counted_events: ClassVar[dict[str, str]] = {
+        "capot_bids": "capots announced",
+        "capots_made": "announced capots made: the bidder won every trick",
+        **ThirtyTwoCardGame.counted_events,
+    }
 
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """``capot_bids``, the bids ``capots_made`` (the bidder won every

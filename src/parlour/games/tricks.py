@@ -37,7 +37,7 @@ from parlour.engine.game import (
     Game,
     Observation,
 )
-from parlour.engine.match import Catalogue, GameEvent, Seen, Words, Zone
+from parlour.engine.match import Catalogue, Dealt, GameEvent, HandScored, Seen, Words, Zone
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.common import (
@@ -70,14 +70,6 @@ listing a hand with a look-up a byte."""
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt(GameEvent):
-    """``dealer`` deals the hand ``hand`` (from 0)."""
-
-    dealer: int
-    hand: int
-
-
-@dataclass(frozen=True, slots=True)
 class Played(GameEvent):
     """``seat`` plays ``card``: told, not kept (a trick's event holds its
     cards)."""
@@ -95,14 +87,6 @@ class TrickTaken(GameEvent):
     cards: tuple[int, ...]
     winner: int
     number: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandScored(GameEvent):
-    """The hand ``hand`` (from 0) changed each total by ``deltas``."""
-
-    hand: int
-    deltas: tuple[int, ...]
 
 
 _NEW = object.__new__
@@ -125,10 +109,10 @@ def _trick_taken(leader: int, cards: tuple[int, ...], winner: int, number: int) 
 
 
 CATALOGUE = Catalogue({
-    Dealt: lambda event, words: f"{words.seat(event.dealer)} deals hand {event.hand + 1}",
+    Dealt: "{dealer} deals hand {number}",
     Played: "{seat} plays {card}",
     TrickTaken: "{winner} wins trick {number}",
-    HandScored: lambda event, words: f"hand {event.hand + 1} scored: "
+    HandScored: lambda event, words: f"hand {event.number} scored: "
                                      f"{words.changes(event.deltas)}",
 })
 """The sentences of every trick game's own events; a game with events of
@@ -304,6 +288,10 @@ class TrickGame(Game):
         """Tricks as a share of the hand."""
         self.tensor_size = self.observation_tensor_size
         self.tensor_scale = self.score_scale
+
+    counted_events: ClassVar[dict[str, str]] = {
+        "capots": "hands in which one player won every trick, announced or not",
+    }
 
     def count_events(self, events: Sequence[GameEvent]) -> dict[str, int]:
         """``capots``: hands in which one seat won every trick, bid or not
@@ -654,22 +642,11 @@ class TrickState(MatchState):
         self.turnup = -1
         self.out_of_play = game.deck.full_mask & ~game.in_play
         self.undealt = 0
-        self._new_hand_log(Dealt(self.dealer, self.hand_index))
+        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
 
-    def _new_hand_log(self, *first: GameEvent) -> None:
-        # The core's, counting the lines of the hand it drops without
-        # writing them: each trick is n + 1 lines, any other event one.
-        previous = self._previous
-        if previous:
-            self.log_start += len(previous) + self.game.n * self.game.hand_size
-        self._previous = previous = tuple(self.events)
-        self.past += previous
-        self._previous_lines = None
-        self.events = list(first)
-
-    def match_events(self) -> Sequence[GameEvent]:
-        # MatchEvents' own: State's empty default comes first in the MRO
-        return [*self.past, *self.events]
+    def _line_count(self, events: Sequence[GameEvent]) -> int:
+        # a finished hand: every trick told card by card, then its winner
+        return len(events) + self.game.n * self.game.hand_size
 
     def _start_hand(self) -> None:
         self._reset_hand()
@@ -920,7 +897,7 @@ class TrickState(MatchState):
         for seat, delta in enumerate(deltas):
             self.totals[seat] += delta
         self.results.append(deltas)
-        self.events.append(HandScored(self.hand_index, tuple(deltas)))
+        self.events.append(HandScored(self.hand_index + 1, tuple(deltas)))
         if self._is_match_over():
             self.phase = PHASE_OVER
             return
