@@ -115,8 +115,6 @@ class PhasedMatchState(State):
         self.totals = [0] * game.num_players
         self.results = []
         self.events: list[Any] = []
-        self._previous_events: list[Any] = []
-        self.log_start = 0
 
     def current_player(self) -> int:
         phase = self.phase
