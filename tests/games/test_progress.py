@@ -745,7 +745,7 @@ GOOD_HANDS = [hand.split() for hand in PG3_HANDS]
     [
         ({"hands": [GOOD_HANDS[0][:7], *GOOD_HANDS[1:]]}, "P0 must hold 8 cards, not 7"),
         ({"hands": [GOOD_HANDS[0], [*GOOD_HANDS[1][:7], "1Cr"], *GOOD_HANDS[2:]]},
-         "1Cr cannot be dealt twice (the hand of P1)"),
+         "1Cr is dealt twice (the hand of P1)"),
         ({"hands": GOOD_HANDS, "top": "7Mo"},
          "unknown deal key 'top'; a progress deal has dealer, hands, pile, scores, stock, "
          "to_move"),
@@ -754,7 +754,7 @@ GOOD_HANDS = [hand.split() for hand in PG3_HANDS]
         ({"hands": [["1Cr"], ["2Cr"], ["3Cr"], ["4Cr"]], "pile": ["P"]},
          "the pile needs a numbered card on which to play"),
         ({"hands": [["1Cr"], ["2Cr"], ["3Cr"], ["4Cr"]], "pile": ["5Cr"], "stock": ["5Cr"]},
-         "5Cr cannot be dealt twice (the stock)"),
+         "5Cr is dealt twice (the stock)"),
         ({"hands": [["1Cr"], ["2Cr"], [], ["4Cr"]], "pile": ["5Cr"]},
          "P2 holds no cards: the hand would be over"),
         ({"hands": [["1Cr"], ["2Cr"], ["3Cr"], ["4Cr"]], "pile": ["5Cr"], "to_move": 4},
@@ -778,7 +778,7 @@ def test_bad_deal_is_refused(deal: dict[str, Any], message: str) -> None:
 def test_bad_deal_two_packs_third_copy() -> None:
     game = parlour.make("progress", **PG18_OPTIONS)
     hands = [["8Cr", "8Cr"], ["8Cr"], ["1Cr"], ["2Cr"], ["3Cr"]]
-    with pytest.raises(ParseError, match=r"^both copies of 8Cr cannot be dealt twice "
+    with pytest.raises(ParseError, match=r"^both copies of 8Cr are already placed "
                        r"\(the hand of P1\)$"):
         game.new_state(seed=1, deal={"hands": hands, "pile": ["7Mo"]})
 

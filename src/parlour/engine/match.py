@@ -402,8 +402,10 @@ def parse_card_list(deck: Deck, text: object, where: str, taken: int,
         copies = same(card) if same is not None else 1 << card
         free = copies & ~taken
         if not free:
-            many = "both copies of " if copies.bit_count() == 2 else ""
-            raise ParseError(f"{many}{deck.cards[card].code} cannot be dealt twice ({where})")
+            code = deck.cards[(copies & -copies).bit_length() - 1].code
+            if copies.bit_count() > 1:
+                raise ParseError(f"both copies of {code} are already placed ({where})")
+            raise ParseError(f"{code} is dealt twice ({where})")
         card = (free & -free).bit_length() - 1
         taken |= 1 << card
         cards.append(card)

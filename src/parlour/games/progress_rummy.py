@@ -124,6 +124,7 @@ from parlour.engine.match import (
     WentOut,
     Words,
     Zone,
+    parse_card_list,
 )
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
@@ -738,27 +739,10 @@ class ProgressRummyState(MatchState):
     # ------------------------------------------------------------------
     # fixed deals
     def _parse_cards(self, text: object, where: str, taken: int) -> tuple[list[int], int]:
-        if isinstance(text, str):
-            text = text.split()
-        if not isinstance(text, list) or not all(isinstance(code, str) for code in text):
-            raise ParseError(f"{where} must be a list of card codes")
-        cards = []
-        for code in text:
-            card, taken = self._parse_one(code, where, taken)
-            cards.append(card)
-        return cards, taken
-
-    def _parse_one(self, code: str, where: str, taken: int) -> tuple[int, int]:
+        """Card codes as card ids, either copy of a card for its code."""
         game = self.game
-        try:
-            face = game.face_of[game.deck.parse(code).id]
-        except ParseError as error:
-            raise ParseError(f"in {where}: {error}") from None
-        free = game.face_masks[face] & ~taken
-        if not free:
-            raise ParseError(f"both copies of {face_code(face)} are already placed ({where})")
-        card = (free & -free).bit_length() - 1
-        return card, taken | 1 << card
+        return parse_card_list(game.deck, text, where, taken,
+                               lambda card: game.face_masks[game.face_of[card]])
 
     def _start_fixed_round(self, deal: Deal) -> None:
         game = self.game
@@ -853,7 +837,7 @@ class ProgressRummyState(MatchState):
                 declared = None
                 if "=" in code:
                     code, declared = code.split("=", 1)
-                card, taken = self._parse_one(code, where, taken)
+                [card], taken = self._parse_cards([code], where, taken)
                 if card % FACES == P_FACE:
                     if declared is None:
                         raise ParseError(f"the P of {where} needs its card: P=7St")
