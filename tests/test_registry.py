@@ -60,7 +60,7 @@ def test_games_metadata_shape() -> None:
     for name, meta in games.items():
         assert set(meta) == {
             "name", "title", "players", "deck", "description", "higher_is_better",
-            "perfect_information", "layout", "options",
+            "perfect_information", "layout", "hand_word", "options",
         }
         assert meta["name"] == name
         assert isinstance(meta["title"], str) and meta["title"]
@@ -74,6 +74,7 @@ def test_games_metadata_shape() -> None:
         assert meta["higher_is_better"] is cls.higher_is_better
         assert meta["perfect_information"] is cls.perfect_information
         assert meta["layout"] == cls.layout
+        assert meta["hand_word"] == cls.hand_word
         names = [option["name"] for option in meta["options"]]
         assert len(set(names)) == len(names)
         for option in meta["options"]:
