@@ -253,13 +253,13 @@ class OpenAny(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class Played(GameEvent):
-    """``seat`` played ``card`` in his turn ``turn`` of the hand, ``how``:
-    one of the ``KIND_*`` names (an opening, a sequence card...)."""
+    """``seat`` played ``card``, ``how``: one of the ``KIND_*`` names (an
+    opening, a sequence card...). A turn's plays are those between two
+    :data:`TURN_ENDS`."""
 
     seat: int
     card: int
     how: str
-    turn: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +316,24 @@ class HandScored(GameEvent):
     number: int
     deltas: tuple[int, ...]
 
+
+TURN_ENDS = (CannotPlay, Stopped, Passed)
+"""The events that end a turn (a player going out ends the hand)."""
+
+_SEATS = range(8)
+NO_SEVEN = tuple(NoSeven(seat) for seat in _SEATS)
+DREW = tuple(Drew(seat) for seat in _SEATS)
+PASSED = tuple(Passed(seat) for seat in _SEATS)
+STOPPED = tuple(Stopped(seat) for seat in _SEATS)
+CANNOT_PLAY = tuple(CannotPlay(seat) for seat in _SEATS)
+WENT_OUT = tuple(WentOut(seat) for seat in _SEATS)
+BLOCKED = Blocked()
+"""The events of a seat, made at import: a frozen dataclass costs more to
+make than the rest of a draw or a pass."""
+
+_PLAYED: dict[tuple[int, int, str], Played] = {}
+"""Every play made so far, by seat, card and kind (at most 8 x 106 x 5):
+the same plays recur in every hand, and making one costs a sixth of a play."""
 
 PLAYS = {
     KIND_OPEN: "{seat} opens with {card}",
@@ -745,7 +763,7 @@ class ProgressState(MatchState):
                 return
             self.skipped |= 1 << seat
             self.known_absent[seat] |= openers
-            self.events.append(NoSeven(seat))
+            self.events.append(NO_SEVEN[seat])
         self.open_any = True
         self.events.append(OpenAny(self.dealer))
         self.phase = PHASE_OPEN
@@ -955,10 +973,14 @@ class ProgressState(MatchState):
                 kind = KIND_REOPEN
                 if game.reopen_only:
                     self.known_absent[seat] |= sequence
-        self.events.append(Played(seat, card, kind, self.turn_number))
+        key = (seat, card, kind)
+        event = _PLAYED.get(key)
+        if event is None:
+            event = _PLAYED[key] = Played(seat, card, kind)
+        self.events.append(event)
         self.free_start = False
         if not self.hands[seat]:
-            self.events.append(WentOut(seat))
+            self.events.append(WENT_OUT[seat])
             self._finish_hand()
             return
         if kind == KIND_PROGRESS:
@@ -981,7 +1003,7 @@ class ProgressState(MatchState):
             # §2.5.2: nothing more to play ends the turn; the table learns
             # that the player holds none of the cards that were legal
             self.known_absent[seat] |= self._candidates()[1]
-            self.events.append(CannotPlay(seat))
+            self.events.append(CANNOT_PLAY[seat])
             self._end_turn()
 
     def _word(self, action: int) -> None:
@@ -990,15 +1012,15 @@ class ProgressState(MatchState):
             raise IllegalAction(self._why_not_word(action, legal))
         seat = self.to_move
         if action == STOP:
-            self.events.append(Stopped(seat))
+            self.events.append(STOPPED[seat])
             self._end_turn(self.phase == PHASE_FREE and self.game.p_optional)
             return
         if action == PASS:
             self.known_absent[seat] |= self._candidates()[1]
             self.passes += 1
-            self.events.append(Passed(seat))
+            self.events.append(PASSED[seat])
             if self.passes >= self.game.n:
-                self.events.append(Blocked())
+                self.events.append(BLOCKED)
                 self._finish_hand()
                 return
             self._end_turn()
@@ -1006,7 +1028,7 @@ class ProgressState(MatchState):
         # draw: everything the player holds is unplayable now, and so will be
         # every card he draws and keeps
         self.known_absent[seat] = self._candidates()[1]
-        self.events.append(Drew(seat))
+        self.events.append(DREW[seat])
         if self.explicit_chance:
             self.phase = PHASE_DRAW
             return
@@ -1161,16 +1183,17 @@ class ProgressState(MatchState):
         """The latest turns of this hand, oldest first: each seat's plays."""
         cards = self.game.deck.cards
         turns: list[dict[str, Any]] = []
-        number = -1
+        new_turn = True
         for event in self.events:
-            if not isinstance(event, Played):
-                continue
-            if event.turn != number:
-                if len(turns) == RECENT_TURNS:
-                    turns.pop(0)
-                number = event.turn
-                turns.append({"seat": event.seat, "cards": []})
-            turns[-1]["cards"].append(cards[event.card].code)
+            if isinstance(event, TURN_ENDS):
+                new_turn = True
+            elif isinstance(event, Played):
+                if new_turn:
+                    if len(turns) == RECENT_TURNS:
+                        turns.pop(0)
+                    turns.append({"seat": event.seat, "cards": []})
+                    new_turn = False
+                turns[-1]["cards"].append(cards[event.card].code)
         return turns
 
     def _player(self, seat: int) -> dict[str, Any]:
