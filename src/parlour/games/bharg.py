@@ -88,7 +88,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 from operator import itemgetter
-from typing import Any, NamedTuple, Self
+from typing import Any, ClassVar, NamedTuple, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -862,7 +862,7 @@ class Bharg(Game):
         rounds = 10 * self.num_players * int(self.options["target"])
         return rounds * self.max_hand_decisions()
 
-    counted_events = {
+    counted_events: ClassVar[dict[str, str]] = {
         "wins_by_binding": "rounds won by a player binding every card",
         "rounds_without_winner": "rounds that ended without a winner",
     }

@@ -87,7 +87,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -587,7 +587,7 @@ class Progress(Game):
         hands = self.num_players * int(self.options["target"]) + UNDECIDED_HANDS
         return hands * self.max_hand_decisions()
 
-    counted_events = {
+    counted_events: ClassVar[dict[str, str]] = {
         "going_out": "hands ended by a player going out",
         "blocked": "hands that ended with nobody going out",
     }
@@ -822,7 +822,7 @@ class ProgressState(MatchState):
         """The cards of the mover's hand that may be played now."""
         hand = self.hands[self.to_move]
         phase = self.phase
-        if phase == PHASE_START or phase == PHASE_CONTINUE:
+        if phase in (PHASE_START, PHASE_CONTINUE):
             if self.drawn >= 0:
                 return 1 << self.drawn
             if self.free_start:
