@@ -333,7 +333,8 @@ make than the rest of a draw or a pass."""
 
 _PLAYED: dict[tuple[int, int, str], Played] = {}
 """Every play made so far, by seat, card and kind (at most 8 x 106 x 5):
-the same plays recur in every hand, and making one costs a sixth of a play."""
+the same plays recur in every hand, and making a frozen dataclass (about
+0.5 µs) costs a sixth of a decision of random play."""
 
 PLAYS = {
     KIND_OPEN: "{seat} opens with {card}",
