@@ -42,6 +42,7 @@ from parlour.games.bharg import (
     Scored,
     WonRound,
     arrange,
+    binds_all,
     candidate_sets,
     evaluate_hand,
     names_of,
@@ -427,6 +428,27 @@ def test_evaluator_agrees_with_the_brute_force_reference(size: int, data: st.Dat
 
 # ---------------------------------------------------------------------------
 # §17: invariants of evaluation
+
+
+def test_binds_all_is_the_arrangement_binding_every_card() -> None:
+    # hands of one to three sets (overlapping or not) and a stray card or
+    # two, against every top Ace: the quick check of a discard agrees with
+    # the full arrangement under both penalty_arrangement choices
+    rng = random.Random(7)
+    aces = [-1, *(card for card in range(45) if NAMES[card].startswith("Ace of"))]
+    wins = 0
+    for _ in range(3000):
+        hand = 0
+        for _ in range(rng.randint(1, 3)):
+            hand |= rng.choice(SETS)
+        for card in rng.sample(range(45), rng.randint(0, 2)):
+            hand |= 1 << card
+        ace = rng.choice(aces)
+        expected = arrange(hand, ace).bound == hand
+        assert binds_all(hand, ace) is expected
+        assert (arrange(hand, ace, max_bound=True).bound == hand) is expected
+        wins += expected
+    assert wins == 894  # both answers are met
 
 
 @given(data=st.data())

@@ -295,8 +295,8 @@ _SETS_BY_KEY = _index_sets()
 (Moons card, Suns card, Waves card), at most 20 per key."""
 
 
-def candidate_sets(hand: int) -> list[int]:
-    """The bharg sets inside ``hand`` (a bitset), in :data:`SET_ORDER` (§8 step 1).
+def _sets_inside(hand: int) -> list[int]:
+    """The bharg sets inside ``hand`` (a bitset), in no particular order.
 
     Each set is found from the cards of the hand that show Moons, Suns and
     Waves (one of each, possibly the same card twice), so a 7-card hand
@@ -309,6 +309,12 @@ def candidate_sets(hand: int) -> list[int]:
         masks = get(key)
         if masks:
             found += [mask for mask in masks if mask & hand == mask]
+    return found
+
+
+def candidate_sets(hand: int) -> list[int]:
+    """The bharg sets inside ``hand`` (a bitset), in :data:`SET_ORDER` (§8 step 1)."""
+    found = _sets_inside(hand)
     found.sort(key=SET_ORDER.__getitem__)
     return found
 
@@ -383,6 +389,44 @@ def arrange(hand: int, ace_top: int, max_bound: bool = False) -> Arrangement:
         chosen = min((item for item in ties if fixed | item[2] == bound),
                      key=lambda item: _set_lists(item[3]))
     return Arrangement(first[1] if max_bound else first[0], fixed | chosen[2], chosen[3])
+
+
+def binds_all(hand: int, ace_top: int) -> bool:
+    """Whether every card of ``hand`` is bound against the top Ace
+    ``ace_top`` (§9: the hand wins), under either ``penalty_arrangement``:
+    ``arrange(hand, ace_top).bound == hand``, found by looking for one
+    collection of disjoint sets that covers the cards not bound already,
+    without ranking every collection (a discard checks it every turn).
+
+    >>> sailor = [NAMES.index(name) for name in ("The Sailor", "The Cave")]
+    >>> binds_all(mask_of(sailor), -1), binds_all(1 << NAMES.index("The Excuse"), -1)
+    (False, True)
+    """
+    fixed = hand & EXCUSE_BIT
+    if ace_top >= 0:
+        fixed |= hand & SUIT_CARDS[ACE_SUIT[ace_top]]
+    free = hand & ~fixed
+    if not free:
+        return True
+    sets = [mask for mask in _sets_inside(hand & ~EXCUSE_BIT) if mask & free]
+    covered = 0
+    for mask in sets:
+        covered |= mask
+    return not free & ~covered and _covered_by(free, sets)
+
+
+def _covered_by(cards: int, sets: list[int]) -> bool:
+    """Whether some of ``sets``, pairwise disjoint, cover ``cards``: the
+    lowest card is in one of them, and the rest is covered by the sets
+    disjoint from that one."""
+    if not cards:
+        return True
+    lowest = cards & -cards
+    for mask in sets:
+        if mask & lowest and _covered_by(cards & ~mask,
+                                         [other for other in sets if not other & mask]):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -839,9 +883,9 @@ class BhargState(MatchState):
     """A Bharg match.
 
     What follows from other fields is derived, not kept (the undealt cards,
-    the deal position): a state of more than 29 fields loses CPython's
-    shared instance dict (3.11 shares up to 30 keys), and every field read
-    of random play gets slower (about 5%).
+    the deal position, the card taken this turn): a state of more than 29
+    fields loses CPython's shared instance dict (3.11 shares up to 30
+    keys), and every field read of random play gets slower (about 5%).
     """
 
     game: Bharg
@@ -884,7 +928,6 @@ class BhargState(MatchState):
         self.ace_pile: list[int] = []
         self.known = 0
         """Cards in hands that everyone knows: taken from the discard pile."""
-        self.taken = -1
         self.drawn = -1
         self.turns = 0
         self.reshuffle_count = 0
@@ -1014,6 +1057,17 @@ class BhargState(MatchState):
 
     # ------------------------------------------------------------------
     # turns
+    @property
+    def taken(self) -> int:
+        """The card taken from the discard pile this turn, or -1: the
+        turn's last event says it (one field fewer, see the class
+        docstring)."""
+        if self.phase == PHASE_DISCARD:
+            last = self.events[-1]
+            if isinstance(last, Took):
+                return last.card
+        return -1
+
     def top_ace(self) -> int:
         """The card id of the top Ace, or -1 for an empty Ace Pile."""
         return self.ace_pile[-1] if self.ace_pile else -1
@@ -1022,7 +1076,6 @@ class BhargState(MatchState):
         """§4 and §10: the turn of ``seat`` begins; an empty stock is
         rebuilt (or ends the round) before the draw."""
         self.to_move = seat
-        self.taken = -1
         self.drawn = -1
         if not self.stock:
             if not self.game.reshuffles:
@@ -1077,7 +1130,6 @@ class BhargState(MatchState):
         card = self.discard_pile.pop()
         self.hands[seat] |= 1 << card
         self.known |= 1 << card
-        self.taken = card
         self.events.append(TOOK[seat][card])
         self.phase = PHASE_DISCARD
 
@@ -1093,10 +1145,9 @@ class BhargState(MatchState):
         else:
             self.discard_pile.append(card)
         self.events.append(DISCARDED[seat][card])
-        self.taken = -1
         self.drawn = -1
         hand = self.hands[seat]
-        if arrange(hand, self.top_ace(), game.max_bound).bound == hand:
+        if binds_all(hand, self.top_ace()):
             self._win(seat)
             return
         self.turns += 1
@@ -1166,8 +1217,10 @@ class BhargState(MatchState):
 
     def _discardable(self) -> int:
         hand = self.hands[self.to_move]
-        if self.taken >= 0 and not self.game.rediscard:
-            hand &= ~(1 << self.taken)
+        if not self.game.rediscard:
+            taken = self.taken
+            if taken >= 0:
+                hand &= ~(1 << taken)
         return hand
 
     def legal_actions(self) -> list[int]:

@@ -253,13 +253,13 @@ class OpenAny(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class Played(GameEvent):
-    """``seat`` played ``card`` in his turn ``turn`` of the hand, ``how``:
-    one of the ``KIND_*`` names (an opening, a sequence card...)."""
+    """``seat`` played ``card``, ``how``: one of the ``KIND_*`` names (an
+    opening, a sequence card...). A turn's plays are those between two
+    :data:`TURN_ENDS`."""
 
     seat: int
     card: int
     how: str
-    turn: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +316,25 @@ class HandScored(GameEvent):
     number: int
     deltas: tuple[int, ...]
 
+
+TURN_ENDS = (CannotPlay, Stopped, Passed)
+"""The events that end a turn (a player going out ends the hand)."""
+
+_SEATS = range(8)
+NO_SEVEN = tuple(NoSeven(seat) for seat in _SEATS)
+DREW = tuple(Drew(seat) for seat in _SEATS)
+PASSED = tuple(Passed(seat) for seat in _SEATS)
+STOPPED = tuple(Stopped(seat) for seat in _SEATS)
+CANNOT_PLAY = tuple(CannotPlay(seat) for seat in _SEATS)
+WENT_OUT = tuple(WentOut(seat) for seat in _SEATS)
+BLOCKED = Blocked()
+"""The events of a seat, made at import: a frozen dataclass costs more to
+make than the rest of a draw or a pass."""
+
+_PLAYED: dict[tuple[int, int, str], Played] = {}
+"""Every play made so far, by seat, card and kind (at most 8 x 106 x 5):
+the same plays recur in every hand, and making a frozen dataclass (about
+0.5 µs) costs a sixth of a decision of random play."""
 
 PLAYS = {
     KIND_OPEN: "{seat} opens with {card}",
@@ -490,6 +509,24 @@ class Progress(Game):
             sum(self.adjacent_sign[start + face % 13] for start in range(0, 52, 13))
             for face in range(52)
         )
+        # per card id, what continues the sequence on it as the top card
+        # (no run direction kept): its own sign only, or the first card of a
+        # turn, of any sign unless follow_sign is same
+        numbered = [face < P_FACE for face in self.face_of]
+        self.next_same = tuple(
+            self.adjacent_sign[face] if number else 0
+            for face, number in zip(self.face_of, numbered, strict=True)
+        )
+        self.next_any = tuple(
+            self.adjacent_sign[face] | (
+                0 if self.follow_same else self.adjacent_any[face] & ~self.sign_masks[face // 13])
+            if number else 0
+            for face, number in zip(self.face_of, numbered, strict=True)
+        )
+        self.reserve = self.sevens | self.p_mask
+        """The cards that need no sequence: the 7s and P."""
+        self.openers = self.sevens | (self.p_mask if self.p_may_open else 0)
+        """The cards that may open a hand."""
         self.stock_size = size - n * self.hand_size
         self.words = Words([seat_name(seat) for seat in range(n)],
                            [card.code for card in self.deck.cards])
@@ -735,7 +772,7 @@ class ProgressState(MatchState):
     # the opening and turns
     def _begin_opening(self) -> None:
         game = self.game
-        openers = game.sevens | (game.p_mask if game.p_may_open else 0)
+        openers = game.openers
         for offset in range(game.n):
             seat = (self.dealer + game.opener_offset + offset) % game.n
             if self.hands[seat] & openers:
@@ -745,7 +782,7 @@ class ProgressState(MatchState):
                 return
             self.skipped |= 1 << seat
             self.known_absent[seat] |= openers
-            self.events.append(NoSeven(seat))
+            self.events.append(NO_SEVEN[seat])
         self.open_any = True
         self.events.append(OpenAny(self.dealer))
         self.phase = PHASE_OPEN
@@ -768,25 +805,22 @@ class ProgressState(MatchState):
     def _sequence_candidates(self, any_sign: bool) -> int:
         """The cards that would continue the sequence on the top card."""
         game = self.game
+        if not self.segment_direction:
+            return (game.next_any if any_sign else game.next_same)[self.top]
+        # a run's direction is kept only with direction_lock
         top = game.face_of[self.top]
-        if game.direction_lock and self.segment_direction:
-            same = game.up[top] if self.segment_direction > 0 else game.down[top]
-        else:
-            same = game.adjacent_sign[top]
+        same = game.up[top] if self.segment_direction > 0 else game.down[top]
         if not any_sign or game.follow_same:
             return same
         return (game.adjacent_any[top] & ~game.sign_masks[top // 13]) | same
 
-    def _candidates(self) -> tuple[int, int]:
-        """(sequence candidates, every card that would be legal) in START or
-        CONTINUE, whatever the hand holds."""
-        game = self.game
-        sequence = self._sequence_candidates(self.phase == PHASE_START)
-        return sequence, sequence | game.sevens | game.p_mask
+    def _playable(self) -> int:
+        """Every card that would be legal in START or CONTINUE, whatever the
+        hand holds."""
+        return self._sequence_candidates(self.phase == PHASE_START) | self.game.reserve
 
     def _legal_mask(self) -> int:
         """The cards of the mover's hand that may be played now."""
-        game = self.game
         hand = self.hands[self.to_move]
         phase = self.phase
         if phase in (PHASE_START, PHASE_CONTINUE):
@@ -794,17 +828,22 @@ class ProgressState(MatchState):
                 return 1 << self.drawn
             if self.free_start:
                 return hand
-            sequence = hand & self._sequence_candidates(phase == PHASE_START)
-            legal = sequence | (hand & game.p_mask)
-            if not sequence or not game.reopen_only:
-                legal |= hand & game.sevens
-            return legal
+            game = self.game
+            if self.segment_direction:
+                sequence = hand & self._sequence_candidates(phase == PHASE_START)
+            else:
+                # _sequence_candidates written out: this is the hottest path
+                table = game.next_any if phase == PHASE_START else game.next_same
+                sequence = hand & table[self.top]
+            if sequence and game.reopen_only:
+                return sequence | (hand & game.p_mask)
+            return sequence | (hand & game.reserve)
         if phase == PHASE_FREE:
             return hand
         if phase == PHASE_OPEN:
             if self.open_any:
                 return hand
-            return hand & (game.sevens | (game.p_mask if game.p_may_open else 0))
+            return hand & self.game.openers
         return 0
 
     def _may_stop(self, legal: int) -> bool:
@@ -840,8 +879,9 @@ class ProgressState(MatchState):
             legal = self._legal_mask()
             if not legal:
                 return [DRAW] if self.stock else [PASS]
-            actions = self.game.face_list(legal)
-            if self._may_stop(legal):
+            game = self.game
+            actions = bits_of(legal) if game.copies == 1 else game.face_list(legal)
+            if phase >= PHASE_CONTINUE and self._may_stop(legal):
                 actions.append(STOP)
             return actions
         if phase == PHASE_OVER:
@@ -955,10 +995,14 @@ class ProgressState(MatchState):
                 kind = KIND_REOPEN
                 if game.reopen_only:
                     self.known_absent[seat] |= sequence
-        self.events.append(Played(seat, card, kind, self.turn_number))
+        key = (seat, card, kind)
+        event = _PLAYED.get(key)
+        if event is None:
+            event = _PLAYED[key] = Played(seat, card, kind)
+        self.events.append(event)
         self.free_start = False
         if not self.hands[seat]:
-            self.events.append(WentOut(seat))
+            self.events.append(WENT_OUT[seat])
             self._finish_hand()
             return
         if kind == KIND_PROGRESS:
@@ -980,33 +1024,37 @@ class ProgressState(MatchState):
         if not self._legal_mask():
             # §2.5.2: nothing more to play ends the turn; the table learns
             # that the player holds none of the cards that were legal
-            self.known_absent[seat] |= self._candidates()[1]
-            self.events.append(CannotPlay(seat))
+            self.known_absent[seat] |= self._playable()
+            self.events.append(CANNOT_PLAY[seat])
             self._end_turn()
 
     def _word(self, action: int) -> None:
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._why_not_word(action, legal))
+        legal = self._legal_mask()
+        if action == STOP:
+            allowed = bool(legal) and self._may_stop(legal)
+        else:
+            allowed = not legal and bool(self.stock) == (action == DRAW)
+        if not allowed:
+            raise IllegalAction(self._why_not_word(action, self.legal_actions()))
         seat = self.to_move
         if action == STOP:
-            self.events.append(Stopped(seat))
+            self.events.append(STOPPED[seat])
             self._end_turn(self.phase == PHASE_FREE and self.game.p_optional)
             return
         if action == PASS:
-            self.known_absent[seat] |= self._candidates()[1]
+            self.known_absent[seat] |= self._playable()
             self.passes += 1
-            self.events.append(Passed(seat))
+            self.events.append(PASSED[seat])
             if self.passes >= self.game.n:
-                self.events.append(Blocked())
+                self.events.append(BLOCKED)
                 self._finish_hand()
                 return
             self._end_turn()
             return
         # draw: everything the player holds is unplayable now, and so will be
         # every card he draws and keeps
-        self.known_absent[seat] = self._candidates()[1]
-        self.events.append(Drew(seat))
+        self.known_absent[seat] = self._playable()
+        self.events.append(DREW[seat])
         if self.explicit_chance:
             self.phase = PHASE_DRAW
             return
@@ -1017,7 +1065,7 @@ class ProgressState(MatchState):
         bit = 1 << card
         self.hands[seat] |= bit
         self.drew[seat] |= bit
-        if bit & self._candidates()[1]:
+        if bit & self._playable():
             self.drawn = card
 
     def _why_not_word(self, action: int, legal: list[int]) -> str:
@@ -1119,9 +1167,9 @@ class ProgressState(MatchState):
         phase = self.phase
         game = self.game
         if self.drawn >= 0 or phase == PHASE_CONTINUE:
-            return self._candidates()[1]
+            return self._playable()
         if phase == PHASE_OPEN and not self.open_any:
-            return game.sevens | (game.p_mask if game.p_may_open else 0)
+            return game.openers
         return 0
 
     def _may_hold(self, zone: Zone, owner: int) -> int:
@@ -1150,7 +1198,7 @@ class ProgressState(MatchState):
             if other != seat:
                 self.drew[other] = 0
         if source.drawn >= 0 and source.to_move != seat:
-            self.drawn = (self.hands[self.to_move] & source._candidates()[1]).bit_length() - 1
+            self.drawn = (self.hands[self.to_move] & source._playable()).bit_length() - 1
 
     # ------------------------------------------------------------------
     # what a seat sees
@@ -1161,16 +1209,17 @@ class ProgressState(MatchState):
         """The latest turns of this hand, oldest first: each seat's plays."""
         cards = self.game.deck.cards
         turns: list[dict[str, Any]] = []
-        number = -1
+        new_turn = True
         for event in self.events:
-            if not isinstance(event, Played):
-                continue
-            if event.turn != number:
-                if len(turns) == RECENT_TURNS:
-                    turns.pop(0)
-                number = event.turn
-                turns.append({"seat": event.seat, "cards": []})
-            turns[-1]["cards"].append(cards[event.card].code)
+            if isinstance(event, TURN_ENDS):
+                new_turn = True
+            elif isinstance(event, Played):
+                if new_turn:
+                    if len(turns) == RECENT_TURNS:
+                        turns.pop(0)
+                    turns.append({"seat": event.seat, "cards": []})
+                    new_turn = False
+                turns[-1]["cards"].append(cards[event.card].code)
         return turns
 
     def _player(self, seat: int) -> dict[str, Any]:
