@@ -111,13 +111,6 @@ class ZonedState(State):
                 locations[name] = cards_of(value, zone.form)
         return locations
 
-    def hidden_from(self, zone: Zone, owner: int, seat: int) -> bool:
-        """Whether ``seat`` cannot see the cards of ``zone`` (``owner``: the
-        seat of a zone per seat)."""
-        if zone.seen is Seen.EVERYONE:
-            return False
-        return zone.seen is Seen.NOBODY or owner != seat
-
     # -- hooks --------------------------------------------------------------
     def _placed_for(self, seat: int) -> int:
         """Cards in zones ``seat`` cannot see whose place he knows all the
@@ -145,24 +138,24 @@ class ZonedState(State):
         ``kept`` ones: a bitmask takes them, an ordered zone puts them in a
         random order in the places its hidden cards had, a one-card zone
         holds the one."""
-        value = getattr(self, zone.field)
-        if zone.form is Form.MASK:
+        form = zone.form
+        if form is Form.MASK:
             new: Any = kept | cards
-        elif zone.form is Form.CARD:
+        elif form is Form.CARD:
             new = cards.bit_length() - 1
         else:
-            old = value[owner] if zone.per_seat else value
             order = bits_of(cards)
             rng.shuffle(order)
             if not kept:
                 new = order
             else:
-                new = list(old)
-                places = (index for index, card in enumerate(old) if not kept >> card & 1)
+                value = getattr(self, zone.field)
+                new = list(value[owner] if zone.per_seat else value)
+                places = (index for index, card in enumerate(new) if not kept >> card & 1)
                 for index, card in zip(places, order, strict=False):
                     new[index] = card
         if zone.per_seat:
-            value[owner] = new
+            getattr(self, zone.field)[owner] = new
         else:
             setattr(self, zone.field, new)
 
@@ -177,28 +170,32 @@ class ZonedState(State):
         placed = self._placed_for(seat)
         hidden = 0
         slots: list[tuple[int, int]] = []
-        places: list[tuple[Zone, int, int]] = []
+        # each part re-dealt: its zone, owner, the cards it keeps, its slots
+        parts: list[tuple[Zone, int, int, int]] = []
         for zone in self.zones:
-            for owner, value in self._zone_values(zone):
-                if not self.hidden_from(zone, owner, seat):
+            seen = zone.seen
+            if seen is Seen.EVERYONE:
+                continue
+            value = getattr(self, zone.field)
+            form = zone.form
+            owned = enumerate(value) if zone.per_seat else ((-1, value),)
+            for owner, held in owned:
+                if seen is Seen.OWNER and owner == seat:
                     continue
-                cards = cards_of(value, zone.form)
+                cards = held if form is Form.MASK else cards_of(held, form)
                 secret = cards & ~placed
                 if not secret:
                     continue
                 hidden |= secret
-                for slot in self._slots(zone, owner, secret, seat):
-                    slots.append(slot)
-                    places.append((zone, owner, cards & placed))
-        dealt: dict[tuple[str, int], int] = {}
-        kept: dict[tuple[str, int], tuple[Zone, int]] = {}
-        for (zone, owner, stays), cards in zip(places, redeal(hidden, slots, rng), strict=True):
-            key = (zone.name, owner)
-            dealt[key] = dealt.get(key, 0) | cards
-            kept[key] = (zone, stays)
-        for key, cards in dealt.items():
-            zone, stays = kept[key]
-            other._put(zone, key[1], stays, cards, rng)
+                own = self._slots(zone, owner, secret, seat)
+                slots += own
+                parts.append((zone, owner, cards & placed, len(own)))
+        dealt = iter(redeal(hidden, slots, rng))
+        for zone, owner, stays, count in parts:
+            cards = 0
+            for _ in range(count):
+                cards |= next(dealt)
+            other._put(zone, owner, stays, cards, rng)
         other._after_redeal(self, seat, rng)
         return other
 
