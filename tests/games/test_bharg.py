@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.cards import DECKTET_BASIC, DECKTET_EXTENDED, Card
-from parlour.engine.match import Words
+from parlour.engine.match import Dealt, Drew, Reshuffled, Words
 from parlour.errors import IllegalAction, OptionError, ParseError
 from parlour.games.bharg import (
     BASIC,
@@ -35,9 +35,6 @@ from parlour.games.bharg import (
     NAMES,
     PAWNS,
     SETS,
-    Dealt,
-    Drew,
-    Reshuffled,
     RoundVoid,
     Scored,
     WonRound,

@@ -15,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
+from parlour.engine.match import Dealt, HandScored, WentOut
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.progress import Blocked, Dealt, HandScored, WentOut, cut_winners
+from parlour.games.progress import Blocked, cut_winners
 from trick_play import say
 
 # ---------------------------------------------------------------------------

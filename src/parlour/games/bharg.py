@@ -96,7 +96,21 @@ import numpy.typing as npt
 from parlour.cards import DECKTET_BASIC, DECKTET_EXTENDED, Card, Deck
 from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import Deal, Game, Observation
-from parlour.engine.match import Catalogue, Form, GameEvent, Seen, Words, Zone
+from parlour.engine.match import (
+    Catalogue,
+    Dealt,
+    Discarded,
+    Drew,
+    Form,
+    GameEvent,
+    MatchWon,
+    Reshuffled,
+    Seen,
+    Took,
+    TurnedUp,
+    Words,
+    Zone,
+)
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.scoring import ScoreCalculator, ScoreRequest
@@ -577,52 +591,6 @@ def _card_at(words: list[str], start: int, deck: Deck) -> tuple[int, int] | None
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt(GameEvent):
-    """``dealer`` deals round ``number`` (from 1)."""
-
-    dealer: int
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnedUp(GameEvent):
-    """``card`` is turned up at the deal (§3.4): an Ace goes on the Ace
-    Pile, any other card starts the discard pile."""
-
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Drew(GameEvent):
-    """``seat`` draws the top card of the stock."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Took(GameEvent):
-    """``seat`` takes ``card``, the top discard."""
-
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded(GameEvent):
-    """``seat`` discards ``card`` (an Ace becomes the top Ace)."""
-
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Reshuffled(GameEvent):
-    """The stock ran out and ``count`` cards were shuffled into a new one (§10)."""
-
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
 class WonRound(GameEvent):
     """``seat`` is fully bound after his discard, holding ``hand`` (a
     bitset), and wins round ``number`` (§9)."""
@@ -661,13 +629,6 @@ class RoundVoid(GameEvent):
     number: int
     cause: str
     turns: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class MatchWon(GameEvent):
-    """``seat``'s total has reached the target: the match is over."""
-
-    seat: int
 
 
 _SEATS = range(max(HAND_SIZES))

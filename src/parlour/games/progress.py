@@ -97,9 +97,15 @@ from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import UNDECIDED_HANDS, Deal, Game, Observation
 from parlour.engine.match import (
     Catalogue,
+    Dealt,
+    Drew,
+    FirstDealer,
     Form,
     GameEvent,
+    HandScored,
+    Passed,
     Seen,
+    WentOut,
     Words,
     Zone,
     parse_card_list,
@@ -223,21 +229,6 @@ RECENT_TURNS = 6
 
 
 @dataclass(frozen=True, slots=True)
-class CutForDeal(GameEvent):
-    """``dealer`` cut highest and deals the first hand (§1.4)."""
-
-    dealer: int
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt(GameEvent):
-    """``dealer`` deals the hand numbered ``number`` (from 1)."""
-
-    dealer: int
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
 class NoSeven(GameEvent):
     """``seat`` holds no card that may open and is skipped."""
 
@@ -263,20 +254,6 @@ class Played(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class Drew(GameEvent):
-    """``seat`` drew a card from the stock."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Passed(GameEvent):
-    """``seat`` could play nothing with the stock empty."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class Stopped(GameEvent):
     """``seat`` ended his turn holding back 7s or P (deferral)."""
 
@@ -291,13 +268,6 @@ class CannotPlay(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class WentOut(GameEvent):
-    """``seat`` played his last card and ended the hand."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class Blocked(GameEvent):
     """The stock was empty and every player passed in a row: the hand ends."""
 
@@ -307,14 +277,6 @@ class PileGiven(GameEvent):
     """A fixed deal starts the hand with ``pile`` played (oldest first)."""
 
     pile: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HandScored(GameEvent):
-    """The hand numbered ``number`` (from 1) scored ``deltas``, one per seat."""
-
-    number: int
-    deltas: tuple[int, ...]
 
 
 TURN_ENDS = (CannotPlay, Stopped, Passed)
@@ -348,7 +310,7 @@ PLAYS = {
 CATALOGUE = Catalogue({
     # the cut cards go back into the pack before the deal: naming them
     # would look like naming cards now in a hand
-    CutForDeal: "{dealer} cuts highest and deals first",
+    FirstDealer: "{dealer} cuts highest and deals first",
     Dealt: "{dealer} deals hand {number}",
     NoSeven: "{seat} has no 7",
     OpenAny: "nobody holds a 7: {dealer} opens with any card",
@@ -685,7 +647,7 @@ class ProgressState(MatchState):
         game = self.game
         self.dealer = cut_for_dealer(game.all_cards, game.face_of, game.n, "progress-cut",
                                      self.seed)
-        self.events.append(CutForDeal(self.dealer))
+        self.events.append(FirstDealer(self.dealer))
 
     def _start_hand(self) -> None:
         self._clear_hand()
@@ -913,7 +875,7 @@ class ProgressState(MatchState):
             if not 0 <= action < game.n:
                 raise IllegalAction(f"the cut names the dealer: a seat from 0 to {game.n - 1}")
             self.dealer = action
-            self.events.append(CutForDeal(action))
+            self.events.append(FirstDealer(action))
             self._start_hand()
             return
         if not 0 <= action < FACES:

@@ -60,7 +60,7 @@ from typing import Any
 from parlour.engine import events as contract
 from parlour.engine.events import OVER, PLAYING, READY, Chooser
 from parlour.engine.game import Observation, State
-from parlour.engine.match import Catalogue, GameEvent, Words
+from parlour.engine.match import Catalogue, Dealt, GameEvent, WentOut, Words
 from parlour.engine.options import Option, OptionSchema, OptionValue
 from parlour.engine.shuffle import shuffled
 from parlour.errors import IllegalAction, OptionError, ParseError
@@ -68,10 +68,8 @@ from parlour.games.common import share_returns
 from parlour.games.progress import (
     CATALOGUE,
     PHASE_OVER,
-    Dealt,
     Progress,
     ProgressState,
-    WentOut,
     cut_for_dealer,
     cut_rank,
 )
