@@ -321,11 +321,12 @@ class PatienceState(MatchState):
         ``game.feature_blocks()``)."""
 
     def _legal_moves(self) -> list[int]:
-        """:meth:`_moves`, worked out once a position (a copy)."""
+        """:meth:`_moves`, worked out once a position (the list kept: read it,
+        never change it)."""
         if self._legal_at != self.moves:
             self._legal_cache = self._moves()
             self._legal_at = self.moves
-        return list(self._legal_cache)
+        return self._legal_cache
 
     def _check_end(self) -> None:
         outcome = self._outcome()
@@ -348,7 +349,7 @@ class PatienceState(MatchState):
 
     def legal_actions(self) -> list[int]:
         if self.phase == PHASE_PLAY:
-            return self._legal_moves()
+            return list(self._legal_moves())
         if self.phase == PHASE_OVER:
             return []
         return [card for card, _ in self.chance_outcomes()]
@@ -365,10 +366,10 @@ class PatienceState(MatchState):
             if len(self.order) == len(self.game.deal_cards):
                 self._start()
         else:
-            if not 0 <= action < self.game.num_actions:
-                raise IllegalAction(
-                    f"there is no action {action}; actions are 0 to {self.game.num_actions - 1}")
             if action not in self._legal_moves():
+                if not 0 <= action < self.game.num_actions:
+                    raise IllegalAction(f"there is no action {action}; actions are 0 to "
+                                        f"{self.game.num_actions - 1}")
                 raise IllegalAction(self._why_not(action))
             self._move(action)
             self.moves += 1
