@@ -240,7 +240,7 @@ class PatienceState(MatchState):
 
     game: PatienceGame
     zones: ClassVar[tuple[Zone, ...]] = (
-        Zone("hand 0", "hand", Seen.OWNER),
+        Zone("hand 0", "hand", Seen.EVERYONE),
         Zone("out of play", "out_of_play", Seen.NOBODY),
     )
     hand: ClassVar[int] = 0
@@ -470,10 +470,6 @@ class PatienceState(MatchState):
         """Game keys: ``moves`` (moves made), ``won`` (once over) and the
         game's own (see its docstring); ``zones`` is the layout."""
         game = self.game
-        legal: list[dict[str, Any]] = []
-        if seat is not None and self.phase == PHASE_PLAY:
-            legal = [{"id": action, "text": self.move_text(action), "card": None}
-                     for action in self._legal_moves()]
         return {
             "game": game.name,
             "seat": seat,
@@ -483,7 +479,7 @@ class PatienceState(MatchState):
             "zones": self._zones() if self.phase != PHASE_DEAL else {},
             "phase": PHASE_NAMES[self.phase],
             "to_move": self.current_player(),
-            "legal": legal,
+            "legal": self._legal(seat),
             "log": self.public_log(),
             "hand_results": self.hand_results(),
             "moves": self.moves,
