@@ -417,6 +417,9 @@ class PatienceState(MatchState):
         return {}
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
+        """The face-down cards shuffled among their places, and the deal
+        order rewritten to match; not the core's re-deal, whose draws from
+        ``rng`` differ: seeded searches and solver votes play as before."""
         self.check_seat(seat)
         other = self.clone()
         other.seed = rng.getrandbits(63)
@@ -477,7 +480,7 @@ class PatienceState(MatchState):
                          "score": self.totals[0], "flags": []}],
             "hand": [],
             "zones": self._zones() if self.phase != PHASE_DEAL else {},
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self.phase_names[self.phase],
             "to_move": self.current_player(),
             "legal": self._legal(seat),
             "log": self.public_log(),
