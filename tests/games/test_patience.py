@@ -16,7 +16,17 @@ from parlour import IllegalAction, OptionError, ParseError
 from parlour.agents.heuristic import heuristic_action
 from parlour.agents.heuristic.patience import golf_run
 from parlour.cards import PROGRESS_53
-from parlour.games.patience.calculation import next_number, waits_of
+from parlour.engine.match import Dealt, TurnedUp
+from parlour.games.patience.bakers_dozen import ToFoundation
+from parlour.games.patience.base import Lost, Onto, Won
+from parlour.games.patience.calculation import (
+    TurnedToFoundation,
+    TurnedToWaste,
+    WasteToFoundation,
+    next_number,
+    waits_of,
+)
+from parlour.games.patience.clock import Turned
 
 CODES = [card.code for card in PROGRESS_53.cards]
 NUMBERED = CODES[:52]
@@ -304,6 +314,7 @@ def test_pt_4_clock_lost_with_three_cards_down() -> None:
     assert sum(pile["down"] for pile in zones["piles"]) == 3
     assert state.returns() == [0.0] and state.scores() == [3]
     assert state.observation(0)["log"][-1] == "lost (score 3)"
+    assert state.match_events()[-1] == Lost(3)
 
 
 def test_clock_won_when_every_card_is_up() -> None:
@@ -314,6 +325,8 @@ def test_clock_won_when_every_card_is_up() -> None:
     while not state.is_terminal():
         state.apply_text("t")
     assert state.returns() == [1.0] and state.scores() == [0]
+    assert state.match_events()[-1] == Won(0)
+    assert state.observation(0)["log"][-1] == "won (score 0)"
     with pytest.raises(IllegalAction, match=r"^the game is over$"):
         state.apply(0)
 
@@ -391,3 +404,61 @@ def test_every_patience_has_rules_and_one_seat() -> None:
         assert "Decisions" in game.rules_text
         with pytest.raises(ParseError, match="seats are 0 to 0"):
             game.new_state(seed=1).observation(1)
+
+
+# --- the log: typed events, each game's catalogue says them ---------------------------
+
+@pytest.mark.parametrize(("name", "seed", "moves", "events", "log"), [
+    ("golf", 1, ["draw", "5Su", "draw"],
+     [Dealt(0, 1), TurnedUp(42), Onto(17, 42), TurnedUp(1)],
+     ["Golf: the cards are dealt", "draw: 4St turned onto the pile", "5Su onto 4St",
+      "draw: 2Cr turned onto the pile"]),
+    ("calculation", 38, ["w1", "w1", "f4", "w1 f4"],
+     [Dealt(0, 1), TurnedToWaste(9, 1), TurnedToWaste(37, 1), TurnedToFoundation(7, 4),
+      WasteToFoundation(37, 1, 4)],
+     ["Calculation: the cards are dealt", "10Cr turned onto waste pile 1",
+      "12Mo turned onto waste pile 1", "8Cr turned onto foundation 4",
+      "12Mo from waste pile 1 onto foundation 4"]),
+    ("bakers-dozen", 3, ["c2 f", "c8 c12"],
+     [Dealt(0, 1), ToFoundation(0), Onto(49, 37)],
+     ["Baker's Dozen: the cards are dealt", "1Cr onto the Crown foundation", "11St onto 12Mo"]),
+    ("clock", 1, ["turn", "turn"],
+     [Dealt(0, 1), Turned(8, 13, 9), Turned(16, 9, 4)],
+     ["Clock: the cards are dealt", "9Cr turned from pile 13 under pile 9",
+      "4Su turned from pile 9 under pile 4"]),
+])
+def test_the_log_says_the_typed_events(name: str, seed: int, moves: list[str],
+                                       events: list[object], log: list[str]) -> None:
+    state = parlour.make(name).new_state(seed=seed)
+    for move in moves:
+        state.apply_text(move)
+    assert list(state.match_events()) == events
+    assert state.observation(0)["log"] == log
+    assert state.public_observation()["log"] == log
+
+
+def test_no_events_before_the_cards_are_dealt() -> None:
+    state = parlour.make("clock").new_state(seed=1, explicit_chance=True)
+    for card in range(51):
+        state.apply(card)
+    assert list(state.match_events()) == [] and state.observation(0)["log"] == []
+    state.apply(51)
+    assert list(state.match_events()) == [Dealt(0, 1)]
+
+
+@pytest.mark.parametrize(("name", "layout"), [
+    ("golf", [*(f"column {index}" for index in range(1, 8)), "pile", "face down stock"]),
+    ("calculation", [*(f"foundation {index}" for index in range(1, 5)),
+                     *(f"waste {index}" for index in range(1, 5)), "turned", "face down stock"]),
+    ("bakers-dozen", [*(f"column {index}" for index in range(1, 14)), "foundations"]),
+    ("clock", [*(f"pile {index}" for index in range(1, 14)), "face down piles"]),
+])
+def test_card_locations_name_the_layout(name: str, layout: list[str]) -> None:
+    state = parlour.make(name).new_state(seed=2)
+    assert list(state.card_locations()) == ["hand 0", "out of play", *layout]
+    dealing = parlour.make(name).new_state(seed=2, explicit_chance=True)
+    dealing.apply(dealing.legal_actions()[0])
+    locations = dealing.card_locations()
+    assert list(locations) == ["hand 0", "out of play", "set out", "face down undealt",
+                               "face down dealt"]
+    assert locations["face down dealt"] == 1 << dealing.history[0]

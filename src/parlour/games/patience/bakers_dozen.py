@@ -42,8 +42,10 @@ offset  size            block        values      meaning
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from parlour.engine.match import Catalogue, Dealt, Form, GameEvent, Seen, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
@@ -53,6 +55,8 @@ from parlour.games.patience.base import (
     EXCLUDED_ONLY,
     PHASE_DEAL,
     PHASE_NAMES,
+    SENTENCES,
+    Onto,
     PatienceGame,
     PatienceState,
     code_of,
@@ -94,6 +98,23 @@ Options:
 Decisions (progress.md 5 and 6.5, PA1): P takes no part (the option is
 refused: the foundations count the cards of each sign).
 """
+
+
+@dataclass(frozen=True, slots=True)
+class ToFoundation(GameEvent):
+    """``card`` went onto the foundation of its sign (a column card onto
+    another is :class:`~parlour.games.patience.base.Onto`)."""
+
+    card: int
+
+
+CATALOGUE = Catalogue({
+    **SENTENCES,
+    Dealt: "Baker's Dozen: the cards are dealt",
+    ToFoundation: lambda event, words: (f"{words.card(event.card)} onto the "
+                                        f"{SIGNS[event.card // 13]} foundation"),
+})
+"""Every sentence of the Baker's Dozen log."""
 
 
 @register
@@ -161,6 +182,12 @@ class BakersDozenState(PatienceState):
     """A game of Baker's Dozen."""
 
     game: BakersDozen
+    zones = (
+        *PatienceState.zones,
+        Zone("column", "columns", Seen.EVERYONE, per_seat=True, form=Form.ORDER),
+        Zone("foundations", "homed", Seen.EVERYONE),
+    )
+    catalogue = CATALOGUE
 
     def _lay_out(self) -> None:
         order = self.order
@@ -194,12 +221,11 @@ class BakersDozenState(PatienceState):
         if action < TO_COLUMN:
             card = self.columns[action].pop()
             self.foundations[card // 13].append(card)
-            self.events.append(("move", f"{code_of(card)} onto the {SIGNS[card // 13]} "
-                                        "foundation"))
+            self.events.append(ToFoundation(card))
             return
         source, target = divmod(action - TO_COLUMN, COLUMNS)
         card = self.columns[source].pop()
-        self.events.append(("move", f"{code_of(card)} onto {code_of(self.columns[target][-1])}"))
+        self.events.append(Onto(card, self.columns[target][-1]))
         self.columns[target].append(card)
 
     def _why_not(self, action: int) -> str:
@@ -229,7 +255,7 @@ class BakersDozenState(PatienceState):
         placed = sum(len(pile) for pile in self.foundations)
         if placed == 52:
             return True, placed
-        if self.moves >= self.game.max_moves or not self._legal():
+        if self.moves >= self.game.max_moves or not self._legal_moves():
             return False, placed
         return None
 
@@ -263,11 +289,10 @@ class BakersDozenState(PatienceState):
     def _face_down(self) -> list[list[int]]:
         return []
 
-    def _locations(self) -> dict[str, int]:
-        locations = {f"column {index + 1}": mask_of(column)
-                     for index, column in enumerate(self.columns)}
-        locations["foundations"] = mask_of([card for pile in self.foundations for card in pile])
-        return locations
+    @property
+    def homed(self) -> int:
+        """The cards on the foundations."""
+        return mask_of([card for pile in self.foundations for card in pile])
 
     def _features(self) -> list[float]:
         features: list[float] = []

@@ -9,9 +9,14 @@ The deal is one shuffle of the cards in play (:attr:`PatienceGame.deal_cards`):
 each game lays them out from that order (its docstring says how). With
 ``explicit_chance`` every card of the order is a chance action (its card
 id, ``deal 7Su``), in order; otherwise the seed's shuffle fixes it. Cards
-that the rules keep face down (a stock, the piles of Clock) are in card
-locations whose names begin ``face down``: no observation names them, and
+that the rules keep face down (a stock, the piles of Clock) are in zones
+whose names begin ``face down``: no observation names them, and
 :meth:`PatienceState.determinize` shuffles them among themselves.
+
+The log tells the deal (:class:`~parlour.engine.match.Dealt`), each move
+(each game's events, and :class:`Onto` here) and the end (:class:`Won`,
+:class:`Lost`), in the words of each game's catalogue (:data:`SENTENCES`
+are the ones they share).
 
 Action ids: each game's moves are numbered from 0; the ids up to 52 are
 also the chance outcomes (the card dealt), so every game's action space
@@ -23,6 +28,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -30,10 +36,11 @@ import numpy.typing as npt
 
 from parlour.cards import PROGRESS_53, Deck, bits_of
 from parlour.engine.game import Deal, Game, Observation
+from parlour.engine.match import Dealt, GameEvent, Seen, Sentence, Words, Zone
 from parlour.engine.options import Option
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.common import PhasedMatchState, as_action, seat_name
+from parlour.games.common import MatchState, as_action, seat_name
 
 PHASE_DEAL = 0
 PHASE_PLAY = 1
@@ -49,6 +56,39 @@ EXCLUDED_ONLY = Option.choice(
     "P takes no part in this patience (only Golf may deal it in)")
 """The ``progress_card`` option of the patiences that refuse P (§5: an
 ``OptionError`` names the one value allowed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Onto(GameEvent):
+    """``card`` went onto ``top`` (Golf's pile, a column of Baker's Dozen)."""
+
+    card: int
+    top: int
+
+
+@dataclass(frozen=True, slots=True)
+class Won(GameEvent):
+    """The game was won, scoring ``score``."""
+
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lost(GameEvent):
+    """The game was lost, scoring ``score``."""
+
+    score: int
+
+
+SENTENCES: dict[type[GameEvent], Sentence] = {
+    Onto: "{card} onto {top}",
+    Won: "won (score {score})",
+    Lost: "lost (score {score})",
+}
+"""The sentences every patience's catalogue has (each adds its deal and moves)."""
+
+WORDS = Words([seat_name(0)], PROGRESS_53.codes(PROGRESS_53.full_mask))
+"""How a patience's log names its player and cards."""
 
 
 def number_of(card: int) -> int:
@@ -190,10 +230,22 @@ class PatienceGame(Game):
                 raise ParseError(f"a {self.name} deal needs {key!r}")
 
 
-class PatienceState(PhasedMatchState):
-    """One game of a patience (see the module docstring)."""
+class PatienceState(MatchState):
+    """One game of a patience (see the module docstring).
+
+    A game's :attr:`zones` are these two and its layout's; a zone "per
+    seat" is one per numbered pile, named from 1 as the player counts
+    (``column 1``). While the cards are dealt one by one (explicit chance)
+    they are only the cards dealt and the ones to come."""
 
     game: PatienceGame
+    zones: ClassVar[tuple[Zone, ...]] = (
+        Zone("hand 0", "hand", Seen.EVERYONE),
+        Zone("out of play", "out_of_play", Seen.NOBODY),
+    )
+    hand: ClassVar[int] = 0
+    """The player holds no cards: they are all laid out."""
+    phase_names = PHASE_NAMES
     over_phase: ClassVar[int] = PHASE_OVER
     chance_phases: ClassVar[frozenset[int]] = frozenset({PHASE_DEAL})
     copied_fields: ClassVar[tuple[str, ...]] = ("history", "totals", "results", "events",
@@ -223,7 +275,7 @@ class PatienceState(PhasedMatchState):
     def _start(self) -> None:
         self.phase = PHASE_PLAY
         self._lay_out()
-        self.events.append(("deal",))
+        self.events.append(Dealt(0, 1))
         self._check_end()
 
     @abstractmethod
@@ -264,20 +316,17 @@ class PatienceState(PhasedMatchState):
         (:meth:`determinize` shuffles their cards among them)."""
 
     @abstractmethod
-    def _locations(self) -> dict[str, int]:
-        """The game's card locations (``face down ...`` for hidden ones)."""
-
-    @abstractmethod
     def _features(self) -> list[float]:
         """The game's observation tensor after the phase (laid out as
         ``game.feature_blocks()``)."""
 
-    def _legal(self) -> list[int]:
-        """:meth:`_moves`, worked out once a position (a copy)."""
+    def _legal_moves(self) -> list[int]:
+        """:meth:`_moves`, worked out once a position (the list kept: read it,
+        never change it)."""
         if self._legal_at != self.moves:
             self._legal_cache = self._moves()
             self._legal_at = self.moves
-        return list(self._legal_cache)
+        return self._legal_cache
 
     def _check_end(self) -> None:
         outcome = self._outcome()
@@ -288,7 +337,7 @@ class PatienceState(PhasedMatchState):
         self.totals = [score]
         self.results.append([score])
         self.phase = PHASE_OVER
-        self.events.append(("won" if won else "lost", score))
+        self.events.append(Won(score) if won else Lost(score))
 
     # --- the contract -----------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -300,7 +349,7 @@ class PatienceState(PhasedMatchState):
 
     def legal_actions(self) -> list[int]:
         if self.phase == PHASE_PLAY:
-            return self._legal()
+            return list(self._legal_moves())
         if self.phase == PHASE_OVER:
             return []
         return [card for card, _ in self.chance_outcomes()]
@@ -317,10 +366,10 @@ class PatienceState(PhasedMatchState):
             if len(self.order) == len(self.game.deal_cards):
                 self._start()
         else:
-            if not 0 <= action < self.game.num_actions:
-                raise IllegalAction(
-                    f"there is no action {action}; actions are 0 to {self.game.num_actions - 1}")
-            if action not in self._legal():
+            if action not in self._legal_moves():
+                if not 0 <= action < self.game.num_actions:
+                    raise IllegalAction(f"there is no action {action}; actions are 0 to "
+                                        f"{self.game.num_actions - 1}")
                 raise IllegalAction(self._why_not(action))
             self._move(action)
             self.moves += 1
@@ -368,6 +417,9 @@ class PatienceState(PhasedMatchState):
         return {}
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
+        """The face-down cards shuffled among their places, and the deal
+        order rewritten to match; not the core's re-deal, whose draws from
+        ``rng`` differ: seeded searches and solver votes play as before."""
         self.check_seat(seat)
         other = self.clone()
         other.seed = rng.getrandbits(63)
@@ -392,39 +444,35 @@ class PatienceState(PhasedMatchState):
             del cards[:size]
         return other
 
+    @property
+    def out_of_play(self) -> int:
+        """The cards the game leaves out (P, unless Golf deals it in)."""
+        game = self.game
+        return PROGRESS_53.full_mask & ~mask_of((*game.deal_cards, *game.set_out))
+
+    def _zone_values(self, zone: Zone) -> list[tuple[int, Any]]:
+        # a patience re-deals its face-down cards itself (determinize), so
+        # the number of a pile is only its name
+        value = getattr(self, zone.field)
+        return list(enumerate(value, 1)) if zone.per_seat else [(-1, value)]
+
     def card_locations(self) -> dict[str, int]:
-        locations = {"hand 0": 0}
-        in_play = mask_of(self.game.deal_cards)
-        set_out = mask_of(self.game.set_out)
-        locations["out of play"] = PROGRESS_53.full_mask & ~(in_play | set_out)
-        if self.phase == PHASE_DEAL:
-            dealt = mask_of(self.order)
-            locations["set out"] = set_out
-            locations["face down undealt"] = in_play & ~dealt
-            locations["face down dealt"] = dealt
-            return locations
-        locations.update(self._locations())
-        return locations
+        if self.phase != PHASE_DEAL:
+            return super().card_locations()
+        dealt = mask_of(self.order)
+        return {"hand 0": 0, "out of play": self.out_of_play,
+                "set out": mask_of(self.game.set_out),
+                "face down undealt": mask_of(self.game.deal_cards) & ~dealt,
+                "face down dealt": dealt}
 
     # --- what the player sees ------------------------------------------
-    def _event_line(self, event: tuple[Any, ...]) -> str:
-        kind = event[0]
-        if kind == "deal":
-            return f"{self.game.title}: the cards are dealt"
-        if kind == "move":
-            return str(event[1])
-        if kind == "won":
-            return f"won (score {event[1]})"
-        return f"lost (score {event[1]})"
+    def _words(self) -> Words:
+        return WORDS
 
     def _observation(self, seat: int | None) -> Observation:
         """Game keys: ``moves`` (moves made), ``won`` (once over) and the
         game's own (see its docstring); ``zones`` is the layout."""
         game = self.game
-        legal: list[dict[str, Any]] = []
-        if seat is not None and self.phase == PHASE_PLAY:
-            legal = [{"id": action, "text": self.move_text(action), "card": None}
-                     for action in self._legal()]
         return {
             "game": game.name,
             "seat": seat,
@@ -432,10 +480,10 @@ class PatienceState(PhasedMatchState):
                          "score": self.totals[0], "flags": []}],
             "hand": [],
             "zones": self._zones() if self.phase != PHASE_DEAL else {},
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self.phase_names[self.phase],
             "to_move": self.current_player(),
-            "legal": legal,
-            "log": [self._event_line(event) for event in self.events],
+            "legal": self._legal(seat),
+            "log": self.public_log(),
             "hand_results": self.hand_results(),
             "moves": self.moves,
             "won": self.won if self.phase == PHASE_OVER else None,

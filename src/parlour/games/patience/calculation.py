@@ -48,9 +48,11 @@ offset  size          block        values      meaning
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from parlour.engine.match import Catalogue, Dealt, Form, GameEvent, Seen, Zone
 from parlour.engine.options import OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
@@ -60,11 +62,11 @@ from parlour.games.patience.base import (
     EXCLUDED_ONLY,
     PHASE_DEAL,
     PHASE_NAMES,
+    SENTENCES,
     PatienceGame,
     PatienceState,
     code_of,
     codes_of,
-    mask_of,
     number_of,
     one_hot_cards,
     parse_cards,
@@ -101,6 +103,41 @@ Decisions (progress.md 5 and 6.5, PA1): P takes no part (the option is
 refused: Calculation needs each number exactly four times). The bases are
 the Crown cards, so that a seed gives the same game everywhere.
 """
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedToFoundation(GameEvent):
+    """The card turned, ``card``, went onto foundation ``foundation`` (1-4)."""
+
+    card: int
+    foundation: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedToWaste(GameEvent):
+    """The card turned, ``card``, went onto waste pile ``waste`` (1-4)."""
+
+    card: int
+    waste: int
+
+
+@dataclass(frozen=True, slots=True)
+class WasteToFoundation(GameEvent):
+    """``card`` went from waste pile ``waste`` onto foundation ``foundation``."""
+
+    card: int
+    waste: int
+    foundation: int
+
+
+CATALOGUE = Catalogue({
+    **SENTENCES,
+    Dealt: "Calculation: the cards are dealt",
+    TurnedToFoundation: "{card} turned onto foundation {foundation}",
+    TurnedToWaste: "{card} turned onto waste pile {waste}",
+    WasteToFoundation: "{card} from waste pile {waste} onto foundation {foundation}",
+})
+"""Every sentence of the Calculation log."""
 
 
 @register
@@ -195,6 +232,14 @@ class CalculationState(PatienceState):
     """A game of Calculation."""
 
     game: Calculation
+    zones = (
+        *PatienceState.zones,
+        Zone("foundation", "foundations", Seen.EVERYONE, per_seat=True, form=Form.ORDER),
+        Zone("waste", "wastes", Seen.EVERYONE, per_seat=True, form=Form.ORDER),
+        Zone("turned", "turned", Seen.EVERYONE, form=Form.CARD),
+        Zone("face down stock", "stock", Seen.NOBODY, form=Form.ORDER),
+    )
+    catalogue = CATALOGUE
 
     def _lay_out(self) -> None:
         self.foundations: list[list[int]] = [[base] for base in BASES]
@@ -234,18 +279,16 @@ class CalculationState(PatienceState):
         if action < TO_WASTE:
             card = self.turned
             self.foundations[action].append(card)
-            self.events.append(("move", f"{code_of(card)} turned onto foundation {action + 1}"))
+            self.events.append(TurnedToFoundation(card, action + 1))
         elif action < FROM_WASTE:
             card = self.turned
             self.wastes[action - TO_WASTE].append(card)
-            self.events.append(("move", f"{code_of(card)} turned onto waste pile "
-                                        f"{action - TO_WASTE + 1}"))
+            self.events.append(TurnedToWaste(card, action - TO_WASTE + 1))
         else:
             pile, foundation = divmod(action - FROM_WASTE, PILES)
             card = self.wastes[pile].pop()
             self.foundations[foundation].append(card)
-            self.events.append(("move", f"{code_of(card)} from waste pile {pile + 1} onto "
-                                        f"foundation {foundation + 1}"))
+            self.events.append(WasteToFoundation(card, pile + 1, foundation + 1))
             return
         self.turned = self.stock.pop() if self.stock else -1
 
@@ -271,7 +314,7 @@ class CalculationState(PatienceState):
         placed = sum(len(pile) for pile in self.foundations)
         if placed == 52:
             return True, placed
-        if self.turned < 0 and not self._legal():
+        if self.turned < 0 and not self._legal_moves():
             return False, placed
         return None
 
@@ -308,15 +351,6 @@ class CalculationState(PatienceState):
 
     def _face_down(self) -> list[list[int]]:
         return [self.stock]
-
-    def _locations(self) -> dict[str, int]:
-        locations = {f"foundation {index + 1}": mask_of(pile)
-                     for index, pile in enumerate(self.foundations)}
-        locations.update({f"waste {index + 1}": mask_of(pile)
-                          for index, pile in enumerate(self.wastes)})
-        locations["turned"] = 1 << self.turned if self.turned >= 0 else 0
-        locations["face down stock"] = mask_of(self.stock)
-        return locations
 
     def _features(self) -> list[float]:
         features: list[float] = []

@@ -39,8 +39,10 @@ offset  size  block      values      meaning
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from parlour.engine.match import Catalogue, Dealt, Form, GameEvent, Seen, Zone
 from parlour.engine.options import OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
@@ -50,9 +52,9 @@ from parlour.games.patience.base import (
     EXCLUDED_ONLY,
     PHASE_DEAL,
     PHASE_NAMES,
+    SENTENCES,
     PatienceGame,
     PatienceState,
-    code_of,
     codes_of,
     deal_order,
     dealt_piles,
@@ -86,6 +88,24 @@ Type 'turn' for each card.
 Decisions (progress.md 5 and 6.5, PA1): P takes no part (the option is
 refused: each pile holds the four cards of one number).
 """
+
+
+@dataclass(frozen=True, slots=True)
+class Turned(GameEvent):
+    """``card`` was turned from pile ``source`` and put under pile
+    ``target`` (piles 1-12, the centre 13)."""
+
+    card: int
+    source: int
+    target: int
+
+
+CATALOGUE = Catalogue({
+    **SENTENCES,
+    Dealt: "Clock: the cards are dealt",
+    Turned: "{card} turned from pile {source} under pile {target}",
+})
+"""Every sentence of the Clock log."""
 
 
 @register
@@ -130,6 +150,12 @@ class ClockState(PatienceState):
     """A game of Clock."""
 
     game: Clock
+    zones = (
+        *PatienceState.zones,
+        Zone("pile", "up", Seen.EVERYONE, per_seat=True, form=Form.ORDER),
+        Zone("face down piles", "down_cards", Seen.NOBODY),
+    )
+    catalogue = CATALOGUE
 
     def _lay_out(self) -> None:
         self.down = dealt_piles(self.order, PILES, DEPTH)
@@ -150,8 +176,7 @@ class ClockState(PatienceState):
         card = self.down[self.next_pile].pop()
         target = number_of(card) - 1
         self.up[target].append(card)
-        self.events.append(("move", f"{code_of(card)} turned from pile "
-                                    f"{self.next_pile + 1} under pile {target + 1}"))
+        self.events.append(Turned(card, self.next_pile + 1, target + 1))
         self.next_pile = target
         self.ended = target == CENTRE and not self.down[CENTRE]
 
@@ -182,10 +207,10 @@ class ClockState(PatienceState):
     def _face_down(self) -> list[list[int]]:
         return self.down
 
-    def _locations(self) -> dict[str, int]:
-        locations = {f"pile {pile + 1}": mask_of(self.up[pile]) for pile in range(PILES)}
-        locations["face down piles"] = mask_of([card for pile in self.down for card in pile])
-        return locations
+    @property
+    def down_cards(self) -> int:
+        """The cards still face down."""
+        return mask_of([card for pile in self.down for card in pile])
 
     def _features(self) -> list[float]:
         features = one_hot_cards([card for pile in self.up for card in pile])

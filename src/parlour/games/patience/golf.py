@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from parlour.engine.match import Catalogue, Dealt, Form, Seen, TurnedUp, Zone
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
@@ -55,13 +56,14 @@ from parlour.games.patience.base import (
     P_CARD,
     PHASE_DEAL,
     PHASE_NAMES,
+    SENTENCES,
+    Onto,
     PatienceGame,
     PatienceState,
     code_of,
     codes_of,
     deal_order,
     dealt_piles,
-    mask_of,
     number_of,
     one_hot_cards,
     parse_cards,
@@ -117,6 +119,14 @@ def follows(card: int, top: int, wraparound: bool) -> bool:
     return gap == 1 or (wraparound and gap == 12)
 
 
+CATALOGUE = Catalogue({
+    **SENTENCES,
+    Dealt: "Golf: the cards are dealt",
+    TurnedUp: "draw: {card} turned onto the pile",
+})
+"""Every sentence of the Golf log (a column card onto the pile is :class:`Onto`)."""
+
+
 @register
 class Golf(PatienceGame):
     """Golf; see the module docstring and :data:`RULES`."""
@@ -168,11 +178,17 @@ class Golf(PatienceGame):
         return deal_order(columns) + stock
 
 
-
 class GolfState(PatienceState):
     """A game of Golf."""
 
     game: Golf
+    zones = (
+        *PatienceState.zones,
+        Zone("column", "columns", Seen.EVERYONE, per_seat=True, form=Form.ORDER),
+        Zone("pile", "pile", Seen.EVERYONE, form=Form.ORDER),
+        Zone("face down stock", "stock", Seen.NOBODY, form=Form.ORDER),
+    )
+    catalogue = CATALOGUE
 
     def _lay_out(self) -> None:
         order = self.order
@@ -201,14 +217,14 @@ class GolfState(PatienceState):
     def _move(self, action: int) -> None:
         if action == DRAW:
             card = self.stock.pop()
-            self.events.append(("move", f"draw: {code_of(card)} turned onto the pile"))
+            self.events.append(TurnedUp(card))
         else:
             card = action
             for column in self.columns:
                 if column and column[-1] == card:
                     column.pop()
                     break
-            self.events.append(("move", f"{code_of(card)} onto {code_of(self.pile[-1])}"))
+            self.events.append(Onto(card, self.pile[-1]))
         self.pile.append(card)
 
     def _why_not(self, action: int) -> str:
@@ -230,7 +246,7 @@ class GolfState(PatienceState):
         left = sum(len(column) for column in self.columns)
         if not left:
             return True, -len(self.stock)
-        if not self.stock and not self._legal():
+        if not self.stock and not self._legal_moves():
             return False, left
         return None
 
@@ -259,13 +275,6 @@ class GolfState(PatienceState):
 
     def _face_down(self) -> list[list[int]]:
         return [self.stock]
-
-    def _locations(self) -> dict[str, int]:
-        locations = {f"column {index + 1}": mask_of(column)
-                     for index, column in enumerate(self.columns)}
-        locations["pile"] = mask_of(self.pile)
-        locations["face down stock"] = mask_of(self.stock)
-        return locations
 
     def _features(self) -> list[float]:
         features: list[float] = []
