@@ -1,7 +1,7 @@
 """Helpers that every game module shares: seat names, action ids given as
 other integer types, the zero-sum returns and places of a match, the
-header of a fixed deal, and the contract's plumbing for a match kept as a
-phase number."""
+header of a fixed deal, and :class:`MatchState`, the contract's plumbing
+for a match kept as a phase number, on the card-match core."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation, State
+from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation
 from parlour.engine.match import MatchEvents, Words, ZonedState
 from parlour.errors import IllegalAction, ParseError
 
@@ -87,11 +87,19 @@ def fixed_deal_header(
     return dealer, list(scores)
 
 
-class PhasedMatchState(State):
-    """The contract's plumbing for a match kept as an integer ``phase``:
-    whose turn it is, the end, scores, hand results and the two kinds of
-    observation. Subclasses name their chance phases and their final
-    phase, and build observations in :meth:`_observation`."""
+class MatchState(MatchEvents, ZonedState):
+    """A match on the card-match core (:mod:`parlour.engine.match`): the
+    contract's plumbing for a match kept as an integer ``phase`` (whose turn
+    it is, the end, scores, hand results, the two kinds of observation),
+    zones, typed events, and the observation's frame written once.
+
+    A game's state names its chance phases and its final phase, declares
+    :attr:`zones`, :attr:`catalogue`, :attr:`phase_names`,
+    :attr:`lowest_wins` and :attr:`copied_fields`, keeps ``hand_index`` (the
+    hand being played, from 0; a round or a deal is a hand here) and
+    ``dealer``, and builds its observation in :meth:`_observation`, most
+    with :meth:`_frame`.
+    """
 
     phase: int
     to_move: int
@@ -102,19 +110,6 @@ class PhasedMatchState(State):
     copied_fields: ClassVar[tuple[str, ...]]
     """The mutable fields (lists, sets, dicts) that :meth:`clone` copies;
     every other field is shared or immutable."""
-
-    def _begin_match(self, game: Game, seed: int, deal: Deal | None,
-                     explicit_chance: bool) -> None:
-        """The fields every match starts with: its game, seed, deal and
-        chance mode, no history, zero totals, no finished hand, no events."""
-        self.game = game
-        self.seed = seed
-        self.deal = deal
-        self.explicit_chance = explicit_chance
-        self.history = []
-        self.totals = [0] * game.num_players
-        self.results = []
-        self.events: list[Any] = []
 
     def current_player(self) -> int:
         phase = self.phase
@@ -168,16 +163,6 @@ class PhasedMatchState(State):
         return [(seat, 1.0 / n) for seat in range(n)]
 
 
-class MatchState(MatchEvents, PhasedMatchState, ZonedState):
-    """A match on the card-match core (:mod:`parlour.engine.match`): a phase
-    number, zones, typed events, and the observation's frame written once.
-
-    A game's state declares :attr:`zones`, :attr:`catalogue`,
-    :attr:`phase_names` and :attr:`lowest_wins`, keeps ``hand_index`` (the
-    hand being played, from 0; a round or a deal is a hand here) and
-    ``dealer``, and builds its observation with :meth:`_frame`.
-    """
-
     hand_index: int
     dealer: int
     phase_names: ClassVar[Sequence[str]]
@@ -186,7 +171,16 @@ class MatchState(MatchEvents, PhasedMatchState, ZonedState):
 
     def _begin_match(self, game: Game, seed: int, deal: Deal | None,
                      explicit_chance: bool) -> None:
-        super()._begin_match(game, seed, deal, explicit_chance)
+        """The fields every match starts with: its game, seed, deal and
+        chance mode, no history, zero totals, no finished hand, no events,
+        the first hand and seat 0 dealing (until the cut says otherwise)."""
+        self.game = game
+        self.seed = seed
+        self.deal = deal
+        self.explicit_chance = explicit_chance
+        self.history = []
+        self.totals = [0] * game.num_players
+        self.results = []
         self._begin_events()
         self.hand_index = 0
         self.dealer = 0
