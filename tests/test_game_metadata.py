@@ -175,5 +175,5 @@ def test_the_information_type_is_what_a_re_deal_shows(name: str) -> None:
 
 def test_a_game_says_what_it_calls_a_hand() -> None:
     words = {name: parlour.make(name).describe()["hand_word"] for name in parlour.games()}
-    assert {name for name, word in words.items() if word != "hand"} == {"progress-rummy"}
-    assert words["progress-rummy"] == "round"
+    assert {name: word for name, word in words.items() if word != "hand"} == {
+        "bharg": "round", "progress-rummy": "round"}

@@ -101,7 +101,7 @@ class Game(ABC):
     melds) and ``pending`` (a P still to declare, drawn ``P(?)``)."""
     hand_word: ClassVar[str] = "hand"
     """What the game calls the hands that ``hand_number`` counts (Progress
-    Rummy's ``round``), for the surfaces' headings."""
+    Rummy's and Bharg's ``round``), for the surfaces' headings."""
 
     def __init__(self, /, **options: object) -> None:
         self.options: dict[str, OptionValue] = self.schema.validate(options)

@@ -717,6 +717,7 @@ class Bharg(Game):
 
     name = "bharg"
     title = "Bharg"
+    hand_word = "round"
     version = 1
     tensor_version = 1
     higher_is_better = True
