@@ -1,11 +1,13 @@
 """Shared test set-up: the helpers in this folder (``support``,
-``test_hidden``) import by name from any test module or sub-folder, no
+``test_hidden``, ``cli_run``) import by name from any test module or
+sub-folder, the ``cli`` fixture runs the command line, no
 test writes the user's patience statistics, and no test starts while an
 event loop another test left open is marked running."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +15,25 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cli_run import Cli, Run
+from parlour.cli import main
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
+    """Run ``parlour *args`` with ``stdin`` as standard input; plain output."""
+    for variable in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("COLUMNS", "100")
+
+    def run(*args: str, stdin: str = "") -> Run:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        status = main(list(args))
+        captured = capsys.readouterr()
+        return Run(status, captured.out, captured.err)
+
+    return run
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import os
 import re
@@ -11,45 +10,21 @@ import resource
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 import parlour
+from cli_run import Cli
 from parlour.agents import AGENTS, hint, levels
-from parlour.cli import _agent_seed, main
+from parlour.cli import _agent_seed
 from parlour.engine import game_class
 from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.render import outcome_word
 
-
-@dataclass
-class Run:
-    status: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
 GAMES = ", ".join(sorted(parlour.engine.games()))
 
 
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """Run ``parlour *args`` with ``stdin`` as standard input; plain output."""
-    for variable in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("COLUMNS", "100")
-
-    def run(*args: str, stdin: str = "") -> Run:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        status = main(list(args))
-        captured = capsys.readouterr()
-        return Run(status, captured.out, captured.err)
-
-    return run
 
 
 def result_lines(state: parlour.State) -> list[str]:

@@ -4,41 +4,11 @@
 
 from __future__ import annotations
 
-import io
-import sys
-from collections.abc import Callable
-from dataclasses import dataclass
-
 import pytest
 
 import parlour
-from parlour.cli import SCORE_CALCULATORS, main
-
-
-@dataclass
-class Run:
-    status: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """Run ``parlour *args``; plain output."""
-    for variable in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-
-    def run(*args: str) -> Run:
-        status = main(list(args))
-        captured = capsys.readouterr()
-        return Run(status, captured.out, captured.err)
-
-    return run
+from cli_run import Cli
+from parlour.cli import SCORE_CALCULATORS
 
 
 def show(cli: Cli, *args: str) -> list[str]:

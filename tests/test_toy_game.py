@@ -15,10 +15,8 @@ import io
 import json
 import random
 import re
-import sys
 import warnings
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +32,10 @@ import test_hidden
 import test_layouts
 import test_registry
 import test_tensor_layout
+from cli_run import Cli
 from parlour import IllegalAction, ParseError
 from parlour.agents import choose_action, make_agent
-from parlour.cli import _agent_seed, main
+from parlour.cli import _agent_seed
 from parlour.engine import game_class
 from parlour.engine.game import CHANCE_PLAYER
 from parlour.render import Renderer
@@ -237,30 +236,6 @@ def test_every_registry_wide_check_passes(toy: type[ThreeTricks],
 
 # --- the command line ----------------------------------------------------------------
 
-@dataclass
-class Run:
-    status: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """Run ``parlour *args`` with ``stdin`` as standard input; plain output."""
-    for variable in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("COLUMNS", "100")
-
-    def run(*args: str, stdin: str = "") -> Run:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        status = main(list(args))
-        captured = capsys.readouterr()
-        return Run(status, captured.out, captured.err)
-
-    return run
 
 
 def test_list_shows_the_toy(toy: type[ThreeTricks], cli: Cli) -> None:
