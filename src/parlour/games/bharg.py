@@ -874,13 +874,13 @@ class BhargState(MatchState):
         self.shown = [0] * game.n
         """Each seat's last hand, laid face up when the match ends."""
         if deal is not None:
-            self._start_fixed_round(deal)
+            self._start_fixed_hand(deal)
         else:
-            self._start_round()
+            self._start_hand()
 
     # ------------------------------------------------------------------
     # setting up a round
-    def _clear_round(self) -> None:
+    def _clear_hand(self) -> None:
         n = self.game.n
         self.phase = PHASE_DEAL
         self.hands = [0] * n
@@ -900,9 +900,9 @@ class BhargState(MatchState):
         self.to_move = (self.dealer + 1) % n
         self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
 
-    def _start_round(self) -> None:
+    def _start_hand(self) -> None:
         game = self.game
-        self._clear_round()
+        self._clear_hand()
         if self.explicit_chance:
             return
         pack = shuffled(game.cards_in_play, "bharg", self.seed, self.hand_index)
@@ -917,8 +917,8 @@ class BhargState(MatchState):
         while self.phase == PHASE_TURNUP and self.stock:
             self._turn_up(self.stock.pop())
 
-    @property
-    def undealt(self) -> int:
+    @property  # derived here, where other games keep it as a field
+    def undealt(self) -> int:  # type: ignore[override]
         """The cards not dealt yet (explicit chance, at the deal and the
         turn-up): in play and in no hand, pile or stock."""
         if self.phase > PHASE_TURNUP:
@@ -952,7 +952,7 @@ class BhargState(MatchState):
             self.stock = bits_of(self.undealt)
         self._start_turn((self.dealer + 1) % self.game.n)
 
-    def _start_fixed_round(self, deal: Deal) -> None:
+    def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
         n = game.n
         allowed = {"dealer", "hands", "scores", "stock", "ace_pile", "discard_pile", "to_move"}
@@ -963,7 +963,7 @@ class BhargState(MatchState):
             if min(scores) < 0:
                 raise ParseError("scores in Bharg are never negative")
             self.totals = scores
-        self._clear_round()
+        self._clear_hand()
         hands = deal.get("hands")
         if not isinstance(hands, list) or len(hands) != n:
             raise ParseError(f"a deal needs 'hands': {game.hand_size} card names for each "
@@ -1156,7 +1156,7 @@ class BhargState(MatchState):
     def _next_round(self) -> None:
         self.dealer = (self.dealer + 1) % self.game.n
         self.hand_index += 1
-        self._start_round()
+        self._start_hand()
 
     def winners(self) -> list[int]:
         """The seat whose total reached the target (empty before the end)."""

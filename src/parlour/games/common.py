@@ -103,6 +103,8 @@ class MatchState(MatchEvents, ZonedState):
 
     phase: int
     to_move: int
+    undealt: int
+    """The cards not yet dealt (explicit chance deals them one by one)."""
     totals: list[int]
     results: list[list[int]]
     over_phase: ClassVar[int]
@@ -184,6 +186,40 @@ class MatchState(MatchEvents, ZonedState):
         self._begin_events()
         self.hand_index = 0
         self.dealer = 0
+
+    cut_phase: ClassVar[int | None] = None
+    """The chance phase in which the first dealer is chosen with explicit
+    chance (``None``: the rules name the first dealer, and the first hand
+    is dealt at once)."""
+
+    def _start_match(self, deal: Deal | None) -> None:
+        """Start the match one of its three ways: from a fixed ``deal``
+        (:meth:`_start_fixed_hand`), with explicit chance (the first dealer
+        and every card dealt are chance events, from :attr:`cut_phase`), or
+        from the seed (:meth:`_choose_first_dealer`, then
+        :meth:`_start_hand`)."""
+        if deal is not None:
+            self._start_fixed_hand(deal)
+        elif self.explicit_chance and self.cut_phase is not None:
+            self.phase = self.cut_phase
+            self.undealt = self.game.deck.full_mask
+        else:
+            if not self.explicit_chance:
+                self._choose_first_dealer()
+            self._start_hand()
+
+    def _start_fixed_hand(self, deal: Deal) -> None:
+        """Start the first hand from a fixed ``deal`` (checked: a bad one
+        raises :class:`~parlour.errors.ParseError`)."""
+        raise ParseError(f"{self.game.title} takes no fixed deal")
+
+    def _choose_first_dealer(self) -> None:
+        """Choose the first dealer from the seed, as the rules say (a cut)."""
+
+    @abstractmethod
+    def _start_hand(self) -> None:
+        """Deal the next hand (with explicit chance, get ready to deal it
+        card by card)."""
 
     def _words(self) -> Words:
         return Words([seat_name(seat) for seat in range(self.game.num_players)],

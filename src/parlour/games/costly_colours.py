@@ -573,6 +573,7 @@ class CostlyState(MatchState):
 
     game: CostlyColours
     over_phase = PHASE_OVER
+    cut_phase = PHASE_CUT
     chance_phases = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_UNDER})
     copied_fields = ("history", "hands", "played", "pile", "pile_seats", "went", "committed",
                      "known", "absent", "totals", "results", "events", "deal_deltas",
@@ -593,19 +594,12 @@ class CostlyState(MatchState):
         # totals are per seat; partners in a four-hand game always hold the same
         self._begin_match(game, seed, deal, explicit_chance)
         self.dealer = game.n - 1
-        self._clear_deal()
-        if deal is not None:
-            self._start_fixed_deal(deal)
-        elif explicit_chance:
-            self.phase = PHASE_CUT
-            self.undealt = FRENCH_52.full_mask
-        else:
-            self._cut_for_deal()
-            self._start_deal()
+        self._clear_hand()
+        self._start_match(deal)
 
     # ------------------------------------------------------------------
     # dealing
-    def _clear_deal(self) -> None:
+    def _clear_hand(self) -> None:
         n = self.game.n
         self.phase = PHASE_DEAL
         self.hands = [0] * n
@@ -640,7 +634,7 @@ class CostlyState(MatchState):
         """The dealer's left-hand neighbour."""
         return (self.dealer + 1) % self.game.n
 
-    def _cut_for_deal(self) -> None:
+    def _choose_first_dealer(self) -> None:
         """§3.1: everyone cuts; the lowest card deals (ace high); ties cut again."""
         cutters = list(range(self.game.n))
         attempt = 0
@@ -656,8 +650,8 @@ class CostlyState(MatchState):
             cutters = tied
             attempt += 1
 
-    def _start_deal(self) -> None:
-        self._clear_deal()
+    def _start_hand(self) -> None:
+        self._clear_hand()
         self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
         if self.explicit_chance:
             self.undealt = FRENCH_52.full_mask
@@ -691,7 +685,7 @@ class CostlyState(MatchState):
         self.phase = PHASE_MOG_FIRST
         self.to_move = self.elder if self.game.elder_offers else self.dealer
 
-    def _start_fixed_deal(self, deal: Deal) -> None:
+    def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
         n = game.n
         allowed = {"dealer", "hands", "turnup", "under", "scores"}
@@ -953,7 +947,7 @@ class CostlyState(MatchState):
         self.results.append(self.deal_deltas)
         self.dealer = (self.dealer + 1) % n
         self.hand_index += 1
-        self._start_deal()
+        self._start_hand()
 
     # ------------------------------------------------------------------
     # the contract
@@ -1005,7 +999,7 @@ class CostlyState(MatchState):
         elif phase == PHASE_CUT:
             self.dealer = action
             self.events.append(FirstDealer(action))
-            self._start_deal()
+            self._start_hand()
         elif phase == PHASE_DEAL:
             self._deal_card(action)
         else:

@@ -592,6 +592,7 @@ class ProgressState(MatchState):
 
     game: Progress
     over_phase = PHASE_OVER
+    cut_phase = PHASE_CUT
     chance_phases = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_DRAW})
     phase_names = PHASE_NAMES
     lowest_wins = True
@@ -608,14 +609,7 @@ class ProgressState(MatchState):
     def __init__(self, game: Progress, seed: int, deal: Deal | None, explicit_chance: bool) -> None:
         self._begin_match(game, seed, deal, explicit_chance)
         self._clear_hand()
-        if deal is not None:
-            self._start_fixed_hand(deal)
-        elif explicit_chance:
-            self.phase = PHASE_CUT
-            self.undealt = game.deck.full_mask
-        else:
-            self._cut_for_deal()
-            self._start_hand()
+        self._start_match(deal)
 
     # ------------------------------------------------------------------
     # dealing
@@ -642,7 +636,7 @@ class ProgressState(MatchState):
         self.undealt = 0
         self.deal_position = 0
 
-    def _cut_for_deal(self) -> None:
+    def _choose_first_dealer(self) -> None:
         """§1.4: every player cuts a card; the highest deals; ties cut again."""
         game = self.game
         self.dealer = cut_for_dealer(game.all_cards, game.face_of, game.n, "progress-cut",

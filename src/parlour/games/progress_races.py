@@ -262,7 +262,7 @@ class RaceHandState(ProgressState):
         self.totals = list(totals)
         self.stopped = False
         if dealer is None:
-            self._cut_for_deal()
+            self._choose_first_dealer()
         else:
             self.dealer = dealer
         self._start_hand()

@@ -611,6 +611,7 @@ class ProgressRummyState(MatchState):
 
     game: ProgressRummy
     over_phase = PHASE_OVER
+    cut_phase = PHASE_CUT
     chance_phases = CHANCE
     phase_names = PHASE_NAMES
     lowest_wins = True
@@ -632,19 +633,12 @@ class ProgressRummyState(MatchState):
         self, game: ProgressRummy, seed: int, deal: Deal | None, explicit_chance: bool
     ) -> None:
         self._begin_match(game, seed, deal, explicit_chance)
-        self._clear_round()
-        if deal is not None:
-            self._start_fixed_round(deal)
-        elif explicit_chance:
-            self.phase = PHASE_CUT
-            self.undealt = game.deck.full_mask
-        else:
-            self._cut_for_deal()
-            self._start_round()
+        self._clear_hand()
+        self._start_match(deal)
 
     # ------------------------------------------------------------------
     # rounds
-    def _clear_round(self) -> None:
+    def _clear_hand(self) -> None:
         n = self.game.n
         self.phase = PHASE_DEAL
         self.hands = [0] * n
@@ -673,14 +667,14 @@ class ProgressRummyState(MatchState):
         """Progress cards turned up and buried (explicit chance): not the next up-card."""
         self.deal_position = 0
 
-    def _cut_for_deal(self) -> None:
+    def _choose_first_dealer(self) -> None:
         game = self.game
         self.dealer = cut_for_dealer(game.all_cards, game.face_of, game.n, "progress-rummy-cut",
                                      self.seed)
         self.events.append(FirstDealer(self.dealer))
 
-    def _start_round(self) -> None:
-        self._clear_round()
+    def _start_hand(self) -> None:
+        self._clear_hand()
         self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
         game = self.game
         self.undealt = game.deck.full_mask
@@ -744,7 +738,7 @@ class ProgressRummyState(MatchState):
         return parse_card_list(game.deck, text, where, taken,
                                lambda card: game.face_masks[game.face_of[card]])
 
-    def _start_fixed_round(self, deal: Deal) -> None:
+    def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
         n = game.n
         allowed = {"dealer", "hands", "scores", "round", "discard", "stock", "to_move", "melds",
@@ -1155,7 +1149,7 @@ class ProgressRummyState(MatchState):
                 raise IllegalAction(f"the cut names the dealer: a seat from 0 to {game.n - 1}")
             self.dealer = action
             self.events.append(FirstDealer(action))
-            self._start_round()
+            self._start_hand()
             return
         if not 0 <= action < FACES:
             raise IllegalAction(f"a card dealt is a card action 0 to {FACES - 1}, not {action}")
@@ -1655,7 +1649,7 @@ class ProgressRummyState(MatchState):
             return
         self.dealer = (self.dealer + 1) % game.n
         self.hand_index += 1
-        self._start_round()
+        self._start_hand()
 
     def winners(self) -> list[int]:
         """The seats sharing the lowest total."""

@@ -261,15 +261,22 @@ class PatienceState(MatchState):
         self._legal_cache: list[int] = []
         self.order: list[int] = []
         self.phase = PHASE_DEAL
-        if deal is not None:
-            if not isinstance(deal, Mapping):
-                raise ParseError(f"a deal is a mapping of keys to cards, not {deal!r}")
-            self.order = game.check_order(game.order_from_deal(deal))
-            self._start()
-        elif not explicit_chance:
-            self.order = list(game.deal_cards)
-            random.Random(seed).shuffle(self.order)
-            self._start()
+        self._start_match(deal)
+
+    def _start_fixed_hand(self, deal: Deal) -> None:
+        if not isinstance(deal, Mapping):
+            raise ParseError(f"a deal is a mapping of keys to cards, not {deal!r}")
+        self.order = self.game.check_order(self.game.order_from_deal(deal))
+        self._start()
+
+    def _start_hand(self) -> None:
+        """Shuffle the pack and lay it out (with explicit chance its cards
+        come one by one as chance events)."""
+        if self.explicit_chance:
+            return
+        self.order = list(self.game.deal_cards)
+        random.Random(self.seed).shuffle(self.order)
+        self._start()
 
     # --- the layout -------------------------------------------------------
     def _start(self) -> None:
