@@ -287,10 +287,12 @@ class TrickGame(Game):
             f"<{3 + 3 * n + 1}{'I' if width == 32 else 'Q'}",
             (3 + 3 * n) * width + len(PHASE_NAMES) + 3 * n,
             self.observation_tensor_size,
+            width == 32,
         )
         """The struct format of the card blocks' masks and the one-hot seats'
         bits as words (a format, not a ``struct.Struct``: a game pickles);
-        how many 0/1 values they make at the start of the tensor; its size."""
+        how many 0/1 values they make at the start of the tensor; its size;
+        whether the words are 32 bits (else 64, cut to the pack's width)."""
         self.rotations = tuple(
             itemgetter(*[(seat + offset) % n for offset in range(n)]) for seat in range(n))
         """Per seat, what picks a per-seat list's values from that seat on."""
@@ -1048,14 +1050,14 @@ class TrickState(MatchState):
         flags = 1 << phase | 1 << 5 + (self.dealer - seat) % n
         if PHASE_DEAL < phase < PHASE_OVER:  # discard, announce, play
             flags |= 1 << 5 + n + (self.to_move - seat) % n | 1 << 5 + 2 * n + leader % n
-        words_format, bits, size = game.tensor_shape
+        words_format, bits, size, narrow = game.tensor_shape
         words = np.frombuffer(struct.pack(
             words_format,
             self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat), played,
             *trick, *won, *rotate(self.known_absent), flags,
         ), np.uint8)
         # (unpackbits' arguments by position: NumPy parses keywords slowly)
-        if words_format[-1] == "I":  # a 32-card pack: the words' bits, then zeros
+        if narrow:  # a 32-card pack: the words' bits, then zeros
             tensor = np.unpackbits(words, None, size, "little").astype(np.float32)
         else:  # 64-bit words, each cut to the pack's width
             tensor = np.empty(size, np.float32)
@@ -1063,12 +1065,11 @@ class TrickState(MatchState):
                 :, :len(game.deck)].reshape(-1)[:bits]
         scale = game.tensor_scale
         share = game.won_share
-        tensor[bits:] = [
-            *[total / scale for total in rotate(self.totals)],
-            *[share[pile.bit_count()] for pile in won],
-            share[self.trick_number * n],
-            *self._extra_features(seat),
-        ]
+        values = [total / scale for total in rotate(self.totals)]
+        values += [share[pile.bit_count()] for pile in won]
+        values.append(share[self.trick_number * n])
+        values += self._extra_features(seat)
+        tensor[bits:] = values
         return tensor
 
 
