@@ -643,19 +643,18 @@ class TrickState(MatchState):
     def _reset_hand(self) -> None:
         game = self.game
         n = game.n
-        dealer = self.dealer
         self.phase = PHASE_DEAL
         self.hands = [0] * n
         self.won = [0] * n
         self.known_absent = [0] * n
         self.trick_mask = 0
         self.led = None
-        self.leader = self.to_move = game.next_seat[dealer]
+        self.leader = self.to_move = game.next_seat[self.dealer]
         self.trick_number = 0
         self.turnup = -1
         self.out_of_play = game.deck.full_mask & ~game.in_play
         self.undealt = 0
-        self._new_hand_log(Dealt(dealer, self.hand_index + 1))
+        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
 
     def _line_count(self, events: Sequence[GameEvent]) -> int:
         # a finished hand: every trick told card by card, then its winner
@@ -885,17 +884,17 @@ class TrickState(MatchState):
 
     def _finish_trick(self) -> None:
         game = self.game
-        n = game.n
-        trick = tuple(self.history[-n:])
+        trick = tuple(self.history[-game.n:])
         cards = self.trick_mask
         turnup = self.turnup
-        suit, shift, _, best = (
-            game.card_follow[turnup]
-            if turnup >= 0 and cards & game.card_follow[turnup][0]
-            else self.led  # type: ignore[misc]
-        )
+        if turnup >= 0 and cards & game.card_follow[turnup][0]:
+            trumps, shift, _, best = game.card_follow[turnup]
+            winning = best[(cards & trumps) >> shift]
+        else:
+            led, shift, _, best = self.led  # type: ignore[misc]
+            winning = best[(cards & led) >> shift]
         leader = self.leader
-        winner = (leader + trick.index(best[(cards & suit) >> shift])) % n
+        winner = (leader + trick.index(winning)) % game.n
         self.won[winner] |= cards
         self.trick_number = number = self.trick_number + 1
         self.events.append(_trick_taken(leader, trick, winner, number))
@@ -908,9 +907,8 @@ class TrickState(MatchState):
 
     def _finish_hand(self) -> None:
         deltas = self._score_hand()
-        totals = self.totals
         for seat, delta in enumerate(deltas):
-            totals[seat] += delta
+            self.totals[seat] += delta
         self.results.append(deltas)
         self.events.append(HandScored(self.hand_index + 1, tuple(deltas)))
         if self._is_match_over():
