@@ -91,7 +91,10 @@ class TrickTaken(GameEvent):
 
 
 _KEYS = np.dtype("<u8")
-"""The deal's sort keys: little-endian 64-bit words (a dtype made once)."""
+"""The deal's sort keys: little-endian 64-bit words (dtypes made once: NumPy
+converts a type or a string to one on every call)."""
+_BYTE = np.dtype(np.uint8)
+_FLOAT = np.dtype(np.float32)
 
 _NEW = object.__new__
 _SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_NUMBER = (
@@ -1053,12 +1056,12 @@ class TrickState(MatchState):
             words_format,
             self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat), played,
             *trick, *won, *rotate(self.known_absent), flags,
-        ), np.uint8)
+        ), _BYTE)
         # (unpackbits' arguments by position: NumPy parses keywords slowly)
         if narrow:  # a 32-card pack: the words' bits, then zeros
-            tensor = np.unpackbits(words, None, size, "little").astype(np.float32)
+            tensor = np.unpackbits(words, None, size, "little").astype(_FLOAT)
         else:  # 64-bit words, each cut to the pack's width
-            tensor = np.empty(size, np.float32)
+            tensor = np.empty(size, _FLOAT)
             tensor[:bits] = np.unpackbits(words, None, None, "little").reshape(-1, 64)[
                 :, :len(game.deck)].reshape(-1)[:bits]
         scale = game.tensor_scale
