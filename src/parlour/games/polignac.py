@@ -184,6 +184,9 @@ class Polignac(ThirtyTwoCardGame):
     penalty_mask: int
     double_penalty_card: int
     """The Polignac (jack of spades, or queen of spades under ace_high): 2."""
+    capot_features: tuple[tuple[float, ...], ...]
+    """The tensor's capot block, one-hot: the bidder's place from the seat
+    (0 … n-1), or n for no bidder."""
 
     packet_table = FRENCH_PACKETS
     removed_sevens = ("7S", "7C")
@@ -210,6 +213,9 @@ class Polignac(ThirtyTwoCardGame):
             1 << card for card, value in enumerate(self.penalty_values) if value
         )
         self.double_penalty_card = self.penalty_values.index(2)
+        places = range(self.num_players + 1)
+        self.capot_features = tuple(
+            tuple(float(place == at) for place in places) for at in places)
 
     @property
     def extra_feature_size(self) -> int:
@@ -376,8 +382,7 @@ class PolignacState(PenaltyMatchState):
             extra["discards"] = self._sorted_codes(self.discards)
         return extra
 
-    def _extra_features(self, seat: int) -> list[float]:
+    def _extra_features(self, seat: int) -> Sequence[float]:
         n = self.game.n
-        features = [0.0] * (n + 1)
-        features[n if self.bidder < 0 else (self.bidder - seat) % n] = 1.0
-        return features
+        bidder = self.bidder
+        return self.game.capot_features[n if bidder < 0 else (bidder - seat) % n]

@@ -25,6 +25,7 @@ import hashlib
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -88,6 +89,12 @@ class TrickTaken(GameEvent):
     winner: int
     number: int
 
+
+_KEYS = np.dtype("<u8")
+"""The deal's sort keys: little-endian 64-bit words (dtypes made once: NumPy
+converts a type or a string to one on every call)."""
+_BYTE = np.dtype(np.uint8)
+_FLOAT = np.dtype(np.float32)
 
 _NEW = object.__new__
 _SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_NUMBER = (
@@ -279,14 +286,22 @@ class TrickGame(Game):
         blocks and the one-hot seats are unpacked from words of bits."""
         n = self.n
         width = len(self.deck)
-        self.tensor_bits = (3 + 3 * n) * width + len(PHASE_NAMES) + 3 * n
-        """The 0/1 values at the start: the card blocks and the one-hot seats."""
-        self.tensor_words = f"<{3 + 3 * n + 1}{'I' if width == 32 else 'Q'}"
+        self.tensor_shape = (
+            f"<{3 + 3 * n + 1}{'I' if width == 32 else 'Q'}",
+            (3 + 3 * n) * width + len(PHASE_NAMES) + 3 * n,
+            self.observation_tensor_size,
+            width == 32,
+        )
         """The struct format of the card blocks' masks and the one-hot seats'
-        bits as words (a format, not a ``struct.Struct``: a game pickles)."""
-        self.trick_share = tuple(tricks / self.hand_size for tricks in range(self.hand_size + 1))
-        """Tricks as a share of the hand."""
-        self.tensor_size = self.observation_tensor_size
+        bits as words (a format, not a ``struct.Struct``: a game pickles);
+        how many 0/1 values they make at the start of the tensor; its size;
+        whether the words are 32 bits (else 64, cut to the pack's width)."""
+        self.rotations = tuple(
+            itemgetter(*[(seat + offset) % n for offset in range(n)]) for seat in range(n))
+        """Per seat, what picks a per-seat list's values from that seat on."""
+        self.won_share = tuple(
+            cards // n / self.hand_size for cards in range(n * self.hand_size + 1))
+        """The tricks in a pile of so many cards, as a share of the hand."""
         self.tensor_scale = self.score_scale
 
     counted_events: ClassVar[dict[str, str]] = {
@@ -531,10 +546,10 @@ class TrickState(MatchState):
         """The dealer of the next hand (default: the left neighbour)."""
         return (self.dealer + 1) % self.game.n
 
-    def _extra_features(self, seat: int) -> list[float]:
+    def _extra_features(self, seat: int) -> Sequence[float]:
         """The game's own tensor features (``game.extra_feature_size`` long,
         laid out as ``game.extra_blocks()``)."""
-        return []
+        return ()
 
     def _extra_observation(self, seat: int | None) -> dict[str, Any]:
         """Game-specific observation keys (``None``: a spectator's)."""
@@ -659,10 +674,11 @@ class TrickState(MatchState):
         # one NumPy call; the hands are OR-reductions of the cards' bits.
         count = len(game.in_play_cards)
         key = f"parlour:{self.seed}:{self.hand_index}".encode()
-        order = np.frombuffer(hashlib.shake_256(key).digest(8 * count), dtype="<u8")
+        order = np.frombuffer(hashlib.shake_256(key).digest(8 * count), _KEYS)
         places, starts, rest = game.deal_plans[self.dealer]
+        # (arguments by position: NumPy parses keywords slowly)
         groups: list[int] = np.bitwise_or.reduceat(
-            game.in_play_bits[order.argsort(kind="stable")][places], starts).tolist()
+            game.in_play_bits[order.argsort(-1, "stable")][places], starts).tolist()
         n = game.n
         self.hands = groups[:n]
         if game.turnup:
@@ -1017,43 +1033,44 @@ class TrickState(MatchState):
         n = game.n
         if seat.__class__ is not int or not 0 <= seat < n:
             self.check_seat(seat)
-        won = self.won
-        absent = self.known_absent
+        # every per-seat block starts with this seat
+        rotate = game.rotations[seat]
+        won = rotate(self.won)
         played = 0
         for pile in won:
             played |= pile
         trick = [0] * n
-        leader = self.leader
+        leader = self.leader - seat
         count = self.trick_mask.bit_count()
         if count:
-            for position, card in enumerate(self.history[-count:]):
-                trick[(leader + position - seat) % n] = 1 << card
+            at = leader
+            for card in self.history[-count:]:
+                trick[at % n] = 1 << card
+                at += 1
         phase = self.phase
         flags = 1 << phase | 1 << 5 + (self.dealer - seat) % n
-        if phase in (PHASE_PLAY, PHASE_ANNOUNCE, PHASE_DISCARD):
-            flags |= 1 << 5 + n + (self.to_move - seat) % n | 1 << 5 + 2 * n + (leader - seat) % n
+        if PHASE_DEAL < phase < PHASE_OVER:  # discard, announce, play
+            flags |= 1 << 5 + n + (self.to_move - seat) % n | 1 << 5 + 2 * n + leader % n
+        words_format, bits, size, narrow = game.tensor_shape
         words = np.frombuffer(struct.pack(
-            game.tensor_words,
+            words_format,
             self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat), played,
-            *trick, *won[seat:], *won[:seat], *absent[seat:], *absent[:seat], flags,
-        ), np.uint8)
-        bits = game.tensor_bits
-        tensor = np.empty(game.tensor_size, np.float32)
+            *trick, *won, *rotate(self.known_absent), flags,
+        ), _BYTE)
         # (unpackbits' arguments by position: NumPy parses keywords slowly)
-        if game.tensor_words[-1] == "I":  # a 32-card pack
-            tensor[:bits] = np.unpackbits(words, None, bits, "little")
+        if narrow:  # a 32-card pack: the words' bits, then zeros
+            tensor = np.unpackbits(words, None, size, "little").astype(_FLOAT)
         else:  # 64-bit words, each cut to the pack's width
+            tensor = np.empty(size, _FLOAT)
             tensor[:bits] = np.unpackbits(words, None, None, "little").reshape(-1, 64)[
                 :, :len(game.deck)].reshape(-1)[:bits]
-        totals = self.totals
         scale = game.tensor_scale
-        share = game.trick_share
-        tensor[bits:] = [
-            *[total / scale for total in totals[seat:] + totals[:seat]],
-            *[share[pile.bit_count() // n] for pile in won[seat:] + won[:seat]],
-            share[self.trick_number],
-            *self._extra_features(seat),
-        ]
+        share = game.won_share
+        values = [total / scale for total in rotate(self.totals)]
+        values += [share[pile.bit_count()] for pile in won]
+        values.append(share[self.trick_number * n])
+        values += self._extra_features(seat)
+        tensor[bits:] = values
         return tensor
 
 
