@@ -16,7 +16,7 @@ see; a game adds only what the rules tell a seat beyond the zones (hooks
 **Events.** A game's events are frozen dataclasses deriving from
 :class:`GameEvent` (``Played(seat, card)``, ``WentOut(seat)``...). A state
 appends them as the match is played; finished hands' events are kept as one
-shared tuple (:attr:`MatchEvents.past`), so :meth:`MatchEvents.match_events`
+shared tuple of tuples (:attr:`MatchEvents.past`), so :meth:`MatchEvents.match_events`
 is the whole match's story and a clone copies only the current hand's.
 Text is never built at the point of play: a :class:`Catalogue` (one per game,
 every sentence in one place) renders each event, so another language is
@@ -315,8 +315,9 @@ class MatchEvents:
 
     catalogue: ClassVar[Catalogue]
     events: list[GameEvent]
-    past: tuple[GameEvent, ...]
-    """The events of every finished hand (shared by clones: never mutated)."""
+    past: tuple[tuple[GameEvent, ...], ...]
+    """The events of every finished hand, a tuple each (shared by clones:
+    never mutated; a hand's end adds one, not a copy of them all)."""
     _previous: tuple[GameEvent, ...]
     _previous_lines: list[str] | None
     _hand_lines: tuple[int, GameEvent | None, tuple[str, ...]]
@@ -338,14 +339,14 @@ class MatchEvents:
         if self._previous:
             self.log_start += self._line_count(self._previous)
         self._previous = tuple(self.events)
-        self.past += self._previous
+        self.past += (self._previous,)
         self._previous_lines = None
         self._hand_lines = (0, None, ())
         self.events = list(first)
 
     def match_events(self) -> Sequence[GameEvent]:
         """Every event of the match so far, oldest first."""
-        return [*self.past, *self.events]
+        return [event for hand in self.past for event in hand] + self.events
 
     def _words(self) -> Words:
         """How this state's log names seats and cards."""

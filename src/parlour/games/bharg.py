@@ -1067,7 +1067,7 @@ class BhargState(MatchState):
         self.draws_since = [0] * self.game.n
         # every event is one line: the window moves on by all it showed
         self.log_start += len(self._previous) + len(self.events)
-        self.past += (*self.events,)
+        self.past += (tuple(self.events),)
         self._previous = ()
         self._previous_lines = None
         self._hand_lines = (0, None, ())
