@@ -488,24 +488,9 @@ class TrickState(MatchState):
     def __init__(
         self, game: TrickGame, seed: int, deal: Deal | None, explicit_chance: bool
     ) -> None:
-        # The fields of MatchState._begin_match, less one this state does not
-        # keep: CPython shares an instance's table of attribute names up to
-        # 30 names, and past that every attribute read of the hot path slows.
-        self.game = game
-        self.seed = seed
-        self.deal = deal
-        self.explicit_chance = explicit_chance
-        self.history = []
-        self.totals = [0] * game.n
-        self.results = []
-        self._begin_events()
-        self.hand_index = 0
-        self.dealer = 0
+        self._begin_match(game, seed, deal, explicit_chance)
         self._init_match()
-        if deal is None:
-            self._start_hand()
-        else:
-            self._start_fixed_hand(deal)
+        self._start_match(deal)
 
     # ------------------------------------------------------------------
     # hooks for game modules
