@@ -484,8 +484,8 @@ def test_openspiels_environment_and_ismcts_bot_play_the_toy(toy: type[ThreeTrick
     import numpy as np
     from open_spiel.python import rl_environment
     from open_spiel.python.algorithms import ismcts, mcts
-    from open_spiel.python.bots.uniform_random import UniformRandomBot
 
+    from openspiel_play import play_with_bots
     from parlour.rl import openspiel
 
     openspiel.register()
@@ -505,14 +505,8 @@ def test_openspiels_environment_and_ismcts_bot_play_the_toy(toy: type[ThreeTrick
 
     game = environment.game
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=10, random_state=rng),
-            UniformRandomBot(1, rng), UniformRandomBot(2, rng)]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
+    state = play_with_bots(
+        game, ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=10, random_state=rng),
+        rng)
     assert state.parlour_state.is_terminal() and len(state.parlour_state.hand_results()) == 1
     assert sorted(state.returns()) in ([-1.0, -1.0, 2.0], [-1.0, 0.5, 0.5], [0.0, 0.0, 0.0])

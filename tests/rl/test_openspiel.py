@@ -22,10 +22,10 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python import rl_environment  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-from open_spiel.python.bots.uniform_random import UniformRandomBot  # noqa: E402
 from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation  # noqa: E402
 
 import parlour  # noqa: E402
+from openspiel_play import play_with_bots  # noqa: E402
 from parlour import OptionError  # noqa: E402
 from parlour.rl import openspiel  # noqa: E402
 from support import GAME_NAMES, GAME_OPTION_SETS, as_json, option_id, option_sets  # noqa: E402
@@ -607,18 +607,6 @@ def test_unknown_and_mistyped_parameters_raise_openspiel_messages() -> None:
 
 
 # --- OpenSpiel's bots -------------------------------------------------------
-
-def play_with_bots(game: Any, first: Any, rng: np.random.RandomState) -> Any:
-    bots = [first] + [UniformRandomBot(seat, rng) for seat in range(1, game.num_players())]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
-    return state
-
 
 def test_mcts_bot_plays_ranter_go_round_to_the_end() -> None:
     game = load("ranter-go-round", {"players": 3, "lives": 1})
