@@ -1069,8 +1069,7 @@ class BhargState(MatchState):
         self.log_start += len(self._previous) + len(self.events)
         self.past += (tuple(self.events),)
         self._previous = ()
-        self._previous_lines = None
-        self._hand_lines = (0, None, ())
+        self._made = (None, 0, None, ())
         self.events = [Reshuffled(len(cards))]
 
     def _draw(self) -> None:
