@@ -34,6 +34,8 @@ commit that the live table or party must then take in.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -213,15 +215,35 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+SQLITE_WAIT = 10.0
+"""Seconds a connection to a SQLite file waits for another's lock."""
+
+
 def _enable_sqlite_wal(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(connection: Any, _record: Any) -> None:
         cursor = connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_WAIT * 1000)}")
+        _write_ahead(cursor)
         cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute("PRAGMA busy_timeout=10000")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+
+def _write_ahead(cursor: Any) -> None:
+    """Put the SQLite file in write-ahead-log mode. A new file's switch
+    takes it whole, and SQLite answers "database is locked" at once, without
+    the busy wait, while another connection holds it (servers starting
+    together): try again until :data:`SQLITE_WAIT` is spent."""
+    deadline = time.monotonic() + SQLITE_WAIT
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.01)
 
 
 MIGRATIONS = "parlour.server:migrations"
