@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation
-from parlour.engine.match import MatchEvents, Words, ZonedState
+from parlour.engine.match import MatchEvents, Words, ZonedState, cards_of
 from parlour.errors import IllegalAction, ParseError
 
 
@@ -227,9 +227,12 @@ class MatchState(MatchEvents, ZonedState):
 
     def _player(self, seat: int) -> dict[str, Any]:
         """The public entry of ``seat`` in the observation's ``players``."""
-        hand = self.card_locations().get(f"hand {seat}", 0)
+        held = 0
+        for zone in self.zones:
+            if zone.name == "hand" and zone.per_seat:
+                held = cards_of(getattr(self, zone.field)[seat], zone.form)
         return {
-            "seat": seat, "name": seat_name(seat), "cards": hand.bit_count(),
+            "seat": seat, "name": seat_name(seat), "cards": held.bit_count(),
             "score": self.totals[seat], "dealer": seat == self.dealer,
             "flags": ["dealer"] if seat == self.dealer else [],
         }
