@@ -165,7 +165,7 @@ def test_the_games_own_commands_help_is_a_paragraph_of_their_rules() -> None:
     shown = {name: text for name, text in declared.items() if text is not None}
     assert sorted(shown) == ["progress", "progress-rummy"]
     for name, text in shown.items():
-        assert f"\n\n{text}\n\n" in game_class(name).rules_text
+        assert f"\n\n{text}\n\n" in game_class(name).rules_help()
 
 
 def test_score_counts_with_the_calculator_a_game_declares(

@@ -483,10 +483,10 @@ def rules(
     """Show a game's (or an event's) rules in brief, the decisions taken and its options."""
     kind = event_kind(game)
     if kind is not None:
-        name, rules_text, schema, command = kind.name, kind.rules_text, kind.schema, "event"
+        name, rules_text, schema, command = kind.name, kind.rules_help(), kind.schema, "event"
     else:
         cls = game_class(game)
-        name, rules_text, schema, command = cls.name, cls.rules_text, cls.schema, "play"
+        name, rules_text, schema, command = cls.name, cls.rules_help(), cls.schema, "play"
     console = _console()
     console.print(rules_text.rstrip(), markup=False)
     console.print()

@@ -401,7 +401,7 @@ def test_every_patience_has_rules_and_one_seat() -> None:
     for name in ("golf", "calculation", "bakers-dozen", "clock"):
         game = parlour.make(name)
         assert game.num_players == 1 and game.num_actions >= 53
-        assert "Decisions" in game.rules_text
+        assert "Decisions" in game.rules_help()
         with pytest.raises(ParseError, match="seats are 0 to 0"):
             game.new_state(seed=1).observation(1)
 

@@ -749,7 +749,7 @@ def test_bad_deals_are_refused(deal: dict[str, Any], message: str) -> None:
 
 
 def test_rules_text_records_the_decisions() -> None:
-    rules = parlour.make("progress-rummy").rules_text
+    rules = parlour.make("progress-rummy").rules_help()
     for phrase in ("first_player=dealer", "extra_melds=any", "min_natural_cards=2",
                    "rediscard=forbidden", "stock_exhaustion=reshuffle_once", "max_turns",
                    "upcard_p=leave", "owner_may_swap=false", "meld 5Cr 6Cr P=7Cr"):

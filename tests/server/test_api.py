@@ -69,7 +69,7 @@ def test_games_lists_every_registered_game_with_its_rules(client: TestClient) ->
     assert [game["name"] for game in listed] == GAME_NAMES
     for game in listed:
         cls = game_class(game["name"])
-        assert game["rules"] == cls.rules_text
+        assert game["rules"] == cls.rules_help()
         assert game["players"] == [cls.min_players, cls.max_players]
         assert game["options"] == cls.schema.describe()
         assert game["title"] == cls.title and game["description"] == cls.description

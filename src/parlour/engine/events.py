@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Self
 from parlour.engine.game import Observation, State
 from parlour.engine.options import OptionSchema, OptionValue
 from parlour.errors import IllegalAction, OptionError, ParseError, RecordError
+from parlour.help import rules_help as packaged_rules
 
 READY = "ready"
 """Seated, waiting for the round to start."""
@@ -59,8 +60,10 @@ class Event(ABC):
     """The title shown to people."""
     description: ClassVar[str]
     """One paragraph for ``parlour list``."""
-    rules_text: ClassVar[str]
-    """The rules in brief (``parlour rules NAME``, the party form)."""
+    rules_text: ClassVar[str] = ""
+    """The rules help written in the class (English), for an event defined
+    outside the package; a packaged event ships it as files
+    (:mod:`parlour.help`). Read it with :meth:`rules_help`."""
     schema: ClassVar[OptionSchema]
     """The event's options."""
     version: ClassVar[int]
@@ -92,6 +95,12 @@ class Event(ABC):
     steps: list[Step]
     """What happened, in order (a signal that follows from the plays by the
     rules is not a step)."""
+
+    @classmethod
+    def rules_help(cls, lang: str = "en") -> str:
+        """The rules in brief (``parlour rules NAME``, the party form), in
+        ``lang``."""
+        return packaged_rules(cls.name, cls.rules_text, lang, None)
 
     @classmethod
     @abstractmethod

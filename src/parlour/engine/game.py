@@ -19,6 +19,7 @@ from parlour.engine.options import OptionSchema, OptionValue
 from parlour.engine.scoring import ScoreCalculator
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
+from parlour.help import rules_help as packaged_rules
 
 if TYPE_CHECKING:
     from parlour.engine.match import GameEvent
@@ -66,8 +67,11 @@ class Game(ABC):
     """The pack (a class attribute, or set per instance when an option picks it)."""
     description: ClassVar[str]
     schema: ClassVar[OptionSchema]
-    rules_text: ClassVar[str]
-    """Rules in brief and the decisions taken where sources disagree."""
+    rules_text: ClassVar[str] = ""
+    """The rules help written in the class (English), for a game defined
+    outside the package (a test's toy game); a packaged game ships its help
+    as files, one per language (:mod:`parlour.help`). Read it with
+    :meth:`rules_help`."""
     scores_mid_hand: ClassVar[bool] = False
     """Whether points are scored during a hand (Costly Colours' pegging),
     so that :meth:`State.scores` runs ahead of the finished hands of
@@ -85,7 +89,7 @@ class Game(ABC):
     commands_help: ClassVar[str | None] = None
     """How to type this game's moves at the terminal, when a card code is not
     all (Progress Rummy's melds): ``parlour play`` shows it with its help; it
-    is a paragraph of :attr:`rules_text` too."""
+    is a paragraph of the rules help (:meth:`rules_help`) too."""
     score_calculator: ClassVar[ScoreCalculator | None] = None
     """The hand counter ``parlour score`` offers for this game, if any."""
     layout: ClassVar[str] = DEFAULT_LAYOUT
@@ -197,6 +201,13 @@ class Game(ABC):
     @abstractmethod
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> State:
         """The new match for a resolved seed (see :meth:`new_state`)."""
+
+    @classmethod
+    def rules_help(cls, lang: str = "en") -> str:
+        """The rules in brief and the decisions taken where sources disagree,
+        in ``lang`` (``parlour rules``); an unknown language raises
+        :class:`ValueError` naming those there are."""
+        return packaged_rules(cls.name, cls.rules_text, lang, cls.commands_help)
 
     def describe(self) -> dict[str, Any]:
         """Metadata for listings, help and web forms (JSON-able)."""

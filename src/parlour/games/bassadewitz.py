@@ -67,33 +67,6 @@ from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
 from parlour.games.tricks import NATURAL_32, HighestTotalWinsState, TrickGame
 
-RULES = """\
-BASSADEWITZ — for 4 players with a German (or French) pack of 32.
-
-Aim: take as few card points as possible. Ace 11, ten 10, king 4, ober
-(queen) 3, unter (jack) 2, nine to seven nothing: 120 in the pack. Cards
-rank Ace 10 King Ober Unter 9 8 7; no trumps; follow suit if you can.
-The dealer puts 12 chips in the pool when it is empty. After the hand the
-player with the fewest card points takes 5 chips from the pool, the next
-4, the third 3, the last nothing. A player who takes every trick receives
-4 chips from each other player; a player with 100 card points or more pays
-4 to each other player; if all four have the same card points nobody
-pays. In those three cases the pool stays and the same dealer deals again.
-
-Decisions taken where the sources disagree (rules/polignac.md §8.5):
-- Card order A 10 K O U 9 8 7 (ranking=ace_ten); natural A K O U 10 9 8 7
-  is an option.
-- Ties for the pool: a player who won no trick ranks ahead of a tied
-  player who won tricks; then seat order from the eldest (dealer last).
-- No new ante while the pool still holds its 12 chips after a redeal.
-- Match length: every player deals `rounds` turns (default 2); a turn ends
-  with a hand settled from the pool; redeals do not count. The highest
-  chip balance wins.
-- Four players only. The Ace worth 5 and a point per trick are the options
-  ace_value=5 and trick_bonus=1. The penalty-point adaptation of modern web
-  pages is not adopted.
-"""
-
 ACE_TEN = (0, 1, 2, 6, 3, 4, 5, 7)
 """Strength by rank index (7 8 9 10 U O K A): A 10 K O U 9 8 7."""
 ANTE = 12
@@ -103,7 +76,7 @@ POOL_SHARES = (5, 4, 3, 0)
 
 @register
 class Bassadewitz(TrickGame):
-    """Bassadewitz; see the module docstring and :data:`RULES`."""
+    """Bassadewitz; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "bassadewitz"
     title = "Bassadewitz"
@@ -117,7 +90,6 @@ class Bassadewitz(TrickGame):
         "Take as few card points as possible and win chips from the pool; "
         "4 players, German or French 32-card pack."
     )
-    rules_text = RULES
     schema = OptionSchema([
         Option.choice("players", (4,), 4, "number of players"),
         Option.choice("pack", ("german", "french"), "german", "suit signs (rules identical)"),

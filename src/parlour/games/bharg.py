@@ -1,7 +1,7 @@
 """Bharg: P. D. Magnus's set-collecting game for the Decktet, for two
 players or three. ``rules/bharg.md`` (rules §1-13, options §14, decisions
-§15; the decisions are also in :data:`RULES`, which ``parlour rules bharg``
-prints).
+§15; the decisions are also in the rules help,
+``parlour rules bharg``).
 
 * The Decktet: 36 basic cards, plus The Excuse (``excuse``), the four
   Pawns (``pawns``) and the four Courts (``courts``, a parlour extension).
@@ -118,69 +118,6 @@ from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.common import MatchState, as_action, fixed_deal_header, mask_bits, seat_name
-
-RULES = """\
-BHARG — P. D. Magnus's set-collecting game (c. 2008) for the Decktet, for 2
-players (or 3).
-
-The cards: the 36 basic Decktet cards (six suits: Moons, Suns, Waves,
-Leaves, Wyrms, Knots). Aces and Crowns show one suit, the numbers 2-9 two;
-with options, The Excuse (no suit), the Pawns and the Courts (three suits
-each). Values: Ace 1, 2-9 their number, Crowns, Pawns and Courts 10, the
-Excuse nothing.
-
-Deal: 7 cards each (6 with three players), one at a time from the seat
-after the dealer. Turn up the next stock card: an Ace goes to the Ace Pile
-and another card is turned; the first card that is not an Ace starts the
-discard pile. The seat after the dealer plays first.
-
-Your turn: draw the top card of the stock (draw) or take the top discard
-(take), then discard a card by naming it. An Ace goes on the Ace Pile and
-becomes the top Ace at once, for everyone; any other card goes on the
-discard pile. The Ace Pile is never drawn from.
-
-Bound cards: a bharg set is three or more cards of your hand whose suit
-symbols are the six suits exactly once each (a card gives all its suits).
-A card is bound when it belongs to one of the sets you count (the sets
-counted may not share a card), when it shows the suit of the top Ace, or
-when it is The Excuse.
-
-Winning a round: if right after your discard every card of your hand is
-bound, you win the round at once and score the values of the unbound cards
-in your opponent's hand (in both opponents' hands with three players),
-judged against the same top Ace. The deal passes to the left; the first
-to reach 50 (the target) wins the match.
-
-Decisions taken where the source is silent or unclear (rules/bharg.md §15):
-- A set's suit symbols are the six suits once each; it has at least three
-  cards (The Light Keeper and The Rite alone are not a set), never The
-  Excuse. Three Aces or three Crowns are not a set.
-- The sets that bind a hand must be disjoint (the English rules).
-- The Excuse is always bound, never scores, and gives no suit; Pawns (and
-  Courts, option courts, which the source does not have) give all three
-  suits to a set, are bound by an Ace of any of their suits and cost 10.
-- Aces turned up at the deal all go to the Ace Pile, the last on top; the
-  first other card (Excuse, Pawn and Court included) starts the discard
-  pile. Every non-Ace discard goes on the discard pile.
-- Seat n-1 deals the first round; the deal rotates; the seat after the
-  dealer starts.
-- Only the player who has just discarded is checked, against the top Ace
-  after the discard; the win is automatic. Nobody wins out of turn, even
-  when someone else's Ace discard binds their hand.
-- You may discard the card you have just taken (rediscard=allowed);
-  rediscard=forbidden gives the rummy rule.
-- A loser's hand is arranged as favourably as possible for its owner
-  (penalty_arrangement=min_penalty); max_bound counts the arrangement that
-  binds the most cards instead. With three players the winner scores both
-  opponents.
-- An empty stock at the start of a turn: every card of the discard pile but
-  the top one and every card of the Ace Pile but the top Ace are shuffled
-  into a new stock, with any number of players
-  (stock_exhaustion=reshuffle); void_round ends the round without a score.
-- A round of 300 turns without a winner ends without a score (max_turns,
-  an engine safeguard: two players could take and discard forever).
-- The match ends after the round in which a total reaches the target (50).
-"""
 
 SUIT_NAMES = DECKTET_EXTENDED.suits
 CARDS: tuple[Card, ...] = DECKTET_EXTENDED.cards
@@ -713,7 +650,7 @@ def score_binding(request: ScoreRequest) -> list[str]:
 
 @register
 class Bharg(Game):
-    """Bharg; see the module docstring and :data:`RULES`."""
+    """Bharg; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "bharg"
     title = "Bharg"
@@ -728,7 +665,6 @@ class Bharg(Game):
         "P. D. Magnus's Decktet game of bharg sets: draw, discard and bind every "
         "card by sets and the top Ace; 2 or 3 players, to 50."
     )
-    rules_text = RULES
     score_calculator = ScoreCalculator(score_binding)
     schema = OptionSchema([
         Option.choice("players", (2, 3), 2, "2 players, or 3 with six-card hands"),

@@ -90,62 +90,6 @@ from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
 from parlour.games.common import MatchState, as_action, fixed_deal_header, mask_bits, seat_name
 
-RULES = """\
-COSTLY COLOURS — the cribbage relative of 1674, for 2 players (or 4 in
-partnerships), with a French pack of 52.
-
-Cards: A counts 1, 2-9 their face, 10 J Q K count 10. In runs A is low
-(A-2-3; not Q-K-A). Hearts and diamonds are red, spades and clubs black.
-
-Deal: three cards each, one at a time from the elder (the dealer's left);
-the next card is turned up and its suit is trumps. A turned-up Knave or
-Deuce scores the dealer 4 at once ("four for his heels").
-
-The mog: the elder asks the dealer to mog. The dealer says consent or
-refuse (refusing gives the elder 1); if he consents, the elder says proceed
-or withdraw (withdrawing gives the dealer 1). If both agree, each gives one
-card face down (type the card) and they swap.
-
-The play: the elder leads; players lay cards alternately onto one running
-total, which may never pass 31 and is never reset. A total of 15, 25 or 31
-scores the number of cards played so far; a pair with the card before
-scores 2, a prial 9, a double prial 18; the last three or more cards
-forming a run in any order score its length. You must play if you can; if
-you cannot, say go. The play ends at 31 or when nobody can play; the last
-card scores 1 unless it made 31. Cards not played stay in hand.
-
-The show, elder first: your three cards (played or not) and the turn-up:
-15s and 25s score the number of cards in each combination, 31 with all
-four scores 4; each Knave or Deuce you hold scores 4 of trumps, else 2;
-pairs 2, prials 9, double prials 18; colours: four of a suit 6, four of a
-colour 5 (3+1) or 4 (2+2), three of a suit and one of the other colour 3,
-three of a colour (2+1) and one of the other 2. Runs do not score here.
-
-The first to 61 wins, the moment the score is reached.
-
-Decisions taken where the sources disagree (rules/costly_colours.md §10):
-- Target 61 (Cotton); 121 as an option.
-- The ace is high only when cutting (the lowest cut deals); it counts 1
-  and runs low.
-- No new count after 31 or a go: unplayed cards stay in hand for the show.
-- One point for the last card, only when the play ends below 31
-  (go_rule=last_card); go_plus_31 gives it at the go instead.
-- A turned-up Knave or Deuce scores only the dealer's heels; it still
-  counts for 15s, pairs and colours in every show.
-- Knave pairs score 2 besides each Knave's own value (two Knaves: 6, or 8
-  with the trump Knave); a prial of Knaves scores 9 (the 34 hand).
-- The dealer answers the mog first (mog_order=jackson); cotton lets the
-  elder offer first. The exchange is simultaneous and face down.
-- Giving away a Knave or Deuce scores nothing (mog_jack_deuce_credit
-  off); with it on the giver scores it and the receiver does not.
-- Playing a Knave or Deuce scores nothing for itself.
-- You must play when you can; go is never a choice.
-- Four players: partners opposite; partners swap one card each when the
-  mog goes ahead, otherwise the dealer may exchange a card with the one
-  under the turn-up (four_hand_mog=partners; elder_side_only lets only
-  the elder's side swap). Only the last-card point is used.
-"""
-
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -454,7 +398,7 @@ def score_show(request: ScoreRequest) -> list[str]:
 
 @register
 class CostlyColours(Game):
-    """Costly Colours; see the module docstring and :data:`RULES`."""
+    """Costly Colours; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "costly-colours"
     title = "Costly Colours"
@@ -469,7 +413,6 @@ class CostlyColours(Game):
         "Cotton's 1674 cribbage relative: three cards each, the mog, play to 31 "
         "and a show of colours; 2 players or 4 in partnerships, to 61."
     )
-    rules_text = RULES
     score_calculator = ScoreCalculator(score_show)
     schema = OptionSchema([
         Option.choice("players", (2, 4), 2, "2 players, or 4 in two partnerships"),

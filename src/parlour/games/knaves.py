@@ -63,38 +63,13 @@ from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
 from parlour.games.tricks import HighestTotalWinsState, TrickGame
 
-RULES = """\
-KNAVES — for 3 players with a French pack of 52.
-
-Aim: win tricks (1 point each) but not jacks: the jack of hearts costs 4,
-diamonds 3, clubs 2, spades 1. Each player gets 17 cards, dealt singly;
-the last card is turned up and its suit is trumps. Cards rank A K Q J 10
-... 2. Follow suit if you can; if you cannot, trump or discard as you
-please (no duty to trump or over-trump). The highest trump wins, else the
-highest card of the suit led. The first player to 20 points wins.
-
-Decisions taken where the sources disagree (rules/polignac.md §8.2):
-- Three players only (17 cards each and a turned 52nd card need three).
-- The turned-up card fixes trumps and is otherwise out of play, so a
-  turned-up jack costs nobody anything (turned_jack=out_of_play); option
-  to_last_trick charges it to the winner of the last trick.
-- Jack values taken literally: hearts 4, diamonds 3, clubs 2, spades 1.
-- Game is 20 (target): the match ends after the first hand at whose end
-  some total is 20 or more, and the highest total wins; a tie for the top
-  deals another hand (tie_rule=play_on) or shares the win (shared).
-- hand_size=13 deals 13 each and turns up the 40th card; the 12 cards
-  below it stay out of play, and undealt jacks cost nothing.
-- Not adopted: no trumps when a jack is turned, no trumps when the trump
-  suit repeats, 10 points for taking all four jacks.
-"""
-
 JACK_VALUES = {"JH": 4, "JD": 3, "JC": 2, "JS": 1}
 """§3.4: points lost for each jack in a seat's tricks."""
 
 
 @register
 class Knaves(TrickGame):
-    """Knaves; see the module docstring and :data:`RULES`."""
+    """Knaves; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "knaves"
     title = "Knaves"
@@ -107,7 +82,6 @@ class Knaves(TrickGame):
     description = (
         "Win tricks but avoid winning jacks; 3 players, full pack, a turned-up trump suit."
     )
-    rules_text = RULES
     schema = OptionSchema([
         Option.choice("players", (3,), 3, "number of players"),
         Option.integer("target", 20, "points needed to win (20 in the sources)",

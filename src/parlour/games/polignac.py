@@ -16,7 +16,8 @@ jack of spades, "the Polignac". ``rules/polignac.md`` §1-2.
   ``returns()``: each loser -1, the winners share the losers' stakes.
 * Speed: see ``benchmarks/bench_tricks.py`` (random play, clone, tensors).
 
-Decisions where the sources disagree are listed in :data:`RULES` (§8.1).
+Decisions where the sources disagree are listed in the rules help (§8.1,
+``parlour rules polignac``).
 
 Observation tensor (version 1)
 ------------------------------
@@ -75,45 +76,6 @@ from parlour.games.tricks import (
     TrickTaken,
 )
 
-RULES = """\
-POLIGNAC — for 3 to 6 players with a piquet pack of 32 cards.
-
-Aim: avoid winning tricks that hold jacks. Each jack taken costs 1 penalty
-point, the jack of spades ("the Polignac") 2. The first player whose total
-reaches the target (20) loses; everyone else wins.
-
-Cards rank K Q J A 10 9 8 7 in every suit (the ace between jack and ten).
-With 3, 5 or 6 players the black sevens are removed (30 cards): 10, 6 or 5
-cards each; four players get 8 each. The dealer deals in packets of 2 and 3.
-Eldest (dealer's left) leads; follow suit if you can, otherwise play any
-card. There are no trumps; the highest card of the suit led wins.
-
-Capot: before the first lead, from eldest round to the dealer, each player
-may announce "capot" (to win every trick) or pass; the first announcement
-closes the bidding. Made: every other player takes 5. Failed: the bidder
-takes 5 and the jacks are not scored (see capot_fail).
-
-Decisions taken where the sources disagree (rules/polignac.md §8.1):
-- "capot" and "general" are one bid, typed either way.
-- A failed capot costs the bidder 5 and nobody is charged for jacks
-  (capot_fail=bidder_5); bidder_5_plus_jacks and jacks_normal are options.
-- A made capot scores 0 for the bidder whatever jacks he took.
-- The eldest still leads after a capot (option capot_bidder_leads).
-- Bidding runs eldest first, clockwise, ending with the dealer; one capot
-  per hand at most; a player who passed cannot bid later.
-- ace_high: A K Q J 10 9 8 7, the queens become the penalty cards and the
-  queen of spades is worth 2.
-- With 3, 5 or 6 players: remove 7S 7C (default), 7H 7D (red_sevens), or
-  deal the two surplus cards to the dealer, who discards two cards that are
-  not penalty cards (dealer_discard).
-- Packets: 3-2-3-2 (3 players), 3-2-3 (4), 3-3 (5), 3-2 (6).
-- Deal and play pass to the left (clockwise).
-- "Reaching" the target means >=; if several reach it in one hand the
-  highest total loses and equal highest totals all lose.
-- A player who wins every trick without bidding scores his jacks (5).
-- Not adopted: the 52-card party version; 7-8 player tables.
-"""
-
 FRENCH_PACKETS = {3: (3, 2, 3, 2), 4: (3, 2, 3), 5: (3, 3), 6: (3, 2)}
 """§2.2: packet sizes of one round of the table, by number of players."""
 POLIGNAC_RANKING = (0, 1, 2, 3, 5, 6, 7, 4)
@@ -146,7 +108,7 @@ CATALOGUE = Catalogue({
 
 @register
 class Polignac(ThirtyTwoCardGame):
-    """Polignac; see the module docstring and :data:`RULES`."""
+    """Polignac; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "polignac"
     title = "Polignac"
@@ -160,7 +122,6 @@ class Polignac(ThirtyTwoCardGame):
         "Avoid winning jacks, above all the jack of spades (the Polignac); "
         "3-6 players, piquet pack, capot bids."
     )
-    rules_text = RULES
     schema = OptionSchema([
         Option.choice("players", (3, 4, 5, 6), 4, "number of players"),
         Option.integer("target", 20, "penalty total that ends the match (usually 10 or 20)",

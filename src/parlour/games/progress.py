@@ -120,77 +120,8 @@ from parlour.games.common import MatchState, as_action, fixed_deal_header, seat_
 COMMANDS_HELP = """\
 Commands: a card code (7Su, P) plays it; draw, pass and stop."""
 """How to type the moves at the terminal (``parlour play`` shows it with its
-help); a paragraph of :data:`RULES`."""
+help); a paragraph of the rules help (:mod:`parlour.help`)."""
 
-RULES = f"""\
-PROGRESS — the Pepys sevens game (1938), 2 to 8 players, the Progress pack.
-
-The pack: four signs, Crown, Sun, Moon and Star, numbered 1 to 13, and the
-Progress card P. Cards are written 7Su, 13Cr, 1Mo, 12St and P.
-
-Aim: get rid of your cards. Cards left in your hand when a hand ends count
-against you (their numbers; P counts 15). The match ends after the hand in
-which someone reaches 100 (or the agreed target); the lowest total wins.
-
-Deal: cut for the first deal (P highest, then by number, then Crown > Sun >
-Moon > Star); the deal passes to the left after every hand. Up to four
-players get 8 cards each; five to eight get 6 each (or 8 each from two
-packs with large_table=two_decks). The rest is the stock, face down.
-
-Opening: starting with the dealer, the first player holding a 7 must play
-one. Players without a 7 are skipped. If nobody holds a 7 the dealer opens
-with any card.
-
-Your turn: play a card whose number is next to the top card's (one up or
-one down; 13 and 1 are next to each other), of any sign for your first
-card; after that you must keep to the sign of the last card you played,
-and go on while you can. A 7 of any sign reopens (and changes the sign)
-when you hold no card that continues the sequence. The Progress card may
-be played at any moment of your turn: you then play any card you like and
-go on in its sign. Once you have played a card in sequence this turn, you
-may stop instead of playing a 7 or P (keep them for later). If you can
-play nothing at the start of your turn, draw one card at a time until you
-can play (then play that card) or the stock is empty (then pass).
-
-{COMMANDS_HELP}
-
-The hand ends when a player plays his last card (even mid-turn), or when
-the stock is empty and every player has passed in a row.
-
-Decisions taken where the 1938 text is unclear (rules/progress.md §6.2):
-- 2-8 players (the text only implies more than four).
-- The dealer is asked first to open; opening is compulsory for a holder
-  of a 7; players without a 7 are skipped and do not draw. P cannot open
-  (p_may_open=false). With no 7 dealt the dealer opens with any card,
-  P included.
-- The first card of a turn may be of any sign; afterwards the turn keeps
-  to the sign of the last card played, changed only by a reopening 7 or
-  by P and its free card. Up or down may change from card to card
-  (direction_lock=true fixes it within a same-sign run; it matters only
-  with two packs). A run is the cards of one sign at the top of the pile,
-  across turns: the next player may not turn it back either, and a card
-  of another sign, a reopening 7 or a free card starts a new run.
-- A 7 reopens only when you hold no sequence card
-  (reopen_only_when_blocked=true); a 7 next to the top is simply a
-  sequence card.
-- P is playable at any moment of your own turn and a free card must
-  follow it at once (p_followup=mandatory); P as your last card takes
-  you out.
-- You may stop (defer 7s and P) only after playing a sequence card in
-  this turn (deferral=after_sequence_card), even when a 7 would continue
-  the sequence (defer_sevens=any). The opening 7, a reopening 7, P and
-  the free card do not earn the right.
-- Draw one card at a time only at the start of a turn, and only when you
-  can play nothing; stop at the first playable card, which you must play.
-  A player who holds a 7 or P never draws.
-- 13 and 1 are next to each other, also inside one turn (wraparound=true).
-- A hand with an empty stock ends when every player in turn has passed.
-- Scores are the sum of the numbers left in hand, P counts 15 (p_value);
-  the game ends after the hand in which a total reaches 100 (target) and
-  the lowest total wins; ties for lowest share the win (tie=shared) or
-  play another hand (tie=play_on).
-- The deal passes to the left after every hand, whoever opened.
-"""
 
 SIGNS = ("Crown", "Sun", "Moon", "Star")
 P_FACE = 52
@@ -377,7 +308,7 @@ def face_odds(cards: Sequence[int], face_of: Sequence[int]) -> list[tuple[int, f
 
 @register
 class Progress(Game):
-    """Progress; see the module docstring and :data:`RULES`."""
+    """Progress; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "progress"
     title = "Progress"
@@ -391,7 +322,6 @@ class Progress(Game):
         "The Pepys sevens game of 1938: play runs up or down from the 7s, "
         "P is a free turn; 2-8 players, lowest total wins."
     )
-    rules_text = RULES
     commands_help = COMMANDS_HELP
     schema = OptionSchema([
         Option.integer("players", 4, "number of players", minimum=2, maximum=8),

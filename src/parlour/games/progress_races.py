@@ -78,62 +78,6 @@ NAME = "progress-races"
 TITLE = "Progress Races"
 VERSION = 1
 
-RULES = """\
-PROGRESS RACES — Progress as a progressive party: tables of four, players
-moving between tables after every round, the lowest total of the evening
-wins (the Pepys booklet, 1938).
-
-The event: tables of four (2 by default), numbered 1 (the head table) to
-the foot table, in a circle. Every player has a movement role for the
-whole evening, Up or Down (the booklet's ladies and gentlemen); Up players
-sit in seats 0 and 2, Down players in seats 1 and 3. The first seating is
-drawn by lot. 12 rounds by default.
-
-A round: one hand of PROGRESS at every table (see `parlour rules
-progress`), 8 cards each, with these differences. Round 1 cuts for the
-deal at every table; later, the player at the table with the highest hand
-score of the previous round deals. The player on the dealer's left is
-asked first to open with a 7, the dealer last. Cards left in hand score
-their numbers, P 15; every hand score is added to the player's own
-running total. There is no target.
-
-The signal: once every table has finished its hand (signal=all_tables),
-or as soon as table 1's hand ends (signal=head_table: the other tables
-stop where they are and everyone scores the cards in hand).
-
-Moving, at every table at once (not after the last round): of the two Up
-players the one with the lower hand score moves up a table (table 1 to
-the foot table); of the two Down players the lower one moves down (the
-foot table to table 1). The Up player who stays keeps the seat; the Down
-player who stays moves to the other Down seat; the arrivals take the
-empty seats of their roles.
-
-The winner: the lowest running total after the last round; ties go to the
-most hands won (going out), then share the win.
-
-Commands at the table are those of Progress: a card code (7Su, P), draw,
-pass and stop.
-
-Decisions taken where the 1938 text is unclear (rules/progress.md §6.4):
-- The dealer of a later round is the table's highest hand score of the
-  previous round, ties to the higher running total, then a cut (RA1).
-- The dealer's left is asked first to open (opener=left_of_dealer; RA2).
-- The first card of a turn may be of any sign (follow_sign=any; RA4).
-- Play at a table stops when anyone plays a last card; another table's
-  end does not stop it (signal=all_tables; RA7).
-- The lower hand score of each role's pair moves (movers=winners,
-  movement_basis=round); ties go to the lower running total, then a cut;
-  the Down player who stays shifts seat (stayer_shift=true; RA8, RA10).
-  With movers=losers the higher score moves and ties go to the higher
-  running total; with movement_basis=cumulative running totals decide
-  and this round's scores break ties.
-- The tables form a circle (RA9). Exactly four players a table: other
-  numbers of players are refused (RA11). 12 rounds, 2 tables by default.
-- Ties for the lowest total go to the most hands won, then share (RA12).
-- A host may give the signal while tables still play (a time limit, a
-  stuck table): they stop and score as under signal=head_table. The last
-  round ends by itself when every table has finished.
-"""
 
 PLAY_OPTIONS = (
     "p_may_open", "reopen_only_when_blocked", "p_followup", "deferral", "defer_sevens",
@@ -355,7 +299,6 @@ class Event(contract.Event):
     name = NAME
     title = TITLE
     description = DESCRIPTION
-    rules_text = RULES
     schema = SCHEMA
     version = VERSION
     parties = True

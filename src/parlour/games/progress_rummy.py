@@ -156,81 +156,8 @@ Commands (one step at a time, or a whole line):
   swap m3 7St                  give 7St for the P of meld m3
 Step by step, a meld is 'meld', its cards, 'P' then 'as 7Cr', and 'done'."""
 """How to type the moves at the terminal (``parlour play`` shows it with its
-help); a paragraph of :data:`RULES`."""
+help); a paragraph of the rules help (:mod:`parlour.help`)."""
 
-RULES = f"""\
-PROGRESS RUMMY — contract rummy with two Progress packs (1938), 2 to 8
-players, five rounds.
-
-The pack: two Progress packs shuffled together, 106 cards: the signs
-Crown, Sun, Moon and Star numbered 1 to 13, twice, and two Progress cards
-P. Cards are written 7Su, 13Cr, 1Mo, 12St and P.
-
-Deal: cut for the first deal (P highest, then by number, then Crown > Sun
-> Moon > Star); the deal passes to the left every round. Everyone gets 10
-cards; the next card is turned up to start the discard pile; the rest is
-the stock. The dealer plays first.
-
-Your turn: draw the top card of the stock, or take the top discard. Then,
-if you like, lay down melds, and finally discard one card (you must).
-
-Melds: a group is three or more cards of one number (a sign may repeat); a
-sequence is three or more cards of one sign in a row (13 and 1 do not
-join). P is wild: when you meld it you declare the exact card it stands
-for (number and sign). Every meld keeps at least two natural cards.
-
-Contracts: your first lay-down of a round must be its contract, all at
-once: round 1 one meld of 3; round 2 two melds of 3; round 3 one meld of
-4; round 4 two melds of 4; round 5 one meld of 5 (at least that many cards
-each; groups and sequences mixed as you like). Once you are down you may
-lay off single cards on any meld on the table and lay new melds, in the
-same turn too. You can never meld your last card: you go out by
-discarding it ("Progress!"), which ends the round.
-
-The swap: instead of drawing, you may give the natural card that a P on
-the table stands for (exactly that card) and take the P into your hand.
-That is your whole turn: no meld, no discard. The player who placed a P
-may not swap it back.
-
-Scoring: when a round ends, everyone adds the numbers of the cards left in
-his hand (P counts 15); the player who went out scores 0. After five
-rounds the lowest total wins.
-
-{COMMANDS_HELP}
-
-Decisions taken where the 1938 text is unclear (rules/progress.md §6.3):
-- Play and the deal go clockwise (the text's "right to left" is how a
-  clockwise turn looks from a seat). The dealer plays first
-  (first_player=dealer).
-- Groups count as melds; a group may repeat a sign (two packs;
-  group_duplicate_signs=true); sequences do not wrap from 13 to 1
-  (sequence_wraparound=false).
-- A contract's melds are at least the stated size, exactly the stated
-  number, laid down in one go; a run of six is one meld and does not
-  meet "two threes" unless laid down as two.
-- Once down you may lay new melds of three or more (extra_melds=any) and
-  lay off, also in the turn you go down (same_turn_layoff=true).
-- Every meld keeps two natural cards (min_natural_cards=2). A P's declared
-  identity is fixed while it is on the table.
-- The swap needs the exact declared card; anyone but the player who placed
-  that P may make it (owner_may_swap=false), down or not
-  (swap_requires_down=false); it is the whole turn.
-- The card taken from the discard pile cannot be discarded in the same
-  turn (rediscard=forbidden).
-- A P turned up after the deal stays and may be taken (upcard_p=leave);
-  with upcard_p=bury it goes into the stock at a random place below the
-  top card, and the next card is turned up instead.
-- With two packs the copies of a card are one card for every rule: a meld
-  takes the copy taken from the pile this turn first, a discard never
-  that copy (rediscard=forbidden).
-- When the stock is empty at the start of a turn, the discards but the top
-  one are shuffled into a new stock, once a round; the next time the round
-  ends and everyone scores his hand (stock_exhaustion=reshuffle_once). A
-  round also ends that way after 1,000 turns (max_turns), an engine
-  safeguard.
-- P left in hand counts 15 (p_value). Ties for the lowest total after
-  five rounds share the win.
-"""
 
 SIGNS = ("Crown", "Sun", "Moon", "Star")
 CONTRACTS = ((1, 3), (2, 3), (1, 4), (2, 4), (1, 5))
@@ -412,7 +339,7 @@ CATALOGUE = Catalogue({
 
 @register
 class ProgressRummy(Game):
-    """Progress Rummy; see the module docstring and :data:`RULES`."""
+    """Progress Rummy; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "progress-rummy"
     title = "Progress Rummy"
@@ -429,7 +356,6 @@ class ProgressRummy(Game):
         "Contract rummy of 1938 with two Progress packs: five rounds of contracts, "
         "the Progress card wild and swappable; 2-8 players, lowest total wins."
     )
-    rules_text = RULES
     commands_help = COMMANDS_HELP
     schema = OptionSchema([
         Option.integer("players", 4, "number of players", minimum=2, maximum=8),

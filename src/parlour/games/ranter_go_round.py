@@ -1,10 +1,10 @@
 """Ranter Go Round (Chase the Ace, Cuckoo, Screw Your Neighbor): one card
 each, keep it or swap it leftwards, the lowest card loses a life; the last
 player with lives wins the pot. ``rules/ranter_go_round.md`` (rules §1-7,
-options §8, decisions §9; the decisions are also in :data:`RULES`, which
-``parlour rules ranter-go-round`` prints).
+options §8, decisions §9; the decisions are also in the rules help,
+``parlour rules ranter-go-round``).
 
-The rules in brief, with the options that change them, are :data:`RULES`
+The rules in brief, with the options that change them, are in the rules help
 (French 52, suits ignored, K high and A low; 2 to 26 players, ``lives``
 each). The log is told by typed events (:class:`Dealt`, :class:`LifeLost`...)
 in the words of :data:`CATALOGUE`.
@@ -102,91 +102,6 @@ from parlour.games.common import (
     mask_bits,
     seat_name,
 )
-
-RULES = """\
-RANTER GO ROUND (also Chase the Ace, Cuckoo; Screw Your Neighbor in the USA)
-— a traditional English game for 2 to 26 players, with a French pack of 52.
-
-Cards rank K Q J 10 9 8 7 6 5 4 3 2 A: the ace is lowest, suits do not
-matter. Each player starts with 3 lives (the lives option).
-
-The first dealer is the first player dealt a Jack, dealing face up from
-seat 0. Each hand the dealer gives one card face down to every player still
-in, the elder (the dealer's left) first. Then each player has one turn,
-from the elder round to the dealer:
-- stand (or stick): keep your card;
-- exchange (or change): swap cards with your left-hand neighbour, who must
-  agree unless he holds a King. You see the card you get; he sees yours.
-- The dealer, last, may exchange with the stock: he cuts it and takes the
-  card exposed (or the top card, dealer_exchange=top); his own card is set
-  aside face down.
-A King protects its holder (king_rule=block): he shows it on his turn and
-stands, and if asked he shows it and refuses; his own turn is then used up
-and the player after him goes on.
-
-All cards are then shown, from the elder to the dealer, and whoever holds
-the lowest card loses a life; everyone tied for lowest loses one. A player
-with no lives left is out. The deal passes to the next player still in on
-the left. The last player left wins the pot of lost lives.
-
-Decisions taken where the sources disagree (rules/ranter_go_round.md §9):
-- D1: 2 to 26 players, 6 by default.
-- D2: under block a King must be shown on its holder's turn; he stands and
-  may not give it away.
-- D3: a King holder who refuses an exchange uses up his own turn; the
-  player after him decides next. A dealer who refuses gets no stock
-  exchange.
-- D4: cut takes a uniformly random card of the stock; top (Cassell 1881)
-  the top card. The odds are the same.
-- D5: a King from the stock: take (default) keeps it; keep_original (pagat's
-  Cuckoo) shows it, puts it back and the dealer keeps his card;
-  dealer_loses (Parlett) ends the hand and only the dealer loses a life.
-- D6: ties for lowest: all_lowest (default) takes a life from each;
-  last_revealed (Cassell) only from the last of them in turn order from the
-  elder.
-- D7: announce_low_cards: passer shows an A, 2 or 3 that a player passes on
-  his turn; both also the one a neighbour is forced to hand back. Off by
-  default; it changes information only, never who loses.
-- D8: king_rule=stops_hand: every King dealt is turned up at once and, if
-  any was, nobody exchanges; the lowest card loses.
-- D9: king_rule=stops_play: the showdown comes the moment a King is shown;
-  players who had not acted keep their dealt cards. A King cut from the
-  stock follows dealer_cuts_king instead.
-- D10: king_rule=trade: a King gives no protection and must be handed over
-  if asked (also Cassell's account: no card has a privilege).
-- D11: if everyone left loses his last life in the same hand, final_tie:
-  split (default: joint winners share the pot), playoff (each gets one life
-  back and they play on), cut (each cuts a card, highest rank wins, ties cut
-  again), carry_over (no winner; the pot goes to the next game).
-- D12: life_board=morris (Hoffmann 1891) shows each loss as a counter
-  moving inwards on a nine men's morris board: outer, middle, inner square,
-  out at the centre on the fourth loss. It needs lives=4.
-- D13: Screw Your Neighbor: lives=4, up to 26 players, any King rule.
-- D14: the first dealer is the first player dealt a Jack, from seat 0.
-- D15, D16: ace high and "pairing up" are not implemented.
-- D17: one turn each; a player whose card was taken by his right-hand
-  neighbour still has his own turn.
-- D18: Cassell's advice (stand when your right-hand neighbour took your card
-  with a higher one) is strategy, not a rule.
-- Presets set the other options' defaults, and an option given explicitly
-  wins: standard; cassell_1881 (king_rule=trade, dealer_exchange=top,
-  tie_rule=last_revealed, lives=3); hoffmann_1891 (lives=4,
-  life_board=morris); screw_your_neighbor (lives=4).
-
-Engine choices where the file leaves a detail open:
-- What a seat knows: its own card, the cards it gave and received in its
-  exchanges, shown Kings and announced cards, and where each of those went
-  since, because every stand and exchange is public. Knowledge that no card
-  in a hand is a King (under block and stops_play a King is always shown)
-  or a low card (an exchange under announce_low_cards that showed nothing)
-  is public too, and a re-dealt position (determinize) respects it.
-- A score is the counters a player has paid into the pot (lower is
-  better); the observation also gives the lives left.
-- final_tie=playoff cancels the hand for the tied players: that hand's
-  result is zero for them. final_tie=cut: the tied players cut in turn
-  order from the elder of the last hand, each a different card of one
-  shuffled pack, and those tied for highest cut again.
-"""
 
 RANKS = "23456789TJQKA"
 CARD_COUNT = 52
@@ -464,7 +379,7 @@ def showdown_losers(cards: list[int], last_revealed: bool) -> list[int]:
 
 @register
 class RanterGoRound(Game):
-    """Ranter Go Round; see the module docstring and :data:`RULES`."""
+    """Ranter Go Round; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "ranter-go-round"
     title = "Ranter Go Round"
@@ -479,7 +394,6 @@ class RanterGoRound(Game):
         "Chase the Ace: one card each, keep it or swap it with your left-hand neighbour; "
         "the lowest card loses a life, the last player left wins; 2-26 players."
     )
-    rules_text = RULES
     schema = OptionSchema([
         Option.integer("players", 6, "players at the start", minimum=MIN_PLAYERS,
                        maximum=MAX_PLAYERS),

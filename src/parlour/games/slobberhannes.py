@@ -128,15 +128,6 @@ from parlour.games.tricks import PenaltyMatchState, ThirtyTwoCardGame
 GERMAN_PACKETS = {3: (3, 4, 3), 4: (4, 4), 5: (3, 3), 6: (3, 2)}
 """§5.1: packet sizes of one round of the table with the German pack."""
 
-_DECISIONS_COMMON = """\
-- The first and the last trick cost 1 each; a seat that takes the first
-  trick, the last trick and the penalty card pays 4 for the hand.
-- Match: penalty points to the target (default 10); the first hand after
-  which some total reaches it ends the match; the highest total loses and
-  equal highest totals all lose (as Polignac).
-- With 3, 5 or 6 players the two black sevens (German: 7-Acorns, 7-Leaves)
-  are removed."""
-
 
 def _players_option() -> Option:
     return Option.choice("players", (3, 4, 5, 6), 4, "number of players")
@@ -239,19 +230,6 @@ class Slobberhannes(FirstLastGame):
     packet_table = FRENCH_PACKETS
     removed_sevens = ("7S", "7C")
     penalty_card_code = "QC"
-    rules_text = f"""\
-SLOBBERHANNES — for 3 to 6 players (best with 4) with a piquet pack of 32.
-
-Aim: avoid winning the first trick, the last trick and the trick holding
-the queen of clubs; each costs 1 penalty point, and a player who takes all
-three pays 4. Cards rank A K Q J 10 9 8 7; no trumps; follow suit if you
-can, otherwise play any card. Eldest leads.
-
-Decisions taken where the sources disagree (rules/polignac.md §8.3):
-{_DECISIONS_COMMON}
-- The deal follows Polignac: packets 3-2-3-2 (3 players), 3-2-3 (4),
-  3-3 (5), 3-2 (6).
-"""
 
 
 @register
@@ -273,20 +251,6 @@ class Eichelobern(FirstLastGame):
     packet_table = GERMAN_PACKETS
     removed_sevens = ("7-Acorns", "7-Leaves")
     penalty_card_code = "Ober-Acorns"
-    rules_text = f"""\
-EICHELOBERN (Schinderhansen) — for 3 to 6 players (usually 4) with a
-German pack of 32 (Acorns, Leaves, Hearts, Bells).
-
-Aim: avoid winning the first trick, the last trick and the trick holding
-the Ober of Acorns (the Eichelober); each costs 1 penalty point, and a
-player who takes all three pays 4. Cards rank Ace King Ober Unter 10 9 8 7;
-no trumps; follow suit if you can. Eldest leads. This is the German-suited
-form of Slobberhannes.
-
-Decisions taken where the sources disagree (rules/polignac.md §8.4):
-{_DECISIONS_COMMON}
-- Packets: 3-4-3 (3 players), 4-4 (4), 3-3 (5), 3-2 (6).
-"""
 
 
 @register
@@ -320,25 +284,6 @@ class Grasobern(FirstLastGame):
     known_absent_text = ("the cards each seat is known not to hold: the suits it failed to "
                          "follow, and the Ober of Leaves once it failed to follow without "
                          "throwing it (grasober_forced_discard)")
-    rules_text = f"""\
-GRASOBERN — traditionally for 4 players (3 to 6 allowed) with a Bavarian
-German pack of 32 (Acorns, Leaves, Hearts, Bells).
-
-Aim: avoid winning the first trick and the last trick (1 penalty point
-each) and the trick holding the Ober of Leaves, the Grasober (2). A player
-who cannot follow suit and holds the Grasober must throw it. Cards rank
-Ace King Ober Unter 10 9 8 7; no trumps. Eldest leads. A player who wins
-every trick pays 4 (the "Bauer").
-
-Decisions taken where the sources disagree (rules/polignac.md §8.4):
-{_DECISIONS_COMMON}
-- The Grasober costs 2 (grasober_value=1 gives the Eichelobern scheme,
-  where taking all three costs 4 instead of 3).
-- The forced throw of the Grasober is on by default
-  (grasober_forced_discard); Eichelobern has no such rule.
-- Packets: 3-4-3 (3 players), 4-4 (4), 3-3 (5), 3-2 (6).
-- Not adopted: the Mord and Bettel contracts (their payments are unknown).
-"""
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> GrasobernState:
         return GrasobernState(self, seed, deal, explicit_chance)

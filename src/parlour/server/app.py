@@ -366,7 +366,7 @@ def _games_listing() -> list[dict[str, Any]]:
     registered when it is made (a listing kept for the process would miss a
     game registered after another app first listed them)."""
     return [
-        {**info, "rules": game_class(name).rules_text} for name, info in games().items()
+        {**info, "rules": game_class(name).rules_help()} for name, info in games().items()
     ]
 
 

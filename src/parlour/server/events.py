@@ -618,7 +618,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
     def form(self) -> dict[str, Any]:
         """What the lobby's party form is built from: the options and the rules."""
         kind = self.kind
-        return {"title": kind.title, "options": kind.schema.describe(), "rules": kind.rules_text}
+        return {"title": kind.title, "options": kind.schema.describe(), "rules": kind.rules_help()}
 
     # --- computers and the timer ---------------------------------------------------
     async def _computers_play(self, live: LiveEvent) -> bool:

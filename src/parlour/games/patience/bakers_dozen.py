@@ -75,30 +75,6 @@ TO_COLUMN = COLUMNS
 MOVES = TO_COLUMN + COLUMNS * COLUMNS
 SIGNS = ("Crown", "Sun", "Moon", "Star")
 
-RULES = """\
-BAKER'S DOZEN (progress.md 5.3) - one player, the Progress pack without P.
-
-Deal all 52 cards face up into 13 columns of 4. Before play, every 13 moves
-to the bottom of its column (several 13s keep their order). The last card of
-a column is its exposed card.
-
-Four foundations, one a sign, each begun by that sign's 1 and built up in
-sign to 13. Move one exposed card at a time: onto its foundation ('c5 f'),
-or onto another column's exposed card exactly one higher, whatever its sign
-('c5 c9'). An emptied column is never refilled. No stock, no redeal.
-
-Won when all 52 cards are on the foundations; lost when no move is left.
-Score: the cards on the foundations.
-
-Options:
-- max_moves (default 1000): an engine safeguard, not in the sources. A
-  card can go back and forth between two columns for ever, so after this
-  many moves the game ends as a loss, scored as it stands.
-
-Decisions (progress.md 5 and 6.5, PA1): P takes no part (the option is
-refused: the foundations count the cards of each sign).
-"""
-
 
 @dataclass(frozen=True, slots=True)
 class ToFoundation(GameEvent):
@@ -119,7 +95,7 @@ CATALOGUE = Catalogue({
 
 @register
 class BakersDozen(PatienceGame):
-    """Baker's Dozen; see the module docstring and :data:`RULES`."""
+    """Baker's Dozen; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "bakers-dozen"
     title = "Baker's Dozen"
@@ -131,7 +107,6 @@ class BakersDozen(PatienceGame):
     """The whole deal lies face up."""
     description = ("Patience: thirteen open columns; build each sign up from 1 to 13, "
                    "moving single cards onto a card one higher.")
-    rules_text = RULES
     deal_keys = ("columns",)
     move_actions = MOVES
     action_help = "type 'c5 f' (column 5 to its foundation) or 'c5 c9' (onto column 9)"

@@ -80,30 +80,6 @@ TO_WASTE = 4
 FROM_WASTE = 8
 MOVES = FROM_WASTE + PILES * PILES
 
-RULES = """\
-CALCULATION, or BROKEN INTERVALS (progress.md 5.2) - one player, the
-Progress pack without P.
-
-The Crown 1, 2, 3 and 4 begin four foundations. Foundation 1 builds
-1 2 3 ... 13; foundation 2 by twos (2 4 6 8 10 12 1 3 5 7 9 11 13);
-foundation 3 by threes (3 6 9 12 2 5 8 11 1 4 7 10 13); foundation 4 by
-fours (4 8 12 3 7 11 2 6 10 1 5 9 13). Numbers count round: after n comes
-((n + k - 1) mod 13) + 1. Each ends on a 13.
-
-Turn the other 48 cards one at a time. Each card turned must be placed at
-once: on a foundation that needs exactly its number (f1-f4), or on one of
-four waste piles (w1-w4; any card on any pile). The top card of a waste
-pile may go to a foundation at any time ('w2 f3'). Cards never move from
-one waste pile to another. No redeal.
-
-Won when all 52 cards are on the foundations; lost when the stock is out
-and no waste top can go up. Score: the cards on the foundations.
-
-Decisions (progress.md 5 and 6.5, PA1): P takes no part (the option is
-refused: Calculation needs each number exactly four times). The bases are
-the Crown cards, so that a seed gives the same game everywhere.
-"""
-
 
 @dataclass(frozen=True, slots=True)
 class TurnedToFoundation(GameEvent):
@@ -142,7 +118,7 @@ CATALOGUE = Catalogue({
 
 @register
 class Calculation(PatienceGame):
-    """Calculation; see the module docstring and :data:`RULES`."""
+    """Calculation; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "calculation"
     title = "Calculation"
@@ -152,7 +128,6 @@ class Calculation(PatienceGame):
     layout = "foundations-and-wastes"
     description = ("Patience: build four foundations by ones, twos, threes and fours, "
                    "placing each card turned at once on a foundation or a waste pile.")
-    rules_text = RULES
     deal_keys = ("stock",)
     set_out = BASES
     move_actions = MOVES

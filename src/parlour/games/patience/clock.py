@@ -69,26 +69,6 @@ DEPTH = 4
 CENTRE = 12
 TURN = 0
 
-RULES = """\
-CLOCK (progress.md 5.4) - one player, the Progress pack without P; no
-decisions.
-
-Deal the 52 cards face down into 13 piles of 4: piles 1-12 round a clock
-face, pile 13 in the centre. Turn up the top card of the centre pile and put
-it face up under the pile of its number (1-12 round the dial, 13 in the
-centre); then turn up the top face-down card of that pile, and so on.
-
-The game ends when a 13 is placed and the centre has no face-down card
-left: that is when the fourth 13 is placed. Won when every card is then face
-up, each pile holding the four cards of its number. Score: the face-down
-cards left (0 = won).
-
-Type 'turn' for each card.
-
-Decisions (progress.md 5 and 6.5, PA1): P takes no part (the option is
-refused: each pile holds the four cards of one number).
-"""
-
 
 @dataclass(frozen=True, slots=True)
 class Turned(GameEvent):
@@ -110,7 +90,7 @@ CATALOGUE = Catalogue({
 
 @register
 class Clock(PatienceGame):
-    """Clock; see the module docstring and :data:`RULES`."""
+    """Clock; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "clock"
     title = "Clock"
@@ -120,7 +100,6 @@ class Clock(PatienceGame):
     layout = "dial-of-piles"
     description = ("Patience without decisions: turn each card under the pile of its "
                    "number round a clock face, before the fourth 13 comes up.")
-    rules_text = RULES
     deal_keys = ("piles",)
     move_actions = 1
     action_help = "type 'turn'"

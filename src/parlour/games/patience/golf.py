@@ -74,37 +74,6 @@ COLUMNS = 7
 DEPTH = 5
 DRAW = 53
 
-RULES = """\
-GOLF (progress.md 5.1) - one player, the Progress pack.
-
-Deal 35 cards face up into 7 columns of 5; only the last card of each
-column (its exposed card) is available. Turn the next card up: it begins
-the foundation pile. The rest is the face-down stock.
-
-Move an exposed card onto the pile when its number is one higher or one
-lower than the pile's top card, whatever its sign. Cards never move between
-columns. When you cannot or will not move, 'draw' turns the next stock card
-onto the pile: one pass through the stock, no redeal.
-
-Won when all 35 column cards are on the pile (score: minus the stock cards
-left). Lost when the stock is empty and no exposed card can move (score:
-the cards left in the columns). Lower is better.
-
-Type the card to play it (9Su), or 'draw'.
-
-Options:
-- golf_wraparound (default false): 13 and 1 are next to each other; by
-  default only a 12 goes on a 13 and only a 2 on a 1.
-- progress_card (default "excluded"): "wild" adds P to the pack (35 column
-  cards, 18 in the stock). P goes onto the pile at any time, from a column
-  or turned from the stock, and any card goes onto P. It is one of the
-  column cards to clear.
-
-Decisions (progress.md 5 and 6.5, PA1): P is left out by default so that
-the game is the standard Golf. The player may draw even when a column card
-could move (the usual rule: drawing is his choice).
-"""
-
 
 def follows(card: int, top: int, wraparound: bool) -> bool:
     """Whether ``card`` may go onto the pile's ``top``: one higher or one
@@ -129,7 +98,7 @@ CATALOGUE = Catalogue({
 
 @register
 class Golf(PatienceGame):
-    """Golf; see the module docstring and :data:`RULES`."""
+    """Golf; see the module docstring and the rules help (:mod:`parlour.help`)."""
 
     name = "golf"
     title = "Golf"
@@ -139,7 +108,6 @@ class Golf(PatienceGame):
     layout = "columns-and-pile"
     description = ("Patience: clear seven columns onto one pile, a card one higher or one "
                    "lower each time; the Progress card may be a free card.")
-    rules_text = RULES
     deal_keys = ("columns", "stock")
     move_actions = DRAW + 1
     action_help = "type an exposed card (9Su) or 'draw'"
