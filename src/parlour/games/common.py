@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import operator
 from abc import abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
 
 from parlour.engine.game import CHANCE_PLAYER, TERMINAL_PLAYER, Deal, Game, Observation
-from parlour.engine.match import MatchEvents, Words, ZonedState, cards_of
+from parlour.engine.match import MatchEvents, Words, ZonedState, cards_of, parse_card_list
+from parlour.engine.shuffle import shuffled
 from parlour.errors import IllegalAction, ParseError
 
 
@@ -87,6 +88,101 @@ def fixed_deal_header(
     return dealer, list(scores)
 
 
+class DealReader:
+    """A fixed deal (``new_state(deal=...)``) read once for every game: the
+    keys it may have, the dealer and the scores, the card lists and seats
+    it names, every card placed at most once, and the rest of the pack in
+    an order drawn from the seed. What else a game's deal holds (lives, a
+    cut) the game reads from :attr:`deal`.
+
+    ``read`` turns a value of the deal into card ids (default: card codes,
+    a list or one string, read by the game's pack); ``same`` gives the ids
+    a code may stand for in a pack of two copies (the first free one is
+    placed). A bad deal raises :class:`~parlour.errors.ParseError` saying
+    what is wrong and where.
+
+    >>> from parlour import make
+    >>> reader = DealReader(make("knaves"), {"hands": [["AS"], ["KS"], ["QS"]]}, {"hands"}, 0)
+    >>> reader.hands(1)
+    [[12], [11], [10]]
+    >>> reader.place(["KS"], "the stock")
+    Traceback (most recent call last):
+    ...
+    parlour.errors.ParseError: KS is dealt twice (the stock)
+    """
+
+    def __init__(self, game: Game, deal: Mapping[str, Any], keys: Collection[str],
+                 default_dealer: int, *, read: Callable[[object, str], list[int]] | None = None,
+                 same: Callable[[int], int] | None = None) -> None:
+        self.game = game
+        self.deal = deal
+        self.n = game.num_players
+        self.dealer, self.scores = fixed_deal_header(
+            deal, game.name, self.n, {"dealer", "scores", *keys}, default_dealer)
+        self.taken = 0
+        """The ids of the cards placed so far."""
+        self._read = read
+        self._same = same
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.deal
+
+    def place(self, value: object, where: str) -> list[int]:
+        """The card ids of ``value`` (a list of cards of the deal, found at
+        ``where``), each placed once."""
+        if self._read is None:
+            cards, self.taken = parse_card_list(self.game.deck, value, where, self.taken,
+                                                self._same)
+            return cards
+        cards = self._read(value, where)
+        for card in cards:
+            if self.taken >> card & 1:
+                raise ParseError(f"{self.game.deck.cards[card].code} is dealt twice ({where})")
+            self.taken |= 1 << card
+        return cards
+
+    def cards(self, key: str, where: str) -> list[int]:
+        """The cards of the list ``key`` (none if the deal has no such key)."""
+        return self.place(self.deal.get(key, []), where)
+
+    def card(self, key: str, where: str) -> int | None:
+        """The one card named by ``key`` (``None`` if the deal has no such key)."""
+        value = self.deal.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            raise ParseError(f"'{key}' must be one card code")
+        return self.place([value], where)[0]
+
+    def hands(self, size: int | Callable[[int], int] | None,
+              what: str = "one list of card codes") -> list[list[int]]:
+        """The ``hands`` of the deal, a list of ``what`` for each seat, each
+        of ``size`` cards (a number, a number per seat, or ``None``: any)."""
+        hands = self.deal.get("hands")
+        if not isinstance(hands, list) or len(hands) != self.n:
+            raise ParseError(f"a deal needs 'hands': {what} for each of {self.n} seats")
+        result = []
+        for seat, hand in enumerate(hands):
+            cards = self.place(hand, f"the hand of {seat_name(seat)}")
+            wanted = size(seat) if callable(size) else size
+            if wanted is not None and len(cards) != wanted:
+                raise ParseError(f"{seat_name(seat)} must hold {wanted} cards, not {len(cards)}")
+            result.append(cards)
+        return result
+
+    def seat(self, key: str, default: int) -> int:
+        """The seat named by ``key`` (``default`` if the deal has no such key)."""
+        value = self.deal.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.n:
+            raise ParseError(f"{key} must be a seat from 0 to {self.n - 1}, not {value!r}")
+        return value
+
+    def rest(self, cards: Sequence[int], *key: object) -> list[int]:
+        """The ``cards`` not placed, in the order that :func:`shuffled` draws
+        from ``key`` (the game's tag and the seed)."""
+        return [card for card in shuffled(cards, *key) if not self.taken >> card & 1]
+
+
 class MatchState(MatchEvents, ZonedState):
     """A match on the card-match core (:mod:`parlour.engine.match`): the
     contract's plumbing for a match kept as an integer ``phase`` (whose turn
@@ -112,6 +208,46 @@ class MatchState(MatchEvents, ZonedState):
     copied_fields: ClassVar[tuple[str, ...]]
     """The mutable fields (lists, sets, dicts) that :meth:`clone` copies;
     every other field is shared or immutable."""
+
+    phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]]
+    """What a legal action does in each phase that is not the end: one
+    handler per phase (the state, the action id), called by :meth:`apply`;
+    a game whose hot path cannot afford the call writes its own ``apply``."""
+
+    def apply(self, action: int) -> None:
+        if action.__class__ is not int:
+            action = as_action(action)
+        if not self._is_legal(action):
+            raise IllegalAction(self._refusal(action))
+        self.phase_moves[self.phase](self, action)
+        self.history.append(action)
+
+    def _is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now (a game may answer faster than
+        :meth:`legal_actions`)."""
+        return self.phase != self.over_phase and action in self.legal_actions()
+
+    def _refusal(self, action: int) -> str:
+        """Why ``action`` is not legal now: the match is over, there is no
+        such action, or the game's reason (:meth:`_why_not_outcome` in a
+        chance phase, else :meth:`_why_not`)."""
+        if self.phase == self.over_phase:
+            return "the match is over"
+        last = self.game.num_actions - 1
+        if not 0 <= action <= last:
+            return f"there is no action {action}; actions are 0 to {last}"
+        if self.phase in self.chance_phases:
+            return self._why_not_outcome(action)
+        return self._why_not(action)
+
+    def _why_not_outcome(self, action: int) -> str:
+        """Why ``action`` (an id in range) cannot be the chance outcome now."""
+        return f"{self.action_to_str(action)!r} is not a possible outcome here"
+
+    def _why_not(self, action: int) -> str:
+        """Why ``action`` (an id in range) is not a legal move now, in the
+        player's words."""
+        return f"{self.action_to_str(action)!r} is not a legal move now"
 
     def current_player(self) -> int:
         phase = self.phase
