@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
@@ -17,7 +18,7 @@ from parlour.cards import Deck
 from parlour.engine.layouts import DEFAULT_LAYOUT
 from parlour.engine.options import OptionSchema, OptionValue
 from parlour.engine.scoring import ScoreCalculator
-from parlour.engine.tensors import TensorBlock
+from parlour.engine.tensors import TensorBlock, TensorWriter
 from parlour.errors import IllegalAction, ParseError
 from parlour.help import rules_help as packaged_rules
 
@@ -129,9 +130,17 @@ class Game(ABC):
         """Size of the fixed action space; every action id is below it."""
 
     @property
-    @abstractmethod
     def observation_tensor_size(self) -> int:
-        """Length of :meth:`State.observation_tensor`."""
+        """Length of :meth:`State.observation_tensor` (by default the sum of
+        the layout's blocks)."""
+        return self.tensor_writer.size
+
+    @cached_property
+    def tensor_writer(self) -> TensorWriter:
+        """The writer of :meth:`observation_layout`'s tensors, made once:
+        a state gives it one value per block
+        (:class:`~parlour.engine.tensors.TensorWriter`)."""
+        return TensorWriter(self.observation_layout(), self.num_players)
 
     def observation_layout(self) -> tuple[TensorBlock, ...]:
         """The blocks of :meth:`State.observation_tensor` in order, at these

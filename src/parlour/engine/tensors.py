@@ -33,7 +33,10 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+import numpy.typing as npt
 
 if TYPE_CHECKING:
     from parlour.engine.game import Game
@@ -193,3 +196,87 @@ def layout_table(game: Game) -> str:
     table.append(rule)
     heading = f"Observation tensor (version {game.tensor_version})"
     return "\n".join([heading, "-" * len(heading), "", introduction, "", *table])
+
+
+class TensorWriter:
+    """Writes a tensor of ``layout`` from one value per block, in the
+    block's own terms, so that a game states what each block holds and
+    the writer does the encoding (the game's
+    :meth:`~parlour.engine.game.Game.tensor_writer`, made once per game).
+
+    The value of a block:
+
+    * ``cards``: a card mask (an ``int``), or one per part; ``faces``: a
+      face mask when one copy is the most, else the count of each face;
+    * ``one-hot``: the position (``None``: none), or one per part; a seat
+      block's is a seat (``None``: none), placed relative to the observer;
+    * ``flags``: a truth value, or one per value; ``number``: the amount,
+      divided by the block's scale, or one per part;
+    * a seat block (``per_seat``) other than a one-hot seat gives one
+      value per seat, seat 0 first; the writer turns them to the observer
+      first.
+
+    >>> writer = TensorWriter([
+    ...     TensorBlock.cards("hand", 4, "the cards"),
+    ...     TensorBlock.choice("phase", ("deal", "play"), "the phase"),
+    ...     TensorBlock.seats("scores", 3, "the totals", scale=10),
+    ...     TensorBlock.seats("dealer", 3, "the dealer", "one-hot"),
+    ... ], 3)
+    >>> writer.write(1, [0b1010, 1, [10, 20, 30], 0]).tolist()
+    [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 2.0, 3.0, 1.0, 0.0, 0.0, 1.0]
+    """
+
+    def __init__(self, layout: Sequence[TensorBlock], players: int) -> None:
+        self.players = players
+        self.size = sum(block.size for block in layout)
+        self._blocks: list[tuple[int, TensorBlock]] = []
+        offset = 0
+        for block in layout:
+            self._blocks.append((offset, block))
+            offset += block.size
+
+    def write(self, seat: int, values: Sequence[object]) -> npt.NDArray[np.float32]:
+        """The tensor for the observer ``seat`` from ``values``, one a block."""
+        if len(values) != len(self._blocks):
+            raise ValueError(f"{len(values)} values for {len(self._blocks)} blocks")
+        n = self.players
+        bits = 0
+        amounts: list[tuple[int, float]] = []
+        for (offset, block), value in zip(self._blocks, values, strict=True):
+            width = block.part_size
+            encoding = block.encoding
+            if block.per_seat and encoding == "one-hot" and width == 1:
+                if value is not None:
+                    bits |= 1 << offset + (_index(value) - seat) % n
+                continue
+            parts: Sequence[Any] = value if block.parts > 1 else [value]  # type: ignore[assignment]
+            if block.per_seat:
+                parts = [parts[(seat + step) % n] for step in range(n)]
+            for part, item in enumerate(parts):
+                start = offset + part * width
+                if encoding == "cards" or (encoding == "faces" and not isinstance(item, Sequence)):
+                    bits |= _index(item) << start
+                elif encoding == "one-hot":
+                    if item is not None:
+                        bits |= 1 << start + _index(item)
+                elif encoding == "flags":
+                    if item:
+                        bits |= 1 << start
+                elif encoding == "faces":
+                    amounts.extend((start + face, count / block.scale)
+                                   for face, count in enumerate(item) if count)
+                else:
+                    amounts.append((start, item / block.scale))
+        raw = bits.to_bytes((self.size + 7) // 8, "little")
+        tensor = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=self.size,
+                               bitorder="little").astype(np.float32)
+        for index, amount in amounts:
+            tensor[index] = amount
+        return tensor
+
+
+def _index(value: object) -> int:
+    """An ``int`` value of a block (a mask, a position, a seat)."""
+    if not isinstance(value, int):
+        raise TypeError(f"a tensor block wants an int here, not {value!r}")
+    return value
