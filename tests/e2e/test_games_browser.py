@@ -332,3 +332,29 @@ def test_a_bharg_table_fits_a_phone(server: str, page: Page) -> None:
         assert left >= 0 and right <= 390
     expect(page.locator('[data-testid="zone-top_discard"] [data-card]')).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+
+def test_a_game_that_plays_rounds_says_round_in_its_scores(server: str, page: Page) -> None:
+    """Bharg's hands are rounds (``Game.hand_word``): its Scores panel heads
+    the column of finished rounds "Round", where a trick game says "Hand".
+    Two people's seats play their first legal moves through the API until
+    the first round is over, then the page is opened."""
+    created = post_json(server, "/api/tables", {
+        "game": "bharg", "options": {}, "seed": 3, "seats": [{"kind": "human"}] * 2,
+    })
+    table_id = int(created["id"])
+    tokens = [parse_qs(urlsplit(seat["url"]).fragment)["token"][0] for seat in created["seats"]]
+    view = view_of(server, table_id, tokens[0])
+    while not view["observation"]["hand_results"]:
+        mover = view["observation"]["to_move"]
+        seat_view = view_of(server, table_id, tokens[mover])
+        post_json(server, f"/api/tables/{table_id}/moves", {
+            "token": tokens[mover], "action": seat_view["observation"]["legal"][0]["id"],
+            "move_number": seat_view["move_number"],
+        })
+        view = view_of(server, table_id, tokens[0])
+    page.goto(f"{server}/tables/{table_id}?token={tokens[0]}")
+    results = page.locator('[data-testid="hand-results"]')
+    expect(results.locator("thead th").first).to_have_text("Round")
+    expect(results.locator("tbody tr")).to_have_count(1)

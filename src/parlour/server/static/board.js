@@ -17,6 +17,9 @@ import { isPatience, PATIENCE_LAYOUTS, renderPatience } from "./patience.js";
 export const LAYOUTS = ["round-table", "seat-tiles", "meld-table", ...PATIENCE_LAYOUTS];
 
 /** The layout kind to draw `game` (an entry of GET /api/games, or undefined) on. */
+/** A word with its first letter in capitals ("round" → "Round"). */
+const capitalized = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+
 export const layoutOf = (game) => (LAYOUTS.includes(game?.layout) ? game.layout : "round-table");
 
 // Keys of the schema drawn in their own places (the table's options from
@@ -99,7 +102,7 @@ const isSeatTurn = (observation, seat) => observation.to_move === seat && !obser
  * panel per seat around it and the trick in the middle. `hands` (replay)
  * gives every seat's hand to show face up.
  */
-export function renderFelt(felt, observation, { book, seating, layout = "round-table", hands = null, onMeld = null }) {
+export function renderFelt(felt, observation, { book, seating, layout = "round-table", hands = null, onMeld = null, handWord = "hand" }) {
   // a patience (one player, the cards all on the table) is drawn as its tableau
   // (patience.js; table.js draws a seat's own with its moves)
   if (isPatience(layout)) {
@@ -114,7 +117,7 @@ export function renderFelt(felt, observation, { book, seating, layout = "round-t
   felt.classList.toggle("few", tiled && observation.players.length <= FEW_SEATS);
   felt.classList.toggle("melding", melding);
   if (tiled) {
-    fill(felt, renderTileInfo(observation, book, seating), playOrder(observation).map((seat) => renderTile(seat, observation, { book, seating, hands })));
+    fill(felt, renderTileInfo(observation, book, seating, handWord), playOrder(observation).map((seat) => renderTile(seat, observation, { book, seating, hands })));
     return;
   }
   if (melding) {
@@ -297,9 +300,9 @@ function playOrder(observation) {
 const startingLives = (observation) =>
   Number.isInteger(observation.options?.lives) ? observation.options.lives : Math.max(...observation.players.map((p) => p.lives));
 
-/** The hand's number, the pot and the public piles, in one line above the tiles. */
-function renderTileInfo(observation, book, seating) {
-  const numbers = [["hand_number", "Hand"], ["pot", "Pot"]]
+/** The hand's number (said in the game's word for a hand), the pot and the public piles, in one line above the tiles. */
+function renderTileInfo(observation, book, seating, handWord) {
+  const numbers = [["hand_number", capitalized(handWord)], ["pot", "Pot"]]
     .filter(([key]) => Number.isInteger(observation[key]))
     .map(([key, label]) => h("span", { class: "info-item", "data-testid": `info-${key}` }, `${label} ${observation[key]}`));
   // cards shown in hands ({seat, card}) are already face up on their tiles
@@ -626,7 +629,7 @@ function showValue(value) {
 }
 
 /** Every finished hand's change per seat, with the totals. */
-export function renderHandResults(element, observation, seating) {
+export function renderHandResults(element, observation, seating, handWord = "hand") {
   const results = observation.hand_results ?? [];
   if (!results.length) {
     fill(element, h("p", { class: "muted" }, "No hand finished yet."));
@@ -639,7 +642,7 @@ export function renderHandResults(element, observation, seating) {
     h(
       "table",
       { class: "grid numbers" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hand"), seats.map((s) => h("th", { scope: "col" }, seating.name(s))))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, capitalized(handWord)), seats.map((s) => h("th", { scope: "col" }, seating.name(s))))),
       h(
         "tbody",
         {},

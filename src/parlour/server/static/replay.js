@@ -67,11 +67,11 @@ async function show(k) {
   $("replay-last-action").textContent = position.last_action ? `— ${position.last_action}` : "";
   $("turn").textContent = turnText(observation, seating);
   const layout = layoutOf(game);
-  renderFelt($("board"), observation, { book, seating, layout, hands: position.hands });
+  renderFelt($("board"), observation, { book, seating, layout, hands: position.hands, handWord: game?.hand_word });
   renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });
   renderExtras($("extras"), observation, { book, seating, layout });
-  renderHandResults($("hand-results"), observation, seating);
+  renderHandResults($("hand-results"), observation, seating, game?.hand_word);
   renderLog($("log"), observation);
   renderSummary($("summary"), observation, seating);
 }

@@ -147,7 +147,7 @@ function render(view, game) {
     });
     if (view.status === "finished" && !recordAsked) loadRecord();
   } else {
-    renderFelt($("board"), observation, { book, seating, layout, onMeld });
+    renderFelt($("board"), observation, { book, seating, layout, onMeld, handWord: game?.hand_word });
   }
   $("board").dataset.moveNumber = view.move_number;
   // a patience's moves are made on the tableau; its buttons stay as a compact fallback
@@ -156,7 +156,7 @@ function render(view, game) {
   renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });
   renderExtras($("extras"), observation, { book, seating, layout });
-  renderHandResults($("hand-results"), observation, seating);
+  renderHandResults($("hand-results"), observation, seating, game?.hand_word);
   renderLog($("log"), observation);
   renderSummary($("summary"), observation, seating, [
     record?.counted ? h("p", { class: "record", "data-testid": "patience-record" }, `${statsLabel(record)} record: ${record.summary}`) : null,
