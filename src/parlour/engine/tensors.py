@@ -229,54 +229,66 @@ class TensorWriter:
     def __init__(self, layout: Sequence[TensorBlock], players: int) -> None:
         self.players = players
         self.size = sum(block.size for block in layout)
-        self._blocks: list[tuple[int, TensorBlock]] = []
+        self._names = [block.name for block in layout]
+        self._plan: list[tuple[int, int, int, int, bool, float]] = []
         offset = 0
         for block in layout:
-            self._blocks.append((offset, block))
+            width = block.part_size
+            if block.per_seat and block.encoding == "one-hot" and width == 1:
+                kind = _SEAT
+            elif block.encoding == "faces":
+                kind = _MASK if block.scale == 1 else _COUNTS
+            else:
+                kind = _KINDS[block.encoding]
+            self._plan.append((kind, offset, width, block.parts, block.per_seat, block.scale))
             offset += block.size
 
-    def write(self, seat: int, values: Sequence[object]) -> npt.NDArray[np.float32]:
+    def write(self, seat: int, values: Sequence[Any]) -> npt.NDArray[np.float32]:
         """The tensor for the observer ``seat`` from ``values``, one a block."""
-        if len(values) != len(self._blocks):
-            raise ValueError(f"{len(values)} values for {len(self._blocks)} blocks")
+        if len(values) != len(self._plan):
+            raise ValueError(f"{len(values)} values for {len(self._plan)} blocks")
         n = self.players
         bits = 0
         amounts: list[tuple[int, float]] = []
-        for (offset, block), value in zip(self._blocks, values, strict=True):
-            width = block.part_size
-            encoding = block.encoding
-            if block.per_seat and encoding == "one-hot" and width == 1:
-                if value is not None:
-                    bits |= 1 << offset + (_index(value) - seat) % n
-                continue
-            parts: Sequence[Any] = value if block.parts > 1 else [value]  # type: ignore[assignment]
-            if block.per_seat:
-                parts = [parts[(seat + step) % n] for step in range(n)]
-            for part, item in enumerate(parts):
-                start = offset + part * width
-                if encoding == "cards" or (encoding == "faces" and not isinstance(item, Sequence)):
-                    bits |= _index(item) << start
-                elif encoding == "one-hot":
-                    if item is not None:
-                        bits |= 1 << start + _index(item)
-                elif encoding == "flags":
-                    if item:
-                        bits |= 1 << start
-                elif encoding == "faces":
-                    amounts.extend((start + face, count / block.scale)
-                                   for face, count in enumerate(item) if count)
-                else:
-                    amounts.append((start, item / block.scale))
+        index = 0
+        try:
+            for index, (kind, offset, width, parts, per_seat, scale) in enumerate(self._plan):
+                value = values[index]
+                if kind == _SEAT:
+                    if value is not None:
+                        bits |= 1 << offset + (value - seat) % n
+                    continue
+                if parts == 1:
+                    value = (value,)
+                elif per_seat:
+                    value = [*value[seat:], *value[:seat]]
+                for item in value:
+                    if kind == _MASK:
+                        bits |= item << offset
+                    elif kind == _ONE_HOT:
+                        if item is not None:
+                            bits |= 1 << offset + item
+                    elif kind == _FLAG:
+                        if item:
+                            bits |= 1 << offset
+                    elif kind == _NUMBER:
+                        amounts.append((offset, item / scale))
+                    else:
+                        amounts.extend((offset + face, count / scale)
+                                       for face, count in enumerate(item) if count)
+                    offset += width
+        except TypeError:
+            raise TypeError(f"the value of block {self._names[index]!r} does not fit it: "
+                            f"{values[index]!r}") from None
         raw = bits.to_bytes((self.size + 7) // 8, "little")
         tensor = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=self.size,
                                bitorder="little").astype(np.float32)
-        for index, amount in amounts:
-            tensor[index] = amount
+        for position, amount in amounts:
+            tensor[position] = amount
         return tensor
 
 
-def _index(value: object) -> int:
-    """An ``int`` value of a block (a mask, a position, a seat)."""
-    if not isinstance(value, int):
-        raise TypeError(f"a tensor block wants an int here, not {value!r}")
-    return value
+_MASK, _SEAT, _ONE_HOT, _FLAG, _NUMBER, _COUNTS = range(6)
+_KINDS = {"cards": _MASK, "one-hot": _ONE_HOT, "flags": _FLAG, "number": _NUMBER}
+"""How :class:`TensorWriter` writes a block: a mask of bits, a seat placed
+relative to the observer, a position, a flag, an amount, face counts."""
