@@ -88,7 +88,7 @@ from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
-from parlour.games.common import MatchState, as_action, fixed_deal_header, mask_bits, seat_name
+from parlour.games.common import DealReader, MatchState, as_action, mask_bits, seat_name
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -596,16 +596,14 @@ class CostlyState(MatchState):
     def _start_hand(self) -> None:
         self._clear_hand()
         self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
-        if self.explicit_chance:
-            self.undealt = FRENCH_52.full_mask
-            return
-        n = self.game.n
-        pack = shuffled(range(52), "costly", self.seed, self.hand_index)
-        for position in range(3 * n):
-            self.hands[(self.elder + position) % n] |= 1 << pack[position]
-        self.under = pack[3 * n + 1]
-        self.stock = mask_of(pack[3 * n + 1:])
-        self._turn_up(pack[3 * n])
+        self.undealt = FRENCH_52.full_mask
+        if not self.explicit_chance:
+            # the seeded pack is dealt as explicit chance deals it, card by card
+            dealt = 3 * self.game.n + 1
+            pack = shuffled(range(52), "costly", self.seed, self.hand_index)
+            self.under = pack[dealt]
+            for card in pack[:dealt]:
+                self._deal_card(card)
 
     def _deal_card(self, card: int) -> None:
         n = self.game.n
@@ -630,52 +628,24 @@ class CostlyState(MatchState):
 
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
-        n = game.n
-        allowed = {"dealer", "hands", "turnup", "under", "scores"}
-        self.dealer, scores = fixed_deal_header(deal, game.name, n, allowed, n - 1)
+        reader = DealReader(game, deal, {"hands", "turnup", "under"}, game.n - 1)
+        self.dealer = reader.dealer
+        scores = reader.scores
         if scores is not None:
-            if n == 4 and (scores[0] != scores[2] or scores[1] != scores[3]):
+            if game.n == 4 and (scores[0] != scores[2] or scores[1] != scores[3]):
                 raise ParseError("partners share a score: seats 0 and 2, and 1 and 3, "
                                  "must have equal scores")
             if max(scores) >= game.target:
                 raise ParseError(f"a score of {max(scores)} has already reached the target")
-            self.totals = list(scores)
-        self._new_hand_log()
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ParseError(f"a deal needs 'hands': three card codes for each of {n} seats")
-        seen = 0
-        for seat, hand in enumerate(hands):
-            try:
-                cards = _card_ids(hand, f"the hand of {seat_name(seat)}")
-            except ParseError as error:
-                raise ParseError(f"in the hand of {seat_name(seat)}: {error}") from None
-            if len(cards) != 3:
-                raise ParseError(f"{seat_name(seat)} must hold 3 cards, not {len(cards)}")
-            for card in cards:
-                if seen >> card & 1:
-                    raise ParseError(f"{game.labels[card]} is dealt twice")
-                seen |= 1 << card
-                self.hands[seat] |= 1 << card
-        turnup = deal.get("turnup")
-        if not isinstance(turnup, str):
+            self.totals = scores
+        self.hands = [mask_of(hand) for hand in reader.hands(3, "three card codes")]
+        up = reader.card("turnup", "the turn-up")
+        if up is None:
             raise ParseError("a costly-colours deal needs a 'turnup' card")
-        up = FRENCH_52.parse(turnup).id
-        if seen >> up & 1:
-            raise ParseError(f"the turn-up {game.labels[up]} is also in a hand")
-        seen |= 1 << up
-        self.stock = FRENCH_52.full_mask & ~seen
-        if "under" in deal:
-            text = deal["under"]
-            if not isinstance(text, str):
-                raise ParseError("'under' must be one card code")
-            self.under = FRENCH_52.parse(text).id
-            if seen >> self.under & 1:
-                raise ParseError(f"the card under the turn-up, {game.labels[self.under]}, is "
-                                 "also dealt")
-        else:
-            self.under = next(card for card in shuffled(range(52), "costly", self.seed, 0)
-                              if not seen >> card & 1)
+        self.stock = FRENCH_52.full_mask & ~reader.taken
+        under = reader.card("under", "the card under the turn-up")
+        self.under = reader.rest(range(52), "costly", self.seed, 0)[0] if under is None else under
+        self._new_hand_log()
         self._turn_up(up)
 
     # ------------------------------------------------------------------
