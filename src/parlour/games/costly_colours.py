@@ -59,7 +59,7 @@ offset  size          block    values      meaning
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, Self
@@ -88,7 +88,7 @@ from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
-from parlour.games.common import DealReader, MatchState, as_action, mask_bits, seat_name
+from parlour.games.common import DealReader, MatchState, mask_bits, seat_name
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -681,12 +681,12 @@ class CostlyState(MatchState):
             return (OFFER, NO_OFFER) if self.game.elder_offers else (CONSENT, REFUSE)
         return (ACCEPT, REFUSE) if self.game.elder_offers else (PROCEED, WITHDRAW)
 
-    def _mog_answer(self, yes: bool) -> None:
+    def _mog_answer(self, word: int) -> None:
         game = self.game
         seat = self.to_move
-        self.events.append(Said(seat, WORDS[self._mog_words()[0 if yes else 1] - 52]))
+        self.events.append(Said(seat, WORDS[word - 52]))
         other = self.elder if seat == self.dealer else self.dealer
-        if not yes:
+        if word != self._mog_words()[0]:
             if not game.elder_side and self._score(Scored(other, 1, "the mog refused")):
                 return
             if game.n == 4:
@@ -705,6 +705,11 @@ class CostlyState(MatchState):
                                  key=lambda seat: (seat - self.elder) % game.n)
         self.phase = PHASE_EXCHANGE
         self.to_move = self.exchangers[0]
+
+    def _cut(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.events.append(FirstDealer(dealer))
+        self._start_hand()
 
     def _commit(self, card: int) -> None:
         seat = self.to_move
@@ -750,9 +755,9 @@ class CostlyState(MatchState):
 
     def _pack(self, card: int) -> None:
         """The dealer's pack privilege: ``card`` goes under the turn-up, he
-        takes the card that was there (-1: no-pack)."""
+        takes the card that was there (or he says no-pack)."""
         dealer = self.dealer
-        if card < 0:
+        if card == NO_PACK:
             self.events.append(Said(dealer, "no-pack"))
             self._begin_play()
             return
@@ -787,6 +792,9 @@ class CostlyState(MatchState):
         return any(hand & fits for hand in self.hands)
 
     def _play_card(self, card: int) -> None:
+        if card == GO:
+            self._say_go()
+            return
         game = self.game
         seat = self.to_move
         self.hands[seat] &= ~(1 << card)
@@ -891,44 +899,13 @@ class CostlyState(MatchState):
             return []
         return [action for action, _ in self.chance_outcomes()]
 
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int:
-            action = as_action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._why_not(action))
-        phase = self.phase
-        if phase == PHASE_PLAY:
-            if action == GO:
-                self._say_go()
-            else:
-                self._play_card(action)
-        elif phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
-            self._mog_answer(action == self._mog_words()[0])
-        elif phase == PHASE_EXCHANGE:
-            self._commit(action)
-        elif phase == PHASE_PACK:
-            self._pack(-1 if action == NO_PACK else action)
-        elif phase == PHASE_CUT:
-            self.dealer = action
-            self.events.append(FirstDealer(action))
-            self._start_hand()
-        elif phase == PHASE_DEAL:
-            self._deal_card(action)
-        else:
-            self._take_under(action)
-        self.history.append(action)
+    def _why_not_outcome(self, action: int) -> str:
+        return f"{self.game.text(action)} is not a possible outcome here"
 
     def _why_not(self, action: int) -> str:
         game = self.game
         phase = self.phase
-        if phase == PHASE_OVER:
-            return "the match is over"
-        if not 0 <= action < game.num_actions:
-            return f"there is no action {action}; actions are 0 to {game.num_actions - 1}"
         text = game.text(action)
-        if phase in (PHASE_CUT, PHASE_DEAL, PHASE_UNDER):
-            return f"{text} is not a possible outcome here"
         if phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
             yes, no = self._mog_words()
             return f"say {game.text(yes)} or {game.text(no)}"
@@ -1114,3 +1091,9 @@ class CostlyState(MatchState):
         if self.phase not in (PHASE_OVER, PHASE_CUT, PHASE_DEAL, PHASE_UNDER):
             tensor[base + 2 * n + (self.to_move - seat) % n] = 1.0
         return tensor
+
+    phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {
+        PHASE_CUT: _cut, PHASE_DEAL: _deal_card, PHASE_MOG_FIRST: _mog_answer,
+        PHASE_MOG_SECOND: _mog_answer, PHASE_EXCHANGE: _commit, PHASE_PACK: _pack,
+        PHASE_UNDER: _take_under, PHASE_PLAY: _play_card,
+    }
