@@ -88,7 +88,7 @@ from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
-from parlour.games.common import DealReader, MatchState, mask_bits, seat_name
+from parlour.games.common import DealReader, MatchState, seat_name
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -448,10 +448,6 @@ class CostlyColours(Game):
     @property
     def num_actions(self) -> int:
         return 52 + len(WORDS)
-
-    @property
-    def observation_tensor_size(self) -> int:
-        return 52 * (2 + 2 * self.n) + len(PHASE_NAMES) + 1 + 4 * self.n
 
     def observation_layout(self) -> tuple[TensorBlock, ...]:
         n = self.n
@@ -1069,28 +1065,14 @@ class CostlyState(MatchState):
         """The blocks of :meth:`CostlyColours.observation_layout` (the table
         in the module docstring)."""
         self.check_seat(seat)
-        game = self.game
-        n = game.n
-        order = [(seat + offset) % n for offset in range(n)]
-        masks = [self.hands[seat], (1 << self.turnup) if self.turnup >= 0 else 0,
-                 *(self.played[other] for other in order),
-                 *(self.hands[other] & self.known[seat] if other != seat else 0
-                   for other in order)]
-        width = 52 * len(masks)
-        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
-        tensor[:width] = mask_bits(masks, 52)
-        base = width
-        tensor[base + self.phase] = 1.0
-        base += len(PHASE_NAMES)
-        tensor[base] = self.total / 31
-        base += 1
-        for offset, other in enumerate(order):
-            tensor[base + offset] = self.totals[other] / game.target
-            tensor[base + 3 * n + offset] = float(self.went[other])
-        tensor[base + n + (self.dealer - seat) % n] = 1.0
-        if self.phase not in (PHASE_OVER, PHASE_CUT, PHASE_DEAL, PHASE_UNDER):
-            tensor[base + 2 * n + (self.to_move - seat) % n] = 1.0
-        return tensor
+        known = self.known[seat]
+        acting = self.phase not in (PHASE_OVER, PHASE_CUT, PHASE_DEAL, PHASE_UNDER)
+        return self.game.tensor_writer.write(seat, [
+            self.hands[seat], (1 << self.turnup) if self.turnup >= 0 else 0, self.played,
+            [hand & known if other != seat else 0 for other, hand in enumerate(self.hands)],
+            self.phase, self.total, self.totals, self.dealer,
+            self.to_move if acting else None, self.went,
+        ])
 
     phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {
         PHASE_CUT: _cut, PHASE_DEAL: _deal_card, PHASE_MOG_FIRST: _mog_answer,
