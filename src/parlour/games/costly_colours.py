@@ -105,6 +105,8 @@ CONSENT, REFUSE, PROCEED, WITHDRAW, OFFER, NO_OFFER, ACCEPT, GO, NO_PACK = range
 (PHASE_CUT, PHASE_DEAL, PHASE_MOG_FIRST, PHASE_MOG_SECOND, PHASE_EXCHANGE, PHASE_PACK,
  PHASE_UNDER, PHASE_PLAY, PHASE_OVER) = range(9)
 PHASE_NAMES = ("cut", "deal", "mog", "mog", "exchange", "pack", "pack", "play", "over")
+OUTCOME_WORDS = {PHASE_DEAL: "deal ", PHASE_UNDER: "under "}
+"""What an outcome's text starts with in a chance phase after the cut."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,20 +198,11 @@ CATALOGUE = Catalogue({
 """Every line of the public log."""
 
 
-def pip(card: int) -> int:
-    """A card's value when adding: A 1, 2-9 face value, 10 J Q K 10."""
-    rank = card % 13
-    return 1 if rank == ACE else min(rank + 2, 10)
-
-
-def run_rank(card: int) -> int:
-    """A card's place in a run: A 1 … K 13 (the ace low only)."""
-    rank = card % 13
-    return 1 if rank == ACE else rank + 2
-
-
-PIPS = tuple(pip(card) for card in range(52))
-RUN_RANKS = tuple(run_rank(card) for card in range(52))
+CODES = tuple(card.code for card in FRENCH_52.cards)
+PIPS = tuple(1 if card % 13 == ACE else min(card % 13 + 2, 10) for card in range(52))
+"""A card's value when adding, by id: A 1, 2-9 face value, 10 J Q K 10."""
+RUN_RANKS = tuple(1 if card % 13 == ACE else card % 13 + 2 for card in range(52))
+"""A card's place in a run, by id: A 1 … K 13 (the ace low only)."""
 FITS = tuple(sum(1 << card for card in range(52) if PIPS[card] <= room) for room in range(32))
 """The cards that fit in ``room`` points below 31, by ``room``."""
 
@@ -304,9 +297,6 @@ def count_show(cards: object, turnup: object, credited: object = ()) -> ShowCoun
         repeated = sorted({FRENCH_52[card].code for card in four if four.count(card) > 1})
         raise ParseError(f"{', '.join(repeated)} is listed twice")
     return _count(own, up, given)
-
-
-CODES = tuple(card.code for card in FRENCH_52.cards)
 
 
 def _count(own: list[int], up: int, credited: set[int] | frozenset[int] = frozenset()) -> ShowCount:
@@ -414,6 +404,7 @@ class CostlyColours(Game):
         "and a show of colours; 2 players or 4 in partnerships, to 61."
     )
     score_calculator = ScoreCalculator(score_show)
+    labels = CODES
     schema = OptionSchema([
         Option.choice("players", (2, 4), 2, "2 players, or 4 in two partnerships"),
         Option.choice("target", (61, 121), 61, "points that win the match"),
@@ -438,7 +429,6 @@ class CostlyColours(Game):
         if self.n == 4 and self.options["mog_jack_deuce_credit"]:
             raise OptionError("mog_jack_deuce_credit needs players=2")
         self.target = int(self.options["target"])
-        self.labels = tuple(card.code for card in FRENCH_52.cards)
         self.elder_side = self.n == 4 and self.options["four_hand_mog"] == "elder_side_only"
         """Whether only the elder's side exchanges in the mog (four players)."""
         self.elder_offers = self.elder_side or self.options["mog_order"] != "jackson"
@@ -472,7 +462,7 @@ class CostlyColours(Game):
     def text(self, action: int) -> str:
         """The canonical text of an action id."""
         if 0 <= action < 52:
-            return self.labels[action]
+            return CODES[action]
         if 52 <= action < self.num_actions:
             return WORDS[action - 52]
         raise ParseError(f"there is no action {action}; actions are 0 to {self.num_actions - 1}")
@@ -872,12 +862,9 @@ class CostlyState(MatchState):
         phase = self.phase
         if phase == PHASE_CUT:
             return self.cut_outcomes()
-        if phase == PHASE_DEAL:
-            cards = bits_of(self.undealt)
-        elif phase == PHASE_UNDER:
-            cards = bits_of(self.stock)
-        else:
+        if phase not in (PHASE_DEAL, PHASE_UNDER):
             raise IllegalAction("this is not a chance node")
+        cards = bits_of(self.undealt if phase == PHASE_DEAL else self.stock)
         return [(card, 1.0 / len(cards)) for card in cards]
 
     def legal_actions(self) -> list[int]:
@@ -919,17 +906,11 @@ class CostlyState(MatchState):
         return f"you cannot say {text!r} now"
 
     def action_to_str(self, action: int) -> str:
-        phase = self.phase
-        if phase == PHASE_CUT:
-            if 0 <= action < self.game.n:
-                return f"{seat_name(action)} deals"
-            raise ParseError(f"there is no action {action} at the cut")
-        text = self.game.text(action)
-        if phase == PHASE_DEAL:
-            return f"deal {text}"
-        if phase == PHASE_UNDER:
-            return f"under {text}"
-        return text
+        if self.phase != PHASE_CUT:
+            return OUTCOME_WORDS.get(self.phase, "") + self.game.text(action)
+        if 0 <= action < self.game.n:
+            return f"{seat_name(action)} deals"
+        raise ParseError(f"there is no action {action} at the cut")
 
     def parse_action(self, text: str) -> int:
         if not isinstance(text, str):
@@ -1016,7 +997,7 @@ class CostlyState(MatchState):
         return {**super()._player(seat), "flags": flags}
 
     def _legal_card(self, action: int) -> str | None:
-        return self.game.labels[action] if action < 52 else None
+        return CODES[action] if action < 52 else None
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).
@@ -1027,32 +1008,26 @@ class CostlyState(MatchState):
         ``gave`` and ``received`` (this seat's mog cards) and ``committed``
         (the card it has chosen to give, before the swap).
         """
-        labels = self.game.labels
+        def code(card: int) -> str | None:
+            return CODES[card] if card >= 0 else None
+
         zones: dict[str, Any] = {
-            "turnup": labels[self.turnup] if self.turnup >= 0 else None,
-            "play": [{"seat": who, "card": labels[card]}
+            "turnup": code(self.turnup),
+            "play": [{"seat": who, "card": CODES[card]}
                      for who, card in zip(self.pile_seats, self.pile, strict=True)],
             "stock": self.stock.bit_count(),
         }
-        gave = received = committed = None
-        if seat is not None:
-            # the card this seat gave in the mog, or put under the turn-up
-            elsewhere = self.known_elsewhere(seat)
-            gave = labels[elsewhere.bit_length() - 1] if elsewhere else None
-            if self.committed[seat] >= 0:
-                committed = labels[self.committed[seat]]
-            if self.received[seat] >= 0:
-                received = labels[self.received[seat]]
-        hand = [] if seat is None else [labels[card] for card in bits_of(self.hands[seat])]
+        hand = [] if seat is None else [CODES[card] for card in bits_of(self.hands[seat])]
         return {
             **self._frame(seat, hand, zones),
             "hand_log_start": len(self._previous),
             "count": self.total,
             "trumps": SUIT_NAMES[self.turnup // 13] if self.turnup >= 0 else None,
             "shows": [self._show_line(other) for other in sorted(self.shows)],
-            "gave": gave,
-            "received": received,
-            "committed": committed,
+            # the card this seat gave in the mog, or put under the turn-up
+            "gave": None if seat is None else code(self.known_elsewhere(seat).bit_length() - 1),
+            "received": None if seat is None else code(self.received[seat]),
+            "committed": None if seat is None else code(self.committed[seat]),
         }
 
     def _show_line(self, seat: int) -> str:
