@@ -811,19 +811,14 @@ class CostlyState(MatchState):
 
     def _next_turn(self, after: int, went: bool) -> None:
         n = self.game.n
-        if self.total == 31 or not any(self.hands):
-            self._end_play()
-            return
-        if went and not self._anyone_can_play():
+        if self.total == 31 or not any(self.hands) or (went and not self._anyone_can_play()):
             self._end_play()
             return
         seat = after
         for _ in range(n):
             seat = (seat + 1) % n
-            if self._playable(seat):
-                self.to_move = seat
-                return
-            if self.hands[seat] and not self.went[seat]:
+            # a seat that cannot play is asked once, to say go
+            if self._playable(seat) or (self.hands[seat] and not self.went[seat]):
                 self.to_move = seat
                 return
             if not self._anyone_can_play():
