@@ -59,7 +59,7 @@ offset  size          block    values      meaning
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, Self
@@ -88,7 +88,7 @@ from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
-from parlour.games.common import MatchState, as_action, fixed_deal_header, mask_bits, seat_name
+from parlour.games.common import DealReader, MatchState, seat_name
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -105,6 +105,8 @@ CONSENT, REFUSE, PROCEED, WITHDRAW, OFFER, NO_OFFER, ACCEPT, GO, NO_PACK = range
 (PHASE_CUT, PHASE_DEAL, PHASE_MOG_FIRST, PHASE_MOG_SECOND, PHASE_EXCHANGE, PHASE_PACK,
  PHASE_UNDER, PHASE_PLAY, PHASE_OVER) = range(9)
 PHASE_NAMES = ("cut", "deal", "mog", "mog", "exchange", "pack", "pack", "play", "over")
+OUTCOME_WORDS = {PHASE_DEAL: "deal ", PHASE_UNDER: "under "}
+"""What an outcome's text starts with in a chance phase after the cut."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,20 +198,11 @@ CATALOGUE = Catalogue({
 """Every line of the public log."""
 
 
-def pip(card: int) -> int:
-    """A card's value when adding: A 1, 2-9 face value, 10 J Q K 10."""
-    rank = card % 13
-    return 1 if rank == ACE else min(rank + 2, 10)
-
-
-def run_rank(card: int) -> int:
-    """A card's place in a run: A 1 … K 13 (the ace low only)."""
-    rank = card % 13
-    return 1 if rank == ACE else rank + 2
-
-
-PIPS = tuple(pip(card) for card in range(52))
-RUN_RANKS = tuple(run_rank(card) for card in range(52))
+CODES = tuple(card.code for card in FRENCH_52.cards)
+PIPS = tuple(1 if card % 13 == ACE else min(card % 13 + 2, 10) for card in range(52))
+"""A card's value when adding, by id: A 1, 2-9 face value, 10 J Q K 10."""
+RUN_RANKS = tuple(1 if card % 13 == ACE else card % 13 + 2 for card in range(52))
+"""A card's place in a run, by id: A 1 … K 13 (the ace low only)."""
 FITS = tuple(sum(1 << card for card in range(52) if PIPS[card] <= room) for room in range(32))
 """The cards that fit in ``room`` points below 31, by ``room``."""
 
@@ -304,9 +297,6 @@ def count_show(cards: object, turnup: object, credited: object = ()) -> ShowCoun
         repeated = sorted({FRENCH_52[card].code for card in four if four.count(card) > 1})
         raise ParseError(f"{', '.join(repeated)} is listed twice")
     return _count(own, up, given)
-
-
-CODES = tuple(card.code for card in FRENCH_52.cards)
 
 
 def _count(own: list[int], up: int, credited: set[int] | frozenset[int] = frozenset()) -> ShowCount:
@@ -414,6 +404,7 @@ class CostlyColours(Game):
         "and a show of colours; 2 players or 4 in partnerships, to 61."
     )
     score_calculator = ScoreCalculator(score_show)
+    labels = CODES
     schema = OptionSchema([
         Option.choice("players", (2, 4), 2, "2 players, or 4 in two partnerships"),
         Option.choice("target", (61, 121), 61, "points that win the match"),
@@ -438,7 +429,6 @@ class CostlyColours(Game):
         if self.n == 4 and self.options["mog_jack_deuce_credit"]:
             raise OptionError("mog_jack_deuce_credit needs players=2")
         self.target = int(self.options["target"])
-        self.labels = tuple(card.code for card in FRENCH_52.cards)
         self.elder_side = self.n == 4 and self.options["four_hand_mog"] == "elder_side_only"
         """Whether only the elder's side exchanges in the mog (four players)."""
         self.elder_offers = self.elder_side or self.options["mog_order"] != "jackson"
@@ -448,10 +438,6 @@ class CostlyColours(Game):
     @property
     def num_actions(self) -> int:
         return 52 + len(WORDS)
-
-    @property
-    def observation_tensor_size(self) -> int:
-        return 52 * (2 + 2 * self.n) + len(PHASE_NAMES) + 1 + 4 * self.n
 
     def observation_layout(self) -> tuple[TensorBlock, ...]:
         n = self.n
@@ -476,7 +462,7 @@ class CostlyColours(Game):
     def text(self, action: int) -> str:
         """The canonical text of an action id."""
         if 0 <= action < 52:
-            return self.labels[action]
+            return CODES[action]
         if 52 <= action < self.num_actions:
             return WORDS[action - 52]
         raise ParseError(f"there is no action {action}; actions are 0 to {self.num_actions - 1}")
@@ -596,16 +582,14 @@ class CostlyState(MatchState):
     def _start_hand(self) -> None:
         self._clear_hand()
         self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
-        if self.explicit_chance:
-            self.undealt = FRENCH_52.full_mask
-            return
-        n = self.game.n
-        pack = shuffled(range(52), "costly", self.seed, self.hand_index)
-        for position in range(3 * n):
-            self.hands[(self.elder + position) % n] |= 1 << pack[position]
-        self.under = pack[3 * n + 1]
-        self.stock = mask_of(pack[3 * n + 1:])
-        self._turn_up(pack[3 * n])
+        self.undealt = FRENCH_52.full_mask
+        if not self.explicit_chance:
+            # the seeded pack is dealt as explicit chance deals it, card by card
+            dealt = 3 * self.game.n + 1
+            pack = shuffled(range(52), "costly", self.seed, self.hand_index)
+            self.under = pack[dealt]
+            for card in pack[:dealt]:
+                self._deal_card(card)
 
     def _deal_card(self, card: int) -> None:
         n = self.game.n
@@ -630,52 +614,24 @@ class CostlyState(MatchState):
 
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
-        n = game.n
-        allowed = {"dealer", "hands", "turnup", "under", "scores"}
-        self.dealer, scores = fixed_deal_header(deal, game.name, n, allowed, n - 1)
+        reader = DealReader(game, deal, {"hands", "turnup", "under"}, game.n - 1)
+        self.dealer = reader.dealer
+        scores = reader.scores
         if scores is not None:
-            if n == 4 and (scores[0] != scores[2] or scores[1] != scores[3]):
+            if game.n == 4 and (scores[0] != scores[2] or scores[1] != scores[3]):
                 raise ParseError("partners share a score: seats 0 and 2, and 1 and 3, "
                                  "must have equal scores")
             if max(scores) >= game.target:
                 raise ParseError(f"a score of {max(scores)} has already reached the target")
-            self.totals = list(scores)
-        self._new_hand_log()
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ParseError(f"a deal needs 'hands': three card codes for each of {n} seats")
-        seen = 0
-        for seat, hand in enumerate(hands):
-            try:
-                cards = _card_ids(hand, f"the hand of {seat_name(seat)}")
-            except ParseError as error:
-                raise ParseError(f"in the hand of {seat_name(seat)}: {error}") from None
-            if len(cards) != 3:
-                raise ParseError(f"{seat_name(seat)} must hold 3 cards, not {len(cards)}")
-            for card in cards:
-                if seen >> card & 1:
-                    raise ParseError(f"{game.labels[card]} is dealt twice")
-                seen |= 1 << card
-                self.hands[seat] |= 1 << card
-        turnup = deal.get("turnup")
-        if not isinstance(turnup, str):
+            self.totals = scores
+        self.hands = [mask_of(hand) for hand in reader.hands(3, "three card codes")]
+        up = reader.card("turnup", "the turn-up")
+        if up is None:
             raise ParseError("a costly-colours deal needs a 'turnup' card")
-        up = FRENCH_52.parse(turnup).id
-        if seen >> up & 1:
-            raise ParseError(f"the turn-up {game.labels[up]} is also in a hand")
-        seen |= 1 << up
-        self.stock = FRENCH_52.full_mask & ~seen
-        if "under" in deal:
-            text = deal["under"]
-            if not isinstance(text, str):
-                raise ParseError("'under' must be one card code")
-            self.under = FRENCH_52.parse(text).id
-            if seen >> self.under & 1:
-                raise ParseError(f"the card under the turn-up, {game.labels[self.under]}, is "
-                                 "also dealt")
-        else:
-            self.under = next(card for card in shuffled(range(52), "costly", self.seed, 0)
-                              if not seen >> card & 1)
+        self.stock = FRENCH_52.full_mask & ~reader.taken
+        under = reader.card("under", "the card under the turn-up")
+        self.under = reader.rest(range(52), "costly", self.seed, 0)[0] if under is None else under
+        self._new_hand_log()
         self._turn_up(up)
 
     # ------------------------------------------------------------------
@@ -711,12 +667,12 @@ class CostlyState(MatchState):
             return (OFFER, NO_OFFER) if self.game.elder_offers else (CONSENT, REFUSE)
         return (ACCEPT, REFUSE) if self.game.elder_offers else (PROCEED, WITHDRAW)
 
-    def _mog_answer(self, yes: bool) -> None:
+    def _mog_answer(self, word: int) -> None:
         game = self.game
         seat = self.to_move
-        self.events.append(Said(seat, WORDS[self._mog_words()[0 if yes else 1] - 52]))
+        self.events.append(Said(seat, WORDS[word - 52]))
         other = self.elder if seat == self.dealer else self.dealer
-        if not yes:
+        if word != self._mog_words()[0]:
             if not game.elder_side and self._score(Scored(other, 1, "the mog refused")):
                 return
             if game.n == 4:
@@ -735,6 +691,11 @@ class CostlyState(MatchState):
                                  key=lambda seat: (seat - self.elder) % game.n)
         self.phase = PHASE_EXCHANGE
         self.to_move = self.exchangers[0]
+
+    def _cut(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.events.append(FirstDealer(dealer))
+        self._start_hand()
 
     def _commit(self, card: int) -> None:
         seat = self.to_move
@@ -780,9 +741,9 @@ class CostlyState(MatchState):
 
     def _pack(self, card: int) -> None:
         """The dealer's pack privilege: ``card`` goes under the turn-up, he
-        takes the card that was there (-1: no-pack)."""
+        takes the card that was there (or he says no-pack)."""
         dealer = self.dealer
-        if card < 0:
+        if card == NO_PACK:
             self.events.append(Said(dealer, "no-pack"))
             self._begin_play()
             return
@@ -817,6 +778,9 @@ class CostlyState(MatchState):
         return any(hand & fits for hand in self.hands)
 
     def _play_card(self, card: int) -> None:
+        if card == GO:
+            self._say_go()
+            return
         game = self.game
         seat = self.to_move
         self.hands[seat] &= ~(1 << card)
@@ -847,19 +811,14 @@ class CostlyState(MatchState):
 
     def _next_turn(self, after: int, went: bool) -> None:
         n = self.game.n
-        if self.total == 31 or not any(self.hands):
-            self._end_play()
-            return
-        if went and not self._anyone_can_play():
+        if self.total == 31 or not any(self.hands) or (went and not self._anyone_can_play()):
             self._end_play()
             return
         seat = after
         for _ in range(n):
             seat = (seat + 1) % n
-            if self._playable(seat):
-                self.to_move = seat
-                return
-            if self.hands[seat] and not self.went[seat]:
+            # a seat that cannot play is asked once, to say go
+            if self._playable(seat) or (self.hands[seat] and not self.went[seat]):
                 self.to_move = seat
                 return
             if not self._anyone_can_play():
@@ -898,12 +857,9 @@ class CostlyState(MatchState):
         phase = self.phase
         if phase == PHASE_CUT:
             return self.cut_outcomes()
-        if phase == PHASE_DEAL:
-            cards = bits_of(self.undealt)
-        elif phase == PHASE_UNDER:
-            cards = bits_of(self.stock)
-        else:
+        if phase not in (PHASE_DEAL, PHASE_UNDER):
             raise IllegalAction("this is not a chance node")
+        cards = bits_of(self.undealt if phase == PHASE_DEAL else self.stock)
         return [(card, 1.0 / len(cards)) for card in cards]
 
     def legal_actions(self) -> list[int]:
@@ -921,44 +877,13 @@ class CostlyState(MatchState):
             return []
         return [action for action, _ in self.chance_outcomes()]
 
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int:
-            action = as_action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._why_not(action))
-        phase = self.phase
-        if phase == PHASE_PLAY:
-            if action == GO:
-                self._say_go()
-            else:
-                self._play_card(action)
-        elif phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
-            self._mog_answer(action == self._mog_words()[0])
-        elif phase == PHASE_EXCHANGE:
-            self._commit(action)
-        elif phase == PHASE_PACK:
-            self._pack(-1 if action == NO_PACK else action)
-        elif phase == PHASE_CUT:
-            self.dealer = action
-            self.events.append(FirstDealer(action))
-            self._start_hand()
-        elif phase == PHASE_DEAL:
-            self._deal_card(action)
-        else:
-            self._take_under(action)
-        self.history.append(action)
+    def _why_not_outcome(self, action: int) -> str:
+        return f"{self.game.text(action)} is not a possible outcome here"
 
     def _why_not(self, action: int) -> str:
         game = self.game
         phase = self.phase
-        if phase == PHASE_OVER:
-            return "the match is over"
-        if not 0 <= action < game.num_actions:
-            return f"there is no action {action}; actions are 0 to {game.num_actions - 1}"
         text = game.text(action)
-        if phase in (PHASE_CUT, PHASE_DEAL, PHASE_UNDER):
-            return f"{text} is not a possible outcome here"
         if phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
             yes, no = self._mog_words()
             return f"say {game.text(yes)} or {game.text(no)}"
@@ -976,17 +901,11 @@ class CostlyState(MatchState):
         return f"you cannot say {text!r} now"
 
     def action_to_str(self, action: int) -> str:
-        phase = self.phase
-        if phase == PHASE_CUT:
-            if 0 <= action < self.game.n:
-                return f"{seat_name(action)} deals"
-            raise ParseError(f"there is no action {action} at the cut")
-        text = self.game.text(action)
-        if phase == PHASE_DEAL:
-            return f"deal {text}"
-        if phase == PHASE_UNDER:
-            return f"under {text}"
-        return text
+        if self.phase != PHASE_CUT:
+            return OUTCOME_WORDS.get(self.phase, "") + self.game.text(action)
+        if 0 <= action < self.game.n:
+            return f"{seat_name(action)} deals"
+        raise ParseError(f"there is no action {action} at the cut")
 
     def parse_action(self, text: str) -> int:
         if not isinstance(text, str):
@@ -1073,7 +992,7 @@ class CostlyState(MatchState):
         return {**super()._player(seat), "flags": flags}
 
     def _legal_card(self, action: int) -> str | None:
-        return self.game.labels[action] if action < 52 else None
+        return CODES[action] if action < 52 else None
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).
@@ -1084,32 +1003,26 @@ class CostlyState(MatchState):
         ``gave`` and ``received`` (this seat's mog cards) and ``committed``
         (the card it has chosen to give, before the swap).
         """
-        labels = self.game.labels
+        def code(card: int) -> str | None:
+            return CODES[card] if card >= 0 else None
+
         zones: dict[str, Any] = {
-            "turnup": labels[self.turnup] if self.turnup >= 0 else None,
-            "play": [{"seat": who, "card": labels[card]}
+            "turnup": code(self.turnup),
+            "play": [{"seat": who, "card": CODES[card]}
                      for who, card in zip(self.pile_seats, self.pile, strict=True)],
             "stock": self.stock.bit_count(),
         }
-        gave = received = committed = None
-        if seat is not None:
-            # the card this seat gave in the mog, or put under the turn-up
-            elsewhere = self.known_elsewhere(seat)
-            gave = labels[elsewhere.bit_length() - 1] if elsewhere else None
-            if self.committed[seat] >= 0:
-                committed = labels[self.committed[seat]]
-            if self.received[seat] >= 0:
-                received = labels[self.received[seat]]
-        hand = [] if seat is None else [labels[card] for card in bits_of(self.hands[seat])]
+        hand = [] if seat is None else [CODES[card] for card in bits_of(self.hands[seat])]
         return {
             **self._frame(seat, hand, zones),
             "hand_log_start": len(self._previous),
             "count": self.total,
             "trumps": SUIT_NAMES[self.turnup // 13] if self.turnup >= 0 else None,
             "shows": [self._show_line(other) for other in sorted(self.shows)],
-            "gave": gave,
-            "received": received,
-            "committed": committed,
+            # the card this seat gave in the mog, or put under the turn-up
+            "gave": None if seat is None else code(self.known_elsewhere(seat).bit_length() - 1),
+            "received": None if seat is None else code(self.received[seat]),
+            "committed": None if seat is None else code(self.committed[seat]),
         }
 
     def _show_line(self, seat: int) -> str:
@@ -1122,25 +1035,17 @@ class CostlyState(MatchState):
         """The blocks of :meth:`CostlyColours.observation_layout` (the table
         in the module docstring)."""
         self.check_seat(seat)
-        game = self.game
-        n = game.n
-        order = [(seat + offset) % n for offset in range(n)]
-        masks = [self.hands[seat], (1 << self.turnup) if self.turnup >= 0 else 0,
-                 *(self.played[other] for other in order),
-                 *(self.hands[other] & self.known[seat] if other != seat else 0
-                   for other in order)]
-        width = 52 * len(masks)
-        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
-        tensor[:width] = mask_bits(masks, 52)
-        base = width
-        tensor[base + self.phase] = 1.0
-        base += len(PHASE_NAMES)
-        tensor[base] = self.total / 31
-        base += 1
-        for offset, other in enumerate(order):
-            tensor[base + offset] = self.totals[other] / game.target
-            tensor[base + 3 * n + offset] = float(self.went[other])
-        tensor[base + n + (self.dealer - seat) % n] = 1.0
-        if self.phase not in (PHASE_OVER, PHASE_CUT, PHASE_DEAL, PHASE_UNDER):
-            tensor[base + 2 * n + (self.to_move - seat) % n] = 1.0
-        return tensor
+        known = self.known[seat]
+        acting = self.phase not in (PHASE_OVER, PHASE_CUT, PHASE_DEAL, PHASE_UNDER)
+        return self.game.tensor_writer.write(seat, [
+            self.hands[seat], (1 << self.turnup) if self.turnup >= 0 else 0, self.played,
+            [hand & known if other != seat else 0 for other, hand in enumerate(self.hands)],
+            self.phase, self.total, self.totals, self.dealer,
+            self.to_move if acting else None, self.went,
+        ])
+
+    phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {
+        PHASE_CUT: _cut, PHASE_DEAL: _deal_card, PHASE_MOG_FIRST: _mog_answer,
+        PHASE_MOG_SECOND: _mog_answer, PHASE_EXCHANGE: _commit, PHASE_PACK: _pack,
+        PHASE_UNDER: _take_under, PHASE_PLAY: _play_card,
+    }
