@@ -900,7 +900,7 @@ def test_m1_the_match_to_50() -> None:
 @pytest.mark.parametrize(("deal", "message"), [
     ({"hands": [HANDS["W1"], SPARE[:6]]}, "P1 must hold 7 cards, not 6"),
     ({"hands": [HANDS["W1"], HANDS["W4"]]},
-     "The Origin is dealt twice (the hand of P1)"),
+     "Origin is dealt twice (the hand of P1)"),
     ({"hands": [HANDS["W1"], SPARE], "ace_pile": ["The Sailor"]},
      "the Ace Pile holds only Aces, not The Sailor"),
     ({"hands": [HANDS["W1"], SPARE], "discard_pile": ["Ace of Knots"]},
