@@ -974,12 +974,10 @@ class BhargState(MatchState):
         self.reshuffle_count += 1
         self.reshuffled = mask
         self.draws_since = [0] * self.game.n
+        self._new_hand_log(Reshuffled(len(cards)))
         # every event is one line: the window moves on by all it showed
-        self.log_start += len(self._previous) + len(self.events)
-        self.past += (tuple(self.events),)
+        self.log_start += len(self._previous)
         self._previous = ()
-        self._made = (None, 0, None, ())
-        self.events = [Reshuffled(len(cards))]
 
     def _draw(self, action: int) -> None:
         """§4: draw the top card of the stock (with explicit chance, a chance
@@ -1070,59 +1068,39 @@ class BhargState(MatchState):
         self._start_hand()
 
     def winners(self) -> list[int]:
-        """The seat whose total reached the target (empty before the end)."""
-        if self.phase != PHASE_OVER:
-            return []
+        """The seat whose total reached the target (only the winner of a
+        round scores, and the match ends when he reaches it)."""
         return [seat for seat, total in enumerate(self.totals) if total >= self.game.target]
 
     # ------------------------------------------------------------------
     # the contract
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _choices(self) -> int:
+        """The legal action ids as a bitmask: a chance phase's outcomes, the
+        draw or the take, or the cards that may be discarded."""
         phase = self.phase
+        if phase == PHASE_DISCARD:
+            hand = self.hands[self.to_move]
+            if not self.game.rediscard and self.taken >= 0:
+                hand &= ~(1 << self.taken)
+            return hand << CARD_BASE
+        if phase == PHASE_DRAW:
+            return (1 << DRAW if self.stock else 0) | (1 << TAKE if self.discard_pile else 0)
         if phase == PHASE_STOCK:
-            cards = sorted(self.stock)
-        elif phase in (PHASE_DEAL, PHASE_TURNUP):
-            cards = bits_of(self.undealt)
-        else:
-            raise IllegalAction("this is not a chance node")
-        probability = 1.0 / len(cards)
-        return [(CARD_BASE + card, probability) for card in cards]
+            return mask_of(self.stock) << CARD_BASE
+        return self.undealt << CARD_BASE if phase != PHASE_OVER else 0
 
-    def _discardable(self) -> int:
-        hand = self.hands[self.to_move]
-        if not self.game.rediscard:
-            taken = self.taken
-            if taken >= 0:
-                hand &= ~(1 << taken)
-        return hand
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase not in self.chance_phases:
+            raise IllegalAction("this is not a chance node")
+        actions = bits_of(self._choices())
+        probability = 1.0 / len(actions)
+        return [(action, probability) for action in actions]
 
     def legal_actions(self) -> list[int]:
-        phase = self.phase
-        if phase == PHASE_DISCARD:
-            return [CARD_BASE + card for card in bits_of(self._discardable())]
-        if phase == PHASE_DRAW:
-            actions = [DRAW] if self.stock else []
-            if self.discard_pile:
-                actions.append(TAKE)
-            return actions
-        if phase == PHASE_OVER:
-            return []
-        return [action for action, _ in self.chance_outcomes()]
+        return bits_of(self._choices())
 
     def _is_legal(self, action: int) -> bool:
-        phase = self.phase
-        if phase == PHASE_DISCARD:
-            return CARD_BASE <= action < NUM_ACTIONS and bool(
-                self._discardable() >> (action - CARD_BASE) & 1)
-        if phase == PHASE_DRAW:
-            return (action == DRAW and bool(self.stock)) or (
-                action == TAKE and bool(self.discard_pile))
-        if phase == PHASE_OVER or not CARD_BASE <= action < NUM_ACTIONS:
-            return False
-        card = action - CARD_BASE
-        if phase == PHASE_STOCK:
-            return card in self.stock
-        return bool(self.undealt >> card & 1)
+        return action >= 0 and bool(self._choices() >> action & 1)
 
     def _why_not_outcome(self, action: int) -> str:
         return f"{self.game.text(action)!r} is not a possible outcome here"
