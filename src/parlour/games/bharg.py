@@ -85,6 +85,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from itertools import product
 from operator import itemgetter
@@ -154,6 +155,10 @@ SUIT_CARDS: tuple[int, ...] = tuple(
 """Per suit, the bitset of the cards that show it."""
 ACE_SUIT: dict[int, int] = {card.id: SUIT_NAMES.index(card.suits[0]) for card in CARDS
                             if card.rank == "Ace"}
+BOUND_ALONE: dict[int, int] = {-1: EXCUSE_BIT} | {
+    ace: EXCUSE_BIT | SUIT_CARDS[suit] for ace, suit in ACE_SUIT.items()}
+"""The cards bound without a set (The Excuse, the top Ace's suit), by the
+top Ace (-1: none)."""
 
 
 def card_value(card: Card) -> int:
@@ -311,9 +316,7 @@ def arrange(hand: int, ace_top: int, max_bound: bool = False) -> Arrangement:
     (18 sets, 55 collections). The time grows with the collections, at
     most a few dozen in a hand of 8 cards.
     """
-    fixed = hand & EXCUSE_BIT
-    if ace_top >= 0:
-        fixed |= hand & SUIT_CARDS[ACE_SUIT[ace_top]]
+    fixed = hand & BOUND_ALONE[ace_top]
     free = hand & ~fixed
     if not free:
         return Arrangement(0, hand, ())
@@ -353,9 +356,7 @@ def binds_all(hand: int, ace_top: int) -> bool:
     >>> binds_all(mask_of(sailor), -1), binds_all(1 << NAMES.index("The Excuse"), -1)
     (False, True)
     """
-    fixed = hand & EXCUSE_BIT
-    if ace_top >= 0:
-        fixed |= hand & SUIT_CARDS[ACE_SUIT[ace_top]]
+    fixed = hand & BOUND_ALONE[ace_top]
     free = hand & ~fixed
     if not free:
         return True
@@ -489,38 +490,31 @@ def parse_cards(cards: Iterable[str | Card], deck: Deck = DECKTET_EXTENDED) -> l
 
 
 def _parse_names(text: str, deck: Deck) -> list[int]:
+    """The cards of one text: one name, or else the longest name at each
+    word; words that start no name raise the deck's error, naming them."""
     try:
         return [deck.parse(text).id]
     except ParseError:
         pass
     words = text.replace(",", " ").split()
     ids: list[int] = []
+    unknown: list[str] = []
     start = 0
     while start < len(words):
-        card = _card_at(words, start, deck)
-        if card is None:
-            # the deck's error, naming the words up to the next card name
-            end = start + 1
-            while end < len(words) and _card_at(words, end, deck) is None:
-                end += 1
-            deck.parse(" ".join(words[start:end]))
-            raise AssertionError("the words parsed after all")
-        ids.append(card[0])
-        start += card[1]
-    if not ids:
-        deck.parse(text)
-    return ids
-
-
-def _card_at(words: list[str], start: int, deck: Deck) -> tuple[int, int] | None:
-    """The longest card name starting at ``words[start]``: (card id, its
-    number of words), or ``None``."""
-    for length in range(min(_LONGEST_NAME, len(words) - start), 0, -1):
-        try:
-            return deck.parse(" ".join(words[start:start + length])).id, length
-        except ParseError:
+        for end in range(min(start + _LONGEST_NAME, len(words)), start, -1):
+            with suppress(ParseError):
+                ids.append(deck.parse(" ".join(words[start:end])).id)
+                break
+        else:
+            unknown.append(words[start])
+            start += 1
             continue
-    return None
+        if unknown:
+            break
+        start = end
+    if unknown or not ids:
+        deck.parse(" ".join(unknown) or text)
+    return ids
 
 
 # ---------------------------------------------------------------------------
