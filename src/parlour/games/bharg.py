@@ -1081,7 +1081,7 @@ class BhargState(MatchState):
             return (1 << DRAW if self.stock else 0) | (1 << TAKE if self.discard_pile else 0)
         if phase == PHASE_STOCK:
             return mask_of(self.stock) << CARD_BASE
-        return self.undealt << CARD_BASE if phase != PHASE_OVER else 0
+        return self.undealt << CARD_BASE  # none once the round is dealt, or over
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase not in self.chance_phases:
