@@ -638,6 +638,24 @@ def test_illegal_moves_say_why_and_change_nothing() -> None:
         assert str(caught.value) == message
 
 
+def test_chance_outcomes_and_the_end_refuse_in_the_same_words() -> None:
+    """The outcome refused names the card alone, not the chance phase's verb."""
+    state = parlour.make(GAME).new_state(seed=3, explicit_chance=True)
+    state.apply_text("deal The Sailor")
+    for action, message in ((2 + NAMES.index("The Sailor"),
+                             "'The Sailor' is not a possible outcome here"),
+                            (0, "'draw' is not a possible outcome here")):
+        with pytest.raises(IllegalAction) as caught:
+            state.apply(action)
+        assert str(caught.value) == message
+    over = w5_position(target=57)
+    say(over, "take", "Ace of Leaves")
+    assert over.is_terminal() and over.winners() == [0]
+    with pytest.raises(IllegalAction) as caught:
+        over.apply(0)
+    assert str(caught.value) == "the match is over"
+
+
 def test_an_empty_discard_pile_leaves_only_the_stock() -> None:
     state = position([HANDS["W1"], SPARE], aces=["Ace of Suns"], discards=[])
     assert legal(state) == ["draw"]
@@ -900,7 +918,7 @@ def test_m1_the_match_to_50() -> None:
 @pytest.mark.parametrize(("deal", "message"), [
     ({"hands": [HANDS["W1"], SPARE[:6]]}, "P1 must hold 7 cards, not 6"),
     ({"hands": [HANDS["W1"], HANDS["W4"]]},
-     "The Origin is dealt twice (the hand of P1)"),
+     "Origin is dealt twice (the hand of P1)"),
     ({"hands": [HANDS["W1"], SPARE], "ace_pile": ["The Sailor"]},
      "the Ace Pile holds only Aces, not The Sailor"),
     ({"hands": [HANDS["W1"], SPARE], "discard_pile": ["Ace of Knots"]},

@@ -84,7 +84,8 @@ offset  size         block        values      meaning
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from itertools import product
 from operator import itemgetter
@@ -117,7 +118,7 @@ from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.engine.shuffle import shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.common import MatchState, as_action, fixed_deal_header, mask_bits, seat_name
+from parlour.games.common import DealReader, MatchState, seat_name
 
 SUIT_NAMES = DECKTET_EXTENDED.suits
 CARDS: tuple[Card, ...] = DECKTET_EXTENDED.cards
@@ -154,6 +155,10 @@ SUIT_CARDS: tuple[int, ...] = tuple(
 """Per suit, the bitset of the cards that show it."""
 ACE_SUIT: dict[int, int] = {card.id: SUIT_NAMES.index(card.suits[0]) for card in CARDS
                             if card.rank == "Ace"}
+BOUND_ALONE: dict[int, int] = {-1: EXCUSE_BIT} | {
+    ace: EXCUSE_BIT | SUIT_CARDS[suit] for ace, suit in ACE_SUIT.items()}
+"""The cards bound without a set (The Excuse, the top Ace's suit), by the
+top Ace (-1: none)."""
 
 
 def card_value(card: Card) -> int:
@@ -311,9 +316,7 @@ def arrange(hand: int, ace_top: int, max_bound: bool = False) -> Arrangement:
     (18 sets, 55 collections). The time grows with the collections, at
     most a few dozen in a hand of 8 cards.
     """
-    fixed = hand & EXCUSE_BIT
-    if ace_top >= 0:
-        fixed |= hand & SUIT_CARDS[ACE_SUIT[ace_top]]
+    fixed = hand & BOUND_ALONE[ace_top]
     free = hand & ~fixed
     if not free:
         return Arrangement(0, hand, ())
@@ -353,9 +356,7 @@ def binds_all(hand: int, ace_top: int) -> bool:
     >>> binds_all(mask_of(sailor), -1), binds_all(1 << NAMES.index("The Excuse"), -1)
     (False, True)
     """
-    fixed = hand & EXCUSE_BIT
-    if ace_top >= 0:
-        fixed |= hand & SUIT_CARDS[ACE_SUIT[ace_top]]
+    fixed = hand & BOUND_ALONE[ace_top]
     free = hand & ~fixed
     if not free:
         return True
@@ -489,38 +490,31 @@ def parse_cards(cards: Iterable[str | Card], deck: Deck = DECKTET_EXTENDED) -> l
 
 
 def _parse_names(text: str, deck: Deck) -> list[int]:
+    """The cards of one text: one name, or else the longest name at each
+    word; words that start no name raise the deck's error, naming them."""
     try:
         return [deck.parse(text).id]
     except ParseError:
         pass
     words = text.replace(",", " ").split()
     ids: list[int] = []
+    unknown: list[str] = []
     start = 0
     while start < len(words):
-        card = _card_at(words, start, deck)
-        if card is None:
-            # the deck's error, naming the words up to the next card name
-            end = start + 1
-            while end < len(words) and _card_at(words, end, deck) is None:
-                end += 1
-            deck.parse(" ".join(words[start:end]))
-            raise AssertionError("the words parsed after all")
-        ids.append(card[0])
-        start += card[1]
-    if not ids:
-        deck.parse(text)
-    return ids
-
-
-def _card_at(words: list[str], start: int, deck: Deck) -> tuple[int, int] | None:
-    """The longest card name starting at ``words[start]``: (card id, its
-    number of words), or ``None``."""
-    for length in range(min(_LONGEST_NAME, len(words) - start), 0, -1):
-        try:
-            return deck.parse(" ".join(words[start:start + length])).id, length
-        except ParseError:
+        for end in range(min(start + _LONGEST_NAME, len(words)), start, -1):
+            with suppress(ParseError):
+                ids.append(deck.parse(" ".join(words[start:end])).id)
+                break
+        else:
+            unknown.append(words[start])
+            start += 1
             continue
-    return None
+        if unknown:
+            break
+        start = end
+    if unknown or not ids:
+        deck.parse(" ".join(unknown) or text)
+    return ids
 
 
 # ---------------------------------------------------------------------------
@@ -708,10 +702,6 @@ class Bharg(Game):
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    @property
-    def observation_tensor_size(self) -> int:
-        return self.width * (5 + self.n) + len(SUIT_NAMES) + len(PHASE_NAMES) + 2 + 4 * self.n
-
     def observation_layout(self) -> tuple[TensorBlock, ...]:
         n = self.n
         width = self.width
@@ -809,10 +799,7 @@ class BhargState(MatchState):
         self.dealer = game.n - 1
         self.shown = [0] * game.n
         """Each seat's last hand, laid face up when the match ends."""
-        if deal is not None:
-            self._start_fixed_hand(deal)
-        else:
-            self._start_hand()
+        self._start_match(deal)
 
     # ------------------------------------------------------------------
     # setting up a round
@@ -843,15 +830,15 @@ class BhargState(MatchState):
             return
         pack = shuffled(game.cards_in_play, "bharg", self.seed, self.hand_index)
         dealt = game.n * game.hand_size
-        for position in range(dealt):
-            self.hands[(self.dealer + 1 + position) % game.n] |= 1 << pack[position]
+        for card in pack[:dealt]:
+            self._deal(CARD_BASE + card)
         self.stock = pack[dealt:][::-1]
         self._turn_up_from_stock()
 
     def _turn_up_from_stock(self) -> None:
         self.phase = PHASE_TURNUP
         while self.phase == PHASE_TURNUP and self.stock:
-            self._turn_up(self.stock.pop())
+            self._turn_up(CARD_BASE + self.stock.pop())
 
     @property  # derived here, where other games keep it as a field
     def undealt(self) -> int:  # type: ignore[override]
@@ -869,16 +856,18 @@ class BhargState(MatchState):
         """The cards of the deck that the options leave out."""
         return self.game.out_of_play
 
-    def _deal_card(self, card: int) -> None:
+    def _deal(self, action: int) -> None:
+        """The next card of the deal (a chance outcome, or the seed's)."""
         game = self.game
         dealt = sum(hand.bit_count() for hand in self.hands)
-        self.hands[(self.dealer + 1 + dealt) % game.n] |= 1 << card
+        self.hands[(self.dealer + 1 + dealt) % game.n] |= 1 << action - CARD_BASE
         if dealt + 1 == game.n * game.hand_size:
             self.phase = PHASE_TURNUP
 
-    def _turn_up(self, card: int) -> None:
+    def _turn_up(self, action: int) -> None:
         """§3.4: an Ace goes on the Ace Pile, any other card starts the
         discard pile and the play begins."""
+        card = action - CARD_BASE
         self.events.append(TurnedUp(card))
         if ACES >> card & 1:
             self.ace_pile.append(card)
@@ -890,68 +879,46 @@ class BhargState(MatchState):
 
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
-        n = game.n
-        allowed = {"dealer", "hands", "scores", "stock", "ace_pile", "discard_pile", "to_move"}
-        self.dealer, scores = fixed_deal_header(deal, game.name, n, allowed, n - 1)
-        if scores is not None:
-            if max(scores) >= game.target:
-                raise ParseError(f"a score of {max(scores)} has already reached the target")
-            if min(scores) < 0:
+        reader = DealReader(game, deal, ("hands", "stock", "ace_pile", "discard_pile", "to_move"),
+                            game.n - 1, read=self._read_names)
+        self.dealer = reader.dealer
+        if reader.scores is not None:
+            if max(reader.scores) >= game.target:
+                raise ParseError(f"a score of {max(reader.scores)} has already reached the target")
+            if min(reader.scores) < 0:
                 raise ParseError("scores in Bharg are never negative")
-            self.totals = scores
+            self.totals = reader.scores
         self._clear_hand()
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ParseError(f"a deal needs 'hands': {game.hand_size} card names for each "
-                             f"of {n} seats")
-        placed = 0
-        for seat, hand in enumerate(hands):
-            cards, placed = self._deal_list(hand, f"the hand of {seat_name(seat)}", placed)
-            if len(cards) != game.hand_size:
-                raise ParseError(f"{seat_name(seat)} must hold {game.hand_size} cards, "
-                                 f"not {len(cards)}")
-            self.hands[seat] = mask_of(cards)
-        self.ace_pile, placed = self._deal_list(deal.get("ace_pile", []), "the Ace Pile", placed)
+        hands = reader.hands(game.hand_size, f"{game.hand_size} card names")
+        self.hands = [mask_of(cards) for cards in hands]
+        self.ace_pile = reader.cards("ace_pile", "the Ace Pile")
         for card in self.ace_pile:
             if not ACES >> card & 1:
                 raise ParseError(f"the Ace Pile holds only Aces, not {NAMES[card]}")
-        self.discard_pile, placed = self._deal_list(deal.get("discard_pile", []),
-                                                    "the discard pile", placed)
+        self.discard_pile = reader.cards("discard_pile", "the discard pile")
         for card in self.discard_pile:
             if ACES >> card & 1:
                 raise ParseError(f"{NAMES[card]} cannot be on the discard pile: Aces go on "
                                  "the Ace Pile")
-        top, placed = self._deal_list(deal.get("stock", []), "the stock", placed)
-        rest = [card for card in shuffled(game.cards_in_play, "bharg", self.seed, 0)
-                if not placed >> card & 1]
-        self.stock = (top + rest)[::-1]
-        if "ace_pile" not in deal and "discard_pile" not in deal:
-            if "to_move" in deal:
+        top = reader.cards("stock", "the stock")
+        self.stock = (top + reader.rest(game.cards_in_play, "bharg", self.seed, 0))[::-1]
+        if "ace_pile" not in reader and "discard_pile" not in reader:
+            if "to_move" in reader:
                 raise ParseError("'to_move' needs an 'ace_pile' or a 'discard_pile': without "
                                  "them the round starts with the turn-up")
             self._turn_up_from_stock()
             return
-        to_move = deal.get("to_move", (self.dealer + 1) % n)
-        if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < n:
-            raise ParseError(f"to_move must be a seat from 0 to {n - 1}, not {to_move!r}")
-        self._start_turn(to_move)
+        self._start_turn(reader.seat("to_move", (self.dealer + 1) % game.n))
 
-    def _deal_list(self, cards: object, where: str, placed: int) -> tuple[list[int], int]:
-        """The ids of a fixed deal's list of card names, each placed once;
-        ``placed`` are the cards already placed. Returns the ids and the
-        new ``placed``. (Decktet names hold spaces, so the core's
-        ``parse_card_list`` of space-separated codes does not fit.)"""
+    def _read_names(self, cards: object, where: str) -> list[int]:
+        """The ids of a fixed deal's list of card names (Decktet names hold
+        spaces: not the core's list of codes)."""
         if not isinstance(cards, list | str):
             raise ParseError(f"{where} must be a list of card names")
         try:
-            ids = parse_cards(cards, self.game.deck)
+            return parse_cards(cards, self.game.deck)
         except ParseError as error:
             raise ParseError(f"in {where}: {error}") from None
-        for card in ids:
-            if placed >> card & 1:
-                raise ParseError(f"{NAMES[card]} is dealt twice ({where})")
-            placed |= 1 << card
-        return ids, placed
 
     # ------------------------------------------------------------------
     # turns
@@ -1001,39 +968,40 @@ class BhargState(MatchState):
         self.reshuffle_count += 1
         self.reshuffled = mask
         self.draws_since = [0] * self.game.n
+        self._new_hand_log(Reshuffled(len(cards)))
         # every event is one line: the window moves on by all it showed
-        self.log_start += len(self._previous) + len(self.events)
-        self.past += (tuple(self.events),)
+        self.log_start += len(self._previous)
         self._previous = ()
-        self._made = (None, 0, None, ())
-        self.events = [Reshuffled(len(cards))]
 
-    def _draw(self) -> None:
+    def _draw(self, action: int) -> None:
+        """§4: draw the top card of the stock (with explicit chance, a chance
+        outcome says which), or take the top discard, known to all."""
         seat = self.to_move
-        self.events.append(DREW[seat])
-        self.draws_since[seat] += 1
-        if self.explicit_chance:
-            self.phase = PHASE_STOCK
-            return
-        self._receive(self.stock.pop())
-
-    def _receive(self, card: int) -> None:
-        self.hands[self.to_move] |= 1 << card
-        self.drawn = card
-        self.phase = PHASE_DISCARD
-
-    def _take(self) -> None:
-        seat = self.to_move
-        card = self.discard_pile.pop()
+        if action == TAKE:
+            card = self.discard_pile.pop()
+            self.known |= 1 << card
+            self.events.append(TOOK[seat][card])
+        else:
+            self.events.append(DREW[seat])
+            self.draws_since[seat] += 1
+            if self.explicit_chance:
+                self.phase = PHASE_STOCK
+                return
+            card = self.drawn = self.stock.pop()
         self.hands[seat] |= 1 << card
-        self.known |= 1 << card
-        self.events.append(TOOK[seat][card])
         self.phase = PHASE_DISCARD
 
-    def _discard(self, card: int) -> None:
+    def _draw_outcome(self, action: int) -> None:
+        card = self.drawn = action - CARD_BASE
+        self.stock.remove(card)
+        self.hands[self.to_move] |= 1 << card
+        self.phase = PHASE_DISCARD
+
+    def _discard(self, action: int) -> None:
         """§4: the discard, then the automatic check of the discarder alone."""
         game = self.game
         seat = self.to_move
+        card = action - CARD_BASE
         bit = 1 << card
         self.hands[seat] &= ~bit
         self.known &= ~bit
@@ -1094,92 +1062,46 @@ class BhargState(MatchState):
         self._start_hand()
 
     def winners(self) -> list[int]:
-        """The seat whose total reached the target (empty before the end)."""
-        if self.phase != PHASE_OVER:
-            return []
+        """The seat whose total reached the target (only the winner of a
+        round scores, and the match ends when he reaches it)."""
         return [seat for seat, total in enumerate(self.totals) if total >= self.game.target]
 
     # ------------------------------------------------------------------
     # the contract
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _choices(self) -> int:
+        """The legal action ids as a bitmask: a chance phase's outcomes, the
+        draw or the take, or the cards that may be discarded."""
         phase = self.phase
+        if phase == PHASE_DISCARD:
+            hand = self.hands[self.to_move]
+            if not self.game.rediscard and self.taken >= 0:
+                hand &= ~(1 << self.taken)
+            return hand << CARD_BASE
+        if phase == PHASE_DRAW:
+            return (1 << DRAW if self.stock else 0) | (1 << TAKE if self.discard_pile else 0)
         if phase == PHASE_STOCK:
-            cards = sorted(self.stock)
-        elif phase in (PHASE_DEAL, PHASE_TURNUP):
-            cards = bits_of(self.undealt)
-        else:
-            raise IllegalAction("this is not a chance node")
-        probability = 1.0 / len(cards)
-        return [(CARD_BASE + card, probability) for card in cards]
+            return mask_of(self.stock) << CARD_BASE
+        return self.undealt << CARD_BASE  # none once the round is dealt, or over
 
-    def _discardable(self) -> int:
-        hand = self.hands[self.to_move]
-        if not self.game.rediscard:
-            taken = self.taken
-            if taken >= 0:
-                hand &= ~(1 << taken)
-        return hand
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase not in self.chance_phases:
+            raise IllegalAction("this is not a chance node")
+        actions = bits_of(self._choices())
+        probability = 1.0 / len(actions)
+        return [(action, probability) for action in actions]
 
     def legal_actions(self) -> list[int]:
-        phase = self.phase
-        if phase == PHASE_DISCARD:
-            return [CARD_BASE + card for card in bits_of(self._discardable())]
-        if phase == PHASE_DRAW:
-            actions = [DRAW] if self.stock else []
-            if self.discard_pile:
-                actions.append(TAKE)
-            return actions
-        if phase == PHASE_OVER:
-            return []
-        return [action for action, _ in self.chance_outcomes()]
+        return bits_of(self._choices())
 
     def _is_legal(self, action: int) -> bool:
-        phase = self.phase
-        if phase == PHASE_DISCARD:
-            return CARD_BASE <= action < NUM_ACTIONS and bool(
-                self._discardable() >> (action - CARD_BASE) & 1)
-        if phase == PHASE_DRAW:
-            return (action == DRAW and bool(self.stock)) or (
-                action == TAKE and bool(self.discard_pile))
-        if phase == PHASE_OVER or not CARD_BASE <= action < NUM_ACTIONS:
-            return False
-        card = action - CARD_BASE
-        if phase == PHASE_STOCK:
-            return card in self.stock
-        return bool(self.undealt >> card & 1)
+        return action >= 0 and bool(self._choices() >> action & 1)
 
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int:
-            action = as_action(action)
-        if not self._is_legal(action):
-            raise IllegalAction(self._why_not(action))
-        phase = self.phase
-        if phase == PHASE_DISCARD:
-            self._discard(action - CARD_BASE)
-        elif phase == PHASE_DRAW:
-            if action == DRAW:
-                self._draw()
-            else:
-                self._take()
-        elif phase == PHASE_STOCK:
-            self.stock.remove(action - CARD_BASE)
-            self._receive(action - CARD_BASE)
-        elif phase == PHASE_DEAL:
-            self._deal_card(action - CARD_BASE)
-        else:
-            self._turn_up(action - CARD_BASE)
-        self.history.append(action)
+    def _why_not_outcome(self, action: int) -> str:
+        return f"{self.game.text(action)!r} is not a possible outcome here"
 
     def _why_not(self, action: int) -> str:
-        phase = self.phase
-        if phase == PHASE_OVER:
-            return "the match is over"
-        if not 0 <= action < NUM_ACTIONS:
-            return f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}"
         text = self.game.text(action)
-        if phase in CHANCE_VERBS:
-            return f"{text!r} is not a possible outcome here"
-        if phase == PHASE_DRAW:
+        if self.phase == PHASE_DRAW:
             if action == DRAW:
                 return "the stock is empty: take the top discard"
             if action == TAKE:
@@ -1332,33 +1254,19 @@ class BhargState(MatchState):
         """The blocks of :meth:`Bharg.observation_layout` (the table in the
         module docstring)."""
         self.check_seat(seat)
-        game = self.game
-        n = game.n
-        width = game.width
-        order = [(seat + offset) % n for offset in range(n)]
-        masks = [
-            self.hands[seat], mask_of(self.discard_pile),
-            1 << self.discard_pile[-1] if self.discard_pile else 0,
-            mask_of(self.ace_pile), 1 << self.taken if self.taken >= 0 else 0,
-            *(self.hands[other] & self.known for other in order),
-        ]
-        size = width * len(masks)
-        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
-        tensor[:size] = mask_bits(masks, width)
-        base = size
-        if self.ace_pile:
-            tensor[base + ACE_SUIT[self.ace_pile[-1]]] = 1.0
-        base += len(SUIT_NAMES)
-        tensor[base + self.phase] = 1.0
-        base += len(PHASE_NAMES)
-        tensor[base] = len(self.stock) / width
-        tensor[base + 1] = self.turns / game.max_turns
-        base += 2
-        for offset, other in enumerate(order):
-            tensor[base + offset] = self.hands[other].bit_count() / game.hand_size
-            tensor[base + n + offset] = self.totals[other] / game.target
-        tensor[base + 2 * n + (self.dealer - seat) % n] = 1.0
-        if self.phase in (PHASE_DRAW, PHASE_DISCARD):
-            tensor[base + 3 * n + (self.to_move - seat) % n] = 1.0
-        return tensor
+        discards = self.discard_pile
+        taken = self.taken
+        hands = self.hands
+        return self.game.tensor_writer.write(seat, [
+            hands[seat], mask_of(discards), 1 << discards[-1] if discards else 0,
+            mask_of(self.ace_pile), 1 << taken if taken >= 0 else 0,
+            [hand & self.known for hand in hands],
+            ACE_SUIT[self.ace_pile[-1]] if self.ace_pile else None, self.phase,
+            len(self.stock), self.turns, [hand.bit_count() for hand in hands], self.totals,
+            self.dealer, self.to_move if self.phase in (PHASE_DRAW, PHASE_DISCARD) else None,
+        ])
 
+    phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {
+        PHASE_DEAL: _deal, PHASE_TURNUP: _turn_up, PHASE_DRAW: _draw, PHASE_STOCK: _draw_outcome,
+        PHASE_DISCARD: _discard,
+    }
