@@ -76,7 +76,7 @@ offset  size          block                     values      meaning
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -94,14 +94,7 @@ from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
-from parlour.games.common import (
-    MatchState,
-    as_action,
-    finishing_places,
-    fixed_deal_header,
-    mask_bits,
-    seat_name,
-)
+from parlour.games.common import DealReader, MatchState, finishing_places, seat_name
 
 RANKS = "23456789TJQKA"
 CARD_COUNT = 52
@@ -446,10 +439,6 @@ class RanterGoRound(Game):
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    @property
-    def observation_tensor_size(self) -> int:
-        return CARD_COUNT * (1 + self.n) + self.n * (4 + len(STATUS_WORDS)) + len(PHASE_NAMES) + 1
-
     def observation_layout(self) -> tuple[TensorBlock, ...]:
         n = self.n
         return (
@@ -527,6 +516,7 @@ class RanterState(MatchState):
     game: RanterGoRound
     over_phase = PHASE_OVER
     chance_phases = frozenset({PHASE_FIRST_DEALER, PHASE_DEAL, PHASE_STOCK, PHASE_TIE_CUT})
+    cut_phase = PHASE_FIRST_DEALER
     copied_fields = ("history", "hands", "stock", "known", "excluded", "status", "lives",
                      "totals", "results", "events", "out_hand")
     phase_names = PHASE_NAMES
@@ -555,15 +545,7 @@ class RanterState(MatchState):
         self.cutters: tuple[int, ...] = ()
         self.cut_cards: tuple[int, ...] = ()
         self._clear_hand()
-        if deal is not None:
-            self._start_fixed_hand(deal)
-        elif explicit_chance:
-            self.phase = PHASE_FIRST_DEALER
-            self.undealt = FULL
-        else:
-            pack = shuffled(range(CARD_COUNT), "ranter-first-dealer", seed)
-            first_jack = next(position for position, card in enumerate(pack) if card in JACKS)
-            self._first_dealer(first_jack % n)
+        self._start_match(deal)
 
     # ------------------------------------------------------------------
     # the deal
@@ -590,13 +572,23 @@ class RanterState(MatchState):
         self.pending_cut = -1
         """A fixed deal's cut position for the first hand (-1: from the seed)."""
 
-    def _first_dealer(self, seat: int) -> None:
-        self.dealer = seat
-        self._start_hand(FirstDealer(seat))
+    def _choose_first_dealer(self) -> None:
+        """§3: cards dealt face up round the table from seat 0, the first Jack deals."""
+        pack = shuffled(range(CARD_COUNT), "ranter-first-dealer", self.seed)
+        first_jack = next(position for position, card in enumerate(pack) if card in JACKS)
+        self.dealer = first_jack % self.game.n
 
-    def _start_hand(self, *first: GameEvent) -> None:
+    def _first_dealer(self, action: int) -> None:
+        self.dealer = action - DEALER_BASE
+        self._start_hand()
+
+    def _start_hand(self) -> None:
         self._clear_hand()
-        self._new_hand_log(*first, _dealt(self.dealer, self.hand_index + 1))
+        number = self.hand_index + 1
+        if number == 1 and self.deal is None:
+            self._new_hand_log(FirstDealer(self.dealer), _dealt(self.dealer, number))
+        else:
+            self._new_hand_log(_dealt(self.dealer, number))
         self.order = self._turn_order()
         if self.explicit_chance:
             self.undealt = FULL
@@ -612,12 +604,12 @@ class RanterState(MatchState):
         after = self.dealer + 1
         return tuple([seat for seat in (*range(after, self.game.n), *range(after)) if lives[seat]])
 
-    def _deal_card(self, card: int) -> None:
+    def _deal_card(self, action: int) -> None:
         """Explicit chance: the next card, to the next hand (elder first);
         after the dealer's, the rest is the stock."""
-        self.undealt &= ~(1 << card)
+        self.undealt &= ~(1 << action - CARD_BASE)
         dealt = CARD_COUNT - self.undealt.bit_count()
-        self.hands[self.order[dealt - 1]] = card
+        self.hands[self.order[dealt - 1]] = action - CARD_BASE
         if dealt == len(self.order):
             self.stock = bits_of(self.undealt)
             self.undealt = 0
@@ -625,33 +617,18 @@ class RanterState(MatchState):
 
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
-        n = game.n
-        allowed = {"dealer", "hands", "stock", "cut", "lives", "scores", "carried_pot"}
-        self.dealer, scores = fixed_deal_header(deal, game.name, n, allowed, n - 1)
-        self._fixed_lives(deal, scores)
+        reader = DealReader(game, deal, {"hands", "stock", "cut", "lives", "carried_pot"},
+                            game.n - 1)
+        self.dealer = reader.dealer
+        self._fixed_lives(deal, reader.scores)
         if self.lives[self.dealer] == 0:
             raise ParseError(f"the dealer {seat_name(self.dealer)} has no lives left: he is out")
         self._new_hand_log(_dealt(self.dealer, 1))
         self.order = self._turn_order()
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ParseError(f"a deal needs 'hands': one list of card codes for each of {n} seats")
-        placed = 0
-        for seat, hand in enumerate(hands):
-            cards = self._codes(hand, f"the hand of {seat_name(seat)}")
-            wanted = 1 if self.lives[seat] else 0
-            if len(cards) != wanted:
-                state = "has lives and holds one card" if wanted else "is out and holds no card"
-                raise ParseError(f"{seat_name(seat)} {state}, not {len(cards)}")
-            for card in cards:
-                placed = _place(card, placed)
-                self.hands[seat] = card
-        top = self._codes(deal.get("stock", []), "the stock")
-        for card in top:
-            placed = _place(card, placed)
-        rest = [card for card in shuffled(range(CARD_COUNT), "ranter", self.seed, 0)
-                if not placed >> card & 1]
-        self.stock = top + rest
+        self.hands = [cards[0] if cards else -1
+                      for cards in reader.hands(lambda seat: int(self.lives[seat] > 0))]
+        self.stock = reader.cards("stock", "the stock") + reader.rest(
+            range(CARD_COUNT), "ranter", self.seed, 0)
         cut = deal.get("cut")
         if cut is not None:
             if not game.cuts:
@@ -692,19 +669,6 @@ class RanterState(MatchState):
             raise ParseError(f"carried_pot must be a number of counters, 0 or more, not "
                              f"{carried!r}")
         self.carried_pot = carried
-
-    @staticmethod
-    def _codes(cards: object, where: str) -> list[int]:
-        if cards is None:
-            return []
-        if isinstance(cards, str):
-            cards = cards.split()
-        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-            raise ParseError(f"{where} must be a list of card codes such as 7S")
-        try:
-            return [FRENCH_52.parse(card).id for card in cards]
-        except ParseError as error:
-            raise ParseError(f"in {where}: {error}") from None
 
     # ------------------------------------------------------------------
     # the turns (rules §4.6)
@@ -751,15 +715,16 @@ class RanterState(MatchState):
         self.events.append(PlayStopped())
         self._showdown()
 
-    def _stand(self) -> None:
+    def _turn(self, action: int) -> None:
+        """The player to move stands, or exchanges with his left-hand
+        neighbour (the dealer: with the stock)."""
         seat = self.to_move
-        self.status[seat] |= STOOD
-        self.events.append(_stood(seat))
-        self.turn += 1
-        self._advance()
-
-    def _exchange(self) -> None:
-        seat = self.to_move
+        if action == STAND:
+            self.status[seat] |= STOOD
+            self.events.append(_stood(seat))
+            self.turn += 1
+            self._advance()
+            return
         if seat == self.dealer:
             self._exchange_with_stock()
             return
@@ -924,10 +889,11 @@ class RanterState(MatchState):
             self.cut_cards = ()
             pack = shuffled(range(CARD_COUNT), "ranter-tie-cut", self.seed, attempt)
             for card in pack[:len(self.cutters)]:
-                self._cut_for_the_pot(card)
+                self._cut_for_the_pot(CARD_BASE + card)
             attempt += 1
 
-    def _cut_for_the_pot(self, card: int) -> None:
+    def _cut_for_the_pot(self, action: int) -> None:
+        card = action - CARD_BASE
         self.events.append(Cut(self.cutters[len(self.cut_cards)], card))
         self.cut_cards = (*self.cut_cards, card)
         if len(self.cut_cards) < len(self.cutters):
@@ -988,40 +954,15 @@ class RanterState(MatchState):
             return 0 <= action - DEALER_BASE < self.game.n
         return False
 
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int:
-            action = as_action(action)
-        if not self._is_legal(action):
-            raise IllegalAction(self._why_not(action))
-        phase = self.phase
-        if phase == PHASE_PLAY:
-            if action == STAND:
-                self._stand()
-            else:
-                self._exchange()
-        elif phase == PHASE_DEAL:
-            self._deal_card(action - CARD_BASE)
-        elif phase == PHASE_STOCK:
-            self._take_from_stock(self.stock.index(action - CARD_BASE))
-        elif phase == PHASE_TIE_CUT:
-            self._cut_for_the_pot(action - CARD_BASE)
-        else:
-            self._first_dealer(action - DEALER_BASE)
-        self.history.append(action)
-
     def _why_not(self, action: int) -> str:
-        phase = self.phase
-        if phase == PHASE_OVER:
-            return "the game is over"
-        if not 0 <= action < NUM_ACTIONS:
-            return f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}"
-        text = self.game.text(action, phase)
-        if phase == PHASE_PLAY:
-            return (f"{text!r} is a chance outcome, not a move: {seat_name(self.to_move)} "
-                    "must stand or exchange")
+        return (f"{self.action_to_str(action)!r} is a chance outcome, not a move: "
+                f"{seat_name(self.to_move)} must stand or exchange")
+
+    def _why_not_outcome(self, action: int) -> str:
+        text = self.action_to_str(action)
         if action in (STAND, EXCHANGE):
-            return f"nobody can {text} now: {CHANCE_REASONS[phase]}"
-        return f"{text!r} is not a possible outcome here: {CHANCE_REASONS[phase]}"
+            return f"nobody can {text} now: {CHANCE_REASONS[self.phase]}"
+        return f"{text!r} is not a possible outcome here: {CHANCE_REASONS[self.phase]}"
 
     def action_to_str(self, action: int) -> str:
         return self.game.text(action, self.phase)
@@ -1137,37 +1078,24 @@ class RanterState(MatchState):
         """The blocks of :meth:`RanterGoRound.observation_layout` (the table
         in the module docstring)."""
         self.check_seat(seat)
-        game = self.game
-        n = game.n
-        order = [(seat + offset) % n for offset in range(n)]
         knows = self.public | self.known[seat]
         own = self.hands[seat]
-        masks = [1 << own if own >= 0 else 0]
-        for other in order:
-            card = self.hands[other]
-            masks.append(1 << card if card >= 0 and knows >> card & 1 else 0)
-        width = CARD_COUNT * len(masks)
-        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
-        tensor[:width] = mask_bits(masks, CARD_COUNT)
-        base = width
-        for offset, other in enumerate(order):
-            tensor[base + offset] = self.lives[other] / game.lives
-            tensor[base + n + offset] = float(other == self.dealer)
-            tensor[base + 2 * n + offset] = float(other == self.to_move
-                                                  and self.phase == PHASE_PLAY)
-            tensor[base + 3 * n + offset] = float(not self.lives[other])
-            status = self.status[other]
-            for index, (bit, _) in enumerate(STATUS_WORDS):
-                tensor[base + (4 + index) * n + offset] = float(bool(status & bit))
-        base += (4 + len(STATUS_WORDS)) * n
-        tensor[base + self.phase] = 1.0
-        tensor[base + len(PHASE_NAMES)] = self.pot() / (n * game.lives)
-        return tensor
+        return self.game.tensor_writer.write(seat, [
+            1 << own if own >= 0 else 0,
+            [1 << card if card >= 0 and knows >> card & 1 else 0 for card in self.hands],
+            self.lives,
+            self.dealer,
+            self.to_move if self.phase == PHASE_PLAY else None,
+            [not lives for lives in self.lives],
+            *([status & bit for status in self.status] for bit, _ in STATUS_WORDS),
+            self.phase,
+            self.pot(),
+        ])
 
+    def _stock_card(self, action: int) -> None:
+        self._take_from_stock(self.stock.index(action - CARD_BASE))
 
-def _place(card: int, placed: int) -> int:
-    """``placed`` with ``card`` added; a card placed twice raises :class:`ParseError`."""
-    if placed >> card & 1:
-        raise ParseError(f"{CODES[card]} is dealt twice")
-    return placed | 1 << card
-
+    phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {
+        PHASE_FIRST_DEALER: _first_dealer, PHASE_DEAL: _deal_card, PHASE_PLAY: _turn,
+        PHASE_STOCK: _stock_card, PHASE_TIE_CUT: _cut_for_the_pot,
+    }
