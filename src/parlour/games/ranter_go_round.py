@@ -86,7 +86,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import FRENCH_52
-from parlour.cards.bits import bits_of
+from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import UNDECIDED_HANDS, Deal, Game, Observation
 from parlour.engine.match import Catalogue, Dealt, FirstDealer, Form, GameEvent, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema, OptionValue
@@ -118,6 +118,7 @@ EXCHANGE = 1
 CARD_BASE = 2
 DEALER_BASE = CARD_BASE + CARD_COUNT
 NUM_ACTIONS = DEALER_BASE + MAX_PLAYERS
+ACTION_WORDS = ("stand", "exchange")
 WORDS = {"stand": STAND, "stick": STAND, "exchange": EXCHANGE, "change": EXCHANGE}
 
 PHASE_FIRST_DEALER = 0
@@ -134,19 +135,13 @@ CHANCE_REASONS = {
     PHASE_TIE_CUT: "the tied players are cutting",
 }
 
-# what a player did this hand (bits of ``status``)
-STOOD = 1
-EXCHANGED = 2
-SHOWED_KING = 4
-REFUSED = 8
-"""Asked to exchange, he showed a King and refused."""
-WAS_REFUSED = 16
-TOOK_STOCK = 32
-ASKED = 64
-"""His card was taken in an exchange by his right-hand neighbour."""
-STATUS_WORDS = ((STOOD, "stood"), (EXCHANGED, "exchanged"), (SHOWED_KING, "showed a King"),
-                (REFUSED, "refused with a King"), (WAS_REFUSED, "was refused"),
-                (TOOK_STOCK, "exchanged with the stock"), (ASKED, "was asked"))
+STATUS_WORDS = ("stood", "exchanged", "showed a King", "refused with a King", "was refused",
+                "exchanged with the stock", "was asked")
+"""What a player did this hand, a bit of ``status`` each, lowest first: REFUSED, asked
+to exchange, he showed a King and refused; ASKED, his card was taken in an exchange
+by his right-hand neighbour."""
+STOOD, EXCHANGED, SHOWED_KING, REFUSED, WAS_REFUSED, TOOK_STOCK, ASKED = (
+    1 << index for index in range(len(STATUS_WORDS)))
 
 MORRIS_POINTS = ("off the board", "outer square", "middle square", "inner square", "centre")
 """Where a player's counter stands on the morris board after 0-4 losses (§7.2)."""
@@ -434,6 +429,8 @@ class RanterGoRound(Game):
         self.final_tie = str(settings["final_tie"])
         self.announce = str(settings["announce_low_cards"])
         self.morris = settings["life_board"] == "morris"
+        self.card_verbs = {PHASE_STOCK: "cut" if self.cuts else "top", PHASE_TIE_CUT: "cut"}
+        """How a card outcome reads in each phase (``deal`` where not named)."""
 
     @property
     def num_actions(self) -> int:
@@ -451,26 +448,11 @@ class RanterGoRound(Game):
             TensorBlock.seats("to move", n, "the seat to act (in the play phase)", "one-hot"),
             TensorBlock.seats("out", n, "the seats out of the game (no life left)", "flags"),
             *(TensorBlock.seats(word, n, f"whether each seat {word} this hand", "flags")
-              for _, word in STATUS_WORDS),
+              for word in STATUS_WORDS),
             TensorBlock.choice("phase", PHASE_NAMES, "the phase"),
             TensorBlock("pot", 1, "the counters in the pot: lives lost, and any pot carried "
                         "over (/ n × lives)", scale=n * self.lives),
         )
-
-    def text(self, action: int, phase: int) -> str:
-        """The canonical text of an action id in ``phase``."""
-        if action in (STAND, EXCHANGE):
-            return "stand" if action == STAND else "exchange"
-        if CARD_BASE <= action < DEALER_BASE:
-            verb = "deal"
-            if phase == PHASE_TIE_CUT or (phase == PHASE_STOCK and self.cuts):
-                verb = "cut"
-            elif phase == PHASE_STOCK:
-                verb = "top"
-            return f"{verb} {CODES[action - CARD_BASE]}"
-        if DEALER_BASE <= action < NUM_ACTIONS:
-            return f"{seat_name(action - DEALER_BASE)} deals first"
-        raise ParseError(f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
 
     def max_hand_decisions(self) -> int:
         """At most one turn a seat and the dealer's cut."""
@@ -680,8 +662,7 @@ class RanterState(MatchState):
             if kings:
                 for _, card in kings:
                     self.public |= 1 << card
-                self.events.append(KingsDealt(kings))
-                self._showdown()
+                self._showdown(KingsDealt(kings))
                 return
             for seat in self.order:
                 self.excluded[seat] |= KINGS
@@ -701,7 +682,7 @@ class RanterState(MatchState):
                     self.status[seat] |= SHOWED_KING
                     self.events.append(_showed_king(seat, card))
                     if game.kings_stop_play:
-                        self._stop_play()
+                        self._showdown(PlayStopped())
                         return
                     self.turn += 1
                     continue
@@ -709,10 +690,6 @@ class RanterState(MatchState):
             self.to_move = seat
             self.phase = PHASE_PLAY
             return
-        self._showdown()
-
-    def _stop_play(self) -> None:
-        self.events.append(PlayStopped())
         self._showdown()
 
     def _turn(self, action: int) -> None:
@@ -737,7 +714,7 @@ class RanterState(MatchState):
             self.status[neighbour] |= REFUSED
             self.events.append(_refused(seat, neighbour, theirs))
             if game.kings_stop_play:
-                self._stop_play()
+                self._showdown(PlayStopped())
                 return
             self.turn += 2
             self._advance()
@@ -807,7 +784,10 @@ class RanterState(MatchState):
 
     # ------------------------------------------------------------------
     # the end of a hand and of the game (rules §4.7, §5)
-    def _showdown(self) -> None:
+    def _showdown(self, *cause: GameEvent) -> None:
+        """Every card turned up (after the ``cause`` of an early end), and
+        the lowest lose a life."""
+        self.events.extend(cause)
         order = self.order
         cards = [self.hands[seat] for seat in order]
         for card in cards:
@@ -914,19 +894,22 @@ class RanterState(MatchState):
 
     # ------------------------------------------------------------------
     # the contract
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _coming(self) -> int:
+        """The cards that may come now (a card's chance phase only)."""
         phase = self.phase
         if phase == PHASE_DEAL:
-            cards = bits_of(self.undealt)
-        elif phase == PHASE_TIE_CUT:
-            cards = bits_of(FULL & ~sum(1 << card for card in self.cut_cards))
-        elif phase == PHASE_STOCK:
-            cards = sorted(self.stock)
-        elif phase == PHASE_FIRST_DEALER:
+            return self.undealt
+        if phase == PHASE_STOCK:
+            return mask_of(self.stock)
+        if phase == PHASE_TIE_CUT:
+            return FULL & ~mask_of(self.cut_cards)
+        raise IllegalAction("this is not a chance node")
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == PHASE_FIRST_DEALER:
             return [(DEALER_BASE + seat, float(odds))
                     for seat, odds in enumerate(first_dealer_odds(self.game.n))]
-        else:
-            raise IllegalAction("this is not a chance node")
+        cards = bits_of(self._coming())
         return [(CARD_BASE + card, 1.0 / len(cards)) for card in cards]
 
     def legal_actions(self) -> list[int]:
@@ -941,18 +924,10 @@ class RanterState(MatchState):
         phase = self.phase
         if phase == PHASE_PLAY:
             return action in (STAND, EXCHANGE)
-        if phase in (PHASE_DEAL, PHASE_STOCK, PHASE_TIE_CUT):
-            card = action - CARD_BASE
-            if not 0 <= card < CARD_COUNT:
-                return False
-            if phase == PHASE_DEAL:
-                return bool(self.undealt >> card & 1)
-            if phase == PHASE_STOCK:
-                return card in self.stock
-            return card not in self.cut_cards
         if phase == PHASE_FIRST_DEALER:
             return 0 <= action - DEALER_BASE < self.game.n
-        return False
+        card = action - CARD_BASE
+        return phase != PHASE_OVER and 0 <= card < CARD_COUNT and bool(self._coming() >> card & 1)
 
     def _why_not(self, action: int) -> str:
         return (f"{self.action_to_str(action)!r} is a chance outcome, not a move: "
@@ -965,7 +940,13 @@ class RanterState(MatchState):
         return f"{text!r} is not a possible outcome here: {CHANCE_REASONS[self.phase]}"
 
     def action_to_str(self, action: int) -> str:
-        return self.game.text(action, self.phase)
+        if action in (STAND, EXCHANGE):
+            return ACTION_WORDS[action]
+        if CARD_BASE <= action < DEALER_BASE:
+            return f"{self.game.card_verbs.get(self.phase, 'deal')} {CODES[action - CARD_BASE]}"
+        if DEALER_BASE <= action < NUM_ACTIONS:
+            return f"{seat_name(action - DEALER_BASE)} deals first"
+        raise ParseError(f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
 
     def parse_action(self, text: str) -> int:
         if not isinstance(text, str):
@@ -1064,7 +1045,7 @@ class RanterState(MatchState):
         if not self.lives[seat]:
             flags.append("out")
         status = self.status[seat]
-        flags.extend(word for bit, word in STATUS_WORDS if status & bit)
+        flags.extend(word for index, word in enumerate(STATUS_WORDS) if status >> index & 1)
         return flags
 
     def _places(self) -> list[int]:
@@ -1087,7 +1068,7 @@ class RanterState(MatchState):
             self.dealer,
             self.to_move if self.phase == PHASE_PLAY else None,
             [not lives for lives in self.lives],
-            *([status & bit for status in self.status] for bit, _ in STATUS_WORDS),
+            *([status >> bit & 1 for status in self.status] for bit, _ in enumerate(STATUS_WORDS)),
             self.phase,
             self.pot(),
         ])
