@@ -808,40 +808,28 @@ class RanterState(MatchState):
             if not left:
                 self.out_hand[seat] = self.hand_index
         active = [seat for seat in range(game.n) if self.lives[seat]]
-        if len(active) == 1:
-            self._finish_hand(deltas)
-            self._end_game(tuple(active))
-            return
-        if active:
-            self._finish_hand(deltas)
-            self._next_hand()
-            return
         tied = self.order
         rule = game.final_tie
-        if rule == "playoff":
+        if not active and rule == "playoff":
             for seat in tied:
                 self.lives[seat] = 1
                 deltas[seat] = 0
                 self.out_hand[seat] = -1
             self.events.append(PlayOff(tied))
-            self._finish_hand(deltas)
-            self._next_hand()
-            return
-        self._finish_hand(deltas)
-        if rule == "cut":
-            self._begin_tie_cut(tied)
-        else:
-            self._end_game(tied if rule == "split" else ())
-
-    def _finish_hand(self, deltas: list[int]) -> None:
+            active = list(tied)
         self.results.append(deltas)
         for seat, delta in enumerate(deltas):
             self.totals[seat] += delta
-
-    def _next_hand(self) -> None:
-        self.dealer = self._turn_order()[0]  # the next player still in
-        self.hand_index += 1
-        self._start_hand()
+        if len(active) > 1:
+            self.dealer = self._turn_order()[0]  # the next player still in
+            self.hand_index += 1
+            self._start_hand()
+        elif active:
+            self._end_game(tuple(active))
+        elif rule == "cut":
+            self._begin_tie_cut(tied)
+        else:
+            self._end_game(tied if rule == "split" else ())
 
     def pot(self) -> int:
         """The counters in the pot: every life lost, and any pot carried over."""
@@ -861,12 +849,10 @@ class RanterState(MatchState):
         self.cutters = tied
         self.events.append(TieCut(tied))
         if self.explicit_chance:
-            self.cut_cards = ()
             self.phase = PHASE_TIE_CUT
             return
         attempt = 0
         while self.phase != PHASE_OVER:
-            self.cut_cards = ()
             pack = shuffled(range(CARD_COUNT), "ranter-tie-cut", self.seed, attempt)
             for card in pack[:len(self.cutters)]:
                 self._cut_for_the_pot(CARD_BASE + card)
