@@ -119,7 +119,8 @@ CARD_BASE = 2
 DEALER_BASE = CARD_BASE + CARD_COUNT
 NUM_ACTIONS = DEALER_BASE + MAX_PLAYERS
 ACTION_WORDS = ("stand", "exchange")
-WORDS = {"stand": STAND, "stick": STAND, "exchange": EXCHANGE, "change": EXCHANGE}
+WORDS = {"stand": STAND, "stick": STAND, "exchange": EXCHANGE, "change": EXCHANGE, "cut": EXCHANGE}
+"""The words a player may type for his move (``cut``: the dealer's exchange)."""
 
 PHASE_FIRST_DEALER = 0
 PHASE_DEAL = 1
@@ -566,11 +567,8 @@ class RanterState(MatchState):
 
     def _start_hand(self) -> None:
         self._clear_hand()
-        number = self.hand_index + 1
-        if number == 1 and self.deal is None:
-            self._new_hand_log(FirstDealer(self.dealer), _dealt(self.dealer, number))
-        else:
-            self._new_hand_log(_dealt(self.dealer, number))
+        first = (FirstDealer(self.dealer),) if self.hand_index == 0 and self.deal is None else ()
+        self._new_hand_log(*first, _dealt(self.dealer, self.hand_index + 1))
         self.order = self._turn_order()
         if self.explicit_chance:
             self.undealt = FULL
@@ -938,17 +936,14 @@ class RanterState(MatchState):
         if not isinstance(text, str):
             raise ParseError(f"an action is text, not {text!r}")
         key = " ".join(text.split()).casefold()
+        if key == "cut" and self.phase == PHASE_PLAY and self.to_move != self.dealer:
+            raise ParseError("only the dealer cuts the stock; type stand or exchange")
         if key in WORDS:
             return WORDS[key]
-        if key == "cut":
-            if self.phase == PHASE_PLAY and self.to_move != self.dealer:
-                raise ParseError("only the dealer cuts the stock; type stand or exchange")
-            return EXCHANGE
         verb, _, rest = key.partition(" ")
-        if rest == "deals first":
-            for seat in range(self.game.n):
-                if verb == seat_name(seat).casefold():
-                    return DEALER_BASE + seat
+        seats = [seat_name(seat).casefold() for seat in range(self.game.n)]
+        if rest == "deals first" and verb in seats:
+            return DEALER_BASE + seats.index(verb)
         if verb in ("deal", "cut", "top") and rest:
             return CARD_BASE + FRENCH_52.parse(rest).id
         try:
