@@ -604,7 +604,8 @@ def test_chance_outcomes_refuse_moves_and_other_outcomes() -> None:
     ({"dealer": 0, "hands": [["3C"], ["4C"], ["6C"]], "lives": [3, 0, 3]},
      "P1 must hold 0 cards, not 1"),
     ({"dealer": 0, "hands": [["3C"], ["3C"], ["6C"]]}, "3C is dealt twice (the hand of P1)"),
-    ({"dealer": 0, "hands": [["3C"], ["4C"], ["6C"]], "stock": ["6C"]}, "6C is dealt twice (the stock)"),
+    ({"dealer": 0, "hands": [["3C"], ["4C"], ["6C"]], "stock": ["6C"]},
+     "6C is dealt twice (the stock)"),
     ({"dealer": 0, "hands": [["3C"], ["ZZ"], ["6C"]]},
      "in the hand of P1: 'ZZ' is not a card of the French 52-card pack; write a code such as "
      "JS, TD, 10D or J♠"),
