@@ -760,6 +760,10 @@ class RanterState(MatchState):
             self._take_from_stock(
                 seeded_below(len(self.stock), "ranter-cut", self.seed, self.hand_index))
 
+    def _stock_card(self, action: int) -> None:
+        """Explicit chance: the card the dealer gets from the stock."""
+        self._take_from_stock(self.stock.index(action - CARD_BASE))
+
     def _take_from_stock(self, position: int) -> None:
         """§4.5: the dealer's card from the stock, and a King by ``dealer_cuts_king``."""
         game = self.game
@@ -1053,9 +1057,6 @@ class RanterState(MatchState):
             self.phase,
             self.pot(),
         ])
-
-    def _stock_card(self, action: int) -> None:
-        self._take_from_stock(self.stock.index(action - CARD_BASE))
 
     phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {
         PHASE_FIRST_DEALER: _first_dealer, PHASE_DEAL: _deal_card, PHASE_PLAY: _turn,
