@@ -576,7 +576,7 @@ def test_illegal_actions_say_why_and_change_nothing() -> None:
     with pytest.raises(ParseError, match="there is no action 99; actions are 0 to 79"):
         state.action_to_str(99)
     ended = r11("split")
-    with pytest.raises(IllegalAction, match=r"^the game is over$"):
+    with pytest.raises(IllegalAction, match=r"^the match is over$"):
         ended.apply(0)
 
 
@@ -599,12 +599,13 @@ def test_chance_outcomes_refuse_moves_and_other_outcomes() -> None:
     ({"dealer": 0, "hands": [["3C"], ["4C"]]},
      "a deal needs 'hands': one list of card codes for each of 3 seats"),
     ({"dealer": 0, "hands": [["3C"], ["4C", "5C"], ["6C"]]},
-     "P1 has lives and holds one card, not 2"),
-    ({"dealer": 0, "hands": [["3C"], [], ["6C"]]}, "P1 has lives and holds one card, not 0"),
+     "P1 must hold 1 cards, not 2"),
+    ({"dealer": 0, "hands": [["3C"], [], ["6C"]]}, "P1 must hold 1 cards, not 0"),
     ({"dealer": 0, "hands": [["3C"], ["4C"], ["6C"]], "lives": [3, 0, 3]},
-     "P1 is out and holds no card, not 1"),
-    ({"dealer": 0, "hands": [["3C"], ["3C"], ["6C"]]}, "3C is dealt twice"),
-    ({"dealer": 0, "hands": [["3C"], ["4C"], ["6C"]], "stock": ["6C"]}, "6C is dealt twice"),
+     "P1 must hold 0 cards, not 1"),
+    ({"dealer": 0, "hands": [["3C"], ["3C"], ["6C"]]}, "3C is dealt twice (the hand of P1)"),
+    ({"dealer": 0, "hands": [["3C"], ["4C"], ["6C"]], "stock": ["6C"]},
+     "6C is dealt twice (the stock)"),
     ({"dealer": 0, "hands": [["3C"], ["ZZ"], ["6C"]]},
      "in the hand of P1: 'ZZ' is not a card of the French 52-card pack; write a code such as "
      "JS, TD, 10D or J♠"),

@@ -76,7 +76,7 @@ offset  size          block                     values      meaning
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -86,7 +86,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import FRENCH_52
-from parlour.cards.bits import bits_of
+from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import UNDECIDED_HANDS, Deal, Game, Observation
 from parlour.engine.match import Catalogue, Dealt, FirstDealer, Form, GameEvent, Seen, Words, Zone
 from parlour.engine.options import Option, OptionSchema, OptionValue
@@ -94,14 +94,7 @@ from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, OptionError, ParseError
-from parlour.games.common import (
-    MatchState,
-    as_action,
-    finishing_places,
-    fixed_deal_header,
-    mask_bits,
-    seat_name,
-)
+from parlour.games.common import DealReader, MatchState, finishing_places, seat_name
 
 RANKS = "23456789TJQKA"
 CARD_COUNT = 52
@@ -125,7 +118,9 @@ EXCHANGE = 1
 CARD_BASE = 2
 DEALER_BASE = CARD_BASE + CARD_COUNT
 NUM_ACTIONS = DEALER_BASE + MAX_PLAYERS
-WORDS = {"stand": STAND, "stick": STAND, "exchange": EXCHANGE, "change": EXCHANGE}
+ACTION_WORDS = ("stand", "exchange")
+WORDS = {"stand": STAND, "stick": STAND, "exchange": EXCHANGE, "change": EXCHANGE, "cut": EXCHANGE}
+"""The words a player may type for his move (``cut``: the dealer's exchange)."""
 
 PHASE_FIRST_DEALER = 0
 PHASE_DEAL = 1
@@ -141,19 +136,13 @@ CHANCE_REASONS = {
     PHASE_TIE_CUT: "the tied players are cutting",
 }
 
-# what a player did this hand (bits of ``status``)
-STOOD = 1
-EXCHANGED = 2
-SHOWED_KING = 4
-REFUSED = 8
-"""Asked to exchange, he showed a King and refused."""
-WAS_REFUSED = 16
-TOOK_STOCK = 32
-ASKED = 64
-"""His card was taken in an exchange by his right-hand neighbour."""
-STATUS_WORDS = ((STOOD, "stood"), (EXCHANGED, "exchanged"), (SHOWED_KING, "showed a King"),
-                (REFUSED, "refused with a King"), (WAS_REFUSED, "was refused"),
-                (TOOK_STOCK, "exchanged with the stock"), (ASKED, "was asked"))
+STATUS_WORDS = ("stood", "exchanged", "showed a King", "refused with a King", "was refused",
+                "exchanged with the stock", "was asked")
+"""What a player did this hand, a bit of ``status`` each, lowest first: REFUSED, asked
+to exchange, he showed a King and refused; ASKED, his card was taken in an exchange
+by his right-hand neighbour."""
+STOOD, EXCHANGED, SHOWED_KING, REFUSED, WAS_REFUSED, TOOK_STOCK, ASKED = (
+    1 << index for index in range(len(STATUS_WORDS)))
 
 MORRIS_POINTS = ("off the board", "outer square", "middle square", "inner square", "centre")
 """Where a player's counter stands on the morris board after 0-4 losses (§7.2)."""
@@ -441,14 +430,12 @@ class RanterGoRound(Game):
         self.final_tie = str(settings["final_tie"])
         self.announce = str(settings["announce_low_cards"])
         self.morris = settings["life_board"] == "morris"
+        self.card_verbs = {PHASE_STOCK: "cut" if self.cuts else "top", PHASE_TIE_CUT: "cut"}
+        """How a card outcome reads in each phase (``deal`` where not named)."""
 
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
-
-    @property
-    def observation_tensor_size(self) -> int:
-        return CARD_COUNT * (1 + self.n) + self.n * (4 + len(STATUS_WORDS)) + len(PHASE_NAMES) + 1
 
     def observation_layout(self) -> tuple[TensorBlock, ...]:
         n = self.n
@@ -462,26 +449,11 @@ class RanterGoRound(Game):
             TensorBlock.seats("to move", n, "the seat to act (in the play phase)", "one-hot"),
             TensorBlock.seats("out", n, "the seats out of the game (no life left)", "flags"),
             *(TensorBlock.seats(word, n, f"whether each seat {word} this hand", "flags")
-              for _, word in STATUS_WORDS),
+              for word in STATUS_WORDS),
             TensorBlock.choice("phase", PHASE_NAMES, "the phase"),
             TensorBlock("pot", 1, "the counters in the pot: lives lost, and any pot carried "
                         "over (/ n × lives)", scale=n * self.lives),
         )
-
-    def text(self, action: int, phase: int) -> str:
-        """The canonical text of an action id in ``phase``."""
-        if action in (STAND, EXCHANGE):
-            return "stand" if action == STAND else "exchange"
-        if CARD_BASE <= action < DEALER_BASE:
-            verb = "deal"
-            if phase == PHASE_TIE_CUT or (phase == PHASE_STOCK and self.cuts):
-                verb = "cut"
-            elif phase == PHASE_STOCK:
-                verb = "top"
-            return f"{verb} {CODES[action - CARD_BASE]}"
-        if DEALER_BASE <= action < NUM_ACTIONS:
-            return f"{seat_name(action - DEALER_BASE)} deals first"
-        raise ParseError(f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
 
     def max_hand_decisions(self) -> int:
         """At most one turn a seat and the dealer's cut."""
@@ -527,6 +499,7 @@ class RanterState(MatchState):
     game: RanterGoRound
     over_phase = PHASE_OVER
     chance_phases = frozenset({PHASE_FIRST_DEALER, PHASE_DEAL, PHASE_STOCK, PHASE_TIE_CUT})
+    cut_phase = PHASE_FIRST_DEALER
     copied_fields = ("history", "hands", "stock", "known", "excluded", "status", "lives",
                      "totals", "results", "events", "out_hand")
     phase_names = PHASE_NAMES
@@ -555,15 +528,7 @@ class RanterState(MatchState):
         self.cutters: tuple[int, ...] = ()
         self.cut_cards: tuple[int, ...] = ()
         self._clear_hand()
-        if deal is not None:
-            self._start_fixed_hand(deal)
-        elif explicit_chance:
-            self.phase = PHASE_FIRST_DEALER
-            self.undealt = FULL
-        else:
-            pack = shuffled(range(CARD_COUNT), "ranter-first-dealer", seed)
-            first_jack = next(position for position, card in enumerate(pack) if card in JACKS)
-            self._first_dealer(first_jack % n)
+        self._start_match(deal)
 
     # ------------------------------------------------------------------
     # the deal
@@ -590,12 +555,19 @@ class RanterState(MatchState):
         self.pending_cut = -1
         """A fixed deal's cut position for the first hand (-1: from the seed)."""
 
-    def _first_dealer(self, seat: int) -> None:
-        self.dealer = seat
-        self._start_hand(FirstDealer(seat))
+    def _choose_first_dealer(self) -> None:
+        """§3: cards dealt face up round the table from seat 0, the first Jack deals."""
+        pack = shuffled(range(CARD_COUNT), "ranter-first-dealer", self.seed)
+        first_jack = next(position for position, card in enumerate(pack) if card in JACKS)
+        self.dealer = first_jack % self.game.n
 
-    def _start_hand(self, *first: GameEvent) -> None:
+    def _first_dealer(self, action: int) -> None:
+        self.dealer = action - DEALER_BASE
+        self._start_hand()
+
+    def _start_hand(self) -> None:
         self._clear_hand()
+        first = (FirstDealer(self.dealer),) if self.hand_index == 0 and self.deal is None else ()
         self._new_hand_log(*first, _dealt(self.dealer, self.hand_index + 1))
         self.order = self._turn_order()
         if self.explicit_chance:
@@ -612,12 +584,12 @@ class RanterState(MatchState):
         after = self.dealer + 1
         return tuple([seat for seat in (*range(after, self.game.n), *range(after)) if lives[seat]])
 
-    def _deal_card(self, card: int) -> None:
+    def _deal_card(self, action: int) -> None:
         """Explicit chance: the next card, to the next hand (elder first);
         after the dealer's, the rest is the stock."""
-        self.undealt &= ~(1 << card)
+        self.undealt &= ~(1 << action - CARD_BASE)
         dealt = CARD_COUNT - self.undealt.bit_count()
-        self.hands[self.order[dealt - 1]] = card
+        self.hands[self.order[dealt - 1]] = action - CARD_BASE
         if dealt == len(self.order):
             self.stock = bits_of(self.undealt)
             self.undealt = 0
@@ -625,33 +597,18 @@ class RanterState(MatchState):
 
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
-        n = game.n
-        allowed = {"dealer", "hands", "stock", "cut", "lives", "scores", "carried_pot"}
-        self.dealer, scores = fixed_deal_header(deal, game.name, n, allowed, n - 1)
-        self._fixed_lives(deal, scores)
+        reader = DealReader(game, deal, {"hands", "stock", "cut", "lives", "carried_pot"},
+                            game.n - 1)
+        self.dealer = reader.dealer
+        self._fixed_lives(deal, reader.scores)
         if self.lives[self.dealer] == 0:
             raise ParseError(f"the dealer {seat_name(self.dealer)} has no lives left: he is out")
         self._new_hand_log(_dealt(self.dealer, 1))
         self.order = self._turn_order()
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ParseError(f"a deal needs 'hands': one list of card codes for each of {n} seats")
-        placed = 0
-        for seat, hand in enumerate(hands):
-            cards = self._codes(hand, f"the hand of {seat_name(seat)}")
-            wanted = 1 if self.lives[seat] else 0
-            if len(cards) != wanted:
-                state = "has lives and holds one card" if wanted else "is out and holds no card"
-                raise ParseError(f"{seat_name(seat)} {state}, not {len(cards)}")
-            for card in cards:
-                placed = _place(card, placed)
-                self.hands[seat] = card
-        top = self._codes(deal.get("stock", []), "the stock")
-        for card in top:
-            placed = _place(card, placed)
-        rest = [card for card in shuffled(range(CARD_COUNT), "ranter", self.seed, 0)
-                if not placed >> card & 1]
-        self.stock = top + rest
+        self.hands = [cards[0] if cards else -1
+                      for cards in reader.hands(lambda seat: int(self.lives[seat] > 0))]
+        self.stock = reader.cards("stock", "the stock") + reader.rest(
+            range(CARD_COUNT), "ranter", self.seed, 0)
         cut = deal.get("cut")
         if cut is not None:
             if not game.cuts:
@@ -693,19 +650,6 @@ class RanterState(MatchState):
                              f"{carried!r}")
         self.carried_pot = carried
 
-    @staticmethod
-    def _codes(cards: object, where: str) -> list[int]:
-        if cards is None:
-            return []
-        if isinstance(cards, str):
-            cards = cards.split()
-        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-            raise ParseError(f"{where} must be a list of card codes such as 7S")
-        try:
-            return [FRENCH_52.parse(card).id for card in cards]
-        except ParseError as error:
-            raise ParseError(f"in {where}: {error}") from None
-
     # ------------------------------------------------------------------
     # the turns (rules §4.6)
     def _begin_play(self) -> None:
@@ -716,8 +660,7 @@ class RanterState(MatchState):
             if kings:
                 for _, card in kings:
                     self.public |= 1 << card
-                self.events.append(KingsDealt(kings))
-                self._showdown()
+                self._showdown(KingsDealt(kings))
                 return
             for seat in self.order:
                 self.excluded[seat] |= KINGS
@@ -737,7 +680,7 @@ class RanterState(MatchState):
                     self.status[seat] |= SHOWED_KING
                     self.events.append(_showed_king(seat, card))
                     if game.kings_stop_play:
-                        self._stop_play()
+                        self._showdown(PlayStopped())
                         return
                     self.turn += 1
                     continue
@@ -747,19 +690,16 @@ class RanterState(MatchState):
             return
         self._showdown()
 
-    def _stop_play(self) -> None:
-        self.events.append(PlayStopped())
-        self._showdown()
-
-    def _stand(self) -> None:
+    def _turn(self, action: int) -> None:
+        """The player to move stands, or exchanges with his left-hand
+        neighbour (the dealer: with the stock)."""
         seat = self.to_move
-        self.status[seat] |= STOOD
-        self.events.append(_stood(seat))
-        self.turn += 1
-        self._advance()
-
-    def _exchange(self) -> None:
-        seat = self.to_move
+        if action == STAND:
+            self.status[seat] |= STOOD
+            self.events.append(_stood(seat))
+            self.turn += 1
+            self._advance()
+            return
         if seat == self.dealer:
             self._exchange_with_stock()
             return
@@ -772,7 +712,7 @@ class RanterState(MatchState):
             self.status[neighbour] |= REFUSED
             self.events.append(_refused(seat, neighbour, theirs))
             if game.kings_stop_play:
-                self._stop_play()
+                self._showdown(PlayStopped())
                 return
             self.turn += 2
             self._advance()
@@ -820,6 +760,10 @@ class RanterState(MatchState):
             self._take_from_stock(
                 seeded_below(len(self.stock), "ranter-cut", self.seed, self.hand_index))
 
+    def _stock_card(self, action: int) -> None:
+        """Explicit chance: the card the dealer gets from the stock."""
+        self._take_from_stock(self.stock.index(action - CARD_BASE))
+
     def _take_from_stock(self, position: int) -> None:
         """§4.5: the dealer's card from the stock, and a King by ``dealer_cuts_king``."""
         game = self.game
@@ -842,7 +786,10 @@ class RanterState(MatchState):
 
     # ------------------------------------------------------------------
     # the end of a hand and of the game (rules §4.7, §5)
-    def _showdown(self) -> None:
+    def _showdown(self, *cause: GameEvent) -> None:
+        """Every card turned up (after the ``cause`` of an early end), and
+        the lowest lose a life."""
+        self.events.extend(cause)
         order = self.order
         cards = [self.hands[seat] for seat in order]
         for card in cards:
@@ -863,40 +810,28 @@ class RanterState(MatchState):
             if not left:
                 self.out_hand[seat] = self.hand_index
         active = [seat for seat in range(game.n) if self.lives[seat]]
-        if len(active) == 1:
-            self._finish_hand(deltas)
-            self._end_game(tuple(active))
-            return
-        if active:
-            self._finish_hand(deltas)
-            self._next_hand()
-            return
         tied = self.order
         rule = game.final_tie
-        if rule == "playoff":
+        if not active and rule == "playoff":
             for seat in tied:
                 self.lives[seat] = 1
                 deltas[seat] = 0
                 self.out_hand[seat] = -1
             self.events.append(PlayOff(tied))
-            self._finish_hand(deltas)
-            self._next_hand()
-            return
-        self._finish_hand(deltas)
-        if rule == "cut":
-            self._begin_tie_cut(tied)
-        else:
-            self._end_game(tied if rule == "split" else ())
-
-    def _finish_hand(self, deltas: list[int]) -> None:
+            active = list(tied)
         self.results.append(deltas)
         for seat, delta in enumerate(deltas):
             self.totals[seat] += delta
-
-    def _next_hand(self) -> None:
-        self.dealer = self._turn_order()[0]  # the next player still in
-        self.hand_index += 1
-        self._start_hand()
+        if len(active) > 1:
+            self.dealer = self._turn_order()[0]  # the next player still in
+            self.hand_index += 1
+            self._start_hand()
+        elif active:
+            self._end_game(tuple(active))
+        elif rule == "cut":
+            self._begin_tie_cut(tied)
+        else:
+            self._end_game(tied if rule == "split" else ())
 
     def pot(self) -> int:
         """The counters in the pot: every life lost, and any pot carried over."""
@@ -916,18 +851,17 @@ class RanterState(MatchState):
         self.cutters = tied
         self.events.append(TieCut(tied))
         if self.explicit_chance:
-            self.cut_cards = ()
             self.phase = PHASE_TIE_CUT
             return
         attempt = 0
         while self.phase != PHASE_OVER:
-            self.cut_cards = ()
             pack = shuffled(range(CARD_COUNT), "ranter-tie-cut", self.seed, attempt)
             for card in pack[:len(self.cutters)]:
-                self._cut_for_the_pot(card)
+                self._cut_for_the_pot(CARD_BASE + card)
             attempt += 1
 
-    def _cut_for_the_pot(self, card: int) -> None:
+    def _cut_for_the_pot(self, action: int) -> None:
+        card = action - CARD_BASE
         self.events.append(Cut(self.cutters[len(self.cut_cards)], card))
         self.cut_cards = (*self.cut_cards, card)
         if len(self.cut_cards) < len(self.cutters):
@@ -948,19 +882,22 @@ class RanterState(MatchState):
 
     # ------------------------------------------------------------------
     # the contract
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _coming(self) -> int:
+        """The cards that may come now (a card's chance phase only)."""
         phase = self.phase
         if phase == PHASE_DEAL:
-            cards = bits_of(self.undealt)
-        elif phase == PHASE_TIE_CUT:
-            cards = bits_of(FULL & ~sum(1 << card for card in self.cut_cards))
-        elif phase == PHASE_STOCK:
-            cards = sorted(self.stock)
-        elif phase == PHASE_FIRST_DEALER:
+            return self.undealt
+        if phase == PHASE_STOCK:
+            return mask_of(self.stock)
+        if phase == PHASE_TIE_CUT:
+            return FULL & ~mask_of(self.cut_cards)
+        raise IllegalAction("this is not a chance node")
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == PHASE_FIRST_DEALER:
             return [(DEALER_BASE + seat, float(odds))
                     for seat, odds in enumerate(first_dealer_odds(self.game.n))]
-        else:
-            raise IllegalAction("this is not a chance node")
+        cards = bits_of(self._coming())
         return [(CARD_BASE + card, 1.0 / len(cards)) for card in cards]
 
     def legal_actions(self) -> list[int]:
@@ -975,72 +912,42 @@ class RanterState(MatchState):
         phase = self.phase
         if phase == PHASE_PLAY:
             return action in (STAND, EXCHANGE)
-        if phase in (PHASE_DEAL, PHASE_STOCK, PHASE_TIE_CUT):
-            card = action - CARD_BASE
-            if not 0 <= card < CARD_COUNT:
-                return False
-            if phase == PHASE_DEAL:
-                return bool(self.undealt >> card & 1)
-            if phase == PHASE_STOCK:
-                return card in self.stock
-            return card not in self.cut_cards
         if phase == PHASE_FIRST_DEALER:
             return 0 <= action - DEALER_BASE < self.game.n
-        return False
-
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int:
-            action = as_action(action)
-        if not self._is_legal(action):
-            raise IllegalAction(self._why_not(action))
-        phase = self.phase
-        if phase == PHASE_PLAY:
-            if action == STAND:
-                self._stand()
-            else:
-                self._exchange()
-        elif phase == PHASE_DEAL:
-            self._deal_card(action - CARD_BASE)
-        elif phase == PHASE_STOCK:
-            self._take_from_stock(self.stock.index(action - CARD_BASE))
-        elif phase == PHASE_TIE_CUT:
-            self._cut_for_the_pot(action - CARD_BASE)
-        else:
-            self._first_dealer(action - DEALER_BASE)
-        self.history.append(action)
+        card = action - CARD_BASE
+        return phase != PHASE_OVER and 0 <= card < CARD_COUNT and bool(self._coming() >> card & 1)
 
     def _why_not(self, action: int) -> str:
-        phase = self.phase
-        if phase == PHASE_OVER:
-            return "the game is over"
-        if not 0 <= action < NUM_ACTIONS:
-            return f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}"
-        text = self.game.text(action, phase)
-        if phase == PHASE_PLAY:
-            return (f"{text!r} is a chance outcome, not a move: {seat_name(self.to_move)} "
-                    "must stand or exchange")
+        return (f"{self.action_to_str(action)!r} is a chance outcome, not a move: "
+                f"{seat_name(self.to_move)} must stand or exchange")
+
+    def _why_not_outcome(self, action: int) -> str:
+        text = self.action_to_str(action)
         if action in (STAND, EXCHANGE):
-            return f"nobody can {text} now: {CHANCE_REASONS[phase]}"
-        return f"{text!r} is not a possible outcome here: {CHANCE_REASONS[phase]}"
+            return f"nobody can {text} now: {CHANCE_REASONS[self.phase]}"
+        return f"{text!r} is not a possible outcome here: {CHANCE_REASONS[self.phase]}"
 
     def action_to_str(self, action: int) -> str:
-        return self.game.text(action, self.phase)
+        if action in (STAND, EXCHANGE):
+            return ACTION_WORDS[action]
+        if CARD_BASE <= action < DEALER_BASE:
+            return f"{self.game.card_verbs.get(self.phase, 'deal')} {CODES[action - CARD_BASE]}"
+        if DEALER_BASE <= action < NUM_ACTIONS:
+            return f"{seat_name(action - DEALER_BASE)} deals first"
+        raise ParseError(f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}")
 
     def parse_action(self, text: str) -> int:
         if not isinstance(text, str):
             raise ParseError(f"an action is text, not {text!r}")
         key = " ".join(text.split()).casefold()
+        if key == "cut" and self.phase == PHASE_PLAY and self.to_move != self.dealer:
+            raise ParseError("only the dealer cuts the stock; type stand or exchange")
         if key in WORDS:
             return WORDS[key]
-        if key == "cut":
-            if self.phase == PHASE_PLAY and self.to_move != self.dealer:
-                raise ParseError("only the dealer cuts the stock; type stand or exchange")
-            return EXCHANGE
         verb, _, rest = key.partition(" ")
-        if rest == "deals first":
-            for seat in range(self.game.n):
-                if verb == seat_name(seat).casefold():
-                    return DEALER_BASE + seat
+        seats = [seat_name(seat).casefold() for seat in range(self.game.n)]
+        if rest == "deals first" and verb in seats:
+            return DEALER_BASE + seats.index(verb)
         if verb in ("deal", "cut", "top") and rest:
             return CARD_BASE + FRENCH_52.parse(rest).id
         try:
@@ -1123,7 +1030,7 @@ class RanterState(MatchState):
         if not self.lives[seat]:
             flags.append("out")
         status = self.status[seat]
-        flags.extend(word for bit, word in STATUS_WORDS if status & bit)
+        flags.extend(word for index, word in enumerate(STATUS_WORDS) if status >> index & 1)
         return flags
 
     def _places(self) -> list[int]:
@@ -1137,37 +1044,21 @@ class RanterState(MatchState):
         """The blocks of :meth:`RanterGoRound.observation_layout` (the table
         in the module docstring)."""
         self.check_seat(seat)
-        game = self.game
-        n = game.n
-        order = [(seat + offset) % n for offset in range(n)]
         knows = self.public | self.known[seat]
         own = self.hands[seat]
-        masks = [1 << own if own >= 0 else 0]
-        for other in order:
-            card = self.hands[other]
-            masks.append(1 << card if card >= 0 and knows >> card & 1 else 0)
-        width = CARD_COUNT * len(masks)
-        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
-        tensor[:width] = mask_bits(masks, CARD_COUNT)
-        base = width
-        for offset, other in enumerate(order):
-            tensor[base + offset] = self.lives[other] / game.lives
-            tensor[base + n + offset] = float(other == self.dealer)
-            tensor[base + 2 * n + offset] = float(other == self.to_move
-                                                  and self.phase == PHASE_PLAY)
-            tensor[base + 3 * n + offset] = float(not self.lives[other])
-            status = self.status[other]
-            for index, (bit, _) in enumerate(STATUS_WORDS):
-                tensor[base + (4 + index) * n + offset] = float(bool(status & bit))
-        base += (4 + len(STATUS_WORDS)) * n
-        tensor[base + self.phase] = 1.0
-        tensor[base + len(PHASE_NAMES)] = self.pot() / (n * game.lives)
-        return tensor
+        return self.game.tensor_writer.write(seat, [
+            1 << own if own >= 0 else 0,
+            [1 << card if card >= 0 and knows >> card & 1 else 0 for card in self.hands],
+            self.lives,
+            self.dealer,
+            self.to_move if self.phase == PHASE_PLAY else None,
+            [not lives for lives in self.lives],
+            *([status >> bit & 1 for status in self.status] for bit, _ in enumerate(STATUS_WORDS)),
+            self.phase,
+            self.pot(),
+        ])
 
-
-def _place(card: int, placed: int) -> int:
-    """``placed`` with ``card`` added; a card placed twice raises :class:`ParseError`."""
-    if placed >> card & 1:
-        raise ParseError(f"{CODES[card]} is dealt twice")
-    return placed | 1 << card
-
+    phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {
+        PHASE_FIRST_DEALER: _first_dealer, PHASE_DEAL: _deal_card, PHASE_PLAY: _turn,
+        PHASE_STOCK: _stock_card, PHASE_TIE_CUT: _cut_for_the_pot,
+    }
