@@ -102,6 +102,10 @@ def test_a_fixed_deal_is_read_once_with_one_wording_for_every_game() -> None:
     assert refusal({}, "hands") == \
         "a deal needs 'hands': one list of card codes for each of 3 seats"
     assert refusal({"hands": [["AS"], [], []]}, "hands") == "P0 must hold 2 cards, not 1"
+    one_each = reader({"hands": [["AS", "KS"], [], []]})
+    with pytest.raises(ParseError) as error:
+        one_each.hands(1)
+    assert str(error.value) == "P0 must hold 1 card, not 2"
     assert refusal({"hands": [["AS", "AS"], [], []]}, "hands") == \
         "AS is dealt twice (the hand of P0)"
     assert refusal({"hands": [["AS", "XX"], [], []]}, "hands").startswith("in the hand of P0: ")

@@ -166,7 +166,8 @@ class DealReader:
             cards = self.place(hand, f"the hand of {seat_name(seat)}")
             wanted = size(seat) if callable(size) else size
             if wanted is not None and len(cards) != wanted:
-                raise ParseError(f"{seat_name(seat)} must hold {wanted} cards, not {len(cards)}")
+                raise ParseError(f"{seat_name(seat)} must hold {wanted} "
+                                 f"{'card' if wanted == 1 else 'cards'}, not {len(cards)}")
             result.append(cards)
         return result
 
