@@ -44,6 +44,11 @@ def test_each_encoding_is_written_where_the_layout_says() -> None:
         3, 1, 2,                 # scores / 10, seat 2 first
         0, 0, 0,                 # nobody to move
     ]
+    several = TensorWriter([TensorBlock("heights", 3, "each pile's height", scale=2)], 1)
+    assert several.write(0, [[1, 0, 4]]).tolist() == [0.5, 0, 2]
+    with pytest.raises(ValueError) as error:
+        TensorWriter([TensorBlock("flags", 2, "two flags", "flags")], 1)
+    assert str(error.value) == "block 'flags': a flag is one value a part"
     one_copy = TensorWriter([TensorBlock.faces("faces", 3, "each face", copies=1)], 3)
     assert one_copy.write(0, [0b101]).tolist() == [1, 0, 1]
     assert writer.write(2, [0, [0, 0, 0], [0, 0, 0], None, [None, None], False, 0, [0, 0, 0],

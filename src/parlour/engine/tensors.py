@@ -210,8 +210,9 @@ class TensorWriter:
       face mask when one copy is the most, else the count of each face;
     * ``one-hot``: the position (``None``: none), or one per part; a seat
       block's is a seat (``None``: none), placed relative to the observer;
-    * ``flags``: a truth value, or one per value; ``number``: the amount,
-      divided by the block's scale, or one per part;
+    * ``flags``: a truth value, or one per part; ``number``: the amount,
+      divided by the block's scale, or one per part (a part of several
+      values takes a list of amounts);
     * a seat block (``per_seat``) other than a one-hot seat gives one
       value per seat, seat 0 first; the writer turns them to the observer
       first.
@@ -240,6 +241,10 @@ class TensorWriter:
                 kind = _MASK if block.scale == 1 else _COUNTS
             else:
                 kind = _KINDS[block.encoding]
+            if kind == _FLAG and width > 1:
+                raise ValueError(f"block {block.name!r}: a flag is one value a part")
+            if kind == _NUMBER and width > 1:
+                kind = _COUNTS
             self._plan.append((kind, offset, width, block.parts, block.per_seat, block.scale))
             offset += block.size
 
@@ -249,7 +254,7 @@ class TensorWriter:
             raise ValueError(f"{len(values)} values for {len(self._plan)} blocks")
         n = self.players
         bits = 0
-        amounts: list[tuple[int, float]] = []
+        amounts: list[tuple[int, Any]] = []
         index = 0
         try:
             for index, (kind, offset, width, parts, per_seat, scale) in enumerate(self._plan):
@@ -262,29 +267,34 @@ class TensorWriter:
                     value = (value,)
                 elif per_seat:
                     value = [*value[seat:], *value[:seat]]
-                for item in value:
-                    if kind == _MASK:
+                if kind == _MASK:
+                    for item in value:
                         bits |= item << offset
-                    elif kind == _ONE_HOT:
-                        if item is not None:
-                            bits |= 1 << offset + item
-                    elif kind == _FLAG:
+                        offset += width
+                elif kind == _FLAG:
+                    for item in value:
                         if item:
                             bits |= 1 << offset
-                    elif kind == _NUMBER:
-                        amounts.append((offset, item / scale))
-                    else:
-                        amounts.extend((offset + face, count / scale)
-                                       for face, count in enumerate(item) if count)
-                    offset += width
+                        offset += width
+                elif kind == _ONE_HOT:
+                    for item in value:
+                        if item is not None:
+                            bits |= 1 << offset + item
+                        offset += width
+                elif kind == _NUMBER and width == 1:
+                    amounts.append((offset, [item / scale for item in value]))
+                else:
+                    for item in value:
+                        amounts.append((offset, [count / scale for count in item]))
+                        offset += width
         except TypeError:
             raise TypeError(f"the value of block {self._names[index]!r} does not fit it: "
                             f"{values[index]!r}") from None
         raw = bits.to_bytes((self.size + 7) // 8, "little")
         tensor = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=self.size,
                                bitorder="little").astype(np.float32)
-        for position, amount in amounts:
-            tensor[position] = amount
+        for offset, numbers in amounts:
+            tensor[offset:offset + len(numbers)] = numbers
         return tensor
 
 
