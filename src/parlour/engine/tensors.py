@@ -232,6 +232,7 @@ class TensorWriter:
         self.size = sum(block.size for block in layout)
         self._names = [block.name for block in layout]
         self._plan: list[tuple[int, int, int, int, bool, float]] = []
+        amounts: list[int] = []
         offset = 0
         for block in layout:
             width = block.part_size
@@ -246,7 +247,11 @@ class TensorWriter:
             if kind == _NUMBER and width > 1:
                 kind = _COUNTS
             self._plan.append((kind, offset, width, block.parts, block.per_seat, block.scale))
+            if kind in (_NUMBER, _COUNTS):
+                amounts.extend(range(offset, offset + block.size))
             offset += block.size
+        self._amounts = np.array(amounts, dtype=np.intp)
+        """Where the blocks of amounts lie, in the order :meth:`write` lists them."""
 
     def write(self, seat: int, values: Sequence[Any]) -> npt.NDArray[np.float32]:
         """The tensor for the observer ``seat`` from ``values``, one a block."""
@@ -254,7 +259,7 @@ class TensorWriter:
             raise ValueError(f"{len(values)} values for {len(self._plan)} blocks")
         n = self.players
         bits = 0
-        amounts: list[tuple[int, Any]] = []
+        amounts: list[float] = []
         index = 0
         try:
             for index, (kind, offset, width, parts, per_seat, scale) in enumerate(self._plan):
@@ -281,20 +286,19 @@ class TensorWriter:
                         if item is not None:
                             bits |= 1 << offset + item
                         offset += width
-                elif kind == _NUMBER and width == 1:
-                    amounts.append((offset, [item / scale for item in value]))
+                elif kind == _NUMBER:
+                    amounts.extend([item / scale for item in value])
                 else:
                     for item in value:
-                        amounts.append((offset, [count / scale for count in item]))
-                        offset += width
+                        amounts.extend([count / scale for count in item])
         except TypeError:
             raise TypeError(f"the value of block {self._names[index]!r} does not fit it: "
                             f"{values[index]!r}") from None
         raw = bits.to_bytes((self.size + 7) // 8, "little")
         tensor = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=self.size,
                                bitorder="little").astype(np.float32)
-        for offset, numbers in amounts:
-            tensor[offset:offset + len(numbers)] = numbers
+        if amounts:
+            tensor[self._amounts] = amounts
         return tensor
 
 
