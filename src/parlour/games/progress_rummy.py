@@ -98,7 +98,7 @@ offset  size          block          values      meaning
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -131,7 +131,7 @@ from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.common import MatchState, as_action, fixed_deal_header, seat_name
+from parlour.games.common import MatchState, fixed_deal_header, seat_name
 from parlour.games.progress import cut_for_dealer, face_odds
 from parlour.games.rummy_melds import (
     P_FACE,
@@ -1042,7 +1042,7 @@ class ProgressRummyState(MatchState):
         if phase == PHASE_BEGIN and action in (DRAW, TAKE):
             return True
         if phase == PHASE_MELD:
-            if action < FACES:
+            if 0 <= action < FACES:
                 return bool(self._discardable() & self.game.face_masks[action])
             if action == MELD:
                 return self._may_start_meld()
@@ -1054,135 +1054,105 @@ class ProgressRummyState(MatchState):
     # ------------------------------------------------------------------
     # chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self.phase
-        if phase == PHASE_CUT:
-            return self.cut_outcomes()
-        if phase == PHASE_DEAL:
-            return self._face_odds(bits_of(self.undealt))
-        if phase == PHASE_UPCARD:
-            return self._face_odds(bits_of(self.undealt & ~self.buried))
-        if phase == PHASE_DRAW:
-            return self._face_odds(self.stock)
-        raise IllegalAction("this is not a chance node")
-
-    def _face_odds(self, cards: list[int]) -> list[tuple[int, float]]:
-        return face_odds(cards, self.game.face_of)
-
-    def _apply_chance(self, action: int) -> None:
-        game = self.game
         if self.phase == PHASE_CUT:
-            if not 0 <= action < game.n:
-                raise IllegalAction(f"the cut names the dealer: a seat from 0 to {game.n - 1}")
-            self.dealer = action
-            self.events.append(FirstDealer(action))
-            self._start_hand()
-            return
-        if not 0 <= action < FACES:
-            raise IllegalAction(f"a card dealt is a card action 0 to {FACES - 1}, not {action}")
-        if self.phase in (PHASE_DEAL, PHASE_UPCARD):
-            free = self.undealt & game.face_masks[action]
-            if self.phase == PHASE_UPCARD:
-                free &= ~self.buried
-            if not free:
-                raise IllegalAction(f"{face_code(action)} is not left to deal")
-            self._deal_card((free & -free).bit_length() - 1)
-            return
-        copies = [card for card in self.stock if card % FACES == action]
-        if not copies:
-            raise IllegalAction(f"{face_code(action)} is not in the stock")
-        self.stock.remove(min(copies))
-        self._drawn(min(copies))
+            return self.cut_outcomes()
+        if self.phase not in CHANCE:
+            raise IllegalAction("this is not a chance node")
+        return face_odds(self._chance_cards(), self.game.face_of)
+
+    def _chance_cards(self) -> list[int]:
+        """The cards that the card dealt, turned up or drawn next may be."""
+        return self.stock if self.phase == PHASE_DRAW else bits_of(self.undealt & ~self.buried)
+
+    def _why_not_outcome(self, action: int) -> str:
+        if self.phase == PHASE_CUT:
+            return f"the cut names the dealer: a seat from 0 to {self.game.n - 1}"
+        if action >= FACES:
+            return f"a card dealt is a card action 0 to {FACES - 1}, not {action}"
+        where = "in the stock" if self.phase == PHASE_DRAW else "left to deal"
+        return f"{face_code(action)} is not {where}"
+
+    def _cut_move(self, seat: int) -> None:
+        self.dealer = seat
+        self.events.append(FirstDealer(seat))
+        self._start_hand()
+
+    def _chance_card_move(self, face: int) -> None:
+        """Deal, turn up or draw the lower card of ``face`` left there."""
+        card = min(card for card in self._chance_cards() if card % FACES == face)
+        if self.phase == PHASE_DRAW:
+            self.stock.remove(card)
+            self._drawn(card)
+        else:
+            self._deal_card(card)
 
     # ------------------------------------------------------------------
     # moves
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int:
-            action = as_action(action)
-        phase = self.phase
-        if phase == PHASE_OVER:
-            raise IllegalAction("the match is over")
-        if phase in CHANCE:
-            self._apply_chance(action)
-        else:
-            if not 0 <= action < NUM_ACTIONS:
-                raise IllegalAction(
-                    f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}"
-                )
-            if not self._is_legal(action):
-                raise IllegalAction(self._why_not(action))
-            self._move(action)
-        self.history.append(action)
-
-    def _move(self, action: int) -> None:
-        phase = self.phase
+    def _begin_move(self, action: int) -> None:
         seat = self.to_move
-        game = self.game
-        if phase == PHASE_BEGIN:
-            if action == DRAW:
-                self.events.append(Drew(seat))
-                if self.explicit_chance:
-                    self.phase = PHASE_DRAW
-                    return
+        if action == DRAW:
+            self.events.append(Drew(seat))
+            if self.explicit_chance:
+                self.phase = PHASE_DRAW
+            else:
                 self._drawn(self.stock.pop())
-            elif action == TAKE:
-                card = self.discard.pop()
-                self.taken = card
-                self.hands[seat] |= 1 << card
-                self.known[seat] |= 1 << card
-                self.events.append(Took(seat, card))
-                self.phase = PHASE_MELD
-            else:
-                self.phase = PHASE_SWAP_MELD
-            return
-        if phase == PHASE_MELD:
-            if action < FACES:
-                self._discard(action)
-            elif action == MELD:
-                self.building = [()]
-                self.build_contract = not self._is_down(seat)
-                self.phase = PHASE_BUILD
-            else:
-                self.target = action - MELD_BASE
-                self.phase = PHASE_LAYOFF
-            return
-        if phase == PHASE_BUILD:
-            if action < FACES:
-                card = self._pick(self.hands[seat] & game.face_masks[action])
-                self._leave_hand(card)
-                if action == P_FACE:
-                    self.pending = card
-                    self.phase = PHASE_DECLARE
-                else:
-                    self.building[-1] = (*self.building[-1], (card, action))
-            elif action == MELD:
-                self.building.append(())
-            else:
-                self._lay_built()
-            return
-        if phase == PHASE_DECLARE:
-            self.building[-1] = (*self.building[-1], (self.pending, action - AS_BASE))
-            self.pending = -1
+        elif action == TAKE:
+            card = self.discard.pop()
+            self.taken = card
+            self.hands[seat] |= 1 << card
+            self.known[seat] |= 1 << card
+            self.events.append(Took(seat, card))
+            self.phase = PHASE_MELD
+        else:
+            self.phase = PHASE_SWAP_MELD
+
+    def _meld_move(self, action: int) -> None:
+        if action < FACES:
+            self._discard(action)
+        elif action == MELD:
+            self.building = [()]
+            self.build_contract = not self._is_down(self.to_move)
             self.phase = PHASE_BUILD
-            return
-        if phase == PHASE_LAYOFF:
-            card = self._pick(self.hands[seat] & game.face_masks[action])
-            self._leave_hand(card)
-            if action == P_FACE:
-                self.pending = card
-                self.phase = PHASE_LAYOFF_DECLARE
-                return
-            self._lay_off(card, action)
-            return
-        if phase == PHASE_LAYOFF_DECLARE:
-            card = self.pending
-            self.pending = -1
-            self._lay_off(card, action - AS_BASE)
-            return
-        if phase == PHASE_SWAP_MELD:
+        else:
             self.target = action - MELD_BASE
-            self.phase = PHASE_SWAP_CARD
-            return
-        self._swap(action)
+            self.phase = PHASE_LAYOFF
+
+    def _build_move(self, action: int) -> None:
+        if action == MELD:
+            self.building.append(())
+        elif action == DONE:
+            self._lay_built()
+        else:
+            self._place(action, PHASE_DECLARE)
+
+    def _declare_move(self, action: int) -> None:
+        self.building[-1] = (*self.building[-1], (self.pending, action - AS_BASE))
+        self.pending = -1
+        self.phase = PHASE_BUILD
+
+    def _layoff_move(self, face: int) -> None:
+        self._place(face, PHASE_LAYOFF_DECLARE)
+
+    def _layoff_declare_move(self, action: int) -> None:
+        card = self.pending
+        self.pending = -1
+        self._lay_off(card, action - AS_BASE)
+
+    def _swap_meld_move(self, action: int) -> None:
+        self.target = action - MELD_BASE
+        self.phase = PHASE_SWAP_CARD
+
+    def _place(self, face: int, declare: int) -> None:
+        """Take the mover's card of ``face`` from his hand into the meld being
+        built or laid off on: a natural card at once, a Progress card once it
+        is declared in phase ``declare``."""
+        card = self._pick(self.hands[self.to_move] & self.game.face_masks[face])
+        self._leave_hand(card)
+        self.pending = card
+        if face == P_FACE:
+            self.phase = declare
+        else:
+            self.phase_moves[declare](self, AS_BASE + face)
 
     def _drawn(self, card: int) -> None:
         self.hands[self.to_move] |= 1 << card
@@ -1758,3 +1728,11 @@ class ProgressRummyState(MatchState):
         if PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD:
             tensor[base + 4 * n + (self.to_move - seat) % n] = 1.0
         return tensor
+
+    phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {
+        PHASE_CUT: _cut_move, PHASE_DEAL: _chance_card_move, PHASE_UPCARD: _chance_card_move,
+        PHASE_DRAW: _chance_card_move, PHASE_BEGIN: _begin_move, PHASE_MELD: _meld_move,
+        PHASE_BUILD: _build_move, PHASE_DECLARE: _declare_move, PHASE_LAYOFF: _layoff_move,
+        PHASE_LAYOFF_DECLARE: _layoff_declare_move, PHASE_SWAP_MELD: _swap_meld_move,
+        PHASE_SWAP_CARD: _swap,
+    }
