@@ -436,10 +436,6 @@ class ProgressRummy(Game):
     def num_actions(self) -> int:
         return NUM_ACTIONS
 
-    @property
-    def observation_tensor_size(self) -> int:
-        return FACES * (6 + self.n) + len(PHASE_NAMES) + ROUNDS + 4 + 5 * self.n
-
     def observation_layout(self) -> tuple[TensorBlock, ...]:
         n = self.n
         size = len(self.deck)
@@ -1688,46 +1684,26 @@ class ProgressRummyState(MatchState):
         in the module docstring)."""
         self.check_seat(seat)
         game = self.game
-        n = game.n
-        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
-        for card in bits_of(self.hands[seat]):
-            tensor[card % FACES] += 0.5
-        if self.discard:
-            tensor[FACES + self.discard[-1] % FACES] = 1.0
-        for card in self.discard:
-            tensor[2 * FACES + card % FACES] += 0.5
+        counts = game.counts
+        melds = [0] * FACES
         for meld in self.melds:
             for card, identity, _ in meld:
-                tensor[3 * FACES + (P_FACE if card % FACES == P_FACE else identity)] += 0.5
+                melds[P_FACE if card % FACES == P_FACE else identity] += 1
+        building = [0] * FACES
         for built in self.building:
             for _, identity in built:
-                tensor[4 * FACES + identity] += 0.5
-        if self.taken >= 0 and PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD:
-            tensor[5 * FACES + self.taken % FACES] = 1.0
-        base = 6 * FACES
-        for offset in range(n):
-            for card in bits_of(self.known[(seat + offset) % n]):
-                tensor[base + offset * FACES + card % FACES] += 0.5
-        base += n * FACES
-        tensor[base + self.phase] = 1.0
-        base += len(PHASE_NAMES)
-        tensor[base + self.hand_index] = 1.0
-        base += ROUNDS
-        size = len(game.deck)
-        tensor[base] = len(self.stock) / size
-        tensor[base + 1] = len(self.discard) / size
-        tensor[base + 2] = float(self.reshuffles)
-        tensor[base + 3] = len(self.melds) / MAX_MELDS
-        base += 4
-        for offset in range(n):
-            other = (seat + offset) % n
-            tensor[base + offset] = float(self._is_down(other))
-            tensor[base + n + offset] = self.hands[other].bit_count() / (HAND_SIZE + 1)
-            tensor[base + 2 * n + offset] = self.totals[other] / 100
-        tensor[base + 3 * n + (self.dealer - seat) % n] = 1.0
-        if PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD:
-            tensor[base + 4 * n + (self.to_move - seat) % n] = 1.0
-        return tensor
+                building[identity] += 1
+        in_turn = PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD
+        return game.tensor_writer.write(seat, [
+            counts(self.hands[seat]), self.discard[-1] % FACES if self.discard else None,
+            counts(sum(1 << card for card in self.discard)), melds, building,
+            self.taken % FACES if self.taken >= 0 and in_turn else None,
+            [counts(known) for known in self.known], self.phase, self.hand_index,
+            len(self.stock), len(self.discard), self.reshuffles, len(self.melds),
+            [self._is_down(other) for other in range(game.n)],
+            [hand.bit_count() for hand in self.hands], self.totals, self.dealer,
+            self.to_move if in_turn else None,
+        ])
 
     phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {
         PHASE_CUT: _cut_move, PHASE_DEAL: _chance_card_move, PHASE_UPCARD: _chance_card_move,
