@@ -124,14 +124,13 @@ from parlour.engine.match import (
     WentOut,
     Words,
     Zone,
-    parse_card_list,
 )
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.common import MatchState, fixed_deal_header, seat_name
+from parlour.games.common import DealReader, MatchState, seat_name
 from parlour.games.progress import cut_for_dealer, face_odds
 from parlour.games.rummy_melds import (
     P_FACE,
@@ -654,53 +653,33 @@ class ProgressRummyState(MatchState):
 
     # ------------------------------------------------------------------
     # fixed deals
-    def _parse_cards(self, text: object, where: str, taken: int) -> tuple[list[int], int]:
-        """Card codes as card ids, either copy of a card for its code."""
-        game = self.game
-        return parse_card_list(game.deck, text, where, taken,
-                               lambda card: game.face_masks[game.face_of[card]])
-
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
-        n = game.n
-        allowed = {"dealer", "hands", "scores", "round", "discard", "stock", "to_move", "melds",
-                   "down"}
-        dealer, scores = fixed_deal_header(deal, game.name, n, allowed, 0)
-        self.dealer = dealer
-        if scores is not None:
-            self.totals = scores
+        reader = DealReader(game, deal, {"hands", "round", "discard", "stock", "to_move", "melds",
+                                         "down"}, 0,
+                            same=lambda card: game.face_masks[game.face_of[card]])
+        self.dealer = reader.dealer
+        if reader.scores is not None:
+            self.totals = reader.scores
         number = deal.get("round", 1)
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= ROUNDS:
             raise ParseError(f"the round must be a number from 1 to {ROUNDS}, not {number!r}")
         self.hand_index = number - 1
-        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
+        self._new_hand_log(Dealt(self.dealer, number))
         mid_round = "to_move" in deal
         for key in ("melds", "down"):
             if key in deal and not mid_round:
                 raise ParseError(f"{key!r} needs 'to_move': a position in the middle of a round")
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ParseError(f"a deal needs 'hands': one list of card codes for each of {n} seats")
-        taken = 0
-        for seat, hand in enumerate(hands):
-            cards, taken = self._parse_cards(hand, f"the hand of {seat_name(seat)}", taken)
-            if not mid_round and len(cards) != HAND_SIZE:
-                raise ParseError(f"{seat_name(seat)} must hold {HAND_SIZE} cards, not {len(cards)}")
+        for seat, cards in enumerate(reader.hands(None if mid_round else HAND_SIZE)):
             if not cards:
                 raise ParseError(f"{seat_name(seat)} holds no cards: the round would be over")
-            for card in cards:
-                self.hands[seat] |= 1 << card
-        taken = self._fixed_melds(deal, taken)
-        discard: list[int] = []
-        if "discard" in deal:
-            discard, taken = self._parse_cards(deal["discard"], "the discard pile", taken)
-            if not mid_round and len(discard) != 1:
-                raise ParseError("at the start of a round the discard pile is the up-card alone")
-        top_of_stock: list[int] = []
-        if "stock" in deal:
-            top_of_stock, taken = self._parse_cards(deal["stock"], "the stock", taken)
-        rest = [card for card in shuffled(game.all_cards, "progress-rummy", self.seed,
-                                          self.hand_index) if not taken >> card & 1]
+            self.hands[seat] = sum(1 << card for card in cards)
+        self._fixed_melds(reader)
+        discard = reader.cards("discard", "the discard pile")
+        if "discard" in deal and not mid_round and len(discard) != 1:
+            raise ParseError("at the start of a round the discard pile is the up-card alone")
+        top_of_stock = reader.cards("stock", "the stock")
+        rest = reader.rest(game.all_cards, "progress-rummy", self.seed, self.hand_index)
         if mid_round and not discard:
             discard = [rest.pop()]
         stock = (top_of_stock + rest)[::-1]
@@ -711,25 +690,22 @@ class ProgressRummyState(MatchState):
             else:
                 self._turn_up(stock)
             return
-        to_move = deal["to_move"]
-        if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < n:
-            raise ParseError(f"to_move must be a seat from 0 to {n - 1}, not {to_move!r}")
+        to_move = reader.seat("to_move", 0)
         self.stock = stock
         self.discard = discard
         self.events.append(Midway(len(self.melds)))
         self._begin_turn(to_move)
 
-    def _fixed_melds(self, deal: Deal, taken: int) -> int:
-        game = self.game
-        n = game.n
-        down = deal.get("down", [])
+    def _fixed_melds(self, reader: DealReader) -> None:
+        n = self.game.n
+        down = reader.deal.get("down", [])
         if not isinstance(down, list) or not all(
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n for seat in down
         ):
             raise ParseError(f"'down' must be a list of seats from 0 to {n - 1}")
         for seat in down:
             self.down |= 1 << seat
-        melds = deal.get("melds", [])
+        melds = reader.deal.get("melds", [])
         if not isinstance(melds, list) or len(melds) > MAX_MELDS:
             raise ParseError(f"'melds' must be a list of at most {MAX_MELDS} melds")
         for index, entry in enumerate(melds):
@@ -750,25 +726,22 @@ class ProgressRummyState(MatchState):
             for code in codes:
                 if not isinstance(code, str):
                     raise ParseError(f"{where} must list card codes")
-                declared = None
-                if "=" in code:
-                    code, declared = code.split("=", 1)
-                [card], taken = self._parse_cards([code], where, taken)
+                code, declares, declared = code.partition("=")
+                [card] = reader.place([code], where)
                 if card % FACES == P_FACE:
-                    if declared is None:
+                    if not declares:
                         raise ParseError(f"the P of {where} needs its card: P=7St")
                     identity = self._numbered(declared, where)
-                elif declared is not None:
+                elif declares:
                     raise ParseError(f"only P is declared in {where}, not {code}")
                 else:
                     identity = card % FACES
                 cards.append((card, identity, owner))
             meld = self._ordered(cards)
             if not is_valid([identity for _, identity, _ in meld],
-                            sum(card % FACES != P_FACE for card, _, _ in meld), game.rules):
+                            sum(card % FACES != P_FACE for card, _, _ in meld), self.game.rules):
                 raise ParseError(f"{where} ({meld_text(meld)}) is not a valid meld")
             self.melds.append(meld)
-        return taken
 
     def _numbered(self, code: str, where: str) -> int:
         try:
