@@ -158,7 +158,6 @@ Step by step, a meld is 'meld', its cards, 'P' then 'as 7Cr', and 'done'."""
 help); a paragraph of the rules help (:mod:`parlour.help`)."""
 
 
-SIGNS = ("Crown", "Sun", "Moon", "Star")
 CONTRACTS = ((1, 3), (2, 3), (1, 4), (2, 4), (1, 5))
 """Per round: (melds, least cards in each)."""
 ROUNDS = len(CONTRACTS)
@@ -169,11 +168,7 @@ AS_BASE = 53
 MELD_BASE = 105
 MAX_MELDS = 35
 """Melds a round can hold at most: 106 cards, three a meld."""
-DRAW = 140
-TAKE = 141
-SWAP = 142
-MELD = 143
-DONE = 144
+DRAW, TAKE, SWAP, MELD, DONE = range(140, 145)
 NUM_ACTIONS = 145
 MEMO_SIZE = 200_000
 """Answers of the meld search a game remembers before it starts afresh."""
@@ -186,24 +181,13 @@ WORD_ALIASES = {"draw": DRAW, "draw_stock": DRAW, "stock": DRAW, "take": TAKE,
                 "take_discard": TAKE, "pick": TAKE, "swap": SWAP, "swap_p": SWAP,
                 "meld": MELD, "done": DONE}
 
-PHASE_CUT = 0
-PHASE_DEAL = 1
-PHASE_UPCARD = 2
-PHASE_DRAW = 3
-PHASE_BEGIN = 4
-PHASE_MELD = 5
-PHASE_BUILD = 6
-PHASE_DECLARE = 7
-PHASE_LAYOFF = 8
-PHASE_LAYOFF_DECLARE = 9
-PHASE_SWAP_MELD = 10
-PHASE_SWAP_CARD = 11
-PHASE_OVER = 12
+(PHASE_CUT, PHASE_DEAL, PHASE_UPCARD, PHASE_DRAW, PHASE_BEGIN, PHASE_MELD, PHASE_BUILD,
+ PHASE_DECLARE, PHASE_LAYOFF, PHASE_LAYOFF_DECLARE, PHASE_SWAP_MELD, PHASE_SWAP_CARD,
+ PHASE_OVER) = range(13)
 PHASE_NAMES = ("cut", "deal", "up-card", "drawing", "begin", "meld", "building", "declare",
                "lay off", "declare lay-off", "swap", "swap card", "over")
-CHANCE = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_UPCARD, PHASE_DRAW})
-MID_STEP = frozenset({PHASE_BUILD, PHASE_DECLARE, PHASE_LAYOFF, PHASE_LAYOFF_DECLARE,
-                      PHASE_SWAP_MELD, PHASE_SWAP_CARD})
+CHANCE = frozenset(range(PHASE_BEGIN))
+MID_STEP = frozenset(range(PHASE_BUILD, PHASE_OVER))
 """Phases in which the mover is in the middle of a step that his hand must finish."""
 
 Meld = tuple[tuple[int, int, int], ...]
@@ -409,10 +393,6 @@ class ProgressRummy(Game):
         self.values = tuple(
             self.p_value if face == P_FACE else face % 13 + 1 for face in self.face_of
         )
-
-        self.words = Words([seat_name(seat) for seat in range(self.n)],
-                           [card.code for card in self.deck.cards])
-        """How the log names seats and cards."""
         self._finish_memo: dict[tuple[object, ...], bool] = {}
         self._counts_memo: dict[int, tuple[int, ...]] = {}
 
@@ -586,7 +566,6 @@ class ProgressRummyState(MatchState):
         self.undealt = 0
         self.buried = 0
         """Progress cards turned up and buried (explicit chance): not the next up-card."""
-        self.deal_position = 0
 
     def _choose_first_dealer(self) -> None:
         game = self.game
@@ -603,12 +582,10 @@ class ProgressRummyState(MatchState):
             return
         pack = shuffled(game.all_cards, "progress-rummy", self.seed, self.hand_index)
         dealt = game.n * HAND_SIZE
-        first = self.dealer + 1
-        for position in range(dealt):
-            self.hands[(first + position) % game.n] |= 1 << pack[position]
-        stock = pack[dealt:][::-1]
+        for card in pack[:dealt]:
+            self._deal_card(card)
         self.undealt = 0
-        self._turn_up(stock)
+        self._turn_up(pack[dealt:][::-1])
 
     def _turn_up(self, stock: list[int]) -> None:
         """Turn up the top of ``stock`` (top last) and start play."""
@@ -631,13 +608,13 @@ class ProgressRummyState(MatchState):
         self._begin_turn(first)
 
     def _deal_card(self, card: int) -> None:
+        """Deal ``card`` to the next hand from the dealer's left, or turn it up."""
         game = self.game
+        dealt = len(game.deck) - self.undealt.bit_count()
         self.undealt &= ~(1 << card)
         if self.phase == PHASE_DEAL:
-            seat = (self.dealer + 1 + self.deal_position) % game.n
-            self.hands[seat] |= 1 << card
-            self.deal_position += 1
-            if self.deal_position == game.n * HAND_SIZE:
+            self.hands[(self.dealer + 1 + dealt) % game.n] |= 1 << card
+            if dealt + 1 == game.n * HAND_SIZE:
                 self.phase = PHASE_UPCARD
             return
         # the up-card
@@ -932,13 +909,8 @@ class ProgressRummyState(MatchState):
     def _leaves_discard(self, face: int) -> bool:
         """Whether a card of ``face`` may leave the mover's hand (a card to
         discard remains)."""
-        hand = self.hands[self.to_move]
-        copies = hand & self.game.face_masks[face]
-        card = self._pick(copies)
-        rest = hand & ~(1 << card)
-        if self.taken >= 0 and not self.game.rediscard:
-            rest &= ~(1 << self.taken)
-        return bool(rest)
+        card = self._pick(self.hands[self.to_move] & self.game.face_masks[face])
+        return bool(self._discardable() & ~(1 << card))
 
     def _pick(self, copies: int) -> int:
         """The copy that leaves the hand for a meld: the card taken this
@@ -1526,21 +1498,14 @@ class ProgressRummyState(MatchState):
     @property
     def meld_cards(self) -> int:
         """The cards of the melds on the table."""
-        cards = 0
-        for meld in self.melds:
-            for card, _, _ in meld:
-                cards |= 1 << card
-        return cards
+        return sum(1 << card for meld in self.melds for card, _, _ in meld)
 
     @property
     def building_cards(self) -> int:
         """The cards of the melds being built, and a Progress card waiting
         for its declaration."""
-        cards = 0 if self.pending < 0 else 1 << self.pending
-        for built in self.building:
-            for card, _ in built:
-                cards |= 1 << card
-        return cards
+        cards = sum(1 << card for built in self.building for card, _ in built)
+        return cards if self.pending < 0 else cards | 1 << self.pending
 
     def _placed_for(self, seat: int) -> int:
         placed = self.known_elsewhere(seat)
@@ -1566,17 +1531,11 @@ class ProgressRummyState(MatchState):
     def known_elsewhere(self, seat: int) -> int:
         """The cards in other hands that everyone saw go there: taken from
         the discard pile, or a Progress card won in a swap."""
-        known = 0
-        for other, cards in enumerate(self.known):
-            if other != seat:
-                known |= cards
-        return known
+        # each card is in one hand: the sum of the masks is their union
+        return sum(self.known) - self.known[seat]
 
     # ------------------------------------------------------------------
     # what a seat sees
-    def _words(self) -> Words:
-        return self.game.words
-
     def meld_views(self) -> list[dict[str, Any]]:
         """The melds on the table as the observation shows them."""
         cards = self.game.deck.cards
