@@ -187,6 +187,7 @@ WORD_ALIASES = {"draw": DRAW, "draw_stock": DRAW, "stock": DRAW, "take": TAKE,
 PHASE_NAMES = ("cut", "deal", "up-card", "drawing", "begin", "meld", "building", "declare",
                "lay off", "declare lay-off", "swap", "swap card", "over")
 CHANCE = frozenset(range(PHASE_BEGIN))
+CHANCE_VERBS = {PHASE_DEAL: "deal", PHASE_UPCARD: "turn up", PHASE_DRAW: "draw"}
 MID_STEP = frozenset(range(PHASE_BUILD, PHASE_OVER))
 """Phases in which the mover is in the middle of a step that his hand must finish."""
 
@@ -1305,12 +1306,8 @@ class ProgressRummyState(MatchState):
                 return f"{seat_name(action)} deals"
             raise ParseError(f"there is no action {action} at the cut")
         text = game.text(action)
-        if phase == PHASE_DEAL:
-            return f"deal {text}"
-        if phase == PHASE_UPCARD:
-            return f"turn up {text}"
-        if phase == PHASE_DRAW:
-            return f"draw {text}"
+        if phase in CHANCE:
+            return f"{CHANCE_VERBS[phase]} {text}"
         if action < FACES:
             # the copy that would move (two packs: ``6Cr#2`` when only the
             # second copy is held); ``parse_action`` reads either
@@ -1392,21 +1389,15 @@ class ProgressRummyState(MatchState):
         if not words:
             raise ParseError("an empty line; type draw, take, a card, meld, done or a meld name")
         steps: list[str] = []
-        index = 0
-        while index < len(words):
-            word = words[index]
+        rest = iter(words)
+        for word in rest:
             lowered = word.casefold()
             if "=" in word and lowered.split("=", 1)[0] == "p":
                 steps += ["P", f"as {word.split('=', 1)[1]}"]
-            elif lowered == "as" and index + 1 < len(words):
-                steps.append(f"as {words[index + 1]}")
-                index += 1
-            elif lowered == "discard" and index + 1 < len(words):
-                steps.append(f"discard {words[index + 1]}")
-                index += 1
+            elif lowered in ("as", "discard") and (following := next(rest, None)) is not None:
+                steps.append(f"{lowered} {following}")
             else:
                 steps.append(word)
-            index += 1
         state = self.clone()
         if len(steps) == 1:
             # one step alone: a meld built step by step may stop anywhere
