@@ -790,9 +790,7 @@ class ProgressRummyState(MatchState):
     def _keep_face(self) -> int:
         """The face of the card taken this turn while it is held and may not
         be discarded (-1: none)."""
-        if self.game.rediscard or self.taken < 0:
-            return -1
-        if not self.hands[self.to_move] >> self.taken & 1:
+        if self.game.rediscard or self.taken < 0 or not self.hands[self.to_move] >> self.taken & 1:
             return -1
         return self.taken % FACES
 
@@ -927,14 +925,12 @@ class ProgressRummyState(MatchState):
         game = self.game
         if game.swap_requires_down and not self._is_down(seat):
             return []
-        hand = self.hands[seat]
-        found = []
-        for card, identity, placer in self.melds[index]:
-            if card % FACES != P_FACE or (placer == seat and not game.owner_may_swap):
-                continue
-            if hand & game.face_masks[identity]:
-                found.append(identity)
-        return sorted(set(found))
+        return sorted({identity for card, identity, placer in self.melds[index]
+                       if card % FACES == P_FACE and (placer != seat or game.owner_may_swap)
+                       and self.hands[seat] & game.face_masks[identity]})
+
+    def _can_swap(self) -> bool:
+        return any(self._swappable(index) for index in range(len(self.melds)))
 
     def legal_actions(self) -> list[int]:
         phase = self.phase
@@ -943,10 +939,7 @@ class ProgressRummyState(MatchState):
         if phase in CHANCE:
             return [action for action, _ in self.chance_outcomes()]
         if phase == PHASE_BEGIN:
-            actions = [DRAW, TAKE]
-            if any(self._swappable(index) for index in range(len(self.melds))):
-                actions.append(SWAP)
-            return actions
+            return [DRAW, TAKE, SWAP] if self._can_swap() else [DRAW, TAKE]
         if phase == PHASE_MELD:
             actions = sorted({card % FACES for card in bits_of(self._discardable())})
             if self._may_add():
@@ -1154,8 +1147,7 @@ class ProgressRummyState(MatchState):
             and (placer != seat or game.owner_may_swap)
         )
         progress = meld[position][0]
-        natural = (self.hands[seat] & game.face_masks[face])
-        natural_card = (natural & -natural).bit_length() - 1
+        natural_card = self._pick(self.hands[seat] & game.face_masks[face])
         meld[position] = (natural_card, face, seat)
         self.melds[index] = tuple(meld)
         self._leave_hand(natural_card)
@@ -1174,7 +1166,8 @@ class ProgressRummyState(MatchState):
         if phase == PHASE_BEGIN:
             if action == SWAP:
                 return self._why_no_swap()
-            return f"begin your turn with draw or take{self._swap_hint()}, not {text}"
+            hint = " (or swap)" if self._can_swap() else ""
+            return f"begin your turn with draw or take{hint}, not {text}"
         if action in (DRAW, TAKE, SWAP):
             return f"you cannot {text} now: you have already begun your turn"
         if phase in (PHASE_DECLARE, PHASE_LAYOFF_DECLARE):
@@ -1201,10 +1194,6 @@ class ProgressRummyState(MatchState):
             return f"{text} does not fit {meld_name(self.target)} ({meld_text(meld)})"
         return f"laying off {text} would leave you no card to discard"
 
-    def _swap_hint(self) -> str:
-        return " (or swap)" if any(
-            self._swappable(index) for index in range(len(self.melds))) else ""
-
     def _why_no_swap(self) -> str:
         game = self.game
         seat = self.to_move
@@ -1214,8 +1203,7 @@ class ProgressRummyState(MatchState):
             return "there is no P on the table to swap"
         if game.swap_requires_down and not self._is_down(seat):
             return "you must lay your contract before you may swap (swap_requires_down)"
-        mine = [entry for entry in progress if entry[2] == seat and not game.owner_may_swap]
-        others = [entry for entry in progress if entry not in mine]
+        others = [entry for entry in progress if entry[2] != seat or game.owner_may_swap]
         if not others:
             return "you placed every P on the table and may not swap it back"
         wanted = ", ".join(f"{face_code(identity)} for the P of {meld_name(index)}"
@@ -1467,8 +1455,7 @@ class ProgressRummyState(MatchState):
         game = self.game
         values = game.values
         deltas = [sum(values[card] for card in bits_of(hand)) for hand in self.hands]
-        for seat, delta in enumerate(deltas):
-            self.totals[seat] += delta
+        self.totals = [total + delta for total, delta in zip(self.totals, deltas, strict=True)]
         self.results.append(deltas)
         self.events.append(HandScored(self.hand_index + 1, tuple(deltas)))
         self.building = []
@@ -1529,7 +1516,6 @@ class ProgressRummyState(MatchState):
     # what a seat sees
     def meld_views(self) -> list[dict[str, Any]]:
         """The melds on the table as the observation shows them."""
-        cards = self.game.deck.cards
         rules = self.game.rules
         views = []
         for index, meld in enumerate(self.melds):
@@ -1539,14 +1525,16 @@ class ProgressRummyState(MatchState):
                 "owner": meld[0][2] if meld else None,
                 "kind": kind(identities, rules),
                 "text": meld_text(meld),
-                "cards": [
-                    {"code": cards[card].code,
-                     "as": face_code(identity) if card % FACES == P_FACE else None,
-                     "placed_by": placer}
-                    for card, identity, placer in meld
-                ],
+                "cards": [{**self._card_view(card, identity), "placed_by": placer}
+                          for card, identity, placer in meld],
             })
         return views
+
+    def _card_view(self, card: int, identity: int) -> dict[str, Any]:
+        """A card of a meld as the observation shows it: its code, and the
+        card a Progress card stands for."""
+        return {"code": self.game.deck.cards[card].code,
+                "as": face_code(identity) if card % FACES == P_FACE else None}
 
     def _player(self, seat: int) -> dict[str, Any]:
         dealer = seat == self.dealer
@@ -1589,12 +1577,8 @@ class ProgressRummyState(MatchState):
             "round": self.hand_index + 1,
             "contract": {"melds": melds, "size": size,
                          "text": contract_text(self.hand_index, "at least ")},
-            "building": [
-                [{"code": cards[card].code,
-                  "as": face_code(identity) if card % FACES == P_FACE else None}
-                 for card, identity in built]
-                for built in self.building
-            ] if in_turn else [],
+            "building": [[self._card_view(card, identity) for card, identity in built]
+                         for built in self.building] if in_turn else [],
             "pending": self.pending >= 0,
             "target": meld_name(self.target) if self.target >= 0 and in_turn else None,
             "taken": cards[self.taken].code if self.taken >= 0 and in_turn else None,
