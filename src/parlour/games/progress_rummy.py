@@ -1537,13 +1537,11 @@ class ProgressRummyState(MatchState):
                 "as": face_code(identity) if card % FACES == P_FACE else None}
 
     def _player(self, seat: int) -> dict[str, Any]:
-        dealer = seat == self.dealer
-        down = self._is_down(seat)
-        return {
-            "seat": seat, "name": seat_name(seat), "cards": self.hands[seat].bit_count(),
-            "score": self.totals[seat], "dealer": dealer, "down": down,
-            "flags": (["dealer"] if dealer else []) + (["down"] if down else []),
-        }
+        player = super()._player(seat)
+        player["down"] = self._is_down(seat)
+        if player["down"]:
+            player["flags"].append("down")
+        return player
 
     def _legal_card(self, action: int) -> str | None:
         return self._copy_code(action) if action < FACES else None
