@@ -771,9 +771,6 @@ class ProgressRummyState(MatchState):
                                   self.reshuffles)
         self.events.append(Reshuffled(len(cards)))
 
-    def _end_turn(self) -> None:
-        self._begin_turn((self.to_move + 1) % self.game.n)
-
     def _contract(self) -> tuple[int, int]:
         return CONTRACTS[self.hand_index]
 
@@ -1109,7 +1106,7 @@ class ProgressRummyState(MatchState):
             self.events.append(WentOut(seat))
             self._finish_round()
             return
-        self._end_turn()
+        self._begin_turn((self.to_move + 1) % self.game.n)
 
     def _ordered(self, cards: Sequence[tuple[int, int, int]]) -> Meld:
         identities = [identity for _, identity, _ in cards]
@@ -1155,7 +1152,7 @@ class ProgressRummyState(MatchState):
         self.known[seat] |= 1 << progress
         self.events.append(Swapped(seat, index, natural_card, progress))
         self.target = -1
-        self._end_turn()
+        self._begin_turn((self.to_move + 1) % self.game.n)
 
     # ------------------------------------------------------------------
     # explanations
