@@ -973,6 +973,10 @@ class ProgressRummyState(MatchState):
         phase = self.phase
         if phase == PHASE_BEGIN and action in (DRAW, TAKE):
             return True
+        if phase == PHASE_CUT:
+            return 0 <= action < self.game.n
+        if phase in CHANCE:
+            return 0 <= action < FACES and self._chance_card(action) >= 0
         if phase == PHASE_MELD:
             if 0 <= action < FACES:
                 return bool(self._discardable() & self.game.face_masks[action])
@@ -996,6 +1000,13 @@ class ProgressRummyState(MatchState):
         """The cards that the card dealt, turned up or drawn next may be."""
         return self.stock if self.phase == PHASE_DRAW else bits_of(self.undealt & ~self.buried)
 
+    def _chance_card(self, face: int) -> int:
+        """The lower of those cards of ``face`` (-1: none)."""
+        if self.phase == PHASE_DRAW:
+            return min((card for card in self.stock if card % FACES == face), default=-1)
+        free = self.undealt & ~self.buried & self.game.face_masks[face]
+        return (free & -free).bit_length() - 1
+
     def _why_not_outcome(self, action: int) -> str:
         if self.phase == PHASE_CUT:
             return f"the cut names the dealer: a seat from 0 to {self.game.n - 1}"
@@ -1011,7 +1022,7 @@ class ProgressRummyState(MatchState):
 
     def _chance_card_move(self, face: int) -> None:
         """Deal, turn up or draw the lower card of ``face`` left there."""
-        card = min(card for card in self._chance_cards() if card % FACES == face)
+        card = self._chance_card(face)
         if self.phase == PHASE_DRAW:
             self.stock.remove(card)
             self._drawn(card)
