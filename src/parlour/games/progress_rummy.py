@@ -98,7 +98,7 @@ offset  size          block          values      meaning
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -835,43 +835,25 @@ class ProgressRummyState(MatchState):
         size = self._extra_minimum()
         return size, Owed(0, size)
 
-    def _without(self, face: int) -> tuple[list[int], int]:
-        """The mover's face counts once a card of ``face`` has left his hand
-        for a meld, and the face of the taken card if it is still held then
-        (the taken copy leaves first)."""
+    def _may_place(self, face: int, identities: Iterable[int]) -> bool:
+        """Whether the mover's card of ``face`` (-1: the Progress card being
+        declared, already out of his hand) may go into the open meld as one
+        of ``identities``: the meld and the rest of the lay-down can then be
+        finished with a card left to discard (the taken copy leaves first)."""
+        built, naturals = self._open()
         counts = self._hand_counts()
-        counts[face] -= 1
         keep = self._keep_face()
-        return counts, -1 if keep == face else keep
-
-    def _finishes(self, identities: list[int], naturals: int, counts: list[int],
-                  keep: int) -> bool:
-        """Whether the open meld, grown to ``identities``, and the rest of
-        the build can be finished from ``counts`` with a card to discard."""
-        if shape(identities, self.game.rules) is None:
-            return False
+        if face >= 0:
+            counts[face] -= 1
+            keep = -1 if keep == face else keep
+            naturals += face != P_FACE
         size, owed = self._build_owed()
-        return self.game.can_finish(counts, (identities, naturals), size, owed, keep)
-
-    def _build_card_ok(self, face: int) -> bool:
-        """Whether a natural card of ``face`` may go into the open meld."""
-        identities, naturals = self._open()
-        counts, keep = self._without(face)
-        return self._finishes([*identities, face], naturals + 1, counts, keep)
-
-    def _p_ok_in_build(self) -> bool:
-        """Whether a Progress card may go into the open meld (some
-        declaration then finishes it)."""
-        identities, naturals = self._open()
-        counts, keep = self._without(P_FACE)
-        return any(self._finishes([*identities, identity], naturals, counts, keep)
-                   for identity in range(52))
-
-    def _declare_ok(self, identity: int) -> bool:
-        """Whether the Progress card being placed may be declared ``identity``."""
-        identities, naturals = self._open()
-        return self._finishes([*identities, identity], naturals, self._hand_counts(),
-                              self._keep_face())
+        for identity in identities:
+            grown = [*built, identity]
+            if shape(grown, self.game.rules) is not None and self.game.can_finish(
+                    counts, (grown, naturals), size, owed, keep):
+                return True
+        return False
 
     def _open_complete(self) -> bool:
         identities, naturals = self._open()
@@ -880,27 +862,20 @@ class ProgressRummyState(MatchState):
 
     def _may_next_meld(self) -> bool:
         built = len(self.building)
-        if not self._open_complete() or (self.build_contract and built >= self._contract()[0]):
-            return False
-        return self._can_make(self.build_contract, built)
+        full = self.build_contract and built >= self._contract()[0]
+        return self._open_complete() and not full and self._can_make(self.build_contract, built)
 
     def _may_finish(self) -> bool:
-        if not self._open_complete():
-            return False
-        if self.build_contract and len(self.building) != self._contract()[0]:
-            return False
-        return bool(self._discardable())
+        owed = self.build_contract and len(self.building) != self._contract()[0]
+        return self._open_complete() and not owed and bool(self._discardable())
 
     def _layoff_faces(self, index: int) -> list[int]:
         """Faces of the mover's hand that may be laid off on meld ``index``."""
-        meld = self.melds[index]
-        identities = [identity for _, identity, _ in meld]
+        fits = extensions([identity for _, identity, _ in self.melds[index]], self.game.rules)
         counts = self._hand_counts()
-        fits = extensions(identities, self.game.rules)
-        faces = [face for face in fits if counts[face] and self._leaves_discard(face)]
-        if counts[P_FACE] and fits and self._leaves_discard(P_FACE):
-            faces.append(P_FACE)
-        return faces
+        # a P fits wherever a natural card does
+        return [face for face in (*fits, P_FACE)
+                if fits and counts[face] and self._leaves_discard(face)]
 
     def _leaves_discard(self, face: int) -> bool:
         """Whether a card of ``face`` may leave the mover's hand (a card to
@@ -947,8 +922,9 @@ class ProgressRummyState(MatchState):
             return actions
         if phase == PHASE_BUILD:
             counts = self._hand_counts()
-            actions = [face for face in range(52) if counts[face] and self._build_card_ok(face)]
-            if counts[P_FACE] and self._p_ok_in_build():
+            actions = [face for face in range(52)
+                       if counts[face] and self._may_place(face, (face,))]
+            if counts[P_FACE] and self._may_place(P_FACE, range(52)):
                 actions.append(P_FACE)
             if self._may_next_meld():
                 actions.append(MELD)
@@ -956,7 +932,7 @@ class ProgressRummyState(MatchState):
                 actions.append(DONE)
             return actions
         if phase == PHASE_DECLARE:
-            return [AS_BASE + face for face in range(52) if self._declare_ok(face)]
+            return [AS_BASE + face for face in range(52) if self._may_place(-1, (face,))]
         if phase == PHASE_LAYOFF:
             return self._layoff_faces(self.target)
         if phase == PHASE_LAYOFF_DECLARE:
