@@ -847,11 +847,12 @@ class ProgressRummyState(MatchState):
             counts[face] -= 1
             keep = -1 if keep == face else keep
             naturals += face != P_FACE
-        size, owed = self._build_owed()
         for identity in identities:
             grown = [*built, identity]
-            if shape(grown, self.game.rules) is not None and self.game.can_finish(
-                    counts, (grown, naturals), size, owed, keep):
+            if shape(grown, self.game.rules) is None:
+                continue
+            size, owed = self._build_owed()
+            if self.game.can_finish(counts, (grown, naturals), size, owed, keep):
                 return True
         return False
 
@@ -862,12 +863,14 @@ class ProgressRummyState(MatchState):
 
     def _may_next_meld(self) -> bool:
         built = len(self.building)
-        full = self.build_contract and built >= self._contract()[0]
-        return self._open_complete() and not full and self._can_make(self.build_contract, built)
+        return self._open_complete() and not (
+            self.build_contract and built >= self._contract()[0]
+        ) and self._can_make(self.build_contract, built)
 
     def _may_finish(self) -> bool:
-        owed = self.build_contract and len(self.building) != self._contract()[0]
-        return self._open_complete() and not owed and bool(self._discardable())
+        return self._open_complete() and not (
+            self.build_contract and len(self.building) != self._contract()[0]
+        ) and bool(self._discardable())
 
     def _layoff_faces(self, index: int) -> list[int]:
         """Faces of the mover's hand that may be laid off on meld ``index``."""
