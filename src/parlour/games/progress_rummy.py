@@ -188,6 +188,7 @@ PHASE_NAMES = ("cut", "deal", "up-card", "drawing", "begin", "meld", "building",
                "lay off", "declare lay-off", "swap", "swap card", "over")
 CHANCE = frozenset(range(PHASE_BEGIN))
 CHANCE_VERBS = {PHASE_DEAL: "deal", PHASE_UPCARD: "turn up", PHASE_DRAW: "draw"}
+"""How a card chance outcome reads in each phase: ``deal 7St``, ``turn up P``, ``draw 3Mo``."""
 MID_STEP = frozenset(range(PHASE_BUILD, PHASE_OVER))
 """Phases in which the mover is in the middle of a step that his hand must finish."""
 
