@@ -634,8 +634,8 @@ class ProgressRummyState(MatchState):
     # fixed deals
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
-        reader = DealReader(game, deal, {"hands", "round", "discard", "stock", "to_move", "melds",
-                                         "down"}, 0,
+        keys = {"hands", "round", "discard", "stock", "to_move", "melds", "down"}
+        reader = DealReader(game, deal, keys, 0,
                             same=lambda card: game.face_masks[game.face_of[card]])
         self.dealer = reader.dealer
         if reader.scores is not None:
