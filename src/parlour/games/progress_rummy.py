@@ -1504,6 +1504,7 @@ class ProgressRummyState(MatchState):
     # what a seat sees
     def meld_views(self) -> list[dict[str, Any]]:
         """The melds on the table as the observation shows them."""
+        cards = self.game.deck.cards
         rules = self.game.rules
         views = []
         for index, meld in enumerate(self.melds):
@@ -1513,16 +1514,14 @@ class ProgressRummyState(MatchState):
                 "owner": meld[0][2] if meld else None,
                 "kind": kind(identities, rules),
                 "text": meld_text(meld),
-                "cards": [{**self._card_view(card, identity), "placed_by": placer}
-                          for card, identity, placer in meld],
+                "cards": [
+                    {"code": cards[card].code,
+                     "as": face_code(identity) if card % FACES == P_FACE else None,
+                     "placed_by": placer}
+                    for card, identity, placer in meld
+                ],
             })
         return views
-
-    def _card_view(self, card: int, identity: int) -> dict[str, Any]:
-        """A card of a meld as the observation shows it: its code, and the
-        card a Progress card stands for."""
-        return {"code": self.game.deck.cards[card].code,
-                "as": face_code(identity) if card % FACES == P_FACE else None}
 
     def _player(self, seat: int) -> dict[str, Any]:
         player = super()._player(seat)
@@ -1563,8 +1562,12 @@ class ProgressRummyState(MatchState):
             "round": self.hand_index + 1,
             "contract": {"melds": melds, "size": size,
                          "text": contract_text(self.hand_index, "at least ")},
-            "building": [[self._card_view(card, identity) for card, identity in built]
-                         for built in self.building] if in_turn else [],
+            "building": [
+                [{"code": cards[card].code,
+                  "as": face_code(identity) if card % FACES == P_FACE else None}
+                 for card, identity in built]
+                for built in self.building
+            ] if in_turn else [],
             "pending": self.pending >= 0,
             "target": meld_name(self.target) if self.target >= 0 and in_turn else None,
             "taken": cards[self.taken].code if self.taken >= 0 and in_turn else None,
