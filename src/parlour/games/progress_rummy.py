@@ -395,6 +395,9 @@ class ProgressRummy(Game):
         self.values = tuple(
             self.p_value if face == P_FACE else face % 13 + 1 for face in self.face_of
         )
+        self.words = Words([seat_name(seat) for seat in range(self.n)],
+                           [card.code for card in self.deck.cards])
+        """How the log names seats and cards (made once: a search reads the log at every step)."""
         self._finish_memo: dict[tuple[object, ...], bool] = {}
         self._counts_memo: dict[int, tuple[int, ...]] = {}
 
@@ -1502,6 +1505,9 @@ class ProgressRummyState(MatchState):
 
     # ------------------------------------------------------------------
     # what a seat sees
+    def _words(self) -> Words:
+        return self.game.words
+
     def meld_views(self) -> list[dict[str, Any]]:
         """The melds on the table as the observation shows them."""
         cards = self.game.deck.cards
