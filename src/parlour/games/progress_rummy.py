@@ -98,7 +98,7 @@ offset  size          block          values      meaning
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -124,14 +124,13 @@ from parlour.engine.match import (
     WentOut,
     Words,
     Zone,
-    parse_card_list,
 )
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
-from parlour.games.common import MatchState, as_action, fixed_deal_header, seat_name
+from parlour.games.common import DealReader, MatchState, seat_name
 from parlour.games.progress import cut_for_dealer, face_odds
 from parlour.games.rummy_melds import (
     P_FACE,
@@ -159,7 +158,6 @@ Step by step, a meld is 'meld', its cards, 'P' then 'as 7Cr', and 'done'."""
 help); a paragraph of the rules help (:mod:`parlour.help`)."""
 
 
-SIGNS = ("Crown", "Sun", "Moon", "Star")
 CONTRACTS = ((1, 3), (2, 3), (1, 4), (2, 4), (1, 5))
 """Per round: (melds, least cards in each)."""
 ROUNDS = len(CONTRACTS)
@@ -170,11 +168,7 @@ AS_BASE = 53
 MELD_BASE = 105
 MAX_MELDS = 35
 """Melds a round can hold at most: 106 cards, three a meld."""
-DRAW = 140
-TAKE = 141
-SWAP = 142
-MELD = 143
-DONE = 144
+DRAW, TAKE, SWAP, MELD, DONE = range(140, 145)
 NUM_ACTIONS = 145
 MEMO_SIZE = 200_000
 """Answers of the meld search a game remembers before it starts afresh."""
@@ -187,24 +181,15 @@ WORD_ALIASES = {"draw": DRAW, "draw_stock": DRAW, "stock": DRAW, "take": TAKE,
                 "take_discard": TAKE, "pick": TAKE, "swap": SWAP, "swap_p": SWAP,
                 "meld": MELD, "done": DONE}
 
-PHASE_CUT = 0
-PHASE_DEAL = 1
-PHASE_UPCARD = 2
-PHASE_DRAW = 3
-PHASE_BEGIN = 4
-PHASE_MELD = 5
-PHASE_BUILD = 6
-PHASE_DECLARE = 7
-PHASE_LAYOFF = 8
-PHASE_LAYOFF_DECLARE = 9
-PHASE_SWAP_MELD = 10
-PHASE_SWAP_CARD = 11
-PHASE_OVER = 12
+(PHASE_CUT, PHASE_DEAL, PHASE_UPCARD, PHASE_DRAW, PHASE_BEGIN, PHASE_MELD, PHASE_BUILD,
+ PHASE_DECLARE, PHASE_LAYOFF, PHASE_LAYOFF_DECLARE, PHASE_SWAP_MELD, PHASE_SWAP_CARD,
+ PHASE_OVER) = range(13)
 PHASE_NAMES = ("cut", "deal", "up-card", "drawing", "begin", "meld", "building", "declare",
                "lay off", "declare lay-off", "swap", "swap card", "over")
-CHANCE = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_UPCARD, PHASE_DRAW})
-MID_STEP = frozenset({PHASE_BUILD, PHASE_DECLARE, PHASE_LAYOFF, PHASE_LAYOFF_DECLARE,
-                      PHASE_SWAP_MELD, PHASE_SWAP_CARD})
+CHANCE = frozenset(range(PHASE_BEGIN))
+CHANCE_VERBS = {PHASE_DEAL: "deal", PHASE_UPCARD: "turn up", PHASE_DRAW: "draw"}
+"""How a card chance outcome reads in each phase: ``deal 7St``, ``turn up P``, ``draw 3Mo``."""
+MID_STEP = frozenset(range(PHASE_BUILD, PHASE_OVER))
 """Phases in which the mover is in the middle of a step that his hand must finish."""
 
 Meld = tuple[tuple[int, int, int], ...]
@@ -410,10 +395,9 @@ class ProgressRummy(Game):
         self.values = tuple(
             self.p_value if face == P_FACE else face % 13 + 1 for face in self.face_of
         )
-
         self.words = Words([seat_name(seat) for seat in range(self.n)],
                            [card.code for card in self.deck.cards])
-        """How the log names seats and cards."""
+        """How the log names seats and cards (made once: a search reads the log at every step)."""
         self._finish_memo: dict[tuple[object, ...], bool] = {}
         self._counts_memo: dict[int, tuple[int, ...]] = {}
 
@@ -435,10 +419,6 @@ class ProgressRummy(Game):
     @property
     def num_actions(self) -> int:
         return NUM_ACTIONS
-
-    @property
-    def observation_tensor_size(self) -> int:
-        return FACES * (6 + self.n) + len(PHASE_NAMES) + ROUNDS + 4 + 5 * self.n
 
     def observation_layout(self) -> tuple[TensorBlock, ...]:
         n = self.n
@@ -591,7 +571,6 @@ class ProgressRummyState(MatchState):
         self.undealt = 0
         self.buried = 0
         """Progress cards turned up and buried (explicit chance): not the next up-card."""
-        self.deal_position = 0
 
     def _choose_first_dealer(self) -> None:
         game = self.game
@@ -608,12 +587,10 @@ class ProgressRummyState(MatchState):
             return
         pack = shuffled(game.all_cards, "progress-rummy", self.seed, self.hand_index)
         dealt = game.n * HAND_SIZE
-        first = self.dealer + 1
-        for position in range(dealt):
-            self.hands[(first + position) % game.n] |= 1 << pack[position]
-        stock = pack[dealt:][::-1]
+        for card in pack[:dealt]:
+            self._deal_card(card)
         self.undealt = 0
-        self._turn_up(stock)
+        self._turn_up(pack[dealt:][::-1])
 
     def _turn_up(self, stock: list[int]) -> None:
         """Turn up the top of ``stock`` (top last) and start play."""
@@ -636,13 +613,13 @@ class ProgressRummyState(MatchState):
         self._begin_turn(first)
 
     def _deal_card(self, card: int) -> None:
+        """Deal ``card`` to the next hand from the dealer's left, or turn it up."""
         game = self.game
+        dealt = len(game.deck) - self.undealt.bit_count()
         self.undealt &= ~(1 << card)
         if self.phase == PHASE_DEAL:
-            seat = (self.dealer + 1 + self.deal_position) % game.n
-            self.hands[seat] |= 1 << card
-            self.deal_position += 1
-            if self.deal_position == game.n * HAND_SIZE:
+            self.hands[(self.dealer + 1 + dealt) % game.n] |= 1 << card
+            if dealt + 1 == game.n * HAND_SIZE:
                 self.phase = PHASE_UPCARD
             return
         # the up-card
@@ -658,53 +635,33 @@ class ProgressRummyState(MatchState):
 
     # ------------------------------------------------------------------
     # fixed deals
-    def _parse_cards(self, text: object, where: str, taken: int) -> tuple[list[int], int]:
-        """Card codes as card ids, either copy of a card for its code."""
-        game = self.game
-        return parse_card_list(game.deck, text, where, taken,
-                               lambda card: game.face_masks[game.face_of[card]])
-
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
-        n = game.n
-        allowed = {"dealer", "hands", "scores", "round", "discard", "stock", "to_move", "melds",
-                   "down"}
-        dealer, scores = fixed_deal_header(deal, game.name, n, allowed, 0)
-        self.dealer = dealer
-        if scores is not None:
-            self.totals = scores
+        keys = {"hands", "round", "discard", "stock", "to_move", "melds", "down"}
+        reader = DealReader(game, deal, keys, 0,
+                            same=lambda card: game.face_masks[game.face_of[card]])
+        self.dealer = reader.dealer
+        if reader.scores is not None:
+            self.totals = reader.scores
         number = deal.get("round", 1)
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= ROUNDS:
             raise ParseError(f"the round must be a number from 1 to {ROUNDS}, not {number!r}")
         self.hand_index = number - 1
-        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
+        self._new_hand_log(Dealt(self.dealer, number))
         mid_round = "to_move" in deal
         for key in ("melds", "down"):
             if key in deal and not mid_round:
                 raise ParseError(f"{key!r} needs 'to_move': a position in the middle of a round")
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ParseError(f"a deal needs 'hands': one list of card codes for each of {n} seats")
-        taken = 0
-        for seat, hand in enumerate(hands):
-            cards, taken = self._parse_cards(hand, f"the hand of {seat_name(seat)}", taken)
-            if not mid_round and len(cards) != HAND_SIZE:
-                raise ParseError(f"{seat_name(seat)} must hold {HAND_SIZE} cards, not {len(cards)}")
+        for seat, cards in enumerate(reader.hands(None if mid_round else HAND_SIZE)):
             if not cards:
                 raise ParseError(f"{seat_name(seat)} holds no cards: the round would be over")
-            for card in cards:
-                self.hands[seat] |= 1 << card
-        taken = self._fixed_melds(deal, taken)
-        discard: list[int] = []
-        if "discard" in deal:
-            discard, taken = self._parse_cards(deal["discard"], "the discard pile", taken)
-            if not mid_round and len(discard) != 1:
-                raise ParseError("at the start of a round the discard pile is the up-card alone")
-        top_of_stock: list[int] = []
-        if "stock" in deal:
-            top_of_stock, taken = self._parse_cards(deal["stock"], "the stock", taken)
-        rest = [card for card in shuffled(game.all_cards, "progress-rummy", self.seed,
-                                          self.hand_index) if not taken >> card & 1]
+            self.hands[seat] = sum(1 << card for card in cards)
+        self._fixed_melds(reader)
+        discard = reader.cards("discard", "the discard pile")
+        if "discard" in deal and not mid_round and len(discard) != 1:
+            raise ParseError("at the start of a round the discard pile is the up-card alone")
+        top_of_stock = reader.cards("stock", "the stock")
+        rest = reader.rest(game.all_cards, "progress-rummy", self.seed, self.hand_index)
         if mid_round and not discard:
             discard = [rest.pop()]
         stock = (top_of_stock + rest)[::-1]
@@ -715,25 +672,22 @@ class ProgressRummyState(MatchState):
             else:
                 self._turn_up(stock)
             return
-        to_move = deal["to_move"]
-        if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < n:
-            raise ParseError(f"to_move must be a seat from 0 to {n - 1}, not {to_move!r}")
+        to_move = reader.seat("to_move", 0)
         self.stock = stock
         self.discard = discard
         self.events.append(Midway(len(self.melds)))
         self._begin_turn(to_move)
 
-    def _fixed_melds(self, deal: Deal, taken: int) -> int:
-        game = self.game
-        n = game.n
-        down = deal.get("down", [])
+    def _fixed_melds(self, reader: DealReader) -> None:
+        n = self.game.n
+        down = reader.deal.get("down", [])
         if not isinstance(down, list) or not all(
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n for seat in down
         ):
             raise ParseError(f"'down' must be a list of seats from 0 to {n - 1}")
         for seat in down:
             self.down |= 1 << seat
-        melds = deal.get("melds", [])
+        melds = reader.deal.get("melds", [])
         if not isinstance(melds, list) or len(melds) > MAX_MELDS:
             raise ParseError(f"'melds' must be a list of at most {MAX_MELDS} melds")
         for index, entry in enumerate(melds):
@@ -754,25 +708,22 @@ class ProgressRummyState(MatchState):
             for code in codes:
                 if not isinstance(code, str):
                     raise ParseError(f"{where} must list card codes")
-                declared = None
-                if "=" in code:
-                    code, declared = code.split("=", 1)
-                [card], taken = self._parse_cards([code], where, taken)
+                code, declares, declared = code.partition("=")
+                [card] = reader.place([code], where)
                 if card % FACES == P_FACE:
-                    if declared is None:
+                    if not declares:
                         raise ParseError(f"the P of {where} needs its card: P=7St")
                     identity = self._numbered(declared, where)
-                elif declared is not None:
+                elif declares:
                     raise ParseError(f"only P is declared in {where}, not {code}")
                 else:
                     identity = card % FACES
                 cards.append((card, identity, owner))
             meld = self._ordered(cards)
             if not is_valid([identity for _, identity, _ in meld],
-                            sum(card % FACES != P_FACE for card, _, _ in meld), game.rules):
+                            sum(card % FACES != P_FACE for card, _, _ in meld), self.game.rules):
                 raise ParseError(f"{where} ({meld_text(meld)}) is not a valid meld")
             self.melds.append(meld)
-        return taken
 
     def _numbered(self, code: str, where: str) -> int:
         try:
@@ -824,9 +775,6 @@ class ProgressRummyState(MatchState):
                                   self.reshuffles)
         self.events.append(Reshuffled(len(cards)))
 
-    def _end_turn(self) -> None:
-        self._begin_turn((self.to_move + 1) % self.game.n)
-
     def _contract(self) -> tuple[int, int]:
         return CONTRACTS[self.hand_index]
 
@@ -843,9 +791,7 @@ class ProgressRummyState(MatchState):
     def _keep_face(self) -> int:
         """The face of the card taken this turn while it is held and may not
         be discarded (-1: none)."""
-        if self.game.rediscard or self.taken < 0:
-            return -1
-        if not self.hands[self.to_move] >> self.taken & 1:
+        if self.game.rediscard or self.taken < 0 or not self.hands[self.to_move] >> self.taken & 1:
             return -1
         return self.taken % FACES
 
@@ -893,43 +839,26 @@ class ProgressRummyState(MatchState):
         size = self._extra_minimum()
         return size, Owed(0, size)
 
-    def _without(self, face: int) -> tuple[list[int], int]:
-        """The mover's face counts once a card of ``face`` has left his hand
-        for a meld, and the face of the taken card if it is still held then
-        (the taken copy leaves first)."""
+    def _may_place(self, face: int, identities: Iterable[int]) -> bool:
+        """Whether the mover's card of ``face`` (-1: the Progress card being
+        declared, already out of his hand) may go into the open meld as one
+        of ``identities``: the meld and the rest of the lay-down can then be
+        finished with a card left to discard (the taken copy leaves first)."""
+        built, naturals = self._open()
         counts = self._hand_counts()
-        counts[face] -= 1
         keep = self._keep_face()
-        return counts, -1 if keep == face else keep
-
-    def _finishes(self, identities: list[int], naturals: int, counts: list[int],
-                  keep: int) -> bool:
-        """Whether the open meld, grown to ``identities``, and the rest of
-        the build can be finished from ``counts`` with a card to discard."""
-        if shape(identities, self.game.rules) is None:
-            return False
-        size, owed = self._build_owed()
-        return self.game.can_finish(counts, (identities, naturals), size, owed, keep)
-
-    def _build_card_ok(self, face: int) -> bool:
-        """Whether a natural card of ``face`` may go into the open meld."""
-        identities, naturals = self._open()
-        counts, keep = self._without(face)
-        return self._finishes([*identities, face], naturals + 1, counts, keep)
-
-    def _p_ok_in_build(self) -> bool:
-        """Whether a Progress card may go into the open meld (some
-        declaration then finishes it)."""
-        identities, naturals = self._open()
-        counts, keep = self._without(P_FACE)
-        return any(self._finishes([*identities, identity], naturals, counts, keep)
-                   for identity in range(52))
-
-    def _declare_ok(self, identity: int) -> bool:
-        """Whether the Progress card being placed may be declared ``identity``."""
-        identities, naturals = self._open()
-        return self._finishes([*identities, identity], naturals, self._hand_counts(),
-                              self._keep_face())
+        if face >= 0:
+            counts[face] -= 1
+            keep = -1 if keep == face else keep
+            naturals += face != P_FACE
+        for identity in identities:
+            grown = [*built, identity]
+            if shape(grown, self.game.rules) is None:
+                continue
+            size, owed = self._build_owed()
+            if self.game.can_finish(counts, (grown, naturals), size, owed, keep):
+                return True
+        return False
 
     def _open_complete(self) -> bool:
         identities, naturals = self._open()
@@ -938,38 +867,28 @@ class ProgressRummyState(MatchState):
 
     def _may_next_meld(self) -> bool:
         built = len(self.building)
-        if not self._open_complete() or (self.build_contract and built >= self._contract()[0]):
-            return False
-        return self._can_make(self.build_contract, built)
+        return self._open_complete() and not (
+            self.build_contract and built >= self._contract()[0]
+        ) and self._can_make(self.build_contract, built)
 
     def _may_finish(self) -> bool:
-        if not self._open_complete():
-            return False
-        if self.build_contract and len(self.building) != self._contract()[0]:
-            return False
-        return bool(self._discardable())
+        return self._open_complete() and not (
+            self.build_contract and len(self.building) != self._contract()[0]
+        ) and bool(self._discardable())
 
     def _layoff_faces(self, index: int) -> list[int]:
         """Faces of the mover's hand that may be laid off on meld ``index``."""
-        meld = self.melds[index]
-        identities = [identity for _, identity, _ in meld]
+        fits = extensions([identity for _, identity, _ in self.melds[index]], self.game.rules)
         counts = self._hand_counts()
-        fits = extensions(identities, self.game.rules)
-        faces = [face for face in fits if counts[face] and self._leaves_discard(face)]
-        if counts[P_FACE] and fits and self._leaves_discard(P_FACE):
-            faces.append(P_FACE)
-        return faces
+        # a P fits wherever a natural card does
+        return [face for face in (*fits, P_FACE)
+                if fits and counts[face] and self._leaves_discard(face)]
 
     def _leaves_discard(self, face: int) -> bool:
         """Whether a card of ``face`` may leave the mover's hand (a card to
         discard remains)."""
-        hand = self.hands[self.to_move]
-        copies = hand & self.game.face_masks[face]
-        card = self._pick(copies)
-        rest = hand & ~(1 << card)
-        if self.taken >= 0 and not self.game.rediscard:
-            rest &= ~(1 << self.taken)
-        return bool(rest)
+        card = self._pick(self.hands[self.to_move] & self.game.face_masks[face])
+        return bool(self._discardable() & ~(1 << card))
 
     def _pick(self, copies: int) -> int:
         """The copy that leaves the hand for a meld: the card taken this
@@ -985,14 +904,12 @@ class ProgressRummyState(MatchState):
         game = self.game
         if game.swap_requires_down and not self._is_down(seat):
             return []
-        hand = self.hands[seat]
-        found = []
-        for card, identity, placer in self.melds[index]:
-            if card % FACES != P_FACE or (placer == seat and not game.owner_may_swap):
-                continue
-            if hand & game.face_masks[identity]:
-                found.append(identity)
-        return sorted(set(found))
+        return sorted({identity for card, identity, placer in self.melds[index]
+                       if card % FACES == P_FACE and (placer != seat or game.owner_may_swap)
+                       and self.hands[seat] & game.face_masks[identity]})
+
+    def _can_swap(self) -> bool:
+        return any(self._swappable(index) for index in range(len(self.melds)))
 
     def legal_actions(self) -> list[int]:
         phase = self.phase
@@ -1001,10 +918,7 @@ class ProgressRummyState(MatchState):
         if phase in CHANCE:
             return [action for action, _ in self.chance_outcomes()]
         if phase == PHASE_BEGIN:
-            actions = [DRAW, TAKE]
-            if any(self._swappable(index) for index in range(len(self.melds))):
-                actions.append(SWAP)
-            return actions
+            return [DRAW, TAKE, SWAP] if self._can_swap() else [DRAW, TAKE]
         if phase == PHASE_MELD:
             actions = sorted({card % FACES for card in bits_of(self._discardable())})
             if self._may_add():
@@ -1015,8 +929,9 @@ class ProgressRummyState(MatchState):
             return actions
         if phase == PHASE_BUILD:
             counts = self._hand_counts()
-            actions = [face for face in range(52) if counts[face] and self._build_card_ok(face)]
-            if counts[P_FACE] and self._p_ok_in_build():
+            actions = [face for face in range(52)
+                       if counts[face] and self._may_place(face, (face,))]
+            if counts[P_FACE] and self._may_place(P_FACE, range(52)):
                 actions.append(P_FACE)
             if self._may_next_meld():
                 actions.append(MELD)
@@ -1024,7 +939,7 @@ class ProgressRummyState(MatchState):
                 actions.append(DONE)
             return actions
         if phase == PHASE_DECLARE:
-            return [AS_BASE + face for face in range(52) if self._declare_ok(face)]
+            return [AS_BASE + face for face in range(52) if self._may_place(-1, (face,))]
         if phase == PHASE_LAYOFF:
             return self._layoff_faces(self.target)
         if phase == PHASE_LAYOFF_DECLARE:
@@ -1041,8 +956,12 @@ class ProgressRummyState(MatchState):
         phase = self.phase
         if phase == PHASE_BEGIN and action in (DRAW, TAKE):
             return True
+        if phase == PHASE_CUT:
+            return 0 <= action < self.game.n
+        if phase in CHANCE:
+            return 0 <= action < FACES and self._chance_card(action) >= 0
         if phase == PHASE_MELD:
-            if action < FACES:
+            if 0 <= action < FACES:
                 return bool(self._discardable() & self.game.face_masks[action])
             if action == MELD:
                 return self._may_start_meld()
@@ -1054,135 +973,112 @@ class ProgressRummyState(MatchState):
     # ------------------------------------------------------------------
     # chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        phase = self.phase
-        if phase == PHASE_CUT:
-            return self.cut_outcomes()
-        if phase == PHASE_DEAL:
-            return self._face_odds(bits_of(self.undealt))
-        if phase == PHASE_UPCARD:
-            return self._face_odds(bits_of(self.undealt & ~self.buried))
-        if phase == PHASE_DRAW:
-            return self._face_odds(self.stock)
-        raise IllegalAction("this is not a chance node")
-
-    def _face_odds(self, cards: list[int]) -> list[tuple[int, float]]:
-        return face_odds(cards, self.game.face_of)
-
-    def _apply_chance(self, action: int) -> None:
-        game = self.game
         if self.phase == PHASE_CUT:
-            if not 0 <= action < game.n:
-                raise IllegalAction(f"the cut names the dealer: a seat from 0 to {game.n - 1}")
-            self.dealer = action
-            self.events.append(FirstDealer(action))
-            self._start_hand()
-            return
-        if not 0 <= action < FACES:
-            raise IllegalAction(f"a card dealt is a card action 0 to {FACES - 1}, not {action}")
-        if self.phase in (PHASE_DEAL, PHASE_UPCARD):
-            free = self.undealt & game.face_masks[action]
-            if self.phase == PHASE_UPCARD:
-                free &= ~self.buried
-            if not free:
-                raise IllegalAction(f"{face_code(action)} is not left to deal")
-            self._deal_card((free & -free).bit_length() - 1)
-            return
-        copies = [card for card in self.stock if card % FACES == action]
-        if not copies:
-            raise IllegalAction(f"{face_code(action)} is not in the stock")
-        self.stock.remove(min(copies))
-        self._drawn(min(copies))
+            return self.cut_outcomes()
+        if self.phase not in CHANCE:
+            raise IllegalAction("this is not a chance node")
+        return face_odds(self._chance_cards(), self.game.face_of)
+
+    def _chance_cards(self) -> list[int]:
+        """The cards that the card dealt, turned up or drawn next may be."""
+        return self.stock if self.phase == PHASE_DRAW else bits_of(self.undealt & ~self.buried)
+
+    def _chance_card(self, face: int) -> int:
+        """The lower of those cards of ``face`` (-1: none)."""
+        if self.phase == PHASE_DRAW:
+            return min((card for card in self.stock if card % FACES == face), default=-1)
+        free = self.undealt & ~self.buried & self.game.face_masks[face]
+        return (free & -free).bit_length() - 1
+
+    def _why_not_outcome(self, action: int) -> str:
+        if self.phase == PHASE_CUT:
+            return f"the cut names the dealer: a seat from 0 to {self.game.n - 1}"
+        if action >= FACES:
+            return f"a card dealt is a card action 0 to {FACES - 1}, not {action}"
+        where = "in the stock" if self.phase == PHASE_DRAW else "left to deal"
+        return f"{face_code(action)} is not {where}"
+
+    def _cut_move(self, seat: int) -> None:
+        self.dealer = seat
+        self.events.append(FirstDealer(seat))
+        self._start_hand()
+
+    def _chance_card_move(self, face: int) -> None:
+        """Deal, turn up or draw the lower card of ``face`` left there."""
+        card = self._chance_card(face)
+        if self.phase == PHASE_DRAW:
+            self.stock.remove(card)
+            self._drawn(card)
+        else:
+            self._deal_card(card)
 
     # ------------------------------------------------------------------
     # moves
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int:
-            action = as_action(action)
-        phase = self.phase
-        if phase == PHASE_OVER:
-            raise IllegalAction("the match is over")
-        if phase in CHANCE:
-            self._apply_chance(action)
-        else:
-            if not 0 <= action < NUM_ACTIONS:
-                raise IllegalAction(
-                    f"there is no action {action}; actions are 0 to {NUM_ACTIONS - 1}"
-                )
-            if not self._is_legal(action):
-                raise IllegalAction(self._why_not(action))
-            self._move(action)
-        self.history.append(action)
-
-    def _move(self, action: int) -> None:
-        phase = self.phase
+    def _begin_move(self, action: int) -> None:
         seat = self.to_move
-        game = self.game
-        if phase == PHASE_BEGIN:
-            if action == DRAW:
-                self.events.append(Drew(seat))
-                if self.explicit_chance:
-                    self.phase = PHASE_DRAW
-                    return
+        if action == DRAW:
+            self.events.append(Drew(seat))
+            if self.explicit_chance:
+                self.phase = PHASE_DRAW
+            else:
                 self._drawn(self.stock.pop())
-            elif action == TAKE:
-                card = self.discard.pop()
-                self.taken = card
-                self.hands[seat] |= 1 << card
-                self.known[seat] |= 1 << card
-                self.events.append(Took(seat, card))
-                self.phase = PHASE_MELD
-            else:
-                self.phase = PHASE_SWAP_MELD
-            return
-        if phase == PHASE_MELD:
-            if action < FACES:
-                self._discard(action)
-            elif action == MELD:
-                self.building = [()]
-                self.build_contract = not self._is_down(seat)
-                self.phase = PHASE_BUILD
-            else:
-                self.target = action - MELD_BASE
-                self.phase = PHASE_LAYOFF
-            return
-        if phase == PHASE_BUILD:
-            if action < FACES:
-                card = self._pick(self.hands[seat] & game.face_masks[action])
-                self._leave_hand(card)
-                if action == P_FACE:
-                    self.pending = card
-                    self.phase = PHASE_DECLARE
-                else:
-                    self.building[-1] = (*self.building[-1], (card, action))
-            elif action == MELD:
-                self.building.append(())
-            else:
-                self._lay_built()
-            return
-        if phase == PHASE_DECLARE:
-            self.building[-1] = (*self.building[-1], (self.pending, action - AS_BASE))
-            self.pending = -1
+        elif action == TAKE:
+            card = self.discard.pop()
+            self.taken = card
+            self.hands[seat] |= 1 << card
+            self.known[seat] |= 1 << card
+            self.events.append(Took(seat, card))
+            self.phase = PHASE_MELD
+        else:
+            self.phase = PHASE_SWAP_MELD
+
+    def _meld_move(self, action: int) -> None:
+        if action < FACES:
+            self._discard(action)
+        elif action == MELD:
+            self.building = [()]
+            self.build_contract = not self._is_down(self.to_move)
             self.phase = PHASE_BUILD
-            return
-        if phase == PHASE_LAYOFF:
-            card = self._pick(self.hands[seat] & game.face_masks[action])
-            self._leave_hand(card)
-            if action == P_FACE:
-                self.pending = card
-                self.phase = PHASE_LAYOFF_DECLARE
-                return
-            self._lay_off(card, action)
-            return
-        if phase == PHASE_LAYOFF_DECLARE:
-            card = self.pending
-            self.pending = -1
-            self._lay_off(card, action - AS_BASE)
-            return
-        if phase == PHASE_SWAP_MELD:
+        else:
             self.target = action - MELD_BASE
-            self.phase = PHASE_SWAP_CARD
-            return
-        self._swap(action)
+            self.phase = PHASE_LAYOFF
+
+    def _build_move(self, action: int) -> None:
+        if action == MELD:
+            self.building.append(())
+        elif action == DONE:
+            self._lay_built()
+        else:
+            self._place(action, PHASE_DECLARE)
+
+    def _declare_move(self, action: int) -> None:
+        self.building[-1] = (*self.building[-1], (self.pending, action - AS_BASE))
+        self.pending = -1
+        self.phase = PHASE_BUILD
+
+    def _layoff_move(self, face: int) -> None:
+        self._place(face, PHASE_LAYOFF_DECLARE)
+
+    def _layoff_declare_move(self, action: int) -> None:
+        card = self.pending
+        self.pending = -1
+        self._lay_off(card, action - AS_BASE)
+
+    def _swap_meld_move(self, action: int) -> None:
+        self.target = action - MELD_BASE
+        self.phase = PHASE_SWAP_CARD
+
+    def _place(self, face: int, declare: int) -> None:
+        """Take the mover's card of ``face`` from his hand into the meld being
+        built or laid off on: a natural card at once, a Progress card once it
+        is declared in phase ``declare``."""
+        card = self._pick(self.hands[self.to_move] & self.game.face_masks[face])
+        self._leave_hand(card)
+        self.pending = card
+        if face == P_FACE:
+            self.phase = declare
+        else:
+            self.phase_moves[declare](self, AS_BASE + face)
 
     def _drawn(self, card: int) -> None:
         self.hands[self.to_move] |= 1 << card
@@ -1204,7 +1100,7 @@ class ProgressRummyState(MatchState):
             self.events.append(WentOut(seat))
             self._finish_round()
             return
-        self._end_turn()
+        self._begin_turn((self.to_move + 1) % self.game.n)
 
     def _ordered(self, cards: Sequence[tuple[int, int, int]]) -> Meld:
         identities = [identity for _, identity, _ in cards]
@@ -1242,8 +1138,7 @@ class ProgressRummyState(MatchState):
             and (placer != seat or game.owner_may_swap)
         )
         progress = meld[position][0]
-        natural = (self.hands[seat] & game.face_masks[face])
-        natural_card = (natural & -natural).bit_length() - 1
+        natural_card = self._pick(self.hands[seat] & game.face_masks[face])
         meld[position] = (natural_card, face, seat)
         self.melds[index] = tuple(meld)
         self._leave_hand(natural_card)
@@ -1251,7 +1146,7 @@ class ProgressRummyState(MatchState):
         self.known[seat] |= 1 << progress
         self.events.append(Swapped(seat, index, natural_card, progress))
         self.target = -1
-        self._end_turn()
+        self._begin_turn((self.to_move + 1) % self.game.n)
 
     # ------------------------------------------------------------------
     # explanations
@@ -1262,7 +1157,8 @@ class ProgressRummyState(MatchState):
         if phase == PHASE_BEGIN:
             if action == SWAP:
                 return self._why_no_swap()
-            return f"begin your turn with draw or take{self._swap_hint()}, not {text}"
+            hint = " (or swap)" if self._can_swap() else ""
+            return f"begin your turn with draw or take{hint}, not {text}"
         if action in (DRAW, TAKE, SWAP):
             return f"you cannot {text} now: you have already begun your turn"
         if phase in (PHASE_DECLARE, PHASE_LAYOFF_DECLARE):
@@ -1289,10 +1185,6 @@ class ProgressRummyState(MatchState):
             return f"{text} does not fit {meld_name(self.target)} ({meld_text(meld)})"
         return f"laying off {text} would leave you no card to discard"
 
-    def _swap_hint(self) -> str:
-        return " (or swap)" if any(
-            self._swappable(index) for index in range(len(self.melds))) else ""
-
     def _why_no_swap(self) -> str:
         game = self.game
         seat = self.to_move
@@ -1302,8 +1194,7 @@ class ProgressRummyState(MatchState):
             return "there is no P on the table to swap"
         if game.swap_requires_down and not self._is_down(seat):
             return "you must lay your contract before you may swap (swap_requires_down)"
-        mine = [entry for entry in progress if entry[2] == seat and not game.owner_may_swap]
-        others = [entry for entry in progress if entry not in mine]
+        others = [entry for entry in progress if entry[2] != seat or game.owner_may_swap]
         if not others:
             return "you placed every P on the table and may not swap it back"
         wanted = ", ".join(f"{face_code(identity)} for the P of {meld_name(index)}"
@@ -1394,12 +1285,8 @@ class ProgressRummyState(MatchState):
                 return f"{seat_name(action)} deals"
             raise ParseError(f"there is no action {action} at the cut")
         text = game.text(action)
-        if phase == PHASE_DEAL:
-            return f"deal {text}"
-        if phase == PHASE_UPCARD:
-            return f"turn up {text}"
-        if phase == PHASE_DRAW:
-            return f"draw {text}"
+        if phase in CHANCE:
+            return f"{CHANCE_VERBS[phase]} {text}"
         if action < FACES:
             # the copy that would move (two packs: ``6Cr#2`` when only the
             # second copy is held); ``parse_action`` reads either
@@ -1481,21 +1368,15 @@ class ProgressRummyState(MatchState):
         if not words:
             raise ParseError("an empty line; type draw, take, a card, meld, done or a meld name")
         steps: list[str] = []
-        index = 0
-        while index < len(words):
-            word = words[index]
+        rest = iter(words)
+        for word in rest:
             lowered = word.casefold()
             if "=" in word and lowered.split("=", 1)[0] == "p":
                 steps += ["P", f"as {word.split('=', 1)[1]}"]
-            elif lowered == "as" and index + 1 < len(words):
-                steps.append(f"as {words[index + 1]}")
-                index += 1
-            elif lowered == "discard" and index + 1 < len(words):
-                steps.append(f"discard {words[index + 1]}")
-                index += 1
+            elif lowered in ("as", "discard") and (following := next(rest, None)) is not None:
+                steps.append(f"{lowered} {following}")
             else:
                 steps.append(word)
-            index += 1
         state = self.clone()
         if len(steps) == 1:
             # one step alone: a meld built step by step may stop anywhere
@@ -1565,8 +1446,7 @@ class ProgressRummyState(MatchState):
         game = self.game
         values = game.values
         deltas = [sum(values[card] for card in bits_of(hand)) for hand in self.hands]
-        for seat, delta in enumerate(deltas):
-            self.totals[seat] += delta
+        self.totals = [total + delta for total, delta in zip(self.totals, deltas, strict=True)]
         self.results.append(deltas)
         self.events.append(HandScored(self.hand_index + 1, tuple(deltas)))
         self.building = []
@@ -1587,21 +1467,14 @@ class ProgressRummyState(MatchState):
     @property
     def meld_cards(self) -> int:
         """The cards of the melds on the table."""
-        cards = 0
-        for meld in self.melds:
-            for card, _, _ in meld:
-                cards |= 1 << card
-        return cards
+        return sum(1 << card for meld in self.melds for card, _, _ in meld)
 
     @property
     def building_cards(self) -> int:
         """The cards of the melds being built, and a Progress card waiting
         for its declaration."""
-        cards = 0 if self.pending < 0 else 1 << self.pending
-        for built in self.building:
-            for card, _ in built:
-                cards |= 1 << card
-        return cards
+        cards = sum(1 << card for built in self.building for card, _ in built)
+        return cards if self.pending < 0 else cards | 1 << self.pending
 
     def _placed_for(self, seat: int) -> int:
         placed = self.known_elsewhere(seat)
@@ -1627,11 +1500,8 @@ class ProgressRummyState(MatchState):
     def known_elsewhere(self, seat: int) -> int:
         """The cards in other hands that everyone saw go there: taken from
         the discard pile, or a Progress card won in a swap."""
-        known = 0
-        for other, cards in enumerate(self.known):
-            if other != seat:
-                known |= cards
-        return known
+        # each card is in one hand: the sum of the masks is their union
+        return sum(self.known) - self.known[seat]
 
     # ------------------------------------------------------------------
     # what a seat sees
@@ -1660,13 +1530,11 @@ class ProgressRummyState(MatchState):
         return views
 
     def _player(self, seat: int) -> dict[str, Any]:
-        dealer = seat == self.dealer
-        down = self._is_down(seat)
-        return {
-            "seat": seat, "name": seat_name(seat), "cards": self.hands[seat].bit_count(),
-            "score": self.totals[seat], "dealer": dealer, "down": down,
-            "flags": (["dealer"] if dealer else []) + (["down"] if down else []),
-        }
+        player = super()._player(seat)
+        player["down"] = self._is_down(seat)
+        if player["down"]:
+            player["flags"].append("down")
+        return player
 
     def _legal_card(self, action: int) -> str | None:
         return self._copy_code(action) if action < FACES else None
@@ -1718,43 +1586,31 @@ class ProgressRummyState(MatchState):
         in the module docstring)."""
         self.check_seat(seat)
         game = self.game
-        n = game.n
-        tensor = np.zeros(game.observation_tensor_size, dtype=np.float32)
-        for card in bits_of(self.hands[seat]):
-            tensor[card % FACES] += 0.5
-        if self.discard:
-            tensor[FACES + self.discard[-1] % FACES] = 1.0
-        for card in self.discard:
-            tensor[2 * FACES + card % FACES] += 0.5
+        counts = game.counts
+        melds = [0] * FACES
         for meld in self.melds:
             for card, identity, _ in meld:
-                tensor[3 * FACES + (P_FACE if card % FACES == P_FACE else identity)] += 0.5
+                melds[P_FACE if card % FACES == P_FACE else identity] += 1
+        building = [0] * FACES
         for built in self.building:
             for _, identity in built:
-                tensor[4 * FACES + identity] += 0.5
-        if self.taken >= 0 and PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD:
-            tensor[5 * FACES + self.taken % FACES] = 1.0
-        base = 6 * FACES
-        for offset in range(n):
-            for card in bits_of(self.known[(seat + offset) % n]):
-                tensor[base + offset * FACES + card % FACES] += 0.5
-        base += n * FACES
-        tensor[base + self.phase] = 1.0
-        base += len(PHASE_NAMES)
-        tensor[base + self.hand_index] = 1.0
-        base += ROUNDS
-        size = len(game.deck)
-        tensor[base] = len(self.stock) / size
-        tensor[base + 1] = len(self.discard) / size
-        tensor[base + 2] = float(self.reshuffles)
-        tensor[base + 3] = len(self.melds) / MAX_MELDS
-        base += 4
-        for offset in range(n):
-            other = (seat + offset) % n
-            tensor[base + offset] = float(self._is_down(other))
-            tensor[base + n + offset] = self.hands[other].bit_count() / (HAND_SIZE + 1)
-            tensor[base + 2 * n + offset] = self.totals[other] / 100
-        tensor[base + 3 * n + (self.dealer - seat) % n] = 1.0
-        if PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD:
-            tensor[base + 4 * n + (self.to_move - seat) % n] = 1.0
-        return tensor
+                building[identity] += 1
+        in_turn = PHASE_BEGIN <= self.phase <= PHASE_SWAP_CARD
+        return game.tensor_writer.write(seat, [
+            counts(self.hands[seat]), self.discard[-1] % FACES if self.discard else None,
+            counts(sum(1 << card for card in self.discard)), melds, building,
+            self.taken % FACES if self.taken >= 0 and in_turn else None,
+            [counts(known) for known in self.known], self.phase, self.hand_index,
+            len(self.stock), len(self.discard), self.reshuffles, len(self.melds),
+            [self._is_down(other) for other in range(game.n)],
+            [hand.bit_count() for hand in self.hands], self.totals, self.dealer,
+            self.to_move if in_turn else None,
+        ])
+
+    phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {
+        PHASE_CUT: _cut_move, PHASE_DEAL: _chance_card_move, PHASE_UPCARD: _chance_card_move,
+        PHASE_DRAW: _chance_card_move, PHASE_BEGIN: _begin_move, PHASE_MELD: _meld_move,
+        PHASE_BUILD: _build_move, PHASE_DECLARE: _declare_move, PHASE_LAYOFF: _layoff_move,
+        PHASE_LAYOFF_DECLARE: _layoff_declare_move, PHASE_SWAP_MELD: _swap_meld_move,
+        PHASE_SWAP_CARD: _swap,
+    }
