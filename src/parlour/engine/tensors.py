@@ -231,8 +231,9 @@ class TensorWriter:
         self.players = players
         self.size = sum(block.size for block in layout)
         self._names = [block.name for block in layout]
-        self._plan: list[tuple[int, int, int, int, bool, float]] = []
+        self._plan: list[tuple[int, int, int, int, bool]] = []
         amounts: list[int] = []
+        scales: list[float] = []
         offset = 0
         for block in layout:
             width = block.part_size
@@ -246,12 +247,15 @@ class TensorWriter:
                 raise ValueError(f"block {block.name!r}: a flag is one value a part")
             if kind == _NUMBER and width > 1:
                 kind = _COUNTS
-            self._plan.append((kind, offset, width, block.parts, block.per_seat, block.scale))
+            self._plan.append((kind, offset, width, block.parts, block.per_seat))
             if kind in (_NUMBER, _COUNTS):
                 amounts.extend(range(offset, offset + block.size))
+                scales.extend([block.scale] * block.size)
             offset += block.size
         self._amounts = np.array(amounts, dtype=np.intp)
         """Where the blocks of amounts lie, in the order :meth:`write` lists them."""
+        self._scales = np.array(scales, dtype=np.float64)
+        """What each of those amounts is divided by."""
 
     def write(self, seat: int, values: Sequence[Any]) -> npt.NDArray[np.float32]:
         """The tensor for the observer ``seat`` from ``values``, one a block."""
@@ -262,7 +266,7 @@ class TensorWriter:
         amounts: list[float] = []
         index = 0
         try:
-            for index, (kind, offset, width, parts, per_seat, scale) in enumerate(self._plan):
+            for index, (kind, offset, width, parts, per_seat) in enumerate(self._plan):
                 value = values[index]
                 if kind == _SEAT:
                     if value is not None:
@@ -287,10 +291,10 @@ class TensorWriter:
                             bits |= 1 << offset + item
                         offset += width
                 elif kind == _NUMBER:
-                    amounts.extend([item / scale for item in value])
+                    amounts.extend(value)
                 else:
                     for item in value:
-                        amounts.extend([count / scale for count in item])
+                        amounts.extend(item)
         except TypeError:
             raise TypeError(f"the value of block {self._names[index]!r} does not fit it: "
                             f"{values[index]!r}") from None
@@ -298,7 +302,9 @@ class TensorWriter:
         tensor = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), count=self.size,
                                bitorder="little").astype(np.float32)
         if amounts:
-            tensor[self._amounts] = amounts
+            # one division for them all: float64, as Python divides, then
+            # float32 as the tensor holds it
+            tensor[self._amounts] = np.array(amounts, dtype=np.float64) / self._scales
         return tensor
 
 
