@@ -85,6 +85,7 @@ offset  size          block            values      meaning
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -299,12 +300,8 @@ def face_odds(cards: Sequence[int], face_of: Sequence[int]) -> list[tuple[int, f
     """The chance outcomes of drawing one of ``cards``: each face (both
     copies of a two-pack card are one outcome) with its probability,
     sorted by face."""
-    counts: dict[int, int] = {}
-    for card in cards:
-        face = face_of[card]
-        counts[face] = counts.get(face, 0) + 1
-    total = len(cards)
-    return [(face, counts[face] / total) for face in sorted(counts)]
+    counts = Counter(face_of[card] for card in cards)
+    return [(face, counts[face] / len(cards)) for face in sorted(counts)]
 
 
 @register
@@ -405,16 +402,13 @@ class Progress(Game):
         # per card id, what continues the sequence on it as the top card
         # (no run direction kept): its own sign only, or the first card of a
         # turn, of any sign unless follow_sign is same
-        numbered = [face < P_FACE for face in self.face_of]
         self.next_same = tuple(
-            self.adjacent_sign[face] if number else 0
-            for face, number in zip(self.face_of, numbered, strict=True)
+            self.adjacent_sign[face] if face < P_FACE else 0 for face in self.face_of
         )
         self.next_any = tuple(
             self.adjacent_sign[face] | (
                 0 if self.follow_same else self.adjacent_any[face] & ~self.sign_masks[face // 13])
-            if number else 0
-            for face, number in zip(self.face_of, numbered, strict=True)
+            if face < P_FACE else 0 for face in self.face_of
         )
         self.reserve = self.sevens | self.p_mask
         """The cards that need no sequence: the 7s and P."""
@@ -585,14 +579,18 @@ class ProgressState(MatchState):
         # the rest, turned over, is the stock
         pack = shuffled(game.all_cards, "progress", self.seed, self.hand_index)
         dealt = game.n * game.hand_size
-        for position in range(dealt):
-            self._deal_card(pack[position], position)
+        self._deal_cards(pack[:dealt])
         self._begin_opening(pack[dealt:][::-1])
 
-    def _deal_card(self, card: int, position: int) -> None:
-        """Deal ``card``, the ``position``-th of the deal (from 0)."""
-        self.hands[(self.dealer + 1 + position) % self.game.n] |= 1 << card
-        self.undealt ^= 1 << card
+    def _deal_cards(self, cards: Sequence[int]) -> None:
+        """Deal ``cards`` one at a time round the table, on from the cards
+        dealt so far (the first to the dealer's left)."""
+        game = self.game
+        position = self.dealer + 1 + len(game.deck) - self.undealt.bit_count()
+        for card in cards:
+            self.hands[position % game.n] |= 1 << card
+            self.undealt ^= 1 << card
+            position += 1
 
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
@@ -775,9 +773,8 @@ class ProgressState(MatchState):
     def _deal(self, face: int) -> None:
         game = self.game
         free = self.undealt & game.face_masks[face]
-        dealt = len(game.deck) - self.undealt.bit_count()
-        self._deal_card((free & -free).bit_length() - 1, dealt)
-        if dealt + 1 == game.n * game.hand_size:
+        self._deal_cards([(free & -free).bit_length() - 1])
+        if self.undealt.bit_count() == len(game.deck) - game.n * game.hand_size:
             self._begin_opening(bits_of(self.undealt))
 
     def _draw(self, face: int) -> None:
@@ -994,11 +991,10 @@ class ProgressState(MatchState):
         if game.single_hand:
             self.phase = PHASE_OVER
             return
-        if max(self.totals) >= game.target:
-            lowest = min(self.totals)
-            if game.options["tie"] == "shared" or self.totals.count(lowest) == 1:
-                self.phase = PHASE_OVER
-                return
+        if max(self.totals) >= game.target and (
+                game.options["tie"] == "shared" or len(self.winners()) == 1):
+            self.phase = PHASE_OVER
+            return
         self.dealer = (self.dealer + 1) % game.n
         self.hand_index += 1
         self._start_hand()
@@ -1072,12 +1068,11 @@ class ProgressState(MatchState):
         return turns
 
     def _player(self, seat: int) -> dict[str, Any]:
-        flags = ["dealer"] if seat == self.dealer else []
+        player = super()._player(seat)
+        player["name"] = self._words().seat(seat)
         if self.skipped >> seat & 1:
-            flags.append("no 7")
-        return {"seat": seat, "name": self._words().seat(seat),
-                "cards": self.hands[seat].bit_count(), "score": self.totals[seat],
-                "dealer": seat == self.dealer, "flags": flags}
+            player["flags"].append("no 7")
+        return player
 
     def _legal_card(self, action: int) -> str | None:
         return self.action_to_str(action) if action < FACES else None
@@ -1117,13 +1112,12 @@ class ProgressState(MatchState):
         if game.copies == 2:
             # a face is known absent when both of its copies are
             absent = [mask & mask >> FACES & game.fold for mask in absent]
-        lock = self.lock
         direction = self.segment_direction
         return game.tensor_writer.write(seat, [
             game.faces(self.hands[seat]), game.faces(mask_of(self.pile)),
             game.face_of[self.top] if self.top >= 0 else None, absent, self.phase,
-            lock if lock >= 0 else None, self.defer, self.free_start, self.drawn >= 0,
-            len(self.stock), self.passes, direction > 0, direction < 0,
+            self.lock if self.lock >= 0 else None, self.defer, self.free_start,
+            self.drawn >= 0, len(self.stock), self.passes, direction > 0, direction < 0,
             [hand.bit_count() for hand in self.hands], self.totals, self.dealer,
             self.to_move if PHASE_OPEN <= self.phase <= PHASE_FREE else None,
         ])
