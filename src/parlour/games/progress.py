@@ -488,7 +488,13 @@ class Progress(Game):
         """The distinct faces (action ids) of the cards in ``mask``, ascending."""
         if self.copies == 2:
             mask = (mask & self.fold) | (mask >> FACES)
-        return bits_of(mask)
+        faces = []
+        while mask:
+            # lowest first: quicker than bits_of for the few cards of a move
+            low = mask & -mask
+            faces.append(low.bit_length() - 1)
+            mask ^= low
+        return faces
 
     def codes(self, mask: int) -> list[str]:
         """The codes of the cards in ``mask`` by sign and number (a second
@@ -622,7 +628,9 @@ class ProgressState(MatchState):
         self.stock = stock
         self.pile = pile
         self.events.append(PileGiven(tuple(pile)))
-        self._begin_turn(reader.seat("to_move", (self.dealer + 1) % game.n))
+        self.phase = PHASE_START
+        self.to_move = reader.seat("to_move", (self.dealer + 1) % game.n)
+        self.turn_number = 1
 
     # ------------------------------------------------------------------
     # the opening and turns
@@ -647,18 +655,15 @@ class ProgressState(MatchState):
         self.open_any = True
         self.events.append(OpenAny(self.dealer))
 
-    def _begin_turn(self, seat: int) -> None:
+    def _end_turn(self, free_start: bool = False) -> None:
+        """The next player's turn; ``free_start``: it starts with a free card."""
         self.phase = PHASE_START
-        self.to_move = seat
+        self.to_move = (self.to_move + 1) % self.game.n
         self.lock = -1
         self.defer = False
         self.drawn = -1
-        self.turn_number += 1
-
-    def _end_turn(self, free_start: bool = False) -> None:
-        """The next player's turn; ``free_start``: it starts with a free card."""
-        self._begin_turn((self.to_move + 1) % self.game.n)
         self.free_start = free_start
+        self.turn_number += 1
 
     def _sequence_candidates(self, any_sign: bool) -> int:
         """The cards that would continue the sequence on the top card."""
@@ -736,8 +741,7 @@ class ProgressState(MatchState):
             legal = self._legal_mask()
             if not legal:
                 return [DRAW] if self.stock else [PASS]
-            game = self.game
-            actions = bits_of(legal) if game.copies == 1 else game.face_list(legal)
+            actions = self.game.face_list(legal)
             if phase >= PHASE_CONTINUE and self._may_stop(legal):
                 actions.append(STOP)
             return actions
