@@ -1072,11 +1072,14 @@ class ProgressState(MatchState):
         return turns
 
     def _player(self, seat: int) -> dict[str, Any]:
-        player = super()._player(seat)
-        player["name"] = self._words().seat(seat)
+        # the frame's entry, written out: finding the hand zone costs a
+        # spectator's observation a tenth; the name is the table's (Races)
+        flags = ["dealer"] if seat == self.dealer else []
         if self.skipped >> seat & 1:
-            player["flags"].append("no 7")
-        return player
+            flags.append("no 7")
+        return {"seat": seat, "name": self._words().seat(seat),
+                "cards": self.hands[seat].bit_count(), "score": self.totals[seat],
+                "dealer": seat == self.dealer, "flags": flags}
 
     def _legal_card(self, action: int) -> str | None:
         return self.action_to_str(action) if action < FACES else None
