@@ -712,11 +712,8 @@ class ProgressState(MatchState):
         game = self.game
         if self.phase == PHASE_FREE:
             return game.p_optional
-        if self.phase != PHASE_CONTINUE or not legal:
-            return False
-        if game.deferral == "never":
-            return False
-        if game.deferral == "after_sequence_card" and not self.defer:
+        if self.phase != PHASE_CONTINUE or not legal or game.deferral == "never" or (
+                game.deferral == "after_sequence_card" and not self.defer):
             return False
         if game.defer_any_seven:
             return legal & ~(game.sevens | game.p_mask) == 0
