@@ -510,14 +510,6 @@ class Progress(Game):
             return mask
         return [(mask >> face & 1) + (mask >> (face + FACES) & 1) for face in range(FACES)]
 
-    def text(self, action: int) -> str:
-        """The canonical text of an action id."""
-        if 0 <= action < FACES:
-            return self.labels[action]
-        if FACES <= action < self.num_actions:
-            return WORDS[action - FACES]
-        raise ParseError(f"there is no action {action}; actions are 0 to {self.num_actions - 1}")
-
 
 class ProgressState(MatchState):
     """A Progress match."""
@@ -943,12 +935,15 @@ class ProgressState(MatchState):
 
     def action_to_str(self, action: int) -> str:
         phase = self.phase
+        game = self.game
         if phase == PHASE_CUT:
-            if 0 <= action < self.game.n:
+            if 0 <= action < game.n:
                 return f"{seat_name(action)} deals"
             raise ParseError(f"there is no action {action} at the cut")
-        game = self.game
-        text = game.text(action)
+        if not 0 <= action < game.num_actions:
+            raise ParseError(f"there is no action {action}; actions are 0 to "
+                             f"{game.num_actions - 1}")
+        text = game.labels[action] if action < FACES else WORDS[action - FACES]
         if action < FACES and PHASE_OPEN <= phase <= PHASE_FREE:
             # the copy that would be played (two packs: ``8Cr#2`` when only
             # the second copy is held); ``parse_action`` reads either
