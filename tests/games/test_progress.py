@@ -900,6 +900,17 @@ def test_explicit_chance_cut_names_a_seat() -> None:
         state.apply(4)
 
 
+def test_explicit_chance_refuses_an_action_out_of_range_as_every_game_does() -> None:
+    state = parlour.make("progress").new_state(seed=3, explicit_chance=True)
+    with pytest.raises(IllegalAction, match=r"^there is no action 56; actions are 0 to 55$"):
+        state.apply(56)
+    state.apply(0)
+    with pytest.raises(IllegalAction, match=r"^there is no action -1; actions are 0 to 55$"):
+        state.apply(-1)
+    with pytest.raises(IllegalAction, match=r"^a card dealt is a card action 0 to 52, not 53$"):
+        state.apply(53)
+
+
 # ---------------------------------------------------------------------------
 # hypothesis: the §8 invariants under random legal play
 
