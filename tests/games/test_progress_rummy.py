@@ -307,6 +307,41 @@ def test_rm6_without_same_turn_layoff_the_lay_off_waits() -> None:
         state.apply_text("m1")
 
 
+def owners(state: Any, seat: int | None) -> list[int]:
+    """The owner of each meld on the table, as ``seat`` (``None``: a spectator) sees it."""
+    view = state.public_observation() if seat is None else state.observation(seat)
+    return [meld["owner"] for meld in view["zones"]["melds"]]
+
+
+def test_a_lay_off_at_the_low_end_leaves_the_meld_with_its_owner() -> None:
+    # Cat's sequence m2; Dan, down, lays off below it: a card, then a P
+    state = middle({DAN: "4Cr P 13Mo 1Su 9St"}, DAN,
+                   melds=[(ANN, "9Mo 10Mo 11Mo"), (CAT, "5Cr 6Cr 7Cr")], down=(DAN,),
+                   stock="10Su", filler=7)
+    state.apply(DRAW)
+    run(state, "m2 4Cr")
+    run(state, "m2 P")
+    state.apply(AS_BASE + face("3Cr"))
+    melds = state.public_observation()["zones"]["melds"]
+    assert melds[1]["text"] == "P=3Cr 4Cr 5Cr 6Cr 7Cr"
+    assert [card["placed_by"] for card in melds[1]["cards"]] == [DAN, DAN, CAT, CAT, CAT]
+    for seat in (None, ANN, BEN, CAT, DAN):
+        assert owners(state, seat) == [ANN, CAT]
+    assert state.public_observation()["log"][-2:] == ["P3 lays off 4Cr on m2",
+                                                      "P3 lays off P as 3Cr on m2"]
+    assert owners(state.clone(), None) == [ANN, CAT]
+
+
+def test_a_swap_of_the_first_card_leaves_the_meld_with_its_owner() -> None:
+    state = middle({BEN: "4Cr 13Mo 1Su 9St"}, BEN, melds=[(CAT, "P=4Cr 5Cr 6Cr")],
+                   stock="10Su", filler=7)
+    run(state, "swap m1 4Cr")
+    melds = state.public_observation()["zones"]["melds"]
+    assert melds[0]["text"] == "4Cr 5Cr 6Cr"
+    assert melds[0]["cards"][0]["placed_by"] == BEN
+    assert owners(state, None) == [CAT]
+
+
 # ---------------------------------------------------------------------------
 # RM-7, RM-8 going out by laying off; the compulsory discard; RM-9 scoring
 

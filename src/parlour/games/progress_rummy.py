@@ -522,8 +522,8 @@ class ProgressRummyState(MatchState):
     phase_names = PHASE_NAMES
     lowest_wins = True
     catalogue = CATALOGUE
-    copied_fields = ("history", "hands", "stock", "discard", "melds", "totals", "results",
-                     "events", "known", "building")
+    copied_fields = ("history", "hands", "stock", "discard", "melds", "meld_owners", "totals",
+                     "results", "events", "known", "building")
     zones = (
         Zone("hand", "hands", Seen.OWNER, per_seat=True),
         Zone("stock", "stock", Seen.NOBODY, form=Form.ORDER),
@@ -553,6 +553,10 @@ class ProgressRummyState(MatchState):
         self.discard: list[int] = []
         """The discard pile, top card last."""
         self.melds: list[Meld] = []
+        self.meld_owners: list[int] = []
+        """The seat that laid each meld down, by meld index: its owner
+        whatever cards others lay off at either end or swap in (a meld's
+        cards are kept in run order, so its first card may be anyone's)."""
         self.down = 0
         self.known = [0] * n
         """Cards each hand is publicly known to hold (taken from the pile or a swap)."""
@@ -724,6 +728,7 @@ class ProgressRummyState(MatchState):
                             sum(card % FACES != P_FACE for card, _, _ in meld), self.game.rules):
                 raise ParseError(f"{where} ({meld_text(meld)}) is not a valid meld")
             self.melds.append(meld)
+            self.meld_owners.append(owner)
 
     def _numbered(self, code: str, where: str) -> int:
         try:
@@ -1111,6 +1116,7 @@ class ProgressRummyState(MatchState):
         first = len(self.melds)
         for built in self.building:
             self.melds.append(self._ordered([(card, identity, seat) for card, identity in built]))
+            self.meld_owners.append(seat)
         if self.build_contract:
             self.down |= 1 << seat
             self.went_down = True
@@ -1509,15 +1515,18 @@ class ProgressRummyState(MatchState):
         return self.game.words
 
     def meld_views(self) -> list[dict[str, Any]]:
-        """The melds on the table as the observation shows them."""
+        """The melds on the table as the observation shows them: each
+        ``{name, owner, kind, text, cards}``, ``owner`` the seat that laid it
+        down (whoever laid cards off on it since), each card
+        ``{code, as, placed_by}``."""
         cards = self.game.deck.cards
         rules = self.game.rules
         views = []
-        for index, meld in enumerate(self.melds):
+        for index, (meld, owner) in enumerate(zip(self.melds, self.meld_owners, strict=True)):
             identities = [identity for _, identity, _ in meld]
             views.append({
                 "name": meld_name(index),
-                "owner": meld[0][2] if meld else None,
+                "owner": owner,
                 "kind": kind(identities, rules),
                 "text": meld_text(meld),
                 "cards": [
