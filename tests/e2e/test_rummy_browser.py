@@ -29,6 +29,13 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SEQUENCE_SEED = 67
 P_SEED = 20
+LAY_OFF_SEED = 30
+"""Two seats: P0 deals, plays first and may take the up-card ``2St`` and meld
+``3Su 4Su 5Su``, then discard ``7Cr#2``; P1 may take it to his ``5Cr#2 6Cr``
+for his contract and lay off his ``2Su#2`` below P0's meld. (Found by
+playing every seed from 0 with the engine's ``parse_actions``, P0 laying a
+natural sequence not starting at 1 and P1 his contract and the card below
+it, in their first turns: 30 is the first.)"""
 TAKE = 141
 """The action id of ``take`` (rules/progress.md §3.13, the module docstring)."""
 
@@ -61,6 +68,16 @@ def open_table(server: str, seed: int) -> tuple[int, str]:
     })
     token = parse_qs(urlsplit(created["seats"][0]["url"]).fragment)["token"][0]
     return int(created["id"]), token
+
+
+def open_table_of_two(server: str, seed: int) -> tuple[int, list[str]]:
+    """Both seats people; the table id and each seat's token."""
+    created = post_json(server, "/api/tables", {
+        "game": "progress-rummy", "options": {"players": 2}, "seed": seed,
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+    })
+    tokens = [parse_qs(urlsplit(seat["url"]).fragment)["token"][0] for seat in created["seats"]]
+    return int(created["id"]), tokens
 
 
 def view_of(server: str, table_id: int, token: str) -> dict[str, Any]:
@@ -192,3 +209,40 @@ def test_a_progress_card_is_declared_in_its_field_and_shown_on_the_table(
     assert_inside(page, ['[data-testid="board"]', '[data-testid="meld"]',
                          '[data-testid="hand"] [data-card]', '[data-testid="meld-button"]',
                          '[data-testid="board"] [data-testid="seat"]'], PHONE["width"], None)
+
+
+def test_a_lay_off_below_a_sequence_leaves_the_meld_with_its_owner(
+    page: Page, server: str,
+) -> None:
+    table_id, tokens = open_table_of_two(server, LAY_OFF_SEED)
+    # P0's whole first turn through the API: the contract 3Su 4Su 5Su
+    post_json(server, f"/api/tables/{table_id}/moves", {
+        "token": tokens[0], "text": "take meld 3Su 4Su 5Su discard 7Cr",
+        "move_number": view_of(server, table_id, tokens[0])["move_number"],
+    })
+    page.set_viewport_size(DESKTOP)
+    open_page(page, server, table_id, tokens[1])
+    m1 = page.locator('[data-testid="meld"][data-meld="m1"]')
+    expect(m1).to_have_attribute("data-owner", "0")
+    take_the_up_card(page, "7Cr#2")
+    select(page, "5Cr#2", "6Cr", "7Cr#2")
+    page.get_by_test_id("meld-button").click()
+    expect(page.get_by_test_id("meld")).to_have_count(2)
+    # P1 lays off 2Su#2 at the low end of P0's meld: its first card is now P1's
+    select(page, "2Su#2")
+    m1.click()
+    expect(m1).to_have_attribute("data-text", "2Su#2 3Su 4Su 5Su")
+    assert page.evaluate(READ_MELDS) == [
+        {"name": "m1", "owner": 0, "kind": "sequence",
+         "cards": [{"code": "2Su#2", "as": None}, {"code": "3Su", "as": None},
+                   {"code": "4Su", "as": None}, {"code": "5Su", "as": None}]},
+        {"name": "m2", "owner": 1, "kind": "sequence",
+         "cards": [{"code": "5Cr#2", "as": None}, {"code": "6Cr", "as": None},
+                   {"code": "7Cr#2", "as": None}]},
+    ]
+    expect(m1.locator(".meld-caption")).to_have_text("m1 P0 · sequence")
+    expect(m1).to_have_attribute("aria-label", "m1, P0's sequence: 2Su#2 3Su 4Su 5Su")
+    expect(m1).not_to_have_class(re.compile(r"\bmine\b"))
+    expect(page.get_by_test_id("log")).to_contain_text("P1 lays off 2Su#2 on m1")
+    melds = view_of(server, table_id, tokens[0])["observation"]["zones"]["melds"]
+    assert [meld["owner"] for meld in melds] == [0, 1]
