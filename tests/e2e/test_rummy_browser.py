@@ -12,7 +12,9 @@ leaves the selection and shows the engine's sentence), melds them with
 selects a card and discards it. The table shows the round, contract,
 stock, discard, the card taken this turn, who is down and each meld with
 its owner, kind and cards (a P wearing its declared card), all inside a
-1280x800 screen, and inside a phone's width.
+1280x800 screen, and inside a phone's width. A meld stays its owner's
+when another person lays a card off below it (issue 29; two people, seed
+30): the one who laid it down, not the placer of its first card.
 """
 
 from __future__ import annotations
