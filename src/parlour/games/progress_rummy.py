@@ -522,8 +522,8 @@ class ProgressRummyState(MatchState):
     phase_names = PHASE_NAMES
     lowest_wins = True
     catalogue = CATALOGUE
-    copied_fields = ("history", "hands", "stock", "discard", "melds", "meld_owners", "totals",
-                     "results", "events", "known", "building")
+    copied_fields = ("history", "hands", "stock", "discard", "melds", "totals", "results",
+                     "events", "known", "building")
     zones = (
         Zone("hand", "hands", Seen.OWNER, per_seat=True),
         Zone("stock", "stock", Seen.NOBODY, form=Form.ORDER),
@@ -553,10 +553,11 @@ class ProgressRummyState(MatchState):
         self.discard: list[int] = []
         """The discard pile, top card last."""
         self.melds: list[Meld] = []
-        self.meld_owners: list[int] = []
+        self.meld_owners: tuple[int, ...] = ()
         """The seat that laid each meld down, by meld index: its owner
         whatever cards others lay off at either end or swap in (a meld's
-        cards are kept in run order, so its first card may be anyone's)."""
+        cards are kept in run order, so its first card may be anyone's). A
+        tuple, replaced at each lay-down, so that a clone shares it."""
         self.down = 0
         self.known = [0] * n
         """Cards each hand is publicly known to hold (taken from the pile or a swap)."""
@@ -728,7 +729,7 @@ class ProgressRummyState(MatchState):
                             sum(card % FACES != P_FACE for card, _, _ in meld), self.game.rules):
                 raise ParseError(f"{where} ({meld_text(meld)}) is not a valid meld")
             self.melds.append(meld)
-            self.meld_owners.append(owner)
+            self.meld_owners += (owner,)
 
     def _numbered(self, code: str, where: str) -> int:
         try:
@@ -1116,7 +1117,7 @@ class ProgressRummyState(MatchState):
         first = len(self.melds)
         for built in self.building:
             self.melds.append(self._ordered([(card, identity, seat) for card, identity in built]))
-            self.meld_owners.append(seat)
+            self.meld_owners += (seat,)
         if self.build_contract:
             self.down |= 1 << seat
             self.went_down = True
