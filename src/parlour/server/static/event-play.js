@@ -23,7 +23,7 @@ import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
 import { layoutOf, loadSchemaKeys, renderFelt, renderHand, renderLog, renderScores, Seating, turnText } from "./board.js";
 import { CardBook } from "./cards.js";
 import { fill, h, showSeedNotice } from "./dom.js";
-import { renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
+import { moveText, renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
 
 const eventId = pageEventId();
 const token = pageToken();
@@ -76,7 +76,7 @@ function renderMoved(view) {
   if (moved.hidden) return;
   const mine = event.moves.find((move) => move.player === view.player);
   moved.textContent = mine
-    ? `After round ${event.round} you move ${mine.role === "Up" ? "up" : "down"} from table ${mine.from_table} to table ${mine.to_table}, seat ${mine.to_seat}.`
+    ? `After round ${event.round} you ${moveText(mine, { you: true })}.`
     : `After round ${event.round} you stay at table ${view.table} (seat ${view.seat}).`;
 }
 
