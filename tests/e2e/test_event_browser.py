@@ -214,6 +214,9 @@ def test_a_party_of_one_table_says_who_stays_and_when_it_is_over(
              m["to_seat"]) for m in moves] == [(2, "Up", 1, 1, 2, 2), (0, "Down", 1, 1, 3, 1)]
     expect(player.locator('[data-testid="moved"]')).to_have_text(
         "After round 1 you stay at table 1 and move to seat 1.")
+    # one table has no table up or down to move to
+    expect(player.locator('[data-testid="where"]')).to_have_text(
+        "Table 1 (the head table), seat 1 — you play Down.")
     for page in (host, player):
         expect(page.locator('[data-testid="move"][data-player="0"]')).to_have_text(
             "Ann (Down) stays at table 1 and moves to seat 1")
