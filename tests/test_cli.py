@@ -51,6 +51,10 @@ def test_list_shows_polignac_with_its_options(cli: Cli) -> None:
     for name, info in parlour.engine.games().items():
         assert f"{name}  {info['title']} · " in run.out
     assert "Avoid winning jacks, above all the jack of spades" in run.out
+    # issue 29: the counts a game allows, in words (never "1 players" or "2-4")
+    assert "costly-colours  Costly Colours · 2 or 4 players · french52 deck" in run.out
+    assert "bharg  Bharg · 2 or 3 players · decktet36 deck" in run.out
+    assert "golf  Golf · 1 player · progress53 deck" in run.out
     for row in (
         r"players\s+4\s+3, 4, 5, 6",
         r"target\s+20\s+an integer from 1 to 100",
@@ -329,6 +333,7 @@ def _tamper(record: Path, key: str, value: object) -> str:
       "--seat", "random", "--seat", "random"],
      "4 seats given with --seat but the game has 3 players"),
     (["play", "polignac", "--players", "7"], "option 'players' must be one of 3, 4, 5, 6, not 7"),
+    (["play", "golf", "--players", "2"], "Golf is for 1 player, not 2"),
     (["play", "polignac", "--players", "3", "--option", "players=4"],
      "give the number of players once: --players or --option players"),
     (["play"], "name the game to play, or give --resume FILE"),

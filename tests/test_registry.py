@@ -59,7 +59,8 @@ def test_games_metadata_shape() -> None:
     assert json.loads(json.dumps(games)) == games
     for name, meta in games.items():
         assert set(meta) == {
-            "name", "title", "players", "deck", "description", "higher_is_better",
+            "name", "title", "players", "player_counts", "deck", "description",
+            "higher_is_better",
             "perfect_information", "layout", "hand_word", "options",
         }
         assert meta["name"] == name
@@ -110,7 +111,7 @@ def test_players_option_matches_the_declared_range(name: str) -> None:
     option = players[0]
     if option["kind"] == "choice":
         assert min(option["choices"]) == low and max(option["choices"]) == high
-    for count in (low, high):
+    for count in meta["player_counts"]:
         assert parlour.make(name, players=count).num_players == count
     with pytest.raises(OptionError, match="'players' must be"):
         parlour.make(name, players=high + 1)
@@ -160,6 +161,35 @@ def test_progress_races_bounds_its_numbers(option: str, smallest: int, largest: 
             event_options({option: value})
         assert str(caught.value) == (
             f"option {option!r} must be an integer from {smallest} to {largest}, not {value}")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_player_counts_are_exactly_the_counts_the_game_accepts(name: str) -> None:
+    """Issue 29: the listings said "2–4 players" for Costly Colours, which
+    takes 2 or 4. ``player_counts`` names every count the game makes a
+    table for, and no other from 1 to one past the largest."""
+    meta = parlour.games()[name]
+    counts = meta["player_counts"]
+    assert counts == sorted(set(counts))
+    assert (counts[0], counts[-1]) == tuple(meta["players"])
+    accepted = []
+    for count in range(1, counts[-1] + 2):
+        arguments = {"players": count} if "players" in game_class(name).schema else {}
+        try:
+            game = parlour.make(name, **arguments)
+        except OptionError:
+            continue
+        if game.num_players == count:
+            accepted.append(count)
+    assert accepted == counts
+
+
+def test_player_counts_of_games_with_gaps_and_without_a_players_option() -> None:
+    games = parlour.games()
+    assert games["costly-colours"]["player_counts"] == [2, 4]
+    assert games["bharg"]["player_counts"] == [2, 3]
+    assert games["progress"]["player_counts"] == [2, 3, 4, 5, 6, 7, 8]
+    assert games["golf"]["player_counts"] == [1]
 
 
 def test_polignac_metadata() -> None:

@@ -122,8 +122,9 @@ def _make_game(name: str, players: int | None, options: Sequence[str]) -> Game:
             raise CommandError("give the number of players once: --players or --option players")
         if "players" in cls.schema:
             values["players"] = players
-        elif players != cls.min_players:
-            raise OptionError(f"{cls.title} is for {cls.min_players} players, not {players}")
+        elif players not in cls.player_counts():
+            raise OptionError(f"{cls.title} is for {player_counts_text(cls.player_counts())}, "
+                              f"not {players}")
     return cls(**values)
 
 
@@ -450,9 +451,21 @@ def _options_table(options: Sequence[Mapping[str, Any]], with_help: bool) -> Tab
     return table
 
 
-def _player_range(players: Sequence[int]) -> str:
-    low, high = players
-    return f"{low} players" if low == high else f"{low}-{high} players"
+def player_counts_text(counts: Sequence[int]) -> str:
+    """The numbers of players a game allows (:meth:`Game.player_counts`) in
+    words, as ``parlour list`` shows them.
+
+    >>> player_counts_text([1]), player_counts_text([2, 4]), player_counts_text([3, 4, 5, 6])
+    ('1 player', '2 or 4 players', '3-6 players')
+    >>> player_counts_text([3, 4, 6])
+    '3, 4 or 6 players'
+    """
+    if len(counts) == 1:
+        return f"{counts[0]} player{'' if counts[0] == 1 else 's'}"
+    low, high = counts[0], counts[-1]
+    if len(counts) > 2 and list(counts) == list(range(low, high + 1)):
+        return f"{low}-{high} players"
+    return f"{', '.join(str(count) for count in counts[:-1])} or {high} players"
 
 
 @app.command("list")
@@ -463,7 +476,7 @@ def list_games() -> None:
         if index:
             console.print()
         console.print(Text.assemble(
-            (name, "bold"), f"  {info['title']} · {_player_range(info['players'])} · "
+            (name, "bold"), f"  {info['title']} · {player_counts_text(info['player_counts'])} · "
             f"{info['deck']} deck",
         ))
         console.print(Padding(Text(info["description"]), (0, 0, 0, 2)), soft_wrap=False)

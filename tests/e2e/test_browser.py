@@ -134,6 +134,48 @@ def test_the_lobby_lists_every_game_and_builds_the_form(server: str, page: Page)
     expect(page.locator('[data-testid="option-hand_size"] option')).to_have_text(["17", "13"])
 
 
+def test_the_lobby_names_the_player_counts_each_game_allows(server: str, page: Page) -> None:
+    """Issue 29: "1 players" for the patiences, and "2–4 players" for Costly
+    Colours, which is played by 2 or 4."""
+    page.goto(server + "/")
+    facts = {
+        "golf": "1 player · progress53",
+        "costly-colours": "2 or 4 players · french52",
+        "bharg": "2 or 3 players · decktet36",
+        "knaves": "3 players · french52",
+        "polignac": "3–6 players · piquet32",
+    }
+    for name, text in facts.items():
+        shown = page.locator(f'[data-testid="game"][data-game="{name}"] [data-testid="game-facts"]')
+        expect(shown).to_have_text(text)
+
+
+def test_the_seat_rows_follow_only_an_allowed_number_of_players(
+    server: str, page: Page
+) -> None:
+    """Issue 29: 30 typed into Progress's players field (2 to 8) drew 30
+    seat rows; the rows stay at the last allowed count, beside the refusal."""
+    page.goto(server + "/")
+    page.locator('[data-testid="choose-game"][data-game="progress"]').click()
+    rows = page.locator('[data-testid="seats"] .seat-row')
+    expect(rows).to_have_count(4)
+    players = page.locator('[data-testid="option-players"]')
+    players.fill("6")
+    players.press("Tab")
+    expect(rows).to_have_count(6)
+    players.fill("30")
+    players.press("Tab")
+    expect(page.locator('[data-testid="option-error-players"]')).to_have_text(
+        "option 'players' must be an integer from 2 to 8, not 30")
+    expect(rows).to_have_count(6)
+    page.locator('[data-testid="create"]').click()
+    expect(players).to_be_focused()
+    expect(page.locator('[data-testid="created"]')).to_be_hidden()
+    players.fill("8")
+    expect(page.locator('[data-testid="option-error-players"]')).to_have_text("")
+    expect(rows).to_have_count(8)
+
+
 def test_a_bad_option_is_explained_and_nothing_is_created(server: str, page: Page) -> None:
     page.goto(server + "/")
     page.locator('[data-testid="choose-game"][data-game="polignac"]').click()

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from live_server import get_json
+from live_server import get_json, post_json
 
 NAMES = ("Ann <b>&amp;</b>", "Bob")
 """The second player's name is plain; the first is markup that must show as text."""
@@ -169,3 +169,77 @@ def test_a_party_round_with_two_people_and_computers(
             "Waiting for the host to start round 2.")
     expect(host.locator('[data-testid="start-round"]')).to_have_text("Start round 2")
     expect(host.locator('[data-testid="start-round"]')).to_be_enabled()
+
+
+ONE_TABLE_SEED = 0
+"""A party of one table whose first seating and deal make its first joiner
+(player 0) the Down player who moves after round 1, from seat 3 to seat 1
+of the same table, and player 2 the Up player, who keeps seat 2."""
+
+
+def secret_of(link: str, name: str) -> str:
+    """The secret a link carries in its fragment (``#token=...``, ``#code=...``)."""
+    fragment = urlsplit(link).fragment
+    assert fragment.startswith(f"{name}="), link
+    return fragment.removeprefix(f"{name}=")
+
+
+def test_a_party_of_one_table_says_who_stays_and_when_it_is_over(
+    server: str, contexts: list[tuple[BrowserContext, Page]]
+) -> None:
+    """Issue 29: at a party of one table the movers stay at table 1, which
+    the pages told as "you move up from table 1 to table 1, seat 2"; after
+    the last round the moves said "the round is being played", and the host
+    was still offered the join link."""
+    (_, host), (_, player), (_, guest) = contexts
+    party = post_json(server, "/api/events", {
+        "options": {"tables": 1, "rounds": 2}, "level": "random", "seed": ONE_TABLE_SEED,
+        # the computers wait: the host's signal ends each round before they move
+        "delay": 60,
+    })
+    event_id, host_token = party["id"], secret_of(party["host_url"], "token")
+    joined = post_json(server, f"/api/events/{event_id}/join",
+                       {"code": secret_of(party["join_url"], "code"), "name": "Ann"})
+    assert joined["player"] == 0
+    host.goto(server + party["host_url"])
+    expect(host.locator('[data-testid="join-row"]')).to_be_visible()
+    expect(host.locator('[data-testid="no-moves"]')).to_have_text("Nobody has moved yet.")
+    player.goto(server + joined["url"])
+    expect(player.locator('[data-testid="connection"]')).to_have_attribute("data-state", "live")
+
+    for step in ("start", "signal"):
+        post_json(server, f"/api/events/{event_id}/{step}", {"token": host_token})
+    moves = party_view(server, event_id)["event"]["moves"]
+    assert [(m["player"], m["role"], m["from_table"], m["to_table"], m["from_seat"],
+             m["to_seat"]) for m in moves] == [(2, "Up", 1, 1, 2, 2), (0, "Down", 1, 1, 3, 1)]
+    expect(player.locator('[data-testid="moved"]')).to_have_text(
+        "After round 1 you stay at table 1 and move to seat 1.")
+    # one table has no table up or down to move to
+    expect(player.locator('[data-testid="where"]')).to_have_text(
+        "Table 1 (the head table), seat 1 — you play Down.")
+    for page in (host, player):
+        expect(page.locator('[data-testid="move"][data-player="0"]')).to_have_text(
+            "Ann (Down) stays at table 1 and moves to seat 1")
+        expect(page.locator('[data-testid="move"][data-player="2"]')).to_have_text(
+            "Computer 2 (Up) stays at table 1, seat 2")
+    # nobody may join once round 1 has started: the link is no longer offered
+    expect(host.locator('[data-testid="join-row"]')).to_be_hidden()
+
+    for step in ("start", "signal"):
+        post_json(server, f"/api/events/{event_id}/{step}", {"token": host_token})
+    assert party_view(server, event_id)["event"]["phase"] == "over"
+    for page in (host, player):
+        expect(page.locator('[data-testid="phase"]')).to_have_attribute("data-phase", "over")
+        expect(page.locator('[data-testid="no-moves"]')).to_have_text(
+            "Nobody moves after the last round: the party is over; see the standings.")
+        expect(page.locator('[data-testid="winners"]')).to_be_visible()
+    expect(host.locator('[data-testid="join-row"]')).to_be_hidden()
+    expect(host.locator('[data-testid="join-note"]')).to_be_hidden()
+    expect(player.locator('[data-testid="turn"]')).to_have_text(
+        "The party is over: see the standings.")
+    # the join link itself, opened after the end, offers no place
+    guest.goto(server + party["join_url"])
+    expect(guest.locator('[data-testid="join-error"]')).to_have_text(
+        "This party is over: its standings are on the party's page.")
+    expect(guest.locator('[data-testid="name"]')).to_be_hidden()
+    expect(guest.locator('[data-testid="join"]')).to_be_hidden()

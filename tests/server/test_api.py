@@ -71,6 +71,7 @@ def test_games_lists_every_registered_game_with_its_rules(client: TestClient) ->
         cls = game_class(game["name"])
         assert game["rules"] == cls.rules_help()
         assert game["players"] == [cls.min_players, cls.max_players]
+        assert game["player_counts"] == list(cls.player_counts())
         assert game["options"] == cls.schema.describe()
         assert game["title"] == cls.title and game["description"] == cls.description
         assert game["layout"] == cls.layout
@@ -138,6 +139,8 @@ def test_every_human_seat_gets_its_own_token(client: TestClient) -> None:
      "a seat's kind must be 'human' or 'computer', not 'robot'"),
     ({"game": "polignac", "seats": [HUMAN] * 3}, 400,
      "Polignac is played here by 4 players: give 4 seats, not 3"),
+    ({"game": "golf", "seats": [HUMAN] * 2}, 400,
+     "Golf is played here by 1 player: give 1 seat, not 2"),
     ({"game": "polignac", "seats": [HUMAN] * 4, "seed": "seven"}, 400,
      "a seed must be a whole number from 0 to 2**64 - 1, not 'seven'"),
     ({"game": "polignac", "seats": [HUMAN] * 4, "delay": -1}, 400,

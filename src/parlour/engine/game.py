@@ -218,12 +218,36 @@ class Game(ABC):
         :class:`ValueError` naming those there are."""
         return packaged_rules(cls.name, cls.rules_text, lang, cls.commands_help)
 
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        """Every number of players the game allows, smallest first: the
+        ``players`` option's choices or range, else every count from
+        :attr:`min_players` to :attr:`max_players`. Costly Colours allows
+        2 or 4, never 3, which ``[min_players, max_players]`` cannot say.
+
+        >>> from parlour.engine import game_class
+        >>> game_class("costly-colours").player_counts()
+        (2, 4)
+        >>> game_class("progress").player_counts()
+        (2, 3, 4, 5, 6, 7, 8)
+        """
+        option = cls.schema.options.get("players")
+        if option is not None and option.kind == "choice":
+            return tuple(sorted(int(choice) for choice in option.choices))
+        if option is not None and option.kind == "integer":
+            assert option.minimum is not None and option.maximum is not None  # an integer option
+            return tuple(range(option.minimum, option.maximum + 1))
+        return tuple(range(cls.min_players, cls.max_players + 1))
+
     def describe(self) -> dict[str, Any]:
-        """Metadata for listings, help and web forms (JSON-able)."""
+        """Metadata for listings, help and web forms (JSON-able):
+        ``players`` is ``[min_players, max_players]`` and ``player_counts``
+        every count allowed (:meth:`player_counts`)."""
         return {
             "name": self.name,
             "title": self.title,
             "players": [self.min_players, self.max_players],
+            "player_counts": list(self.player_counts()),
             "deck": self.deck.name,
             "description": self.description,
             "higher_is_better": self.higher_is_better,

@@ -332,9 +332,10 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 if seat.agent is not None:
                     make_agent(seat.agent)
             if len(request.seats) != game.num_players:
+                count = game.num_players
                 raise ApiError(BAD_REQUEST, (
-                    f"{game.title} is played here by {game.num_players} players: give "
-                    f"{game.num_players} seats, not {len(request.seats)}"
+                    f"{game.title} is played here by {counted(count, 'player', 'players')}: "
+                    f"give {counted(count, 'seat', 'seats')}, not {len(request.seats)}"
                 ))
             seed = request.seed if request.seed is not None \
                 else random.SystemRandom().randrange(2**63)

@@ -13,7 +13,8 @@
 //                                (class "to-move", aria-current on the player to move) with
 //                                data-testid="seat-total", "seat-cards" and "seat-hand-score"
 //   data-testid="moves"          who moved after the last signal: <li data-testid="move"
-//                                data-player data-from-table data-to-table data-role>
+//                                data-player data-from-table data-to-table data-role>, or one
+//                                <li data-testid="no-moves"> saying why nobody has
 //   data-testid="standings"      rows <tr data-testid="standing" data-player data-place> with
 //                                data-testid="standing-total" (and "standing-last", the last round's
 //                                score, on the party page); the viewer's row has class "me"
@@ -88,11 +89,32 @@ export function renderTables(element, event, me = null) {
   );
 }
 
-/** Who moved where after the last signal ("None yet." before any). */
+/** Why the list of moves is empty: before round 1, while a round is played, or at the end. */
+function noMovesText(event) {
+  if (event.phase === "over") return "Nobody moves after the last round: the party is over; see the standings.";
+  return event.round === 0 ? "Nobody has moved yet." : "No moves: the round is being played.";
+}
+
+/**
+ * Where `move` took its player, after the subject ("Ann (Up) " or "you "): "moves
+ * up from table 1 to table 2, seat 3"; at a party of one table the mover stays at
+ * table 1, in his seat ("stays at table 1, seat 2") or another ("stays at table 1
+ * and moves to seat 1"). `you` conjugates for the player himself ("move", "stay").
+ */
+export function moveText(move, { you = false } = {}) {
+  const s = you ? "" : "s";
+  if (move.from_table !== move.to_table) {
+    return `move${s} ${move.role === "Up" ? "up" : "down"} from table ${move.from_table} to table ${move.to_table}, seat ${move.to_seat}`;
+  }
+  if (move.from_seat !== move.to_seat) return `stay${s} at table ${move.to_table} and move${s} to seat ${move.to_seat}`;
+  return `stay${s} at table ${move.to_table}, seat ${move.to_seat}`;
+}
+
+/** Who moved where after the last signal, or why nobody has. */
 export function renderMoves(element, event, me = null) {
   const names = new Map(event.places.map((place) => [place.player, place.name]));
   if (!event.moves.length) {
-    fill(element, h("li", { class: "muted" }, event.round === 0 ? "Nobody has moved yet." : "No moves: the round is being played."));
+    fill(element, h("li", { class: "muted", "data-testid": "no-moves" }, noMovesText(event)));
     return;
   }
   fill(
@@ -105,7 +127,7 @@ export function renderMoves(element, event, me = null) {
           "data-from-table": move.from_table, "data-to-table": move.to_table, class: move.player === me ? "me" : null,
         },
         h("strong", {}, names.get(move.player) ?? `Player ${move.player + 1}`),
-        ` (${move.role}) moves ${move.role === "Up" ? "up" : "down"} from table ${move.from_table} to table ${move.to_table}, seat ${move.to_seat}`,
+        ` (${move.role}) ${moveText(move)}`,
       ),
     ),
   );

@@ -2,8 +2,9 @@
 // your own table page (/events/{id}/play#token=T).
 //
 // Stable hooks for end-to-end tests: data-testid="phase" (the party's state),
-// "name" (the name field), "join" (the button), "join-error" (the server's
-// refusal: a name taken, the party started or full), "event-link".
+// "name" (the name field) and "join" (the button), both hidden once the party
+// is over, "join-error" (the server's refusal: a name taken, the party started
+// or full; or that it is over), "event-link".
 
 import { pageEventId, pageSecret, request } from "./api.js";
 import { renderPhase } from "./event-common.js";
@@ -47,7 +48,11 @@ async function start() {
   const party = result.data.event;
   renderPhase($("phase"), party);
   $("title").textContent = `Join Progress Races party ${party.id} (${party.tables.length} tables, ${party.rounds} rounds)`;
-  if (party.status !== "joining") {
+  if (party.status === "finished") {
+    showError("This party is over: its standings are on the party's page.");
+    $("name").closest(".form-row").hidden = true;
+    $("join").hidden = true;
+  } else if (party.status !== "joining") {
     showError("This party has already started: places are taken before round 1 only. You can watch it from the party's page.");
     $("join").disabled = true;
   }

@@ -4,7 +4,7 @@
 // table), who moved where, and the standings.
 //
 // Stable hooks for end-to-end tests, beside those of event-common.js:
-//   data-testid="where"      "Table 2, seat 1 — you play Down"; data-table, data-seat, data-role
+//   data-testid="where"      "Table 2, seat 1 — you play Down: ..."; data-table, data-seat, data-role
 //   data-testid="moved"      after a signal: where the player moved, or that he stays
 //   data-testid="turn"       whose turn as a sentence; data-my-turn="true|false",
 //                            data-hand-over="true" once the hand at his table has ended
@@ -23,7 +23,7 @@ import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
 import { layoutOf, loadSchemaKeys, renderFelt, renderHand, renderLog, renderScores, Seating, turnText } from "./board.js";
 import { CardBook } from "./cards.js";
 import { fill, h, showSeedNotice } from "./dom.js";
-import { renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
+import { moveText, renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
 
 const eventId = pageEventId();
 const token = pageToken();
@@ -58,7 +58,9 @@ function render(view) {
   document.title = `${name} at table ${view.table} — Progress Races`;
   $("title").textContent = `Progress Races party ${event.id} — ${name}`;
   const where = $("where");
-  where.textContent = `Table ${view.table}${view.table === 1 ? " (the head table)" : ""}, seat ${view.seat} — you play ${view.role}: when you move, you move ${view.role === "Up" ? "up" : "down"} a table.`;
+  // at a party of one table a mover only changes seats: there is no table up or down
+  const direction = event.tables.length > 1 ? `: when you move, you move ${view.role === "Up" ? "up" : "down"} a table` : "";
+  where.textContent = `Table ${view.table}${view.table === 1 ? " (the head table)" : ""}, seat ${view.seat} — you play ${view.role}${direction}.`;
   Object.assign(where.dataset, { table: view.table, seat: view.seat, role: view.role });
   renderPhase($("phase"), event);
   showSeedNotice($("seed-notice"), event.seed_chosen, "of this party", "its host");
@@ -76,7 +78,7 @@ function renderMoved(view) {
   if (moved.hidden) return;
   const mine = event.moves.find((move) => move.player === view.player);
   moved.textContent = mine
-    ? `After round ${event.round} you move ${mine.role === "Up" ? "up" : "down"} from table ${mine.from_table} to table ${mine.to_table}, seat ${mine.to_seat}.`
+    ? `After round ${event.round} you ${moveText(mine, { you: true })}.`
     : `After round ${event.round} you stay at table ${view.table} (seat ${view.seat}).`;
 }
 

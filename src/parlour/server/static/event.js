@@ -5,8 +5,9 @@
 // Stable hooks for end-to-end tests, beside those of event-common.js:
 //   data-testid="connection"      live / connecting… / reconnecting… (data-state)
 //   data-testid="message"         a refusal (hidden when empty)
-//   data-testid="host-controls"   shown to the host only, with data-testid="join-link" (an <input>
-//                                 holding the link), "copy-join-link", "start-round" (enabled
+//   data-testid="host-controls"   shown to the host only, with data-testid="join-row" (shown while
+//                                 people may join, before round 1: "join-link", an <input> holding
+//                                 the link, and "copy-join-link"; "join-note" likewise), "start-round" (enabled
 //                                 between rounds), "signal" (enabled while a round is played),
 //                                 "timer-minutes" + "set-timer" (a blank field clears the limit)
 //                                 and "timer-setting" (the limit in effect)
@@ -60,6 +61,10 @@ function renderHost(view) {
   const event = view.event;
   $("host-controls").hidden = false;
   if (view.join_url) $("join-link").value = new URL(view.join_url, location.origin).href;
+  // the link lets people take places, which are all taken once round 1 starts
+  const joining = event.status === "joining";
+  $("join-row").hidden = !joining;
+  $("join-note").hidden = !joining;
   const start = $("start-round");
   start.disabled = busy || event.phase !== "ready";
   start.textContent = event.phase === "over" ? "The party is over" : `Start round ${Math.min(event.round + 1, event.rounds)}`;

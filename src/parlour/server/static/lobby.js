@@ -3,13 +3,15 @@
 //
 // Stable hooks for end-to-end tests:
 //   data-testid="games"            the list of games; each <li data-testid="game" data-game="polignac">
+//                                  with data-testid="game-facts" ("2 or 4 players · french52")
 //   data-testid="choose-game"      a game's "New table" button (data-game)
 //   data-testid="new-table"        the form
 //   data-testid="game-select"      the game <select>
 //   data-testid="options"          the option fields; each field data-testid="option-NAME"
 //                                  (checkbox for a flag, <select> for a choice, text input for an integer)
 //   data-testid="option-error-NAME"  that option's validation sentence (empty when valid)
-//   data-testid="seats"            one row per seat: data-testid="seat-kind-N" (human|computer)
+//   data-testid="seats"            one row per seat (.seat-row), as many as the players field's last
+//                                  allowed value: data-testid="seat-kind-N" (human|computer)
 //                                  and data-testid="seat-agent-N" (shown for a computer; the levels
 //                                  first, "medium" chosen; option values are agent names)
 //   data-testid="seed", "seed-error", "delay", "delay-error"
@@ -88,7 +90,15 @@ function optionField(option, prefix = "option") {
     });
     input.addEventListener("input", () => checkInteger(option, input, error));
   }
-  if (option.name === "players" && prefix === "option") input.addEventListener("change", () => renderSeats(Number(input.value)));
+  if (option.name === "players" && prefix === "option") {
+    // the seat rows follow an allowed count only: "30" typed where 8 is the most leaves the rows
+    // as they were, beside the field's refusal
+    const follow = () => {
+      const count = option.kind === "integer" ? parseInteger(option, input.value) : Number(input.value);
+      if (count !== null) renderSeats(count);
+    };
+    input.addEventListener(option.kind === "integer" ? "input" : "change", follow);
+  }
   return h(
     "div",
     { class: "form-row" },
@@ -246,20 +256,31 @@ function showCreated(table) {
 
 // --- games and tables ---------------------------------------------------------------
 
+/**
+ * The numbers of players a game allows (GET /api/games' `player_counts`, smallest
+ * first) in words: "1 player", "2 or 4 players", "3–6 players", "3, 4 or 6 players".
+ */
+export function playerCountsText(counts) {
+  if (counts.length === 1) return `${counts[0]} player${counts[0] === 1 ? "" : "s"}`;
+  const low = counts[0];
+  const high = counts.at(-1);
+  if (counts.length > 2 && high - low === counts.length - 1) return `${low}–${high} players`;
+  return `${counts.slice(0, -1).join(", ")} or ${high} players`;
+}
+
 function renderGames() {
   fill(
     $("games"),
-    games.map((game) => {
-      const [min, max] = game.players;
-      return h(
+    games.map((game) =>
+      h(
         "li",
         { class: "game", "data-testid": "game", "data-game": game.name },
         h("h3", {}, game.title),
-        h("p", { class: "muted" }, `${min === max ? min : `${min}–${max}`} players · ${game.deck}`),
+        h("p", { class: "muted", "data-testid": "game-facts" }, `${playerCountsText(game.player_counts)} · ${game.deck}`),
         h("p", {}, game.description),
         h("button", { type: "button", "data-testid": "choose-game", "data-game": game.name, onclick: () => { selectGame(game.name); $("game-select").focus(); } }, "New table"),
-      );
-    }),
+      ),
+    ),
   );
   fill($("game-select"), games.map((game) => h("option", { value: game.name }, game.title)));
 }
