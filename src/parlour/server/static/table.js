@@ -90,10 +90,16 @@ const patience = new PatienceTable();
 let record = null;
 let recordAsked = false;
 
-function showMessage(sentence) {
+// true while the message says that the server cannot be reached: the next
+// view from the server (a reconnected socket resends it) proves otherwise
+let messageIsUnreachable = false;
+
+/** Shows a sentence under the felt (null hides it); `unreachable` when it is the network failure's (status 0). */
+function showMessage(sentence, unreachable = false) {
   const message = $("message");
   message.textContent = sentence ?? "";
   message.hidden = !sentence;
+  messageIsUnreachable = Boolean(sentence) && unreachable;
 }
 
 // The card texts of an observation that must be drawable.
@@ -116,6 +122,7 @@ async function receive(view) {
   current = view;
   // any fresh view answers a move in flight (or follows a reconnect)
   sending = false;
+  if (messageIsUnreachable) showMessage(null);
   const game = games.find((g) => g.name === view.table.game);
   await book.load(view.table.deck, getJson);
   await book.ensure(cardTexts(view.observation), getJson);
@@ -206,7 +213,7 @@ async function askHint() {
   const result = await request(`/api/tables/${encodeURIComponent(tableId)}/hint`, { token });
   hintPending = false;
   if (result.ok && result.data.move_number === current.move_number) hint = result.data;
-  else if (!result.ok) showMessage(result.error);
+  else if (!result.ok) showMessage(result.error, result.status === 0);
   // a patience marks the hint on its tableau too
   const layout = layoutOf(games.find((g) => g.name === current.table.game));
   if (isPatience(layout)) redraw();
@@ -229,7 +236,7 @@ async function play(text, actionId) {
   const result = await request(`/api/tables/${encodeURIComponent(tableId)}/moves`, { method: "POST", body });
   sending = false;
   if (result.ok) await receive(result.data);
-  else showMessage(result.error);
+  else showMessage(result.error, result.status === 0);
 }
 
 async function start() {
@@ -252,9 +259,9 @@ async function start() {
   }
   socket = await followLive(`/tables/${encodeURIComponent(tableId)}`, token, $("connection"), {
     onView: receive,
-    onError: (sentence) => {
+    onError: (sentence, status) => {
       sending = false;
-      showMessage(sentence);
+      showMessage(sentence, status === 0);
     },
   });
 }
