@@ -9,12 +9,16 @@ redraw the page between two separate reads.
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
+import parlour
 from live_server import get_json, post_json
+from parlour.engine.registry import games as get_games
 
 UNREACHABLE = "The server cannot be reached; check your connection."
 
@@ -66,3 +70,69 @@ def test_the_unreachable_line_goes_as_soon_as_the_socket_is_back(
     expect(message).to_be_hidden()
     assert get_json(server, f"/api/tables/{table_id}/view")["move_number"] == 0, \
         "no move was made: the reconnect alone took the line away"
+
+
+SCORE_COLUMNS_SHOWN = """async (observations) => {
+  const { renderScores, Seating } = await import('/static/board.js');
+  const element = document.querySelector('[data-testid="scores"]');
+  const cut = [];
+  for (const observation of observations) {
+    // every other seat a computer: the longest names ("P1 (computer)")
+    const seats = observation.players.map(
+      ({ seat }) => ({ seat, kind: seat ? 'computer' : 'human' }));
+    renderScores(element, observation, new Seating(observation, seats, 0));
+    const box = element.getBoundingClientRect();
+    for (const cell of element.querySelectorAll('th, td')) {
+      const edge = cell.getBoundingClientRect();
+      if (edge.left < box.left - 0.5 || edge.right > box.right + 0.5) {
+        cut.push(`${cell.textContent} out of the box`);
+      }
+    }
+    if (element.scrollWidth > element.clientWidth) {
+      cut.push(`${element.scrollWidth} px in ${element.clientWidth} px`);
+    }
+  }
+  return [...new Set(cut)];
+}"""
+"""Draws each observation's Scores panel with the page's own renderer and
+returns every cell that does not show whole within the panel's box."""
+
+
+def sampled_observations(game: str, players: int, seed: int) -> list[dict[str, Any]]:
+    """Seat 0's observations along a seeded random playout of ``game``: every
+    tenth one, and the last (a finished match shows every column)."""
+    rng = random.Random(seed)
+    state = parlour.make(game, players=players).new_state(seed=seed)
+    seen: list[dict[str, Any]] = []
+    while not state.is_terminal() and len(state.history) < 3000:
+        if state.is_chance_node():
+            state.apply(rng.choice([action for action, _ in state.chance_outcomes()]))
+            continue
+        if len(state.history) % 10 == 0:
+            seen.append(state.observation(0))
+        state.apply(rng.choice(state.legal_actions()))
+    seen.append(state.observation(0))
+    return seen
+
+
+GAMES = {name: game["players"] for name, game in get_games().items() if game["players"][1] > 1}
+"""Every game of more than one seat, with its least and most seats (a
+patience has no Scores panel of several rows)."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_column_of_the_scores_panel_shows_within_its_box(
+    server: str, page: Page, game: str
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lowest, highest = GAMES[game]
+    players = min(highest, 8)
+    created = post_json(server, "/api/tables", {
+        "game": game, "options": {"players": players} if lowest != highest else {},
+        "seats": [{"kind": "human"}] * players, "seed": 1,
+    })
+    page.goto(f"{server}/tables/{created['id']}")
+    expect(page.locator('[data-testid="scores"] [data-testid="score"]')).to_have_count(players)
+    observations = [observation for seed in (1, 2) for observation in
+                    sampled_observations(game, players, seed)]
+    assert page.evaluate(SCORE_COLUMNS_SHOWN, observations) == []

@@ -76,10 +76,16 @@ export class Seating {
     return player ? player.name : `seat ${seat}`;
   }
 
+  /** "you" for the viewer's seat, "computer" for a computer's, else null. */
+  mark(seat) {
+    if (seat === this.viewer) return "you";
+    return this.kinds.get(seat)?.kind === "computer" ? "computer" : null;
+  }
+
   /** "P2 (you)", "P3 (computer)". */
   longName(seat) {
-    if (seat === this.viewer) return `${this.name(seat)} (you)`;
-    return this.kinds.get(seat)?.kind === "computer" ? `${this.name(seat)} (computer)` : this.name(seat);
+    const mark = this.mark(seat);
+    return mark ? `${this.name(seat)} (${mark})` : this.name(seat);
   }
 
   /** The seat's place around the table: 0 at the bottom, then clockwise. */
@@ -576,7 +582,11 @@ function perSeatExtras(observation) {
   );
 }
 
-/** The scores table: one row per seat. */
+/**
+ * The scores table: one row per seat, its score, tricks and the game's own
+ * columns. A seat's cards are on the felt (its fan's count, its tile, the
+ * viewer's hand), not here: six columns must fit the side panel's 314 px.
+ */
 export function renderScores(element, observation, seating) {
   const playerExtras = [...new Set(observation.players.flatMap((p) => Object.keys(p)))].filter((k) => !PLAYER_KEYS.has(k));
   const seatExtras = perSeatExtras(observation);
@@ -595,7 +605,6 @@ export function renderScores(element, observation, seating) {
           h("th", { scope: "col" }, "Player"),
           h("th", { scope: "col" }, "Score"),
           hasTricks ? h("th", { scope: "col" }, "Tricks") : null,
-          h("th", { scope: "col" }, "Cards"),
           playerExtras.map((key) => h("th", { scope: "col" }, labelOf(key))),
           seatExtras.map(([key]) => h("th", { scope: "col" }, labelOf(key))),
         ),
@@ -607,10 +616,10 @@ export function renderScores(element, observation, seating) {
           h(
             "tr",
             { class: isSeatTurn(observation, player.seat) ? "to-move" : null, "data-seat": player.seat },
-            h("th", { scope: "row" }, seating.longName(player.seat)),
+            // the mark on a line of its own, small: the column stays narrow
+            h("th", { scope: "row" }, seating.name(player.seat), seating.mark(player.seat) ? h("span", { class: "seat-mark" }, ` (${seating.mark(player.seat)})`) : null),
             h("td", { "data-testid": "score" }, String(player.score)),
             hasTricks ? h("td", {}, String(player.tricks ?? "")) : null,
-            h("td", {}, String(player.cards)),
             playerExtras.map((key) => h("td", {}, showValue(player[key]))),
             seatExtras.map(([, values]) => h("td", {}, String(values[index]))),
           ),
