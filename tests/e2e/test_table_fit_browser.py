@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
@@ -136,3 +137,56 @@ def test_every_column_of_the_scores_panel_shows_within_its_box(
     observations = [observation for seed in (1, 2) for observation in
                     sampled_observations(game, players, seed)]
     assert page.evaluate(SCORE_COLUMNS_SHOWN, observations) == []
+
+
+PILES_OVER_SEATS = """() => {
+  const felt = document.querySelector('[data-testid="board"]');
+  const seats = [...felt.querySelectorAll('[data-testid="seat"]')];
+  const piles = [...felt.querySelectorAll('figure, [data-testid^="zone-"], [data-testid="turnup"]')]
+    .filter((pile) => !pile.closest('[data-testid="seat"]'));
+  const overlaps = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const over = [];
+  for (const pile of piles) {
+    for (const seat of seats) {
+      if (overlaps(pile.getBoundingClientRect(), seat.getBoundingClientRect())) {
+        over.push(`${pile.dataset.testid ?? pile.className} over seat ${seat.dataset.seat}`);
+      }
+    }
+  }
+  return { seats: seats.length, piles: piles.length, over: [...new Set(over)] };
+}"""
+"""Every pile or card on the felt (outside the seat boxes) that covers a seat box."""
+
+END_OF_HAND_SEED = 55
+END_OF_HAND_MOVES = 32
+"""Polignac's seed 55, every seat playing its first legal move: after 32
+moves (four announcements, seven tricks) the last trick of the hand starts,
+the Played pile holds 28 cards and P0 has won 24 (the most any pile holds)."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_no_pile_on_the_felt_covers_a_seat_at_the_end_of_a_hand(
+    server: str, page: Page, width: int, height: int
+) -> None:
+    created = people_table(server, seed=END_OF_HAND_SEED)
+    table_id = created["id"]
+    tokens = [parse_qs(urlsplit(seat["url"]).fragment)["token"][0] for seat in created["seats"]]
+    for _ in range(END_OF_HAND_MOVES):
+        to_move = get_json(server, f"/api/tables/{table_id}/view")["observation"]["to_move"]
+        view = get_json(server, f"/api/tables/{table_id}/view?token={tokens[to_move]}")
+        post_json(server, f"/api/tables/{table_id}/moves", {
+            "token": tokens[to_move], "action": view["observation"]["legal"][0]["id"],
+            "move_number": view["move_number"],
+        })
+    mine = get_json(server, f"/api/tables/{table_id}/view?token={tokens[0]}")
+    zones = mine["observation"]["zones"]
+    assert (len(zones["played"]), len(zones["won"])) == (28, 24)
+
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server + created["seats"][0]["url"])
+    expect(page.locator('[data-testid="board"]')).to_have_attribute(
+        "data-move-number", str(END_OF_HAND_MOVES))
+    shown = page.evaluate(PILES_OVER_SEATS)
+    assert shown["seats"] == 4
+    assert shown["over"] == []

@@ -399,8 +399,36 @@ function morrisBoard(lost, where) {
   });
 }
 
+// A pile that is a list (cards, plays or hands by seat) grows through a hand
+// (Knaves' Played pile to 48 cards, a trick winner's Won pile to 30). When
+// the trick, the turns or the count holds the middle of a round table, no
+// corner of the felt is clear of the seats for every seat count and screen,
+// so such piles are drawn in the side panel (renderPiles): the felt keeps its
+// single cards (a turn-up, a top card) and counts, which stay small.
+const middleTaken = (zones) => Boolean(zones.turns || zones.play || zones.trick);
+
+/** The piles of `observation` drawn beside the felt of `layout`, as [name, value]. */
+function sidePiles(observation, layout) {
+  const zones = observation.zones ?? {};
+  if (layout !== "round-table" || !middleTaken(zones)) return [];
+  return Object.entries(zones).filter(([name, value]) => !PLACED_ZONES.has(name) && Array.isArray(value));
+}
+
+/**
+ * The side panel of piles (`element` in a <details>, hidden when there is
+ * none): a round table's list piles when its middle is taken, each a
+ * figure data-testid="zone-NAME" as on the felt.
+ */
+export function renderPiles(element, observation, { book, seating, layout = "round-table" }) {
+  const piles = sidePiles(observation, layout);
+  const panel = element.closest("details");
+  if (panel) panel.hidden = !piles.length;
+  fill(element, piles.map(([name, value]) => renderZone(name, value, book, seating)));
+}
+
 function renderMiddle(observation, book, seating) {
   const zones = observation.zones ?? {};
+  const beside = new Set(sidePiles(observation, "round-table").map(([name]) => name));
   const trick = (zones.trick ?? []).map(({ seat, card }) => {
     const { x, y } = seating.position(seat, 14, 15);
     return h(
@@ -422,7 +450,7 @@ function renderMiddle(observation, book, seating) {
       { class: centre ? "zones" : "zones centred" },
       zones.turnup ? h("figure", { class: "zone", "data-testid": "turnup" }, cardFace(book, zones.turnup), h("figcaption", {}, "turn-up")) : null,
       Object.entries(zones)
-        .filter(([name]) => !PLACED_ZONES.has(name))
+        .filter(([name]) => !PLACED_ZONES.has(name) && !beside.has(name))
         .map(([name, value]) => renderZone(name, value, book, seating)),
     ),
   ];

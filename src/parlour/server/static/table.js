@@ -42,6 +42,8 @@
 //   data-testid="spectator"        shown to a spectator instead of a hand
 //   data-testid="scores"           the scores table (each score cell data-testid="score", rows data-seat)
 //   data-testid="last-trick"       the last finished trick
+//   data-testid="piles"            a round table's list piles (Played, Won) when its middle holds the trick, the
+//                                  turns or the count: each data-testid="zone-NAME" (in "piles-panel", hidden without)
 //   data-testid="extras"           game-specific keys; each value <dd data-extra="KEY">
 //   data-testid="hand-results"     per-hand changes with totals
 //   data-testid="log"              the public log; each <li data-line=N> numbered from log_start
@@ -59,7 +61,7 @@
 import { followLive, getJson, pageTableId, pageToken, request, statsLabel } from "./api.js";
 import {
   layoutOf, loadSchemaKeys, renderExtras, renderFelt, renderHand, renderHandResults,
-  renderLastTrick, renderLog, renderScores, renderSummary, Seating, turnText,
+  renderLastTrick, renderLog, renderPiles, renderScores, renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
 import { h, showSeedNotice } from "./dom.js";
@@ -162,6 +164,7 @@ function render(view, game) {
   renderMyHand(view, layout);
   renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });
+  renderPiles($("piles"), observation, { book, seating, layout });
   renderExtras($("extras"), observation, { book, seating, layout });
   renderHandResults($("hand-results"), observation, seating, game?.hand_word);
   renderLog($("log"), observation);
