@@ -189,12 +189,14 @@ export class LiveSocket {
  * to `onView`, each refusal to `onError`, the connection's state shown on
  * `connection`. A wrong token or a missing table or party (403, 404) will not
  * get better by reconnecting: then there is no socket and this returns null;
- * else it returns the LiveSocket.
+ * else it returns the LiveSocket. A failed first view's refusal comes with
+ * its status as `onError(sentence, status)` (0: the server cannot be
+ * reached, which the socket's first view answers).
  */
 export async function followLive(path, token, connection, { onView, onError }) {
   const first = await request(`/api${path}/view`, { token });
   if (!first.ok) {
-    onError(first.error);
+    onError(first.error, first.status);
     showConnection(connection, "offline");
     if (first.status === 403 || first.status === 404) return null;
   } else {

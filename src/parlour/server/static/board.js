@@ -76,10 +76,16 @@ export class Seating {
     return player ? player.name : `seat ${seat}`;
   }
 
+  /** "you" for the viewer's seat, "computer" for a computer's, else null. */
+  mark(seat) {
+    if (seat === this.viewer) return "you";
+    return this.kinds.get(seat)?.kind === "computer" ? "computer" : null;
+  }
+
   /** "P2 (you)", "P3 (computer)". */
   longName(seat) {
-    if (seat === this.viewer) return `${this.name(seat)} (you)`;
-    return this.kinds.get(seat)?.kind === "computer" ? `${this.name(seat)} (computer)` : this.name(seat);
+    const mark = this.mark(seat);
+    return mark ? `${this.name(seat)} (${mark})` : this.name(seat);
   }
 
   /** The seat's place around the table: 0 at the bottom, then clockwise. */
@@ -393,8 +399,36 @@ function morrisBoard(lost, where) {
   });
 }
 
+// A pile that is a list (cards, plays or hands by seat) grows through a hand
+// (Knaves' Played pile to 48 cards, a trick winner's Won pile to 30). When
+// the trick, the turns or the count holds the middle of a round table, no
+// corner of the felt is clear of the seats for every seat count and screen,
+// so such piles are drawn in the side panel (renderPiles): the felt keeps its
+// single cards (a turn-up, a top card) and counts, which stay small.
+const middleTaken = (zones) => Boolean(zones.turns || zones.play || zones.trick);
+
+/** The piles of `observation` drawn beside the felt of `layout`, as [name, value]. */
+function sidePiles(observation, layout) {
+  const zones = observation.zones ?? {};
+  if (layout !== "round-table" || !middleTaken(zones)) return [];
+  return Object.entries(zones).filter(([name, value]) => !PLACED_ZONES.has(name) && Array.isArray(value));
+}
+
+/**
+ * The side panel of piles (`element` in a <details>, hidden when there is
+ * none): a round table's list piles when its middle is taken, each a
+ * figure data-testid="zone-NAME" as on the felt.
+ */
+export function renderPiles(element, observation, { book, seating, layout = "round-table" }) {
+  const piles = sidePiles(observation, layout);
+  const panel = element.closest("details");
+  if (panel) panel.hidden = !piles.length;
+  fill(element, piles.map(([name, value]) => renderZone(name, value, book, seating)));
+}
+
 function renderMiddle(observation, book, seating) {
   const zones = observation.zones ?? {};
+  const beside = new Set(sidePiles(observation, "round-table").map(([name]) => name));
   const trick = (zones.trick ?? []).map(({ seat, card }) => {
     const { x, y } = seating.position(seat, 14, 15);
     return h(
@@ -416,7 +450,7 @@ function renderMiddle(observation, book, seating) {
       { class: centre ? "zones" : "zones centred" },
       zones.turnup ? h("figure", { class: "zone", "data-testid": "turnup" }, cardFace(book, zones.turnup), h("figcaption", {}, "turn-up")) : null,
       Object.entries(zones)
-        .filter(([name]) => !PLACED_ZONES.has(name))
+        .filter(([name]) => !PLACED_ZONES.has(name) && !beside.has(name))
         .map(([name, value]) => renderZone(name, value, book, seating)),
     ),
   ];
@@ -576,7 +610,11 @@ function perSeatExtras(observation) {
   );
 }
 
-/** The scores table: one row per seat. */
+/**
+ * The scores table: one row per seat, its score, tricks and the game's own
+ * columns. A seat's cards are on the felt (its fan's count, its tile, the
+ * viewer's hand), not here: six columns must fit the side panel's 314 px.
+ */
 export function renderScores(element, observation, seating) {
   const playerExtras = [...new Set(observation.players.flatMap((p) => Object.keys(p)))].filter((k) => !PLAYER_KEYS.has(k));
   const seatExtras = perSeatExtras(observation);
@@ -595,7 +633,6 @@ export function renderScores(element, observation, seating) {
           h("th", { scope: "col" }, "Player"),
           h("th", { scope: "col" }, "Score"),
           hasTricks ? h("th", { scope: "col" }, "Tricks") : null,
-          h("th", { scope: "col" }, "Cards"),
           playerExtras.map((key) => h("th", { scope: "col" }, labelOf(key))),
           seatExtras.map(([key]) => h("th", { scope: "col" }, labelOf(key))),
         ),
@@ -607,10 +644,10 @@ export function renderScores(element, observation, seating) {
           h(
             "tr",
             { class: isSeatTurn(observation, player.seat) ? "to-move" : null, "data-seat": player.seat },
-            h("th", { scope: "row" }, seating.longName(player.seat)),
+            // the mark on a line of its own, small: the column stays narrow
+            h("th", { scope: "row" }, seating.name(player.seat), seating.mark(player.seat) ? h("span", { class: "seat-mark" }, ` (${seating.mark(player.seat)})`) : null),
             h("td", { "data-testid": "score" }, String(player.score)),
             hasTricks ? h("td", {}, String(player.tricks ?? "")) : null,
-            h("td", {}, String(player.cards)),
             playerExtras.map((key) => h("td", {}, showValue(player[key]))),
             seatExtras.map(([, values]) => h("td", {}, String(values[index]))),
           ),

@@ -13,14 +13,14 @@
 //                            table next round (<li data-player>)
 //   data-testid="board"      the felt (hidden between rounds), with data-round and data-move-number (moves at this table
 //                            this round) of the view drawn
-//   data-testid="hand", "calls", "scores", "log"   as on the table page (board.js):
+//   data-testid="hand", "calls", "scores", "piles", "log"   as on the table page (board.js):
 //                            each card <button data-card data-legal data-action-id>, each call
 //                            <button data-testid="call" data-action-id>
 //   data-testid="hint", "hint-text"   the hint for the player to move
 //   data-testid="message"    a refusal (hidden when empty)
 
 import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
-import { layoutOf, loadSchemaKeys, renderFelt, renderHand, renderLog, renderScores, Seating, turnText } from "./board.js";
+import { layoutOf, loadSchemaKeys, renderFelt, renderHand, renderLog, renderPiles, renderScores, Seating, turnText } from "./board.js";
 import { CardBook } from "./cards.js";
 import { fill, h, showSeedNotice } from "./dom.js";
 import { moveText, renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
@@ -99,6 +99,7 @@ function renderTable(view) {
     fill($("hand"));
     fill($("calls"));
     fill($("log"));
+    $("piles-panel").hidden = true;
     $("hint-row").hidden = true;
     // who sits with the player when the next round starts
     fill($("scores"), event.phase === "over" ? null : h(
@@ -124,6 +125,7 @@ function renderTable(view) {
   $("hint-row").hidden = !mine;
   $("hint-text").textContent = hint ? `${hint.level} would play ${hint.text}` : "";
   renderScores($("scores"), observation, seating);
+  renderPiles($("piles"), observation, { book, seating, layout });
   renderLog($("log"), observation);
 }
 

@@ -13,7 +13,7 @@
 
 import { getJson, pageTableId, request } from "./api.js";
 import {
-  layoutOf, loadSchemaKeys, renderExtras, renderFelt, renderHandResults, renderLastTrick, renderLog, renderScores,
+  layoutOf, loadSchemaKeys, renderExtras, renderFelt, renderHandResults, renderLastTrick, renderLog, renderPiles, renderScores,
   renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
@@ -70,6 +70,7 @@ async function show(k) {
   renderFelt($("board"), observation, { book, seating, layout, hands: position.hands, handWord: game?.hand_word });
   renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });
+  renderPiles($("piles"), observation, { book, seating, layout });
   renderExtras($("extras"), observation, { book, seating, layout });
   renderHandResults($("hand-results"), observation, seating, game?.hand_word);
   renderLog($("log"), observation);

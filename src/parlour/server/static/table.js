@@ -42,6 +42,8 @@
 //   data-testid="spectator"        shown to a spectator instead of a hand
 //   data-testid="scores"           the scores table (each score cell data-testid="score", rows data-seat)
 //   data-testid="last-trick"       the last finished trick
+//   data-testid="piles"            a round table's list piles (Played, Won) when its middle holds the trick, the
+//                                  turns or the count: each data-testid="zone-NAME" (in "piles-panel", hidden without)
 //   data-testid="extras"           game-specific keys; each value <dd data-extra="KEY">
 //   data-testid="hand-results"     per-hand changes with totals
 //   data-testid="log"              the public log; each <li data-line=N> numbered from log_start
@@ -59,7 +61,7 @@
 import { followLive, getJson, pageTableId, pageToken, request, statsLabel } from "./api.js";
 import {
   layoutOf, loadSchemaKeys, renderExtras, renderFelt, renderHand, renderHandResults,
-  renderLastTrick, renderLog, renderScores, renderSummary, Seating, turnText,
+  renderLastTrick, renderLog, renderPiles, renderScores, renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
 import { h, showSeedNotice } from "./dom.js";
@@ -90,10 +92,16 @@ const patience = new PatienceTable();
 let record = null;
 let recordAsked = false;
 
-function showMessage(sentence) {
+// true while the message says that the server cannot be reached: the next
+// view from the server (a reconnected socket resends it) proves otherwise
+let messageIsUnreachable = false;
+
+/** Shows a sentence under the felt (null hides it); `unreachable` when it is the network failure's (status 0). */
+function showMessage(sentence, unreachable = false) {
   const message = $("message");
   message.textContent = sentence ?? "";
   message.hidden = !sentence;
+  messageIsUnreachable = Boolean(sentence) && unreachable;
 }
 
 // The card texts of an observation that must be drawable.
@@ -116,6 +124,7 @@ async function receive(view) {
   current = view;
   // any fresh view answers a move in flight (or follows a reconnect)
   sending = false;
+  if (messageIsUnreachable) showMessage(null);
   const game = games.find((g) => g.name === view.table.game);
   await book.load(view.table.deck, getJson);
   await book.ensure(cardTexts(view.observation), getJson);
@@ -155,6 +164,7 @@ function render(view, game) {
   renderMyHand(view, layout);
   renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });
+  renderPiles($("piles"), observation, { book, seating, layout });
   renderExtras($("extras"), observation, { book, seating, layout });
   renderHandResults($("hand-results"), observation, seating, game?.hand_word);
   renderLog($("log"), observation);
@@ -206,7 +216,7 @@ async function askHint() {
   const result = await request(`/api/tables/${encodeURIComponent(tableId)}/hint`, { token });
   hintPending = false;
   if (result.ok && result.data.move_number === current.move_number) hint = result.data;
-  else if (!result.ok) showMessage(result.error);
+  else if (!result.ok) showMessage(result.error, result.status === 0);
   // a patience marks the hint on its tableau too
   const layout = layoutOf(games.find((g) => g.name === current.table.game));
   if (isPatience(layout)) redraw();
@@ -229,7 +239,7 @@ async function play(text, actionId) {
   const result = await request(`/api/tables/${encodeURIComponent(tableId)}/moves`, { method: "POST", body });
   sending = false;
   if (result.ok) await receive(result.data);
-  else showMessage(result.error);
+  else showMessage(result.error, result.status === 0);
 }
 
 async function start() {
@@ -252,9 +262,9 @@ async function start() {
   }
   socket = await followLive(`/tables/${encodeURIComponent(tableId)}`, token, $("connection"), {
     onView: receive,
-    onError: (sentence) => {
+    onError: (sentence, status) => {
       sending = false;
-      showMessage(sentence);
+      showMessage(sentence, status === 0);
     },
   });
 }
