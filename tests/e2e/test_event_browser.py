@@ -10,13 +10,14 @@ Each page is checked against the server's own view of the party
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
 
 from live_server import get_json, post_json
 
@@ -243,3 +244,52 @@ def test_a_party_of_one_table_says_who_stays_and_when_it_is_over(
         "This party is over: its standings are on the party's page.")
     expect(guest.locator('[data-testid="name"]')).to_be_hidden()
     expect(guest.locator('[data-testid="join"]')).to_be_hidden()
+
+
+UNREACHABLE = "The server cannot be reached; check your connection."
+
+
+def test_the_unreachable_line_goes_when_the_party_socket_is_back(
+    server: str, contexts: list[tuple[BrowserContext, Page]]
+) -> None:
+    """Issue 29 (as on the table page): the socket drops, a hint asked finds
+    the server unreachable, the socket comes back: its view takes the line
+    away, with nothing else done."""
+    (_, player), _, _ = contexts
+    party = post_json(server, "/api/events", {
+        "options": {"tables": 1, "rounds": 1}, "level": "random", "seed": ONE_TABLE_SEED,
+        "delay": 0,
+    })
+    event_id, host_token = party["id"], secret_of(party["host_url"], "token")
+    joined = post_json(server, f"/api/events/{event_id}/join",
+                       {"code": secret_of(party["join_url"], "code"), "name": "Ann"})
+    link: dict[str, Any] = {"down": False, "open": []}
+
+    def route(socket: WebSocketRoute) -> None:
+        if link["down"]:
+            socket.close()
+            return
+        socket.connect_to_server()
+        link["open"].append(socket)
+
+    player.route_web_socket(re.compile(rf"/ws/events/{event_id}$"), route)
+    post_json(server, f"/api/events/{event_id}/start", {"token": host_token})
+    player.goto(server + joined["url"])
+    connection = player.locator('[data-testid="connection"]')
+    expect(connection).to_have_attribute("data-state", "live")
+    # the computers play at once until it is Ann's turn
+    expect(player.locator('[data-testid="hint"]')).to_be_visible(timeout=HAND_TIMEOUT * 1000)
+
+    link["down"] = True
+    for socket in link["open"]:
+        socket.close()
+    expect(connection).to_have_attribute("data-state", "offline")
+    player.context.set_offline(True)
+    player.locator('[data-testid="hint"]').click()
+    message = player.locator('[data-testid="message"]')
+    expect(message).to_have_text(UNREACHABLE)
+
+    player.context.set_offline(False)
+    link["down"] = False
+    expect(connection).to_have_attribute("data-state", "live")
+    expect(message).to_be_hidden()

@@ -37,9 +37,15 @@ let sending = false;
 let countdown = null;
 let hint = null;
 
-function showMessage(sentence) {
+// true while the message says that the server cannot be reached: the next
+// view from the server (a reconnected socket resends it) proves otherwise
+let messageIsUnreachable = false;
+
+/** Shows a sentence under the felt (null hides it); `unreachable` when it is the network failure's (status 0). */
+function showMessage(sentence, unreachable = false) {
   $("message").textContent = sentence ?? "";
   $("message").hidden = !sentence;
+  messageIsUnreachable = Boolean(sentence) && unreachable;
 }
 
 const isNewer = (view) => !current || view.event.steps >= current.event.steps;
@@ -48,6 +54,7 @@ function receive(view) {
   if (!isNewer(view)) return;
   current = view;
   sending = false;
+  if (messageIsUnreachable) showMessage(null);
   render(view);
 }
 
@@ -138,7 +145,7 @@ async function play(text, actionId) {
   const result = await request(`/api/events/${encodeURIComponent(eventId)}/moves`, { method: "POST", body });
   sending = false;
   if (result.ok) receive(result.data);
-  else showMessage(result.error);
+  else showMessage(result.error, result.status === 0);
 }
 
 async function askHint() {
@@ -146,7 +153,7 @@ async function askHint() {
   $("hint").disabled = true;
   const result = await request(`/api/events/${encodeURIComponent(eventId)}/hint`, { token });
   $("hint").disabled = false;
-  if (!result.ok) showMessage(result.error);
+  if (!result.ok) showMessage(result.error, result.status === 0);
   else if (current && result.data.round === current.round && result.data.move_number === current.move_number) {
     hint = result.data;
     renderTable(current);
@@ -180,9 +187,9 @@ async function start() {
   }
   followLive(`/events/${encodeURIComponent(eventId)}`, token, $("connection"), {
     onView: receive,
-    onError: (sentence) => {
+    onError: (sentence, status) => {
       sending = false;
-      showMessage(sentence);
+      showMessage(sentence, status === 0);
     },
   });
 }
