@@ -25,7 +25,7 @@ import hashlib
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -97,22 +97,15 @@ _BYTE = np.dtype(np.uint8)
 _FLOAT = np.dtype(np.float32)
 
 _NEW = object.__new__
+"""The events made on the hot path of every search are made with it and
+their slots' setters below: a frozen dataclass's ``__init__`` goes through
+``object.__setattr__`` field by field, twice as slow."""
 _SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_NUMBER = (
-    TrickTaken.__dict__[name].__set__ for name in ("leader", "cards", "winner", "number")
-)
-
-
-def _trick_taken(leader: int, cards: tuple[int, ...], winner: int, number: int) -> TrickTaken:
-    """``TrickTaken(leader, cards, winner, number)``, its slots filled
-    directly: the frozen dataclass's ``__init__`` goes through
-    ``object.__setattr__`` field by field, twice as slow, and a trick's
-    event is made on the hot path of every search."""
-    event: TrickTaken = _NEW(TrickTaken)
-    _SET_LEADER(event, leader)
-    _SET_CARDS(event, cards)
-    _SET_WINNER(event, winner)
-    _SET_NUMBER(event, number)
-    return event
+    TrickTaken.__dict__[name].__set__ for name in ("leader", "cards", "winner", "number"))
+_SET_DEALER, _SET_DEALT, _SET_SCORED, _SET_DELTAS = (
+    event.__dict__[name].__set__
+    for event, name in ((Dealt, "dealer"), (Dealt, "number"), (HandScored, "number"),
+                        (HandScored, "deltas")))
 
 
 CATALOGUE = Catalogue({
@@ -642,7 +635,10 @@ class TrickState(MatchState):
         self.turnup = -1
         self.out_of_play = game.deck.full_mask & ~game.in_play
         self.undealt = 0
-        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
+        event = _NEW(Dealt)  # Dealt(self.dealer, self.hand_index + 1)
+        _SET_DEALER(event, self.dealer)
+        _SET_DEALT(event, self.hand_index + 1)
+        self._new_hand_log(event)
 
     def _line_count(self, events: Sequence[GameEvent]) -> int:
         # a finished hand: every trick told card by card, then its winner
@@ -739,7 +735,7 @@ class TrickState(MatchState):
             if led is not None:
                 follow = hand & led[0]
                 if follow:
-                    return list(led[2][follow >> led[1]])
+                    return [*led[2][follow >> led[1]]]
                 if self.game.restricts_void_play:
                     hand = self._void_play_mask(self.to_move, hand)
             # bits_of, unrolled
@@ -761,33 +757,57 @@ class TrickState(MatchState):
             action = as_action(action)
         phase = self.phase
         if phase == PHASE_PLAY:
-            # Checking and playing a card, inlined: the hot path of every search.
+            # Checking and playing a card, and the trick's end, inlined: the
+            # hot path of every search.
             seat = self.to_move
             hands = self.hands
             hand = hands[seat]
             if action < 0 or not hand >> action & 1:
                 raise IllegalAction(self._why_not_playable(action))
+            game = self.game
             led = self.led
             if led is None:
-                self.led = self.game.card_follow[action]
+                self.led = game.card_follow[action]
             elif not led[0] >> action & 1:
                 led_mask = led[0]
-                if hand & led_mask or (
-                    self.game.restricts_void_play
-                    and not self._void_play_mask(seat, hand) >> action & 1
-                ):
+                if hand & led_mask:
                     raise IllegalAction(self._why_not_playable(action))
+                if game.restricts_void_play:
+                    if not self._void_play_mask(seat, hand) >> action & 1:
+                        raise IllegalAction(self._why_not_playable(action))
+                    self._note_void_play(seat, action)
                 self.known_absent[seat] |= led_mask
-                self._note_void_play(seat, action)
-            self.history.append(action)
+            history = self.history
+            history.append(action)
             bit = 1 << action
             hands[seat] = hand ^ bit
-            self.trick_mask |= bit
-            seat = self.game.next_seat[seat]
-            if seat != self.leader:
+            seat = game.next_seat[seat]
+            leader = self.leader
+            if seat != leader:
                 self.to_move = seat
+                self.trick_mask |= bit
+                return
+            cards = self.trick_mask | bit
+            trick = tuple(history[-game.n:])
+            turnup = self.turnup
+            if turnup >= 0 and cards & game.card_follow[turnup][0]:
+                led = game.card_follow[turnup]
+            suit, shift, _, best = led  # type: ignore[misc]
+            winner = (leader + trick.index(best[(cards & suit) >> shift])) % game.n
+            self.won[winner] |= cards
+            self.trick_number = number = self.trick_number + 1
+            event = _NEW(TrickTaken)  # TrickTaken(leader, trick, winner, number)
+            _SET_LEADER(event, leader)
+            _SET_CARDS(event, trick)
+            _SET_WINNER(event, winner)
+            _SET_NUMBER(event, number)
+            self.events.append(event)
+            self.trick_mask = 0
+            self.led = None
+            if number < game.hand_size:
+                self.leader = self.to_move = winner
             else:
-                self._finish_trick()
+                self._finish_hand()
         elif phase == PHASE_DEAL:
             self._deal_card(action)
         elif phase == PHASE_OVER:
@@ -870,35 +890,14 @@ class TrickState(MatchState):
         self.phase = PHASE_PLAY
         self.leader = self.to_move = leader
 
-    def _finish_trick(self) -> None:
-        game = self.game
-        trick = tuple(self.history[-game.n:])
-        cards = self.trick_mask
-        turnup = self.turnup
-        if turnup >= 0 and cards & game.card_follow[turnup][0]:
-            trumps, shift, _, best = game.card_follow[turnup]
-            winning = best[(cards & trumps) >> shift]
-        else:
-            led, shift, _, best = self.led  # type: ignore[misc]
-            winning = best[(cards & led) >> shift]
-        leader = self.leader
-        winner = (leader + trick.index(winning)) % game.n
-        self.won[winner] |= cards
-        self.trick_number = number = self.trick_number + 1
-        self.events.append(_trick_taken(leader, trick, winner, number))
-        self.trick_mask = 0
-        self.led = None
-        if number < game.hand_size:
-            self.leader = self.to_move = winner
-        else:
-            self._finish_hand()
-
     def _finish_hand(self) -> None:
         deltas = self._score_hand()
-        for seat, delta in enumerate(deltas):
-            self.totals[seat] += delta
+        self.totals = list(map(add, self.totals, deltas))
         self.results.append(deltas)
-        self.events.append(HandScored(self.hand_index + 1, tuple(deltas)))
+        event = _NEW(HandScored)  # HandScored(self.hand_index + 1, tuple(deltas))
+        _SET_SCORED(event, self.hand_index + 1)
+        _SET_DELTAS(event, tuple(deltas))
+        self.events.append(event)
         if self._is_match_over():
             self.phase = PHASE_OVER
             return
