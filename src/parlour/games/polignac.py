@@ -331,26 +331,26 @@ class PolignacState(PenaltyMatchState):
     def jack_penalties(self) -> list[int]:
         """Penalty points for the penalty cards in each seat's won tricks."""
         game = self.game
-        return [
-            (pile & game.penalty_mask).bit_count() + (pile >> game.double_penalty_card & 1)
-            for pile in self.won
-        ]
+        mask = game.penalty_mask
+        double = game.double_penalty_card
+        return [(pile & mask).bit_count() + (pile >> double & 1) for pile in self.won]
 
     def _score_hand(self) -> list[int]:
-        jacks = self.jack_penalties()
         bidder = self.bidder
         if bidder < 0:
-            return jacks
-        n = self.game.n
-        if self.tricks[bidder] == self.game.hand_size:
-            return [0 if seat == bidder else 5 for seat in range(n)]
-        failure = self.game.options["capot_fail"]
+            return self.jack_penalties()
+        game = self.game
+        n = game.n
+        if self.won[bidder].bit_count() == n * game.hand_size:  # the capot is made
+            deltas = [5] * n
+            deltas[bidder] = 0
+            return deltas
+        failure = game.options["capot_fail"]
         if failure == "jacks_normal":
-            return jacks
-        if failure == "bidder_5_plus_jacks":
-            jacks[bidder] += 5
-            return jacks
-        return [5 if seat == bidder else 0 for seat in range(n)]
+            return self.jack_penalties()
+        deltas = [0] * n if failure == "bidder_5" else self.jack_penalties()
+        deltas[bidder] += 5
+        return deltas
 
     # --- what a seat sees --------------------------------------------------
     def _hidden_out_of_play(self, seat: int) -> int:

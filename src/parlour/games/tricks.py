@@ -94,6 +94,8 @@ _KEYS = np.dtype("<u8")
 """The deal's sort keys: little-endian 64-bit words (dtypes made once: NumPy
 converts a type or a string to one on every call)."""
 _BYTE = np.dtype(np.uint8)
+_SHAKE = hashlib.shake_256
+_OR_AT = np.bitwise_or.reduceat
 _FLOAT = np.dtype(np.float32)
 
 _NEW = object.__new__
@@ -160,8 +162,6 @@ class TrickGame(Game):
     :meth:`_configure`.
     """
 
-    restricts_void_play: ClassVar[bool] = False
-    """Whether ``TrickState._void_play_mask`` may refuse cards (Grasobern)."""
     words: ClassVar[tuple[str, ...]] = ()
     """Call words after the card actions (``pass``, ``capot`` ...)."""
     word_aliases: ClassVar[dict[str, str]] = {}
@@ -175,6 +175,10 @@ class TrickGame(Game):
     """What :attr:`score_scale` is, in a word or two."""
 
     # instance configuration (set by _configure)
+    restricts_void_play: bool
+    """Whether ``TrickState._void_play_mask`` may refuse cards (Grasobern's
+    forced throw; an instance field: CPython 3.11 reads a class attribute
+    through an instance slowly, and it is read at every play of a void seat)."""
     in_play: int
     """Cards dealt each hand (the pack after any reduction)."""
     hand_size: int
@@ -191,6 +195,7 @@ class TrickGame(Game):
 
     def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
+        self.restricts_void_play = False
         self._configure()
         deck = self.deck
         self.suit_of: tuple[int, ...] = tuple(
@@ -224,8 +229,8 @@ class TrickGame(Game):
         self.log_words = Words([seat_name(seat) for seat in range(n)], self.labels)
         """How the log names seats and cards."""
         self._tensor_tables()
-        self.in_play_bits = np.array([1 << card for card in self.in_play_cards], dtype=np.uint64)
-        self.deal_plans = tuple(self._deal_plan(seats) for seats in self.schedule_seats)
+        bits = np.array([1 << card for card in self.in_play_cards], dtype=np.uint64)
+        self.deal_plans = tuple(self._deal_plan(seats, bits) for seats in self.schedule_seats)
         self.display_order = tuple(
             sorted(range(len(deck)), key=lambda card: (self.suit_of[card], -self.strength[card]))
         )
@@ -254,13 +259,14 @@ class TrickGame(Game):
             schedule.append(TURNUP)
         return tuple(schedule)
 
-    def _deal_plan(self, seats: tuple[int, ...]) -> tuple[npt.NDArray[np.intp],
-                                                         npt.NDArray[np.intp], bool]:
+    def _deal_plan(self, seats: tuple[int, ...], bits: npt.NDArray[np.uint64]) -> tuple[
+            npt.NDArray[np.uint64], npt.NDArray[np.intp], npt.NDArray[np.intp], bool]:
         """Where a shuffled pack goes (``seats``: the seat or :data:`TURNUP`
         of each place of the pack, the places after them out of play): the
-        places grouped by seat, then the turn-up's, then the rest; the
-        groups' starts; whether there is a rest. One OR-reduction of the
-        pack's card bits in this order gives the hands at once."""
+        ``bits`` of the cards in play, the places grouped by seat, then the
+        turn-up's, then the rest; the groups' starts; whether there is a
+        rest. One OR-reduction of the pack's card bits in this order gives
+        the hands at once."""
         places: list[int] = []
         starts: list[int] = []
         for seat in (*range(self.n), TURNUP):
@@ -272,7 +278,7 @@ class TrickGame(Game):
         if rest:
             starts.append(len(places))
             places.extend(rest)
-        return np.array(places, dtype=np.intp), np.array(starts, dtype=np.intp), bool(rest)
+        return bits, np.array(places, dtype=np.intp), np.array(starts, dtype=np.intp), bool(rest)
 
     def _tensor_tables(self) -> None:
         """What :meth:`TrickState.observation_tensor` writes with: the card
@@ -495,10 +501,9 @@ class TrickState(MatchState):
         self._begin_play(self.eldest)
 
     def _void_play_mask(self, seat: int, hand: int) -> int:
-        """Cards a seat unable to follow may play (default: any).
-
-        A game that restricts them sets ``TrickGame.restricts_void_play``.
-        """
+        """Cards a seat unable to follow may play; called, as
+        :meth:`_note_void_play`, only in a game that sets
+        ``TrickGame.restricts_void_play``."""
         return hand
 
     def _note_void_play(self, seat: int, card: int) -> None:
@@ -578,14 +583,13 @@ class TrickState(MatchState):
         n = self.game.n
         return [pile.bit_count() // n for pile in self.won]
 
-    def _tricks_taken(self) -> list[TrickTaken]:
-        return [event for event in self.events if type(event) is TrickTaken]
-
     @property
     def first_winner(self) -> int:
         """The seat that won the hand's first trick, or -1."""
-        tricks = self._tricks_taken()
-        return tricks[0].winner if tricks else -1
+        for event in self.events:
+            if type(event) is TrickTaken:
+                return event.winner
+        return -1
 
     @property
     def trick(self) -> list[int]:
@@ -655,11 +659,10 @@ class TrickState(MatchState):
         # one NumPy call; the hands are OR-reductions of the cards' bits.
         count = len(game.in_play_cards)
         key = f"parlour:{self.seed}:{self.hand_index}".encode()
-        order = np.frombuffer(hashlib.shake_256(key).digest(8 * count), _KEYS)
-        places, starts, rest = game.deal_plans[self.dealer]
+        order = np.frombuffer(_SHAKE(key).digest(8 * count), _KEYS)
+        bits, places, starts, rest = game.deal_plans[self.dealer]
         # (arguments by position: NumPy parses keywords slowly)
-        groups: list[int] = np.bitwise_or.reduceat(
-            game.in_play_bits[order.argsort(-1, "stable")][places], starts).tolist()
+        groups: list[int] = _OR_AT(bits[order.argsort(-1, "stable")][places], starts).tolist()
         n = game.n
         self.hands = groups[:n]
         if game.turnup:
@@ -1020,9 +1023,6 @@ class TrickState(MatchState):
         # every per-seat block starts with this seat
         rotate = game.rotations[seat]
         won = rotate(self.won)
-        played = 0
-        for pile in won:
-            played |= pile
         trick = [0] * n
         leader = self.leader - seat
         count = self.trick_mask.bit_count()
@@ -1038,7 +1038,8 @@ class TrickState(MatchState):
         words_format, bits, size, narrow = game.tensor_shape
         words = np.frombuffer(struct.pack(
             words_format,
-            self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat), played,
+            self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat),
+            sum(won),  # the played cards: the piles are disjoint
             *trick, *won, *rotate(self.known_absent), flags,
         ), _BYTE)
         # (unpackbits' arguments by position: NumPy parses keywords slowly)
