@@ -136,6 +136,8 @@ class CapotAnnounced(GameEvent):
     seat: int
 
 
+_SET_PASSER, _SET_BIDDER = (event.__dict__["seat"].__set__ for event in (Passed, CapotAnnounced))
+
 CATALOGUE = Catalogue({
     **tricks.CATALOGUE.sentences,
     Discarded: "{dealer} discards a card face down",
@@ -311,21 +313,25 @@ class PolignacState(PenaltyMatchState):
             self._begin_announcements()
 
     def _announce(self, action: int) -> None:
+        seat = self.to_move
         if action == _PASS:
-            self.history.append(action)
-            self.events.append(Passed(self.to_move))
-            if self.to_move == self.dealer:
-                self._begin_play(self.eldest)
-            else:
-                self.to_move = (self.to_move + 1) % self.game.n
+            event: GameEvent = object.__new__(Passed)  # Passed(seat): see tricks._NEW
+            _SET_PASSER(event, seat)
         elif action == _CAPOT:
-            self.history.append(action)
-            self.bidder = self.to_move
-            self.events.append(CapotAnnounced(self.to_move))
-            leads = bool(self.game.options["capot_bidder_leads"])
-            self._begin_play(self.bidder if leads else self.eldest)
+            self.bidder = seat
+            event = object.__new__(CapotAnnounced)
+            _SET_BIDDER(event, seat)
         else:
             raise IllegalAction("announce first: say 'capot' or 'pass'")
+        self.history.append(action)
+        self.events.append(event)
+        game = self.game
+        if action == _CAPOT:
+            self._begin_play(seat if game.options["capot_bidder_leads"] else self.eldest)
+        elif seat == self.dealer:
+            self._begin_play(self.eldest)
+        else:
+            self.to_move = game.next_seat[seat]
 
     # --- scoring -----------------------------------------------------------
     def jack_penalties(self) -> list[int]:
