@@ -314,24 +314,21 @@ class PolignacState(PenaltyMatchState):
 
     def _announce(self, action: int) -> None:
         seat = self.to_move
-        if action == _PASS:
-            event: GameEvent = object.__new__(Passed)  # Passed(seat): see tricks._NEW
-            _SET_PASSER(event, seat)
-        elif action == _CAPOT:
-            self.bidder = seat
-            event = object.__new__(CapotAnnounced)
+        event: GameEvent = object.__new__(CapotAnnounced if action == _CAPOT else Passed)
+        if action == _CAPOT:  # the events made as tricks._NEW says
             _SET_BIDDER(event, seat)
+            self.bidder = seat
+            self._begin_play(seat if self.game.options["capot_bidder_leads"] else self.eldest)
+        elif action == _PASS:
+            _SET_PASSER(event, seat)
+            if seat == self.dealer:
+                self._begin_play(self.eldest)
+            else:
+                self.to_move = self.game.next_seat[seat]
         else:
             raise IllegalAction("announce first: say 'capot' or 'pass'")
         self.history.append(action)
         self.events.append(event)
-        game = self.game
-        if action == _CAPOT:
-            self._begin_play(seat if game.options["capot_bidder_leads"] else self.eldest)
-        elif seat == self.dealer:
-            self._begin_play(self.eldest)
-        else:
-            self.to_move = game.next_seat[seat]
 
     # --- scoring -----------------------------------------------------------
     def jack_penalties(self) -> list[int]:
@@ -343,19 +340,13 @@ class PolignacState(PenaltyMatchState):
 
     def _score_hand(self) -> list[int]:
         bidder = self.bidder
-        if bidder < 0:
-            return self.jack_penalties()
         game = self.game
-        n = game.n
-        if self.won[bidder].bit_count() == n * game.hand_size:  # the capot is made
-            deltas = [5] * n
-            deltas[bidder] = 0
-            return deltas
-        failure = game.options["capot_fail"]
-        if failure == "jacks_normal":
-            return self.jack_penalties()
-        deltas = [0] * n if failure == "bidder_5" else self.jack_penalties()
-        deltas[bidder] += 5
+        if bidder >= 0 and self.won[bidder].bit_count() == game.n * game.hand_size:
+            return [0 if seat == bidder else 5 for seat in range(game.n)]  # the capot made
+        failure = game.options["capot_fail"] if bidder >= 0 else "jacks_normal"
+        deltas = [0] * game.n if failure == "bidder_5" else self.jack_penalties()
+        if failure != "jacks_normal":
+            deltas[bidder] += 5
         return deltas
 
     # --- what a seat sees --------------------------------------------------

@@ -663,10 +663,9 @@ class TrickState(MatchState):
         bits, places, starts, rest = game.deal_plans[self.dealer]
         # (arguments by position: NumPy parses keywords slowly)
         groups: list[int] = _OR_AT(bits[order.argsort(-1, "stable")][places], starts).tolist()
-        n = game.n
-        self.hands = groups[:n]
+        self.hands = groups[:game.n]
         if game.turnup:
-            self._turn_up(groups[n].bit_length() - 1)
+            self._turn_up(groups[game.n].bit_length() - 1)
         if rest:
             self.out_of_play |= groups[-1]
         self._after_deal()
