@@ -64,10 +64,10 @@ TURNUP = -2
 
 _BYTES = tuple(
     tuple(tuple(8 * at + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
-    for at in range(8)
+    for at in range(4)
 )
-"""The card ids of each byte of a hand (packs have at most 64 cards), for
-listing a hand with a look-up a byte."""
+"""The card ids of each byte of a hand of 32 bits, for listing it with a
+look-up a byte (a wider hand is listed a suit at a time)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,14 +201,21 @@ class TrickGame(Game):
         self.suit_of: tuple[int, ...] = tuple(
             deck.suits.index(card.suits[0]) for card in deck.cards
         )
-        self.suit_masks: tuple[int, ...] = deck.suit_masks
         if len(deck) > 64:
             raise AssertionError("the deal packs card bits into 64-bit words")
-        # (a game keeps at most 30 fields: CPython shares an instance's
-        # table of attribute names up to 30, and past that every read slows)
+        # (a game keeps at most 29 fields: CPython 3.11 reads the fields of
+        # an instance with more through a slower path)
         follow = _follow_tables(deck, self.strength)
         self.card_follow: tuple[Follow, ...] = tuple(follow[suit] for suit in self.suit_of)
         """Card id -> the :data:`Follow` tables of its suit."""
+        width = len(deck) // 4
+        if [mask >> suit * width for suit, mask in enumerate(deck.suit_masks)] != [
+                (1 << width) - 1] * 4:
+            raise AssertionError(f"the {deck.title} is not four suits of {width} cards")
+        first, second, third, fourth = (table[2] for table in follow)
+        self.hand_lists = (width, first, second, third, fourth)
+        """How a hand wider than 32 bits is listed, a look-up a suit: the
+        suits' width and each suit's card ids of its subsets (see :data:`Follow`)."""
         self.in_play_cards = bits_of(self.in_play)
         self.labels: tuple[str, ...] = tuple(
             card.name if deck is GERMAN_32 else card.code for card in deck.cards
@@ -237,6 +244,11 @@ class TrickGame(Game):
         self._word_ids = {word: len(deck) + index for index, word in enumerate(self.words)}
         for alias, word in self.word_aliases.items():
             self._word_ids[alias] = self._word_ids[word]
+
+    @property
+    def suit_masks(self) -> tuple[int, ...]:
+        """Each suit's cards, as a bitmask."""
+        return self.deck.suit_masks
 
     def _configure(self) -> None:
         """Fill the instance configuration from ``self.options``."""
@@ -740,14 +752,13 @@ class TrickState(MatchState):
                     return [*led[2][follow >> led[1]]]
                 if self.game.restricts_void_play:
                     hand = self._void_play_mask(self.to_move, hand)
-            # bits_of, unrolled
-            if hand < 0x100000000:
+            if hand < 0x100000000:  # bits_of, unrolled
                 return [*_BYTES[0][hand & 0xFF], *_BYTES[1][hand >> 8 & 0xFF],
                         *_BYTES[2][hand >> 16 & 0xFF], *_BYTES[3][hand >> 24]]
-            return [*_BYTES[0][hand & 0xFF], *_BYTES[1][hand >> 8 & 0xFF],
-                    *_BYTES[2][hand >> 16 & 0xFF], *_BYTES[3][hand >> 24 & 0xFF],
-                    *_BYTES[4][hand >> 32 & 0xFF], *_BYTES[5][hand >> 40 & 0xFF],
-                    *_BYTES[6][hand >> 48 & 0xFF], *_BYTES[7][hand >> 56]]
+            width, first, second, third, fourth = self.game.hand_lists
+            low = (1 << width) - 1
+            return [*first[hand & low], *second[hand >> width & low],
+                    *third[hand >> 2 * width & low], *fourth[hand >> 3 * width]]
         if phase == PHASE_DEAL:
             return bits_of(self.undealt)
         if phase == PHASE_OVER:
