@@ -102,12 +102,9 @@ _NEW = object.__new__
 """The events made on the hot path of every search are made with it and
 their slots' setters below: a frozen dataclass's ``__init__`` goes through
 ``object.__setattr__`` field by field, twice as slow."""
-_SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_NUMBER = (
-    TrickTaken.__dict__[name].__set__ for name in ("leader", "cards", "winner", "number"))
-_SET_DEALER, _SET_DEALT, _SET_SCORED, _SET_DELTAS = (
-    event.__dict__[name].__set__
-    for event, name in ((Dealt, "dealer"), (Dealt, "number"), (HandScored, "number"),
-                        (HandScored, "deltas")))
+(_SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_NUMBER, _SET_DEALER, _SET_DEALT, _SET_SCORED,
+ _SET_DELTAS) = (event.__dict__[name].__set__
+                 for event in (TrickTaken, Dealt, HandScored) for name in event.__slots__)
 
 
 CATALOGUE = Catalogue({
@@ -198,9 +195,7 @@ class TrickGame(Game):
         self.restricts_void_play = False
         self._configure()
         deck = self.deck
-        self.suit_of: tuple[int, ...] = tuple(
-            deck.suits.index(card.suits[0]) for card in deck.cards
-        )
+        self.suit_of = tuple(deck.suits.index(card.suits[0]) for card in deck.cards)
         if len(deck) > 64:
             raise AssertionError("the deal packs card bits into 64-bit words")
         # (a game keeps at most 29 fields: CPython 3.11 reads the fields of
@@ -209,8 +204,7 @@ class TrickGame(Game):
         self.card_follow: tuple[Follow, ...] = tuple(follow[suit] for suit in self.suit_of)
         """Card id -> the :data:`Follow` tables of its suit."""
         width = len(deck) // 4
-        if [mask >> suit * width for suit, mask in enumerate(deck.suit_masks)] != [
-                (1 << width) - 1] * 4:
+        if [table[1] for table in follow] != [0, width, 2 * width, 3 * width]:
             raise AssertionError(f"the {deck.title} is not four suits of {width} cards")
         first, second, third, fourth = (table[2] for table in follow)
         self.hand_lists = (width, first, second, third, fourth)
@@ -218,29 +212,23 @@ class TrickGame(Game):
         suits' width and each suit's card ids of its subsets (see :data:`Follow`)."""
         self.in_play_cards = bits_of(self.in_play)
         self.labels: tuple[str, ...] = tuple(
-            card.name if deck is GERMAN_32 else card.code for card in deck.cards
-        )
+            card.name if deck is GERMAN_32 else card.code for card in deck.cards)
         """How each card is written in actions, logs and observations: the
         short code, or German cards by their pack names (``Ober-Acorns``)."""
         self.n = n = self.num_players
         self.next_seat = tuple((seat + 1) % n for seat in range(n))
         schedule = self._make_schedule()
         self.schedule_seats: tuple[tuple[int, ...], ...] = tuple(
-            tuple(
-                TURNUP if offset == TURNUP else (dealer + 1 + offset) % n
-                for offset in schedule
-            )
-            for dealer in range(n)
-        )
+            tuple(TURNUP if offset == TURNUP else (dealer + 1 + offset) % n for offset in schedule)
+            for dealer in range(n))
         """Per dealer, the seat (or :data:`TURNUP`) of each card dealt, in order."""
         self.log_words = Words([seat_name(seat) for seat in range(n)], self.labels)
         """How the log names seats and cards."""
         self._tensor_tables()
         bits = np.array([1 << card for card in self.in_play_cards], dtype=np.uint64)
         self.deal_plans = tuple(self._deal_plan(seats, bits) for seats in self.schedule_seats)
-        self.display_order = tuple(
-            sorted(range(len(deck)), key=lambda card: (self.suit_of[card], -self.strength[card]))
-        )
+        self.display_order = tuple(sorted(
+            range(len(deck)), key=lambda card: (self.suit_of[card], -self.strength[card])))
         self._word_ids = {word: len(deck) + index for index, word in enumerate(self.words)}
         for alias, word in self.word_aliases.items():
             self._word_ids[alias] = self._word_ids[word]
