@@ -62,7 +62,7 @@ PHASE_NAMES = ("deal", "discard", "announce", "play", "over")
 TURNUP = -2
 """A deal-schedule entry for the card turned up (Knaves)."""
 
-_BYTES = tuple(
+_BYTE0, _BYTE1, _BYTE2, _BYTE3 = (
     tuple(tuple(8 * at + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
     for at in range(4)
 )
@@ -741,8 +741,8 @@ class TrickState(MatchState):
                 if self.game.restricts_void_play:
                     hand = self._void_play_mask(self.to_move, hand)
             if hand < 0x100000000:  # bits_of, unrolled
-                return [*_BYTES[0][hand & 0xFF], *_BYTES[1][hand >> 8 & 0xFF],
-                        *_BYTES[2][hand >> 16 & 0xFF], *_BYTES[3][hand >> 24]]
+                return [*_BYTE0[hand & 0xFF], *_BYTE1[hand >> 8 & 0xFF],
+                        *_BYTE2[hand >> 16 & 0xFF], *_BYTE3[hand >> 24]]
             width, first, second, third, fourth = self.game.hand_lists
             low = (1 << width) - 1
             return [*first[hand & low], *second[hand >> width & low],
