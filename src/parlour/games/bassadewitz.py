@@ -186,9 +186,9 @@ class BassadewitzState(HighestTotalWinsState):
         game = self.game
         first, second, third, fourth = game.byte_points
         bonus = int(game.options["trick_bonus"])
-        return [bonus * tricks + first[pile & 0xFF] + second[pile >> 8 & 0xFF]
-                + third[pile >> 16 & 0xFF] + fourth[pile >> 24]
-                for pile, tricks in zip(self.won, self.tricks, strict=True)]
+        n = game.n
+        return [bonus * (pile.bit_count() // n) + first[pile & 0xFF] + second[pile >> 8 & 0xFF]
+                + third[pile >> 16 & 0xFF] + fourth[pile >> 24] for pile in self.won]
 
     def _score_hand(self) -> list[int]:
         n = self.game.n

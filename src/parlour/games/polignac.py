@@ -98,6 +98,8 @@ class CapotAnnounced(GameEvent):
     seat: int
 
 
+_SET_PASSER, _SET_BIDDER = (event.__dict__["seat"].__set__ for event in (Passed, CapotAnnounced))
+
 CATALOGUE = Catalogue({
     **tricks.CATALOGUE.sentences,
     Discarded: "{dealer} discards a card face down",
@@ -272,46 +274,41 @@ class PolignacState(PenaltyMatchState):
             self._begin_announcements()
 
     def _announce(self, action: int) -> None:
-        if action == _PASS:
-            self.history.append(action)
-            self.events.append(Passed(self.to_move))
-            if self.to_move == self.dealer:
+        seat = self.to_move
+        event: GameEvent = object.__new__(CapotAnnounced if action == _CAPOT else Passed)
+        if action == _CAPOT:  # the events made as tricks._NEW says
+            _SET_BIDDER(event, seat)
+            self.bidder = seat
+            self._begin_play(seat if self.game.options["capot_bidder_leads"] else self.eldest)
+        elif action == _PASS:
+            _SET_PASSER(event, seat)
+            if seat == self.dealer:
                 self._begin_play(self.eldest)
             else:
-                self.to_move = (self.to_move + 1) % self.game.n
-        elif action == _CAPOT:
-            self.history.append(action)
-            self.bidder = self.to_move
-            self.events.append(CapotAnnounced(self.to_move))
-            leads = bool(self.game.options["capot_bidder_leads"])
-            self._begin_play(self.bidder if leads else self.eldest)
+                self.to_move = self.game.next_seat[seat]
         else:
             raise IllegalAction("announce first: say 'capot' or 'pass'")
+        self.history.append(action)
+        self.events.append(event)
 
     # --- scoring -----------------------------------------------------------
     def jack_penalties(self) -> list[int]:
         """Penalty points for the penalty cards in each seat's won tricks."""
         game = self.game
-        return [
-            (pile & game.penalty_mask).bit_count() + (pile >> game.double_penalty_card & 1)
-            for pile in self.won
-        ]
+        mask = game.penalty_mask
+        double = game.double_penalty_card
+        return [(pile & mask).bit_count() + (pile >> double & 1) for pile in self.won]
 
     def _score_hand(self) -> list[int]:
-        jacks = self.jack_penalties()
         bidder = self.bidder
-        if bidder < 0:
-            return jacks
-        n = self.game.n
-        if self.tricks[bidder] == self.game.hand_size:
-            return [0 if seat == bidder else 5 for seat in range(n)]
-        failure = self.game.options["capot_fail"]
-        if failure == "jacks_normal":
-            return jacks
-        if failure == "bidder_5_plus_jacks":
-            jacks[bidder] += 5
-            return jacks
-        return [5 if seat == bidder else 0 for seat in range(n)]
+        game = self.game
+        if bidder >= 0 and self.won[bidder].bit_count() == game.n * game.hand_size:
+            return [0 if seat == bidder else 5 for seat in range(game.n)]  # the capot made
+        failure = game.options["capot_fail"] if bidder >= 0 else "jacks_normal"
+        deltas = [0] * game.n if failure == "bidder_5" else self.jack_penalties()
+        if failure != "jacks_normal":
+            deltas[bidder] += 5
+        return deltas
 
     # --- what a seat sees --------------------------------------------------
     def _hidden_out_of_play(self, seat: int) -> int:

@@ -183,29 +183,29 @@ class FirstLastState(PenaltyMatchState):
     def _score_hand(self) -> list[int]:
         game = self.game
         penalties = [0] * game.n
-        holder = self.penalty_card_winner()
-        penalties[self.first_winner] += 1
-        penalties[self.last_winner] += 1
+        first, last, holder = self.first_winner, self.last_winner, self.penalty_card_winner()
+        penalties[first] += 1
+        penalties[last] += 1
         penalties[holder] += game.penalty_value
-        if self.first_winner == self.last_winner == holder:
+        if first == last == holder:
             penalties[holder] = 4
         return penalties
 
     def _extra_observation(self, seat: int | None) -> dict[str, Any]:
-        holder = self.penalty_card_winner()
+        first, holder = self.first_winner, self.penalty_card_winner()
         return {
             "target": self.game.options["target"],
             "penalty_card": self.game.labels[self.game.penalty_card],
-            "first_trick_winner": self.first_winner if self.first_winner >= 0 else None,
+            "first_trick_winner": first if first >= 0 else None,
             "penalty_card_winner": holder if holder >= 0 else None,
         }
 
     def _extra_features(self, seat: int) -> list[float]:
         n = self.game.n
         features = [0.0] * (2 * n)
-        if self.first_winner >= 0:
-            features[(self.first_winner - seat) % n] = 1.0
-        holder = self.penalty_card_winner()
+        first, holder = self.first_winner, self.penalty_card_winner()
+        if first >= 0:
+            features[(first - seat) % n] = 1.0
         if holder >= 0:
             features[n + (holder - seat) % n] = 1.0
         return features
@@ -280,29 +280,29 @@ class Grasobern(FirstLastGame):
     packet_table = GERMAN_PACKETS
     removed_sevens = ("7-Acorns", "7-Leaves")
     penalty_card_code = "Ober-Leaves"
-    restricts_void_play = True
     known_absent_text = ("the cards each seat is known not to hold: the suits it failed to "
                          "follow, and the Ober of Leaves once it failed to follow without "
                          "throwing it (grasober_forced_discard)")
+
+    def _configure_rules(self) -> None:
+        super()._configure_rules()
+        self.restricts_void_play = bool(self.options["grasober_forced_discard"])
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> GrasobernState:
         return GrasobernState(self, seed, deal, explicit_chance)
 
 
 class GrasobernState(FirstLastState):
-    """A Grasobern match: the forced throw of the Grasober."""
-
-    def _is_forced(self) -> bool:
-        return bool(self.game.options["grasober_forced_discard"])
+    """A Grasobern match: the forced throw of the Grasober (its hooks are
+    called only with ``grasober_forced_discard``, see
+    :attr:`~parlour.games.tricks.TrickGame.restricts_void_play`)."""
 
     def _void_play_mask(self, seat: int, hand: int) -> int:
         grasober = 1 << self.game.penalty_card
-        if hand & grasober and self._is_forced():
-            return grasober
-        return hand
+        return grasober if hand & grasober else hand
 
     def _note_void_play(self, seat: int, card: int) -> None:
-        if card != self.game.penalty_card and self._is_forced():
+        if card != self.game.penalty_card:
             self.known_absent[seat] |= 1 << self.game.penalty_card
 
     def _why_not_void_play(self, action: int) -> str:

@@ -25,7 +25,7 @@ import hashlib
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -62,12 +62,12 @@ PHASE_NAMES = ("deal", "discard", "announce", "play", "over")
 TURNUP = -2
 """A deal-schedule entry for the card turned up (Knaves)."""
 
-_BYTES = tuple(
+_BYTE0, _BYTE1, _BYTE2, _BYTE3 = (
     tuple(tuple(8 * at + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
-    for at in range(8)
+    for at in range(4)
 )
-"""The card ids of each byte of a hand (packs have at most 64 cards), for
-listing a hand with a look-up a byte."""
+"""The card ids of each byte of a hand of 32 bits, for listing it with a
+look-up a byte (a wider hand is listed a suit at a time)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,25 +94,17 @@ _KEYS = np.dtype("<u8")
 """The deal's sort keys: little-endian 64-bit words (dtypes made once: NumPy
 converts a type or a string to one on every call)."""
 _BYTE = np.dtype(np.uint8)
+_SHAKE = hashlib.shake_256
+_OR_AT = np.bitwise_or.reduceat
 _FLOAT = np.dtype(np.float32)
 
 _NEW = object.__new__
-_SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_NUMBER = (
-    TrickTaken.__dict__[name].__set__ for name in ("leader", "cards", "winner", "number")
-)
-
-
-def _trick_taken(leader: int, cards: tuple[int, ...], winner: int, number: int) -> TrickTaken:
-    """``TrickTaken(leader, cards, winner, number)``, its slots filled
-    directly: the frozen dataclass's ``__init__`` goes through
-    ``object.__setattr__`` field by field, twice as slow, and a trick's
-    event is made on the hot path of every search."""
-    event: TrickTaken = _NEW(TrickTaken)
-    _SET_LEADER(event, leader)
-    _SET_CARDS(event, cards)
-    _SET_WINNER(event, winner)
-    _SET_NUMBER(event, number)
-    return event
+"""The events made on the hot path of every search are made with it and
+their slots' setters below: a frozen dataclass's ``__init__`` goes through
+``object.__setattr__`` field by field, twice as slow."""
+(_SET_LEADER, _SET_CARDS, _SET_WINNER, _SET_NUMBER, _SET_DEALER, _SET_DEALT, _SET_SCORED,
+ _SET_DELTAS) = (event.__dict__[name].__set__
+                 for event in (TrickTaken, Dealt, HandScored) for name in event.__slots__)
 
 
 CATALOGUE = Catalogue({
@@ -167,8 +159,6 @@ class TrickGame(Game):
     :meth:`_configure`.
     """
 
-    restricts_void_play: ClassVar[bool] = False
-    """Whether ``TrickState._void_play_mask`` may refuse cards (Grasobern)."""
     words: ClassVar[tuple[str, ...]] = ()
     """Call words after the card actions (``pass``, ``capot`` ...)."""
     word_aliases: ClassVar[dict[str, str]] = {}
@@ -182,6 +172,10 @@ class TrickGame(Game):
     """What :attr:`score_scale` is, in a word or two."""
 
     # instance configuration (set by _configure)
+    restricts_void_play: bool
+    """Whether ``TrickState._void_play_mask`` may refuse cards (Grasobern's
+    forced throw; an instance field: CPython 3.11 reads a class attribute
+    through an instance slowly, and it is read at every play of a void seat)."""
     in_play: int
     """Cards dealt each hand (the pack after any reduction)."""
     hand_size: int
@@ -198,47 +192,51 @@ class TrickGame(Game):
 
     def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
+        self.restricts_void_play = False
         self._configure()
         deck = self.deck
-        self.suit_of: tuple[int, ...] = tuple(
-            deck.suits.index(card.suits[0]) for card in deck.cards
-        )
-        self.suit_masks: tuple[int, ...] = deck.suit_masks
+        self.suit_of = tuple(deck.suits.index(card.suits[0]) for card in deck.cards)
         if len(deck) > 64:
             raise AssertionError("the deal packs card bits into 64-bit words")
-        # (a game keeps at most 30 fields: CPython shares an instance's
-        # table of attribute names up to 30, and past that every read slows)
+        # (a game keeps at most 29 fields: CPython 3.11 reads the fields of
+        # an instance with more through a slower path)
         follow = _follow_tables(deck, self.strength)
         self.card_follow: tuple[Follow, ...] = tuple(follow[suit] for suit in self.suit_of)
         """Card id -> the :data:`Follow` tables of its suit."""
+        width = len(deck) // 4
+        if [table[1] for table in follow] != [0, width, 2 * width, 3 * width]:
+            raise AssertionError(f"the {deck.title} is not four suits of {width} cards")
+        first, second, third, fourth = (table[2] for table in follow)
+        self.hand_lists = (width, first, second, third, fourth)
+        """How a hand wider than 32 bits is listed, a look-up a suit: the
+        suits' width and each suit's card ids of its subsets (see :data:`Follow`)."""
         self.in_play_cards = bits_of(self.in_play)
         self.labels: tuple[str, ...] = tuple(
-            card.name if deck is GERMAN_32 else card.code for card in deck.cards
-        )
+            card.name if deck is GERMAN_32 else card.code for card in deck.cards)
         """How each card is written in actions, logs and observations: the
         short code, or German cards by their pack names (``Ober-Acorns``)."""
         self.n = n = self.num_players
         self.next_seat = tuple((seat + 1) % n for seat in range(n))
         schedule = self._make_schedule()
         self.schedule_seats: tuple[tuple[int, ...], ...] = tuple(
-            tuple(
-                TURNUP if offset == TURNUP else (dealer + 1 + offset) % n
-                for offset in schedule
-            )
-            for dealer in range(n)
-        )
+            tuple(TURNUP if offset == TURNUP else (dealer + 1 + offset) % n for offset in schedule)
+            for dealer in range(n))
         """Per dealer, the seat (or :data:`TURNUP`) of each card dealt, in order."""
         self.log_words = Words([seat_name(seat) for seat in range(n)], self.labels)
         """How the log names seats and cards."""
         self._tensor_tables()
-        self.in_play_bits = np.array([1 << card for card in self.in_play_cards], dtype=np.uint64)
-        self.deal_plans = tuple(self._deal_plan(seats) for seats in self.schedule_seats)
-        self.display_order = tuple(
-            sorted(range(len(deck)), key=lambda card: (self.suit_of[card], -self.strength[card]))
-        )
+        bits = np.array([1 << card for card in self.in_play_cards], dtype=np.uint64)
+        self.deal_plans = tuple(self._deal_plan(seats, bits) for seats in self.schedule_seats)
+        self.display_order = tuple(sorted(
+            range(len(deck)), key=lambda card: (self.suit_of[card], -self.strength[card])))
         self._word_ids = {word: len(deck) + index for index, word in enumerate(self.words)}
         for alias, word in self.word_aliases.items():
             self._word_ids[alias] = self._word_ids[word]
+
+    @property
+    def suit_masks(self) -> tuple[int, ...]:
+        """Each suit's cards, as a bitmask."""
+        return self.deck.suit_masks
 
     def _configure(self) -> None:
         """Fill the instance configuration from ``self.options``."""
@@ -261,13 +259,14 @@ class TrickGame(Game):
             schedule.append(TURNUP)
         return tuple(schedule)
 
-    def _deal_plan(self, seats: tuple[int, ...]) -> tuple[npt.NDArray[np.intp],
-                                                         npt.NDArray[np.intp], bool]:
+    def _deal_plan(self, seats: tuple[int, ...], bits: npt.NDArray[np.uint64]) -> tuple[
+            npt.NDArray[np.uint64], npt.NDArray[np.intp], npt.NDArray[np.intp], bool]:
         """Where a shuffled pack goes (``seats``: the seat or :data:`TURNUP`
         of each place of the pack, the places after them out of play): the
-        places grouped by seat, then the turn-up's, then the rest; the
-        groups' starts; whether there is a rest. One OR-reduction of the
-        pack's card bits in this order gives the hands at once."""
+        ``bits`` of the cards in play, the places grouped by seat, then the
+        turn-up's, then the rest; the groups' starts; whether there is a
+        rest. One OR-reduction of the pack's card bits in this order gives
+        the hands at once."""
         places: list[int] = []
         starts: list[int] = []
         for seat in (*range(self.n), TURNUP):
@@ -279,7 +278,7 @@ class TrickGame(Game):
         if rest:
             starts.append(len(places))
             places.extend(rest)
-        return np.array(places, dtype=np.intp), np.array(starts, dtype=np.intp), bool(rest)
+        return bits, np.array(places, dtype=np.intp), np.array(starts, dtype=np.intp), bool(rest)
 
     def _tensor_tables(self) -> None:
         """What :meth:`TrickState.observation_tensor` writes with: the card
@@ -502,10 +501,9 @@ class TrickState(MatchState):
         self._begin_play(self.eldest)
 
     def _void_play_mask(self, seat: int, hand: int) -> int:
-        """Cards a seat unable to follow may play (default: any).
-
-        A game that restricts them sets ``TrickGame.restricts_void_play``.
-        """
+        """Cards a seat unable to follow may play; called, as
+        :meth:`_note_void_play`, only in a game that sets
+        ``TrickGame.restricts_void_play``."""
         return hand
 
     def _note_void_play(self, seat: int, card: int) -> None:
@@ -585,14 +583,13 @@ class TrickState(MatchState):
         n = self.game.n
         return [pile.bit_count() // n for pile in self.won]
 
-    def _tricks_taken(self) -> list[TrickTaken]:
-        return [event for event in self.events if type(event) is TrickTaken]
-
     @property
     def first_winner(self) -> int:
         """The seat that won the hand's first trick, or -1."""
-        tricks = self._tricks_taken()
-        return tricks[0].winner if tricks else -1
+        for event in self.events:
+            if type(event) is TrickTaken:
+                return event.winner
+        return -1
 
     @property
     def trick(self) -> list[int]:
@@ -642,7 +639,10 @@ class TrickState(MatchState):
         self.turnup = -1
         self.out_of_play = game.deck.full_mask & ~game.in_play
         self.undealt = 0
-        self._new_hand_log(Dealt(self.dealer, self.hand_index + 1))
+        event = _NEW(Dealt)  # Dealt(self.dealer, self.hand_index + 1)
+        _SET_DEALER(event, self.dealer)
+        _SET_DEALT(event, self.hand_index + 1)
+        self._new_hand_log(event)
 
     def _line_count(self, events: Sequence[GameEvent]) -> int:
         # a finished hand: every trick told card by card, then its winner
@@ -659,15 +659,13 @@ class TrickState(MatchState):
         # one NumPy call; the hands are OR-reductions of the cards' bits.
         count = len(game.in_play_cards)
         key = f"parlour:{self.seed}:{self.hand_index}".encode()
-        order = np.frombuffer(hashlib.shake_256(key).digest(8 * count), _KEYS)
-        places, starts, rest = game.deal_plans[self.dealer]
+        order = np.frombuffer(_SHAKE(key).digest(8 * count), _KEYS)
+        bits, places, starts, rest = game.deal_plans[self.dealer]
         # (arguments by position: NumPy parses keywords slowly)
-        groups: list[int] = np.bitwise_or.reduceat(
-            game.in_play_bits[order.argsort(-1, "stable")][places], starts).tolist()
-        n = game.n
-        self.hands = groups[:n]
+        groups: list[int] = _OR_AT(bits[order.argsort(-1, "stable")][places], starts).tolist()
+        self.hands = groups[:game.n]
         if game.turnup:
-            self._turn_up(groups[n].bit_length() - 1)
+            self._turn_up(groups[game.n].bit_length() - 1)
         if rest:
             self.out_of_play |= groups[-1]
         self._after_deal()
@@ -739,17 +737,16 @@ class TrickState(MatchState):
             if led is not None:
                 follow = hand & led[0]
                 if follow:
-                    return list(led[2][follow >> led[1]])
+                    return [*led[2][follow >> led[1]]]
                 if self.game.restricts_void_play:
                     hand = self._void_play_mask(self.to_move, hand)
-            # bits_of, unrolled
-            if hand < 0x100000000:
-                return [*_BYTES[0][hand & 0xFF], *_BYTES[1][hand >> 8 & 0xFF],
-                        *_BYTES[2][hand >> 16 & 0xFF], *_BYTES[3][hand >> 24]]
-            return [*_BYTES[0][hand & 0xFF], *_BYTES[1][hand >> 8 & 0xFF],
-                    *_BYTES[2][hand >> 16 & 0xFF], *_BYTES[3][hand >> 24 & 0xFF],
-                    *_BYTES[4][hand >> 32 & 0xFF], *_BYTES[5][hand >> 40 & 0xFF],
-                    *_BYTES[6][hand >> 48 & 0xFF], *_BYTES[7][hand >> 56]]
+            if hand < 0x100000000:  # bits_of, unrolled
+                return [*_BYTE0[hand & 0xFF], *_BYTE1[hand >> 8 & 0xFF],
+                        *_BYTE2[hand >> 16 & 0xFF], *_BYTE3[hand >> 24]]
+            width, first, second, third, fourth = self.game.hand_lists
+            low = (1 << width) - 1
+            return [*first[hand & low], *second[hand >> width & low],
+                    *third[hand >> 2 * width & low], *fourth[hand >> 3 * width]]
         if phase == PHASE_DEAL:
             return bits_of(self.undealt)
         if phase == PHASE_OVER:
@@ -761,33 +758,57 @@ class TrickState(MatchState):
             action = as_action(action)
         phase = self.phase
         if phase == PHASE_PLAY:
-            # Checking and playing a card, inlined: the hot path of every search.
+            # Checking and playing a card, and the trick's end, inlined: the
+            # hot path of every search.
             seat = self.to_move
             hands = self.hands
             hand = hands[seat]
             if action < 0 or not hand >> action & 1:
                 raise IllegalAction(self._why_not_playable(action))
+            game = self.game
             led = self.led
             if led is None:
-                self.led = self.game.card_follow[action]
+                self.led = game.card_follow[action]
             elif not led[0] >> action & 1:
                 led_mask = led[0]
-                if hand & led_mask or (
-                    self.game.restricts_void_play
-                    and not self._void_play_mask(seat, hand) >> action & 1
-                ):
+                if hand & led_mask:
                     raise IllegalAction(self._why_not_playable(action))
+                if game.restricts_void_play:
+                    if not self._void_play_mask(seat, hand) >> action & 1:
+                        raise IllegalAction(self._why_not_playable(action))
+                    self._note_void_play(seat, action)
                 self.known_absent[seat] |= led_mask
-                self._note_void_play(seat, action)
-            self.history.append(action)
+            history = self.history
+            history.append(action)
             bit = 1 << action
             hands[seat] = hand ^ bit
-            self.trick_mask |= bit
-            seat = self.game.next_seat[seat]
-            if seat != self.leader:
+            seat = game.next_seat[seat]
+            leader = self.leader
+            if seat != leader:
                 self.to_move = seat
+                self.trick_mask |= bit
+                return
+            cards = self.trick_mask | bit
+            trick = tuple(history[-game.n:])
+            turnup = self.turnup
+            if turnup >= 0 and cards & game.card_follow[turnup][0]:
+                led = game.card_follow[turnup]
+            suit, shift, _, best = led  # type: ignore[misc]
+            winner = (leader + trick.index(best[(cards & suit) >> shift])) % game.n
+            self.won[winner] |= cards
+            self.trick_number = number = self.trick_number + 1
+            event = _NEW(TrickTaken)  # TrickTaken(leader, trick, winner, number)
+            _SET_LEADER(event, leader)
+            _SET_CARDS(event, trick)
+            _SET_WINNER(event, winner)
+            _SET_NUMBER(event, number)
+            self.events.append(event)
+            self.trick_mask = 0
+            self.led = None
+            if number < game.hand_size:
+                self.leader = self.to_move = winner
             else:
-                self._finish_trick()
+                self._finish_hand()
         elif phase == PHASE_DEAL:
             self._deal_card(action)
         elif phase == PHASE_OVER:
@@ -870,35 +891,14 @@ class TrickState(MatchState):
         self.phase = PHASE_PLAY
         self.leader = self.to_move = leader
 
-    def _finish_trick(self) -> None:
-        game = self.game
-        trick = tuple(self.history[-game.n:])
-        cards = self.trick_mask
-        turnup = self.turnup
-        if turnup >= 0 and cards & game.card_follow[turnup][0]:
-            trumps, shift, _, best = game.card_follow[turnup]
-            winning = best[(cards & trumps) >> shift]
-        else:
-            led, shift, _, best = self.led  # type: ignore[misc]
-            winning = best[(cards & led) >> shift]
-        leader = self.leader
-        winner = (leader + trick.index(winning)) % game.n
-        self.won[winner] |= cards
-        self.trick_number = number = self.trick_number + 1
-        self.events.append(_trick_taken(leader, trick, winner, number))
-        self.trick_mask = 0
-        self.led = None
-        if number < game.hand_size:
-            self.leader = self.to_move = winner
-        else:
-            self._finish_hand()
-
     def _finish_hand(self) -> None:
         deltas = self._score_hand()
-        for seat, delta in enumerate(deltas):
-            self.totals[seat] += delta
+        self.totals = list(map(add, self.totals, deltas))
         self.results.append(deltas)
-        self.events.append(HandScored(self.hand_index + 1, tuple(deltas)))
+        event = _NEW(HandScored)  # HandScored(self.hand_index + 1, tuple(deltas))
+        _SET_SCORED(event, self.hand_index + 1)
+        _SET_DELTAS(event, tuple(deltas))
+        self.events.append(event)
         if self._is_match_over():
             self.phase = PHASE_OVER
             return
@@ -1021,9 +1021,6 @@ class TrickState(MatchState):
         # every per-seat block starts with this seat
         rotate = game.rotations[seat]
         won = rotate(self.won)
-        played = 0
-        for pile in won:
-            played |= pile
         trick = [0] * n
         leader = self.leader - seat
         count = self.trick_mask.bit_count()
@@ -1039,7 +1036,8 @@ class TrickState(MatchState):
         words_format, bits, size, narrow = game.tensor_shape
         words = np.frombuffer(struct.pack(
             words_format,
-            self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat), played,
+            self.hands[seat], self.out_of_play & ~self._hidden_out_of_play(seat),
+            sum(won),  # the played cards: the piles are disjoint
             *trick, *won, *rotate(self.known_absent), flags,
         ), _BYTE)
         # (unpackbits' arguments by position: NumPy parses keywords slowly)
