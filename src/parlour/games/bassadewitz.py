@@ -65,6 +65,7 @@ from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
+from parlour.games.common import DealReader
 from parlour.games.tricks import NATURAL_32, HighestTotalWinsState, TrickGame
 
 ACE_TEN = (0, 1, 2, 6, 3, 4, 5, 7)
@@ -169,8 +170,8 @@ class BassadewitzState(HighestTotalWinsState):
     def _extra_deal_keys(self) -> tuple[str, ...]:
         return ("pool",)
 
-    def _apply_fixed_extras(self, deal: Deal, absent: int) -> int:
-        pool = deal.get("pool", 0)
+    def _apply_fixed_extras(self, reader: DealReader, absent: int) -> int:
+        pool = reader.deal.get("pool", 0)
         if pool not in (0, ANTE) or isinstance(pool, bool):
             raise ParseError(f"the pool holds 0 or {ANTE} chips, not {pool!r}")
         self.pool = int(pool)

@@ -61,6 +61,7 @@ from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
+from parlour.games.common import DealReader
 from parlour.games.tricks import HighestTotalWinsState, TrickGame
 
 JACK_VALUES = {"JH": 4, "JD": 3, "JC": 2, "JS": 1}
@@ -140,13 +141,10 @@ class KnavesState(HighestTotalWinsState):
     def _extra_deal_keys(self) -> tuple[str, ...]:
         return ("turnup",)
 
-    def _apply_fixed_extras(self, deal: Deal, absent: int) -> int:
-        text = deal.get("turnup")
-        if not isinstance(text, str):
+    def _apply_fixed_extras(self, reader: DealReader, absent: int) -> int:
+        card = reader.card("turnup", "the turn-up")
+        if card is None:
             raise ParseError("a Knaves deal needs a 'turnup' card, which fixes trumps")
-        card = self.game.deck.parse(text).id
-        if not absent >> card & 1:
-            raise ParseError(f"the turn-up {self.game.labels[card]} is also in a hand")
         self._turn_up(card)
         return absent
 

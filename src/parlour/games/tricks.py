@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import GERMAN_32, Deck
-from parlour.cards.bits import bits_of
+from parlour.cards.bits import bits_of, mask_of
 from parlour.engine.game import (
     Deal,
     Game,
@@ -42,10 +42,10 @@ from parlour.engine.match import Catalogue, Dealt, GameEvent, HandScored, Seen, 
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import IllegalAction, ParseError
 from parlour.games.common import (
+    DealReader,
     MatchState,
     as_action,
     finishing_places,
-    fixed_deal_header,
     seat_name,
     share_returns,
 )
@@ -558,8 +558,9 @@ class TrickState(MatchState):
         """Deal keys beyond dealer, hands and scores (Knaves: turnup)."""
         return ()
 
-    def _apply_fixed_extras(self, deal: Deal, absent: int) -> int:
-        """Apply extra deal keys; returns the absent cards still unexplained."""
+    def _apply_fixed_extras(self, reader: DealReader, absent: int) -> int:
+        """Apply the deal's extra keys (the cards not in a hand are
+        ``absent``); returns the absent cards still unexplained."""
         return absent
 
     # ------------------------------------------------------------------
@@ -676,46 +677,17 @@ class TrickState(MatchState):
 
     def _start_fixed_hand(self, deal: Deal) -> None:
         game = self.game
-        n = game.num_players
-        allowed_keys = {"dealer", "hands", "scores", *self._extra_deal_keys()}
-        dealer, scores = fixed_deal_header(deal, game.name, n, allowed_keys, 0)
-        self.dealer = dealer
-        if scores is not None:
-            self.totals = scores
+        reader = DealReader(game, deal, ("hands", *self._extra_deal_keys()), 0)
+        self.dealer = dealer = reader.dealer
+        if reader.scores is not None:
+            self.totals = reader.scores
         self._reset_hand()
-        hands = self._parse_hands(deal.get("hands"))
-        seen = 0
-        for seat, hand in enumerate(hands):
-            expected = game.hand_size + (game.surplus if seat == dealer else 0)
-            if hand.bit_count() != expected:
-                raise ParseError(
-                    f"{seat_name(seat)} must hold {expected} cards, not {hand.bit_count()}"
-                )
-            if seen & hand:
-                raise ParseError(f"{game.card_list(seen & hand)} is dealt twice")
-            seen |= hand
-        self.hands = hands
-        absent = game.deck.full_mask & ~seen
-        absent = self._apply_fixed_extras(deal, absent)
-        self._validate_fixed_hand(hands, absent)
+        hands = reader.hands(lambda seat: game.hand_size + (game.surplus if seat == dealer else 0))
+        self.hands = [mask_of(cards) for cards in hands]
+        absent = self._apply_fixed_extras(reader, game.deck.full_mask & ~reader.taken)
+        self._validate_fixed_hand(self.hands, absent)
         self.out_of_play = absent
         self._after_deal()
-
-    def _parse_hands(self, hands: object) -> list[int]:
-        n = self.game.num_players
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ParseError(f"a deal needs 'hands': one list of card codes for each of {n} seats")
-        masks: list[int] = []
-        for seat, hand in enumerate(hands):
-            if isinstance(hand, str):
-                hand = hand.split()
-            if not isinstance(hand, list) or not all(isinstance(code, str) for code in hand):
-                raise ParseError(f"the hand of {seat_name(seat)} must be a list of card codes")
-            try:
-                masks.append(self.game.deck.mask(hand))
-            except ParseError as error:
-                raise ParseError(f"in the hand of {seat_name(seat)}: {error}") from None
-        return masks
 
     # ------------------------------------------------------------------
     # the contract
