@@ -65,6 +65,21 @@ def bits_of(mask: int) -> list[int]:
     return result
 
 
+def few_bits_of(mask: int) -> list[int]:
+    """:func:`bits_of` for a mask of a few bits wherever they lie (one step a
+    bit: quicker than the byte tables for the few cards of a move).
+
+    >>> few_bits_of(1 << 100 | 0b101)
+    [0, 2, 100]
+    """
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(low.bit_length() - 1)
+        mask ^= low
+    return result
+
+
 def bits_of_32(mask: int) -> list[int]:
     """:func:`bits_of` for a mask below ``2**32``, unrolled (hot paths of
     32-card games).

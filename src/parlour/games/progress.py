@@ -94,7 +94,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.cards import PROGRESS_53, PROGRESS_DOUBLE, Deck
-from parlour.cards.bits import bits_of, mask_of
+from parlour.cards.bits import bits_of, few_bits_of, mask_of
 from parlour.engine.game import UNDECIDED_HANDS, Deal, Game, Observation
 from parlour.engine.match import (
     Catalogue,
@@ -488,13 +488,7 @@ class Progress(Game):
         """The distinct faces (action ids) of the cards in ``mask``, ascending."""
         if self.copies == 2:
             mask = (mask & self.fold) | (mask >> FACES)
-        faces = []
-        while mask:
-            # lowest first: quicker than bits_of for the few cards of a move
-            low = mask & -mask
-            faces.append(low.bit_length() - 1)
-            mask ^= low
-        return faces
+        return few_bits_of(mask)
 
     def codes(self, mask: int) -> list[str]:
         """The codes of the cards in ``mask`` by sign and number (a second

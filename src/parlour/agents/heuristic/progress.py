@@ -66,6 +66,7 @@ from parlour.agents.registry import (
     register_level,
     register_rollout,
 )
+from parlour.cards.bits import few_bits_of
 from parlour.engine.game import Observation
 from parlour.engine.registry import make
 from parlour.games.progress import DRAW, FACES, P_FACE, PASS, SIGNS, STOP, Progress
@@ -309,12 +310,7 @@ class TurnPlanner:
         """The distinct faces of ``cards``."""
         if self.tables.copies == 2:
             cards = (cards & ((1 << FACES) - 1)) | cards >> FACES
-        faces = []
-        while cards:
-            low = cards & -cards
-            faces.append(low.bit_length() - 1)
-            cards ^= low
-        return faces
+        return few_bits_of(cards)
 
     # --- judging the end of the turn ------------------------------------------
     def leaf(self, hand: int, top: int, free_next: bool) -> float:

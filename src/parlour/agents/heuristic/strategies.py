@@ -20,6 +20,7 @@ from parlour.agents.heuristic.tactics import (
 )
 from parlour.agents.heuristic.view import TrickView, read_view
 from parlour.agents.registry import ObservationStrategy, register_heuristic
+from parlour.cards.bits import few_bits_of
 from parlour.engine.game import Observation
 from parlour.games.bassadewitz import Bassadewitz
 from parlour.games.knaves import Knaves
@@ -110,19 +111,10 @@ def _capot_is_sure(view: TrickView) -> bool:
             if outside and not leads:
                 return False
             continue
-        top_run = sum(1 for card in _cards(held) if not view.unseen_above(card))
+        top_run = sum(1 for card in few_bits_of(held) if not view.unseen_above(card))
         if top_run < held.bit_count() and top_run < outside.bit_count():
             return False
     return True
-
-
-def _cards(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
 
 
 # --- Slobberhannes, Eichelobern, Grasobern -------------------------------
