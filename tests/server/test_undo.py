@@ -149,3 +149,11 @@ def test_a_hint_after_an_undo_is_for_the_new_position(client: TestClient) -> Non
     response = client.get(f"/api/tables/{table_id}/hint", params={"token": token})
     assert response.status_code == 200, response.text
     assert response.json()["text"] == "5Su"
+
+
+def test_a_patience_hint_says_its_move_in_words(client: TestClient) -> None:
+    table_id, token = golf(client)
+    response = client.get(f"/api/tables/{table_id}/hint", params={"token": token})
+    assert response.status_code == 200, response.text
+    assert response.json() == {"action": 0, "text": "1Cr", "level": "hard", "move_number": 0,
+                               "sentence": "Move 1Cr from column 7 onto 2Mo on the pile"}

@@ -43,6 +43,7 @@ from typing import Any
 from parlour.agents import choose_action, hint, make_agent
 from parlour.engine import Game, State, game_class, make
 from parlour.errors import ParlourError
+from parlour.games.patience.base import PatienceState
 from parlour.server.db import (
     ARCHIVED,
     FINISHED,
@@ -545,7 +546,9 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
     async def hint(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
         """What the hint level would play for ``seat``, which must be to move:
-        ``{action, text, level, move_number}``.
+        ``{action, text, level, move_number, sentence}`` (``sentence``: a
+        patience's move in words, :meth:`PatienceState.move_sentence`;
+        ``None`` in other games).
 
         The search runs in a thread, on the table's state of the moment
         (a move replaces the state, it never changes it), and reads only
@@ -565,8 +568,11 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         # makes a different position with the same move number
         suggestion = await self._hint(table, 0, tuple(state.history), partial(
             hint, state, agent_seed(state.seed, seat, move_number)))
+        # a patience's hint also says in words what the move does
+        sentence = state.move_sentence(suggestion.action) \
+            if isinstance(state, PatienceState) else None
         return {"action": suggestion.action, "text": suggestion.text,
-                "level": suggestion.level, "move_number": move_number}
+                "level": suggestion.level, "move_number": move_number, "sentence": sentence}
 
     async def _commit(self, table: LiveTable, seat: int, actions: Sequence[int]) -> None:
         """Apply ``actions``, all of them ``seat``'s, to a clone, store them
