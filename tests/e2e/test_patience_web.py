@@ -7,8 +7,11 @@ stock draws. Calculation: a click on the turned card then on a waste pile
 puts it there. Baker's Dozen: a click on a column's card then on another
 column moves it there; a card whose only move is to its foundation goes
 there at one click; a card dragged onto a column moves there. Clock: a
-click on the pile to turn from turns. A hint marks the card to move and
-the pile it goes to on the tableau, until the next move. A finished game
+click on the pile to turn from turns. A hint says its move in words and
+marks the card to move and the pile it goes to on the tableau, until the
+next move. Undo and Redo take a move back and play it again through the
+server (issue 29), and a Statistics panel stands instead of the trick
+games' Scores. A finished game
 shows the server's record of its game beside "Won" or "Lost", and the
 lobby lists it. Every table has one human seat and a fixed seed, so the
 deal is the same on every run.
@@ -214,15 +217,20 @@ def test_a_finished_patience_says_won_or_lost_with_its_record(server: str, page:
 def test_a_hint_marks_the_card_and_its_pile_until_the_next_move(
     server: str, page: Page
 ) -> None:
-    """Golf: the hint's card is marked in its column and the pile it goes
-    to; playing it clears both marks."""
+    """Golf: the hint says its move in words, and its card is marked in its
+    column and the pile it goes to; playing it clears the sentence and both
+    marks."""
     _table_id, _token, view = open_patience(server, page, "golf")
     tableau = page.locator('[data-testid="tableau"]')
     page.locator('[data-testid="hint"]').click()
     hint_text = page.locator('[data-testid="hint-text"]')
-    expect(hint_text).to_have_text(re.compile(r"^Hard would play \S+$"), timeout=30_000)
-    card = hint_text.inner_text().removeprefix("Hard would play ")
+    sentence = re.compile(r"^Move (\S+) from column (\d) onto (\S+) on the pile$")
+    expect(hint_text).to_have_text(sentence, timeout=30_000)
+    said = sentence.match(hint_text.inner_text())
+    assert said is not None
+    card, column, top = said.group(1), int(said.group(2)), said.group(3)
     assert card in legal_texts(view)
+    assert (column, top) == (column_of(view, card), view["observation"]["zones"]["pile"][-1])
     marked = tableau.locator('[data-hinted="true"]')
     expect(marked).to_have_count(1)
     expect(marked).to_have_attribute("data-card", card)
@@ -243,3 +251,67 @@ def column_of(view: dict[str, Any], card: str) -> int:
     columns = view["observation"]["zones"]["columns"]
     return next(index for index, cards in enumerate(columns, start=1)
                 if cards and cards[-1] == card)
+
+
+def tableau_cards(page: Page) -> list[str]:
+    """Every card the tableau draws face up, in the page's order."""
+    cards: list[str] = page.locator('[data-testid="tableau"] [data-card]').evaluate_all(
+        "(cards) => cards.map((card) => card.dataset.card)")
+    return cards
+
+
+def test_undo_then_redo_by_clicking_restores_the_same_tableau(server: str, page: Page) -> None:
+    """Golf: Undo is disabled before the first move; a card played, Undo
+    puts back the tableau of the deal (and the server's table, whose record
+    loses the move), Redo the tableau after the move."""
+    table_id, token, view = open_patience(server, page, "golf")
+    board = page.locator('[data-testid="board"]')
+    undo, redo = page.locator('[data-testid="undo"]'), page.locator('[data-testid="redo"]')
+    expect(undo).to_be_visible()
+    expect(undo).to_be_disabled()
+    expect(redo).to_be_disabled()
+    dealt = tableau_cards(page)
+    card = next(text for text in legal_texts(view) if text != "draw")
+    page.locator(f'[data-testid="column"] [data-card="{card}"]').click()
+    expect(board).to_have_attribute("data-move-number", "1")
+    expect(undo).to_be_enabled()
+    played = tableau_cards(page)
+    assert played != dealt
+
+    undo.click()
+    expect(board).to_have_attribute("data-move-number", "0")
+    expect(page.locator('[data-testid="pile"]')).to_have_attribute("data-count", "1")
+    assert tableau_cards(page) == dealt
+    expect(undo).to_be_disabled()
+    expect(redo).to_be_enabled()
+    assert view_of(server, table_id, token)["observation"] == view["observation"]
+    listed = next(row for row in get_json(server, "/api/tables") if row["id"] == table_id)
+    assert listed["moves"] == 0
+
+    redo.click()
+    expect(board).to_have_attribute("data-move-number", "1")
+    expect(page.locator('[data-testid="pile"]')).to_have_attribute("data-top", card)
+    assert tableau_cards(page) == played
+    expect(redo).to_be_disabled()
+    expect(undo).to_be_enabled()
+
+
+def test_a_patience_shows_its_statistics_instead_of_the_scores(
+    server: str, page: Page
+) -> None:
+    """Clock: the Statistics panel shows the server's line of Clock (games
+    played and won) and this game's moves; the Scores panel is not shown."""
+    lines = get_json(server, "/api/stats/clock")
+    played, won = (lines[0]["played"], lines[0]["won"]) if lines else (0, 0)
+    open_patience(server, page, "clock")
+    expect(page.locator('[data-testid="scores-panel"]')).to_be_hidden()
+    panel = page.locator('[data-testid="patience-stats-panel"]')
+    expect(panel).to_be_visible()
+    expect(panel.locator('[data-testid="patience-stats-title"]')).to_have_text(
+        "Clock at this server")
+    expect(panel.locator('[data-stat="played"]')).to_have_text(str(played))
+    expect(panel.locator('[data-stat="won"]')).to_have_text(str(won))
+    expect(panel.locator('[data-stat="moves"]')).to_have_text("0")
+    page.locator('[data-testid="clock-pile"][data-next="true"] [data-legal="true"]').click()
+    expect(page.locator('[data-testid="board"]')).to_have_attribute("data-move-number", "1")
+    expect(panel.locator('[data-stat="moves"]')).to_have_text("1")

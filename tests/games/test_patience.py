@@ -462,3 +462,31 @@ def test_card_locations_name_the_layout(name: str, layout: list[str]) -> None:
     assert list(locations) == ["hand 0", "out of play", "set out", "face down undealt",
                                "face down dealt"]
     assert locations["face down dealt"] == 1 << dealing.history[0]
+
+
+@pytest.mark.parametrize(("name", "moves", "move", "sentence"), [
+    ("golf", [], "1Cr", "Move 1Cr from column 7 onto 2Mo on the pile"),
+    ("golf", [], "draw", "Draw the next card from the stock onto the pile"),
+    ("calculation", [], "w2", "Move 10St to waste pile 2"),
+    ("calculation", ["w1", "w2", "w3", "w4", "w1", "w2", "w3", "w4", "w1", "w1"], "w4 f3",
+     "Move 6Su from waste pile 4 to foundation 3"),
+    ("clock", [], "turn", "Turn the top card of pile 13"),
+    ("bakers-dozen", [], "c2 f", "Move 1Su from column 2 to the Sun foundation"),
+    ("bakers-dozen", [], "c1 c8", "Move 7Cr from column 1 onto 8Cr in column 8"),
+])
+def test_a_move_in_words(name: str, moves: list[str], move: str, sentence: str) -> None:
+    """The web app's hint in words: what a move does, from seed 1's deal."""
+    state = parlour.make(name).new_state(seed=1)
+    for text in moves:
+        state.apply(state.parse_action(text))
+    assert state.move_sentence(state.parse_action(move)) == sentence
+
+
+def test_a_turned_card_to_a_foundation_in_words() -> None:
+    state = parlour.make("calculation").new_state(seed=1)
+    while not any(text.startswith("f") for text in legal_texts(state)):
+        state.apply(state.legal_actions()[-1])
+    turned = state.observation(0)["zones"]["turned"]
+    action = state.parse_action(next(text for text in legal_texts(state) if text[0] == "f"))
+    assert state.move_sentence(action) == \
+        f"Move {turned} to foundation {state.action_to_str(action)[1:]}"

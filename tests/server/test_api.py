@@ -273,6 +273,7 @@ def test_a_hint_names_what_hard_would_play_without_playing_it(
     assert response.status_code == 200, response.text
     assert response.json() == {
         "action": expected.action, "text": expected.text, "level": "hard", "move_number": 0,
+        "sentence": None,
     }
     assert expected.action in state.legal_actions()
     assert view(client, table_id)["move_number"] == 0

@@ -141,7 +141,7 @@ def test_a_hint_at_a_toy_table(toy: type[ThreeTricks], client: TestClient,
                           params={"token": tokens(created)[seat]})
     assert response.status_code == 200, response.text
     assert response.json() == {"action": expected.action, "text": expected.text,
-                               "level": "hard", "move_number": 0}
+                               "level": "hard", "move_number": 0, "sentence": None}
 
 
 @pytest.mark.parametrize("agent", ["random", "easy"])

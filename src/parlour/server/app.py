@@ -59,6 +59,7 @@ from parlour.server.payloads import (
     parse_socket_move,
     parse_table_request,
     parse_timer_request,
+    parse_undo_request,
 )
 from parlour.server.rooms import Connection
 from parlour.server.security import (
@@ -467,6 +468,22 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         if not token:
             raise ApiError(FORBIDDEN, "a move needs the token of the seat to move")
         return JSONResponse(await hub.play(table, table.seat_of(token), move))
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def table_undo(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        token, move_number = parse_undo_request(await _json_body(request))
+        if not token:
+            raise ApiError(FORBIDDEN, "an undo needs the token of the patience's seat")
+        return JSONResponse(await hub.undo(table, table.seat_of(token), move_number))
+
+    @app.post("/api/tables/{table_id}/redo")
+    async def table_redo(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        token, move_number = parse_undo_request(await _json_body(request))
+        if not token:
+            raise ApiError(FORBIDDEN, "a redo needs the token of the patience's seat")
+        return JSONResponse(await hub.redo(table, table.seat_of(token), move_number))
 
     @app.get("/api/tables/{table_id}/hint")
     async def table_hint(table_id: str, request: Request) -> JSONResponse:

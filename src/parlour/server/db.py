@@ -55,6 +55,7 @@ from sqlalchemy import (
     Integer,
     String,
     create_engine,
+    delete,
     event,
     exists,
     false,
@@ -360,6 +361,16 @@ class Database:
                 assert is_over, "only the move that ends a patience has its result"
                 connection.execute(insert(PatienceResultRow).values(
                     table_id=table_id, finished=values["finished"], **asdict(result)))
+
+    def take_back_moves(self, table_id: int, move_number: int, scores: list[int]) -> None:
+        """Delete the table's actions from ``move_number`` on (a patience's
+        undo) and store its move count and scores of then, in one
+        transaction: the record keeps no move taken back."""
+        with self.engine.begin() as connection:
+            connection.execute(delete(MoveRow).where(
+                MoveRow.table_id == table_id, MoveRow.move_number >= move_number))
+            connection.execute(update(TableRow).where(TableRow.id == table_id).values(
+                moves=move_number, scores=scores, last_move=now()))
 
     def add_patience_result(
         self, table_id: int, result: PatienceResult, finished: datetime

@@ -29,6 +29,7 @@ TABLE_FIELDS = ("game", "options", "seats", "seed", "delay")
 SEAT_FIELDS = ("kind", "agent")
 MOVE_FIELDS = ("token", "action", "text", "move_number")
 SOCKET_MOVE_FIELDS = ("type", "action", "text", "move_number")
+UNDO_FIELDS = ("token", "move_number")
 EVENT_FIELDS = ("options", "level", "seed", "delay", "time_limit")
 JOIN_FIELDS = ("code", "name")
 HOST_FIELDS = ("token",)
@@ -148,6 +149,17 @@ def parse_move_request(body: object) -> tuple[str | None, MoveRequest]:
     """The token and the move of a ``POST /api/tables/{id}/moves`` body."""
     data = _object(body, "the request", MOVE_FIELDS)
     return token_of(data), parse_move(data)
+
+
+def parse_undo_request(body: object) -> tuple[str | None, int]:
+    """The token and the view's move number of a ``POST
+    /api/tables/{id}/undo`` or ``/redo`` body."""
+    data = _object(body, "the request", UNDO_FIELDS)
+    move_number = data.get("move_number")
+    if not _is_integer(move_number):
+        raise _bad("give the move_number of the view the undo or redo was chosen from")
+    assert isinstance(move_number, int)
+    return token_of(data), move_number
 
 
 def parse_socket_move(text: str) -> MoveRequest:

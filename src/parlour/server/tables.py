@@ -34,7 +34,7 @@ import hmac
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -43,6 +43,7 @@ from typing import Any
 from parlour.agents import choose_action, hint, make_agent
 from parlour.engine import Game, State, game_class, make
 from parlour.errors import ParlourError
+from parlour.games.patience.base import PatienceState
 from parlour.server.db import (
     ARCHIVED,
     FINISHED,
@@ -154,6 +155,10 @@ class LiveTable(LiveRoom):
     """When the latest move was made (or the table opened)."""
     archived: bool = False
     """Whether the table is archived (abandoned; revived by a seat's move)."""
+    undone: list[int] = field(default_factory=list)
+    """A patience's actions taken back, the latest last: what redo plays
+    again. Kept in memory only (a restart or an archive forgets them, as a
+    new move does); the record holds no move taken back."""
 
     @property
     def game(self) -> Game:
@@ -166,6 +171,12 @@ class LiveTable(LiveRoom):
         if self.state.is_terminal():
             return FINISHED
         return ARCHIVED if self.archived else PLAYING
+
+    @property
+    def is_patience(self) -> bool:
+        """Whether a person plays a one-player game here: the tables that
+        may undo and redo."""
+        return self.game.num_players == 1 and self.seats[0].kind == HUMAN
 
     @property
     def has_person(self) -> bool:
@@ -393,7 +404,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
              described: dict[str, Any] | None = None) -> View:
         """What the connection or request of ``seat`` (``None``: a spectator) sees."""
         state = table.state
-        return {
+        view: View = {
             "table": described if described is not None else self.describe(table),
             "seat": seat,
             "move_number": len(state.history),
@@ -401,6 +412,10 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             "observation": state.public_observation() if seat is None
             else state.observation(seat),
         }
+        if table.is_patience:
+            view["can_undo"] = bool(state.history) and not state.is_terminal()
+            view["can_redo"] = bool(table.undone) and not state.is_terminal()
+        return view
 
     # --- statistics ------------------------------------------------------------
     async def statistics(self, game: str | None) -> list[Line]:
@@ -431,9 +446,76 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     # --- moves ---------------------------------------------------------------
     async def play(self, table: LiveTable, seat: int | None, move: MoveRequest) -> View:
         """Apply a person's move; returns the mover's new view once it is
-        committed. A move at an archived table revives it."""
+        committed. A move at an archived table revives it; a new move
+        forgets the moves a patience took back (there is nothing to redo)."""
+
+        async def change(table: LiveTable, seat: int) -> None:
+            await self._commit(table, seat, move_actions(table.state, move))
+            table.undone.clear()
+
+        return await self._change(table, seat, move.move_number, "move", change)
+
+    async def undo(self, table: LiveTable, seat: int | None, move_number: int) -> View:
+        """Take back a patience's last move (one action): the record and the
+        database lose it, and redo may play it again. 409 at a table of more
+        than one player, with no move to take back, or once the game is over."""
+
+        async def change(table: LiveTable, _seat: int) -> None:
+            history = table.state.history
+            if not history:
+                raise ApiError(CONFLICT, "there is no move to take back: none has been made")
+            state = table.game.new_state(seed=table.state.seed)
+            for action in history[:-1]:
+                state.apply(action)
+            taken_back = history[-1]
+
+            def adopt(_: None) -> None:
+                table.state = state
+                table.last_move = now()
+                table.undone.append(taken_back)
+                self._broadcast(table)
+
+            await store_then_adopt(partial(
+                self.database.take_back_moves, table.id, len(state.history), state.scores(),
+            ), adopt)
+
+        self._check_patience(table, "undo")
+        return await self._change(table, seat, move_number, "undo", change)
+
+    async def redo(self, table: LiveTable, seat: int | None, move_number: int) -> View:
+        """Play again the last move a patience took back (409 when there is
+        none: none taken back, or a move made since)."""
+
+        async def change(table: LiveTable, seat: int) -> None:
+            if not table.undone:
+                raise ApiError(CONFLICT, "there is no move to play again: no move was taken "
+                                         "back since the last one made")
+            await self._commit(table, seat, table.undone[-1:])
+            table.undone.pop()
+
+        self._check_patience(table, "redo")
+        return await self._change(table, seat, move_number, "redo", change)
+
+    @staticmethod
+    def _check_patience(table: LiveTable, what: str) -> None:
+        """409 unless ``table`` is a person's patience (the only tables that
+        undo and redo)."""
+        if not table.is_patience:
+            raise ApiError(CONFLICT, (
+                f"{what} is for a patience (one person alone): at table {table.id} "
+                "the other seats have seen every move"))
+
+    async def _change(
+        self, table: LiveTable, seat: int | None, move_number: int, what: str,
+        change: Callable[[LiveTable, int], Awaitable[None]],
+    ) -> View:
+        """Check that ``seat`` may change the table (``what``: a move, an
+        undo or a redo) at ``move_number``, then ``change`` it under the
+        table's lock; returns the seat's new view. A change at an archived
+        table revives it."""
         if seat is None:
-            raise ApiError(FORBIDDEN, "a spectator cannot move: open the table with a seat's link")
+            raise ApiError(FORBIDDEN, (
+                f"a spectator cannot {what}: open the table with a seat's link"))
         if table.archived:
             # the one copy in memory, which every later request shares
             table = self._rooms.setdefault(table.id, table)
@@ -441,31 +523,32 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             state = table.state
             if state.is_terminal():
                 raise ApiError(CONFLICT, "the match is over")
-            if move.move_number != len(state.history):
+            if move_number != len(state.history):
                 raise ApiError(CONFLICT, (
-                    f"the table has moved on: this move was chosen at move {move.move_number}, "
+                    f"the table has moved on: this {what} was chosen at move {move_number}, "
                     f"the table is at move {len(state.history)}"
                 ))
             to_move = state.current_player()
             if to_move != seat:
                 raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
-            actions = move_actions(state, move)
             revived, table.archived = table.archived, False
             try:
-                await self._commit(table, seat, actions)
+                await change(table, seat)
             except BaseException:
                 table.archived = revived
                 raise
             if revived:
                 await asyncio.to_thread(self.database.set_table_status, table.id, PLAYING)
-                logger.info("table %s revived by a move", table.id)
+                logger.info("table %s revived by a %s", table.id, what)
             view = self.view(table, seat)
         self._wake(table)
         return view
 
     async def hint(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
         """What the hint level would play for ``seat``, which must be to move:
-        ``{action, text, level, move_number}``.
+        ``{action, text, level, move_number, sentence}`` (``sentence``: a
+        patience's move in words, :meth:`PatienceState.move_sentence`;
+        ``None`` in other games).
 
         The search runs in a thread, on the table's state of the moment
         (a move replaces the state, it never changes it), and reads only
@@ -481,10 +564,15 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         if to_move != seat:
             raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
         move_number = len(state.history)
-        suggestion = await self._hint(table, 0, (move_number,), partial(
+        # the whole history names the position: after an undo, another move
+        # makes a different position with the same move number
+        suggestion = await self._hint(table, 0, tuple(state.history), partial(
             hint, state, agent_seed(state.seed, seat, move_number)))
+        # a patience's hint also says in words what the move does
+        sentence = state.move_sentence(suggestion.action) \
+            if isinstance(state, PatienceState) else None
         return {"action": suggestion.action, "text": suggestion.text,
-                "level": suggestion.level, "move_number": move_number}
+                "level": suggestion.level, "move_number": move_number, "sentence": sentence}
 
     async def _commit(self, table: LiveTable, seat: int, actions: Sequence[int]) -> None:
         """Apply ``actions``, all of them ``seat``'s, to a clone, store them

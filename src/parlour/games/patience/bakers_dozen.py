@@ -242,6 +242,15 @@ class BakersDozenState(PatienceState):
             return f"c{source + 1} c{target + 1}"
         raise ParseError(f"there is no Baker's Dozen move {action}")
 
+    def move_sentence(self, action: int) -> str:
+        if action < TO_COLUMN:
+            card = self.columns[action][-1]
+            return (f"Move {code_of(card)} from column {action + 1} "
+                    f"to the {SIGNS[card // 13]} foundation")
+        source, target = divmod(action - TO_COLUMN, COLUMNS)
+        return (f"Move {code_of(self.columns[source][-1])} from column {source + 1} onto "
+                f"{code_of(self.columns[target][-1])} in column {target + 1}")
+
     def parse_move(self, key: str) -> int | None:
         words = key.replace("->", " ").replace(" to ", " ").replace(" onto ", " ").split()
         if len(words) != 2:

@@ -310,6 +310,12 @@ class PatienceState(MatchState):
         """The canonical text of the move ``action``."""
 
     @abstractmethod
+    def move_sentence(self, action: int) -> str:
+        """What the move ``action``, legal now, does, as an instruction to
+        the player (``Move 1Su from column 2 to the Sun foundation``): a
+        hint in words."""
+
+    @abstractmethod
     def parse_move(self, key: str) -> int | None:
         """The move that the normalized text ``key`` names (``None``: none)."""
 

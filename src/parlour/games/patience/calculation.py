@@ -303,6 +303,15 @@ class CalculationState(PatienceState):
             return f"w{pile + 1} f{foundation + 1}"
         raise ParseError(f"there is no Calculation move {action}")
 
+    def move_sentence(self, action: int) -> str:
+        if action < TO_WASTE:
+            return f"Move {code_of(self.turned)} to foundation {action + 1}"
+        if action < FROM_WASTE:
+            return f"Move {code_of(self.turned)} to waste pile {action - TO_WASTE + 1}"
+        pile, foundation = divmod(action - FROM_WASTE, PILES)
+        return (f"Move {code_of(self.wastes[pile][-1])} from waste pile {pile + 1} "
+                f"to foundation {foundation + 1}")
+
     def parse_move(self, key: str) -> int | None:
         words = key.replace("->", " ").replace(" to ", " ").split()
         places = [place for place in map(_place, words) if place is not None]

@@ -173,6 +173,9 @@ class ClockState(PatienceState):
             return "turn"
         raise ParseError(f"there is no Clock move {action}; the only one is 'turn'")
 
+    def move_sentence(self, action: int) -> str:
+        return f"Turn the top card of pile {self.next_pile + 1}"
+
     def parse_move(self, key: str) -> int | None:
         return TURN if key in ("turn", "t", "next", "go") else None
 

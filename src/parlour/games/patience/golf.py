@@ -225,6 +225,14 @@ class GolfState(PatienceState):
             return code_of(action)
         raise ParseError(f"there is no Golf move {action}")
 
+    def move_sentence(self, action: int) -> str:
+        if action == DRAW:
+            return "Draw the next card from the stock onto the pile"
+        column = next(index for index, cards in enumerate(self.columns, start=1)
+                      if cards and cards[-1] == action)
+        return (f"Move {code_of(action)} from column {column} onto "
+                f"{code_of(self.pile[-1])} on the pile")
+
     def parse_move(self, key: str) -> int | None:
         if key in ("draw", "d", "stock", "turn"):
             return DRAW

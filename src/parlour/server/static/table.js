@@ -38,9 +38,18 @@
 //                                  "Hard would play J♠" and that card or call has data-hinted="true"
 //                                  (on a patience's tableau too, with its target pile marked
 //                                  data-hint-target="true"; see patience.js) until the next move
+//                                  a patience's hint says its move in words instead: "Move 1Cr from column 7
+//                                  onto 2Mo on the pile" (the hint's sentence)
+//   data-testid="undo", "redo"     a patience seat's Undo and Redo (in data-testid="undo-row", shown at a
+//                                  patience): POST /api/tables/{id}/undo|redo; disabled when the view's
+//                                  can_undo / can_redo is false (nothing to take back or play again)
 //   data-testid="message"          the engine's refusal or any other error (hidden when empty)
 //   data-testid="spectator"        shown to a spectator instead of a hand
-//   data-testid="scores"           the scores table (each score cell data-testid="score", rows data-seat)
+//   data-testid="scores"           the scores table (each score cell data-testid="score", rows data-seat), in
+//                                  data-testid="scores-panel" (hidden at a patience)
+//   data-testid="patience-stats"   at a patience, instead of the scores (in "patience-stats-panel"): the
+//                                  server's statistics of its game and options (GET /api/tables/{id}/stats)
+//                                  and this game's, each a <dd data-stat="played|won|best|streak|moves|score">
 //   data-testid="last-trick"       the last finished trick
 //   data-testid="piles"            a round table's list piles (Played, Won) when its middle holds the trick, the
 //                                  turns or the count: each data-testid="zone-NAME" (in "piles-panel", hidden without)
@@ -87,10 +96,11 @@ let hintPending = false;
 const meldHand = new MeldHand();
 // a patience's tableau and its selected card (patience.js), kept across views
 const patience = new PatienceTable();
-// a finished patience's statistics line (GET /api/tables/{id}/stats), asked
-// for once; shown when this table is counted in it
+// a patience's statistics line (GET /api/tables/{id}/stats), shown in its
+// panel and, once this table is counted in it, in the summary; asked for
+// once while the game is played and once more when it is over
 let record = null;
-let recordAsked = false;
+let recordAskedAt = null;
 
 // true while the message says that the server cannot be reached: the next
 // view from the server (a reconnected socket resends it) proves otherwise
@@ -118,9 +128,14 @@ function cardTexts(observation) {
   return texts;
 }
 
-async function receive(view) {
-  // a late answer must not replace a newer position
-  if (current && view.move_number < current.move_number) return;
+/**
+ * Takes a view from the server. The socket's views (type "view") come in
+ * order, and an undo's answer is the table's newest: they are drawn even
+ * when their move number is lower (a move taken back); any other answer
+ * over HTTP that is older than the view drawn is late and left out.
+ */
+async function receive(view, newest = view.type === "view") {
+  if (current && !newest && view.move_number < current.move_number) return;
   current = view;
   // any fresh view answers a move in flight (or follows a reconnect)
   sending = false;
@@ -154,7 +169,7 @@ function render(view, game) {
     patience.render($("board"), observation, {
       book, layout, onPlay: view.seat !== null ? play : null, moveNumber: view.move_number, hinted: hint?.action ?? null,
     });
-    if (view.status === "finished" && !recordAsked) loadRecord();
+    if (recordAskedAt !== view.status) loadRecord(view.status);
   } else {
     renderFelt($("board"), observation, { book, seating, layout, onMeld, handWord: game?.hand_word });
   }
@@ -162,7 +177,10 @@ function render(view, game) {
   // a patience's moves are made on the tableau; its buttons stay as a compact fallback
   $("calls").classList.toggle("compact", isPatience(layout));
   renderMyHand(view, layout);
-  renderScores($("scores"), observation, seating);
+  $("scores-panel").hidden = isPatience(layout);
+  $("patience-stats-panel").hidden = !isPatience(layout);
+  if (isPatience(layout)) renderPatienceStats($("patience-stats"), view);
+  else renderScores($("scores"), observation, seating);
   renderLastTrick($("last-trick"), observation, { book, seating });
   renderPiles($("piles"), observation, { book, seating, layout });
   renderExtras($("extras"), observation, { book, seating, layout });
@@ -180,13 +198,33 @@ function redraw() {
   if (current) render(current, games.find((g) => g.name === current.table.game));
 }
 
-/** Fetches the statistics of a finished patience's game once, then shows them. */
-async function loadRecord() {
-  recordAsked = true;
+/** Fetches the statistics of a patience's game (once for the view's `status`), then shows them. */
+async function loadRecord(status) {
+  recordAskedAt = status;
   const result = await request(`/api/tables/${encodeURIComponent(tableId)}/stats`);
   if (!result.ok) return;
   record = result.data;
   redraw();
+}
+
+/** A patience's statistics panel: its game's line at this server, then this game's moves and score. */
+function renderPatienceStats(panel, view) {
+  const item = (stat, label, value) => [h("dt", {}, label), h("dd", { "data-stat": stat }, String(value))];
+  const player = view.observation.players?.[0] ?? {};
+  const rows = [];
+  if (record) {
+    rows.push(
+      ...item("played", "Games played", record.played),
+      ...item("won", "Games won", record.won),
+      ...item("best", "Best score", record.best ?? "none yet"),
+      ...item("streak", "Run of wins", `${record.streak} (longest ${record.longest})`),
+    );
+  }
+  rows.push(...item("moves", "Moves this game", view.observation.moves ?? view.move_number), ...item("score", "Score this game", player.score ?? 0));
+  panel.replaceChildren(
+    h("p", { class: "muted", "data-testid": "patience-stats-title" }, record ? `${statsLabel(record)} at this server` : "This game"),
+    h("dl", {}, ...rows),
+  );
 }
 
 /** The viewer's hand, calls and hint (on the board of `layout`); a spectator's note instead. */
@@ -204,7 +242,32 @@ function renderMyHand(view, layout) {
   button.disabled = hintPending;
   button.textContent = hintPending ? "Thinking…" : "Hint";
   const level = hint ? hint.level.charAt(0).toUpperCase() + hint.level.slice(1) : "";
-  $("hint-text").textContent = hint ? `${level} would play ${hint.text}` : "";
+  // a patience's hint says its move in words
+  $("hint-text").textContent = hint ? hint.sentence ?? `${level} would play ${hint.text}` : "";
+  renderUndo(view);
+}
+
+/** A patience seat's Undo and Redo, enabled when the view says they would be taken. */
+function renderUndo(view) {
+  $("undo-row").hidden = !("can_undo" in view);
+  $("undo").disabled = sending || !view.can_undo;
+  $("redo").disabled = sending || !view.can_redo;
+}
+
+/** Takes back the last move (`path` "undo") or plays it again ("redo"), through the server. */
+async function undoOrRedo(path) {
+  if (!token || !current || sending) return;
+  showMessage(null);
+  sending = true;
+  renderUndo(current);
+  const body = { token, move_number: current.move_number };
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/${path}`, { method: "POST", body });
+  sending = false;
+  if (result.ok) await receive(result.data, true);
+  else {
+    showMessage(result.error, result.status === 0);
+    renderUndo(current);
+  }
 }
 
 /** Asks what the hint level would play here; shown unless the table has moved on meanwhile. */
@@ -249,6 +312,8 @@ async function start() {
   }
   if (!token) $("hand").closest(".my-hand").classList.add("spectating");
   $("hint").addEventListener("click", askHint);
+  $("undo").addEventListener("click", () => undoOrRedo("undo"));
+  $("redo").addEventListener("click", () => undoOrRedo("redo"));
   try {
     await loadSchemaKeys(getJson);
   } catch (error) {
