@@ -1,7 +1,8 @@
 """Issue 29, "Know what to do", in a real browser: the rules open from the
-table (and the replay) in one click, and a table's pack and options are
-shown in words, each with its one-line explanation, never as the engine's
-identifiers (``black_sevens``, ``progress53``).
+table (and the replay) in one click; a table's pack and options are shown
+in words, each with its one-line explanation, never as the engine's
+identifiers (``black_sevens``, ``progress53``); a seat's action buttons
+never start below the fold at 1280x800.
 
 Boxes are read in one synchronous ``page.evaluate``: a live update may
 redraw the page between two separate reads.
@@ -9,6 +10,7 @@ redraw the page between two separate reads.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -16,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from live_server import get_json, post_json
+from parlour.engine.registry import games as get_games
 
 POLIGNAC_OPTIONS = {"players": 3, "pack_reduction": "red_sevens", "ace_high": True,
                     "capot_fail": "bidder_5_plus_jacks"}
@@ -146,3 +149,69 @@ def test_the_lobby_form_shows_option_values_and_packs_in_words(server: str, page
     newest = max(listed, key=lambda table: table["id"])
     view = get_json(server, f"/api/tables/{newest['id']}/view")
     assert view["table"]["options"]["pack_reduction"] == "dealer_discard"
+
+
+ACTIONS_BOX = """() => {
+  const calls = document.querySelector('[data-testid="calls"]').getBoundingClientRect();
+  const first = document.querySelector(
+    '[data-testid="meld-bar"]:not([hidden]) button, [data-testid="calls"] button');
+  const hand = [...document.querySelectorAll('[data-testid="hand"] [data-legal="true"]')];
+  return {
+    row: calls.top,
+    first: first ? first.getBoundingClientRect().bottom : null,
+    card: hand.length ? Math.max(...hand.map((card) => card.getBoundingClientRect().top)) : null,
+    height: innerHeight, scrolled: scrollY,
+  };
+}"""
+"""Where the calls row starts, where the first action button ends and the
+lowest legal card of the hand starts, in the window as the page opens."""
+
+SAMPLED_MOVES = (0, 7, 20, 45)
+"""The moves after which a table is looked at from the seat to move."""
+
+ALL_GAMES = {name: game["players"] for name, game in get_games().items()}
+
+
+@pytest.mark.parametrize("game", sorted(ALL_GAMES))
+def test_the_actions_start_above_the_fold_at_1280_by_800(
+    server: str, page: Page, game: str
+) -> None:
+    """Each game at its most seats (up to 8), with the seed notice shown: the
+    seats play random legal moves through the API, and at each sampled move
+    the page of the seat to move shows its calls row, its first action button
+    and its legal cards within the 800 px window, without scrolling."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lowest, highest = ALL_GAMES[game]
+    players = min(highest, 8)
+    created = post_json(server, "/api/tables", {
+        "game": game, "options": {"players": players} if lowest != highest else {},
+        "seats": [{"kind": "human"}] * players, "seed": 1,
+    })
+    table_id = created["id"]
+    tokens = [parse_qs(urlsplit(seat["url"]).fragment)["token"][0] for seat in created["seats"]]
+    rng = random.Random(1)
+    view = get_json(server, f"/api/tables/{table_id}/view")
+    looked = 0
+    for sampled in SAMPLED_MOVES:
+        while view["move_number"] < sampled and view["status"] != "finished":
+            mover = view["observation"]["to_move"]
+            seat_view = get_json(server, f"/api/tables/{table_id}/view?token={tokens[mover]}")
+            post_json(server, f"/api/tables/{table_id}/moves", {
+                "token": tokens[mover], "move_number": seat_view["move_number"],
+                "action": rng.choice(seat_view["observation"]["legal"])["id"],
+            })
+            view = get_json(server, f"/api/tables/{table_id}/view")
+        if view["status"] == "finished":
+            break
+        page.goto(server + created["seats"][view["observation"]["to_move"]]["url"])
+        expect(page.locator('[data-testid="board"]')).to_have_attribute(
+            "data-move-number", str(view["move_number"]))
+        expect(page.locator('[data-testid="turn"]')).to_have_attribute("data-my-turn", "true")
+        box = page.evaluate(ACTIONS_BOX)
+        where = f"{game} after move {view['move_number']}: {box}"
+        assert box["scrolled"] == 0, where
+        assert box["row"] < box["height"], where
+        assert box["first"] is None or box["first"] <= box["height"], where
+        assert box["card"] is None or box["card"] < box["height"], where
+        looked += 1
+    assert looked >= 2, f"{game} finished before two of its sampled moves"
