@@ -209,6 +209,27 @@ def test_one_meld_button_splits_the_selection_into_the_melds_it_means() -> None:
     ]
 
 
+STATS_LABELS = """
+const { statsLabel } = await import(process.argv[1]);
+console.log(JSON.stringify(JSON.parse(process.argv[2]).map(statsLabel)));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_statistics_line_names_its_options_in_words() -> None:
+    """A statistics line's variant (parlour.stats.stats_key) is shown as the
+    options' labels and values in words (issue 29), never as identifiers."""
+    lines = [{"title": "Golf", "variant": ""},
+             {"title": "Golf", "variant": 'golf_wraparound=true progress_card="wild"'}]
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", STATS_LABELS, (STATIC / "api.js").as_uri(),
+         json.dumps(lines)], capture_output=True, text=True, check=True,
+    )
+    assert json.loads(result.stdout) == [
+        "Golf", "Golf (Golf wraparound: yes, Progress card: wild)",
+    ]
+
+
 LAYOUT_CHECK = """
 const { LAYOUTS, layoutOf } = await import(process.argv[1]);
 const games = JSON.parse(process.argv[2]);
