@@ -139,11 +139,11 @@ def test_the_lobby_names_the_player_counts_each_game_allows(server: str, page: P
     Colours, which is played by 2 or 4."""
     page.goto(server + "/")
     facts = {
-        "golf": "1 player · progress53",
-        "costly-colours": "2 or 4 players · french52",
-        "bharg": "2 or 3 players · decktet36",
-        "knaves": "3 players · french52",
-        "polignac": "3–6 players · piquet32",
+        "golf": "1 player · Progress pack",
+        "costly-colours": "2 or 4 players · French 52-card pack",
+        "bharg": "2 or 3 players · Decktet",
+        "knaves": "3 players · French 52-card pack",
+        "polignac": "3–6 players · piquet pack",
     }
     for name, text in facts.items():
         shown = page.locator(f'[data-testid="game"][data-game="{name}"] [data-testid="game-facts"]')

@@ -248,3 +248,84 @@ def test_a_lay_off_below_a_sequence_leaves_the_meld_with_its_owner(
     expect(page.get_by_test_id("log")).to_contain_text("P1 lays off 2Su#2 on m1")
     melds = view_of(server, table_id, tokens[0])["observation"]["zones"]["melds"]
     assert [meld["owner"] for meld in melds] == [0, 1]
+
+
+def test_one_meld_button_lays_the_selection_or_a_meld_card_by_card(
+    page: Page, server: str,
+) -> None:
+    """Issue 29: "one meld button in Progress Rummy". Once the turn has
+    begun, Meld is the only button that melds (no "+ Another meld", no
+    "meld" call beside it); with nothing selected it begins a meld laid
+    card by card (rules/progress.md 3.4: ``meld``, each card, ``done``)."""
+    table_id, token = open_table(server, SEQUENCE_SEED)
+    page.set_viewport_size(DESKTOP)
+    open_page(page, server, table_id, token)
+    take_the_up_card(page, "8St#2")
+    melding = page.locator(".my-hand button", has_text=re.compile("meld", re.IGNORECASE))
+    expect(melding).to_have_count(1)
+    expect(melding).to_have_attribute("data-testid", "meld-button")
+    expect(melding).to_be_enabled()
+
+    melding.click()
+    expect(page.get_by_test_id("meld-bar")).to_be_hidden()
+    assert view_of(server, table_id, token)["observation"]["phase"] == "building"
+    for code in ("7St", "8St#2", "9St"):
+        hand_card(page, code).click()
+        expect(hand_card(page, code)).to_have_count(0)
+    page.locator('[data-testid="call"]', has_text="done").click()
+    expect(page.get_by_test_id("meld")).to_have_count(1)
+    expect(page.locator('[data-testid="meld"][data-meld="m1"]')).to_have_attribute(
+        "data-text", "7St 8St#2 9St")
+
+
+SEND_A_DOUBLE_CONTRACT = """async (clicks) => {
+  const { MeldHand } = await import('/static/meldhand.js');
+  const { CardBook } = await import('/static/cards.js');
+  const book = new CardBook();
+  await book.load('progress106', (path) => fetch(path).then((answer) => answer.json()));
+  const elements = { hand: document.createElement('div'), calls: document.createElement('div'),
+                     bar: document.createElement('div') };
+  document.body.append(elements.hand, elements.calls, elements.bar);
+  const hand = ['3St', '9Cr', '4St', '9Su#2', '5St', '9Mo', '6St', '7St', '8St', '12Cr'];
+  const observation = {
+    seat: 0, to_move: 0, places: null, phase: 'meld', round: 2,
+    players: [{ seat: 0, down: false }, { seat: 1, down: false }],
+    contract: { melds: 2, size: 3, text: 'two melds of at least 3' },
+    hand, zones: { melds: [] }, options: {},
+    legal: [...hand.map((card, id) => ({ id, text: card, card })),
+            { id: 99, text: 'meld', card: null }],
+  };
+  const sent = [];
+  const meldHand = new MeldHand();
+  const options = { book, onPlay: (text) => sent.push(text), onMessage: () => {}, hinted: null };
+  const lines = [];
+  for (const cards of clicks) {
+    meldHand.clear();
+    meldHand.render(observation, elements, options);
+    for (const card of cards) elements.hand.querySelector(`[data-card="${card}"]`).click();
+    elements.bar.querySelector('[data-testid="meld-button"]').click();
+    lines.push(sent.pop() ?? null);
+  }
+  const help = elements.bar.querySelector('[data-testid="meld-help"]').textContent;
+  elements.hand.remove(); elements.calls.remove(); elements.bar.remove();
+  return { lines, help };
+}"""
+"""Draws a seat's hand in round 2 (a double contract) with the page's own
+meldhand.js, clicks each list of cards then Meld, and returns the lines sent."""
+
+
+def test_one_meld_button_splits_a_double_contract(page: Page, server: str) -> None:
+    """Round 2's contract is two melds of three: the selected run of six is
+    sent split in two (rules/progress.md 3.3: "offer the split"), a group
+    and a run clicked in any order as the two melds they are."""
+    table_id, token = open_table(server, SEQUENCE_SEED)
+    open_page(page, server, table_id, token)
+    shown = page.evaluate(SEND_A_DOUBLE_CONTRACT, [
+        ["3St", "4St", "5St", "6St", "7St", "8St"],
+        ["9Cr", "5St", "9Su#2", "3St", "9Mo", "4St"],
+    ])
+    assert shown["lines"] == [
+        "meld 3St 4St 5St meld 6St 7St 8St",
+        "meld 9Cr 9Su 9Mo meld 3St 4St 5St",
+    ]
+    assert shown["help"] == "6 cards selected: Meld lays them down as the contract's 2 melds."

@@ -75,6 +75,7 @@ def test_games_lists_every_registered_game_with_its_rules(client: TestClient) ->
         assert game["options"] == cls.schema.describe()
         assert game["title"] == cls.title and game["description"] == cls.description
         assert game["layout"] == cls.layout
+        assert game["deck_title"] == DECKS[game["deck"]].title
 
 
 @pytest.mark.parametrize("deck", sorted(DECKS))

@@ -28,7 +28,7 @@ MODULES = sorted(path.name for path in STATIC.glob("*.js"))
 EXPECTED = [
     "app.css",
     "api.js", "board.js", "cards.js", "dom.js", "lobby.js", "meldhand.js", "replay.js",
-    "table.js", *(f"{name}.js" for name in PAGE_NAMES),
+    "table.js", "tablehelp.js", *(f"{name}.js" for name in PAGE_NAMES),
 ]
 
 # src/href attributes, CSS url(...) and @import, JS import specifiers
@@ -165,6 +165,68 @@ def test_the_progress_card_field_suggests_the_cards_a_meld_can_use() -> None:
     )
     assert json.loads(result.stdout) == [
         ["9Cr", "9Su", "9Mo", "9St"], ["8St"], ["11Mo"], ["2Su", "6Su"], [], [],
+    ]
+
+
+SPLIT_MELDS = """
+const { splitMelds } = await import(process.argv[1]);
+const cases = JSON.parse(process.argv[2]);
+console.log(JSON.stringify(cases.map(([tokens, count, size, wrap]) =>
+  splitMelds(tokens, count, size, wrap))));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_one_meld_button_splits_the_selection_into_the_melds_it_means() -> None:
+    """meldhand.js's Meld lays the selection down as the melds it means
+    (issue 29, "one meld button"): a double contract's run of six split in
+    two (rules/progress.md 3.3: "offer the split"), a group and a sequence
+    however the cards were clicked, a P by what it stands for; no split when
+    the cards make no such melds (the engine then says why)."""
+    cases = [
+        [["3St", "4St", "5St", "6St", "7St", "8St"], 2, 3, False],
+        [["9Cr", "3St", "9Su", "4St", "9Mo", "5St"], 2, 3, False],
+        [["1Cr", "2Cr", "3Cr", "4Cr", "5Cr", "6Cr", "7Cr", "8Cr"], 2, 4, False],
+        [["7St", "P=8St", "9St"], 1, 3, False],
+        [["12Mo", "13Mo", "1Mo"], 1, 3, False],
+        [["12Mo", "13Mo", "1Mo"], 1, 3, True],
+        [["3St", "4St", "5St", "6St", "7St"], 2, 3, False],
+        [["3St", "4Su", "5St"], 1, 3, False],
+    ]
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", SPLIT_MELDS, (STATIC / "meldhand.js").as_uri(),
+         json.dumps(cases)], capture_output=True, text=True, check=True,
+    )
+    assert json.loads(result.stdout) == [
+        [["3St", "4St", "5St"], ["6St", "7St", "8St"]],
+        [["9Cr", "9Su", "9Mo"], ["3St", "4St", "5St"]],
+        [["1Cr", "2Cr", "3Cr", "4Cr"], ["5Cr", "6Cr", "7Cr", "8Cr"]],
+        [["7St", "P=8St", "9St"]],
+        None,
+        [["12Mo", "13Mo", "1Mo"]],
+        None,
+        None,
+    ]
+
+
+STATS_LABELS = """
+const { statsLabel } = await import(process.argv[1]);
+console.log(JSON.stringify(JSON.parse(process.argv[2]).map(statsLabel)));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_statistics_line_names_its_options_in_words() -> None:
+    """A statistics line's variant (parlour.stats.stats_key) is shown as the
+    options' labels and values in words (issue 29), never as identifiers."""
+    lines = [{"title": "Golf", "variant": ""},
+             {"title": "Golf", "variant": 'golf_wraparound=true progress_card="wild"'}]
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", STATS_LABELS, (STATIC / "api.js").as_uri(),
+         json.dumps(lines)], capture_output=True, text=True, check=True,
+    )
+    assert json.loads(result.stdout) == [
+        "Golf", "Golf (Golf wraparound: yes, Progress card: wild)",
     ]
 
 

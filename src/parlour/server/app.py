@@ -363,11 +363,13 @@ def _add_pages(app: FastAPI) -> None:
 
 # --- lobby data --------------------------------------------------------------
 def _games_listing() -> list[dict[str, Any]]:
-    """Every game registered now, with its rules: an app lists the games
-    registered when it is made (a listing kept for the process would miss a
-    game registered after another app first listed them)."""
+    """Every game registered now, with its rules and its pack's title (the
+    lobby names the pack in words): an app lists the games registered when
+    it is made (a listing kept for the process would miss a game registered
+    after another app first listed them)."""
     return [
-        {**info, "rules": game_class(name).rules_help()} for name, info in games().items()
+        {**info, "rules": game_class(name).rules_help(), "deck_title": DECKS[info["deck"]].title}
+        for name, info in games().items()
     ]
 
 

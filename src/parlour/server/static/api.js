@@ -1,5 +1,8 @@
 // The server's JSON API and live socket (docs/web.md), shared by every page.
 
+import { labelOf } from "./dom.js";
+import { valueInWords } from "./tablehelp.js";
+
 /**
  * Calls the JSON API. Resolves to {ok, status, data}; a refusal's sentence
  * (`{"error": ...}`) is in `error`. Network failures resolve too, with
@@ -43,9 +46,24 @@ export async function getJson(path) {
 
 /**
  * The name of a statistics line (GET /api/stats): "Golf", or with the options
- * not at their defaults "Golf (progress_card="wild")".
+ * not at their defaults in words: the variant `golf_wraparound=true
+ * progress_card="wild"` (parlour.stats.stats_key: each option's JSON value)
+ * as "Golf (Golf wraparound: yes, Progress card: wild)".
  */
-export const statsLabel = (line) => (line.variant ? `${line.title} (${line.variant})` : line.title);
+export function statsLabel(line) {
+  if (!line.variant) return line.title;
+  const options = line.variant.split(" ").map((pair) => {
+    const [name, raw] = pair.split(/=(.*)/s);
+    let value = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      // a value that is not JSON is shown as written
+    }
+    return `${labelOf(name)}: ${valueInWords(value)}`;
+  });
+  return `${line.title} (${options.join(", ")})`;
+}
 
 /**
  * A secret of the page (`token`, `code`), or null. A private link carries it

@@ -22,11 +22,18 @@ export class CardBook {
   constructor() {
     this.cards = new Map();
     this.decks = new Set();
+    this.titles = new Map();
+  }
+
+  /** A loaded deck's title ("piquet pack"), else its name. */
+  title(deckName) {
+    return this.titles.get(deckName) ?? deckName;
   }
 
   /** Adds a deck as `GET /api/decks/{deck}` returns it. Earlier decks win. */
   add(deck) {
     this.decks.add(deck.name);
+    this.titles.set(deck.name, deck.title);
     for (const card of deck.cards) {
       const entry = { ...card, deck: deck.name };
       for (const key of [card.code, card.name, card.name.replace(/^the\s+/i, "")]) {

@@ -41,6 +41,7 @@
 
 import { getJson, request, statsLabel } from "./api.js";
 import { copyText, fill, h, labelOf } from "./dom.js";
+import { valueInWords } from "./tablehelp.js";
 
 // The agents a computer seat may use (GET /api/agents: the levels first).
 let agents = ["random"];
@@ -81,7 +82,7 @@ function optionField(option, prefix = "option") {
     input = h(
       "select",
       { id, name: option.name, "data-testid": id },
-      option.choices.map((choice) => h("option", { value: String(choice), selected: choice === option.default }, String(choice))),
+      option.choices.map((choice) => h("option", { value: String(choice), selected: choice === option.default }, valueInWords(choice))),
     );
   } else {
     input = h("input", {
@@ -103,9 +104,12 @@ function optionField(option, prefix = "option") {
     "div",
     { class: "form-row" },
     h("label", { for: id }, labelOf(option.name)),
-    h("div", {}, input, h("div", { class: "help", id: `${id}-help` }, `${option.help} (${option.allowed})`), error),
+    h("div", {}, input, h("div", { class: "help", id: `${id}-help` }, helpText(option)), error),
   );
 }
+
+// An option's one-line explanation; an integer's bounds after it (a list or a box shows the other values in words).
+const helpText = (option) => (option.kind === "integer" ? `${option.help} (${option.allowed})` : option.help);
 
 function checkInteger(option, input, error) {
   const valid = parseInteger(option, input.value) !== null;
@@ -276,7 +280,7 @@ function renderGames() {
         "li",
         { class: "game", "data-testid": "game", "data-game": game.name },
         h("h3", {}, game.title),
-        h("p", { class: "muted", "data-testid": "game-facts" }, `${playerCountsText(game.player_counts)} · ${game.deck}`),
+        h("p", { class: "muted", "data-testid": "game-facts" }, `${playerCountsText(game.player_counts)} · ${game.deck_title}`),
         h("p", {}, game.description),
         h("button", { type: "button", "data-testid": "choose-game", "data-game": game.name, onclick: () => { selectGame(game.name); $("game-select").focus(); } }, "New table"),
       ),

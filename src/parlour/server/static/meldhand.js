@@ -3,24 +3,27 @@
 // (State.parse_actions): the player clicks cards to select them and then a
 // button, and the page sends one line.
 //
-//   Meld             "meld 7St 8St 9St" (with "+ Another meld" first, a double
-//                    contract "meld 3St 4St 5St meld 9Cr 9Su 9Mo")
+//   Meld             the one button that lays cards down, doing what the selection
+//                    means: "meld 7St 8St 9St"; before the contract, the selection
+//                    split into the contract's melds ("meld 3St 4St 5St meld 9Cr
+//                    9Su 9Mo", a run 3St-8St as "meld 3St 4St 5St meld 6St 7St
+//                    8St": rules/progress.md 3.3); once down, into as few melds as
+//                    it makes; with nothing selected, a meld laid card by card
 //   a meld clicked   one selected card laid off on it: "m2 6Cr"; before
 //                    drawing, the swap of its Progress card: "swap m2 7St"
 //   Discard          the one selected card: "discard 7St"
 // A selected Progress card asks what it stands for (a text field with the
-// likely cards): "P=9St". The observation's legal actions stay buttons
-// (draw, take, swap, meld, done, m1 ...), and in the middle of a step-by-step
+// likely cards): "P=9St". The observation's other legal actions stay buttons
+// (draw, take, swap, done, m1 ...), and in the middle of a step-by-step
 // sequence cards play their legal step on a click as at any other table.
 //
 // Hooks for end-to-end tests (besides the table's hand and calls):
 //   data-testid="meld-bar"         the buttons below; data-selected: the selected cards, space-separated
-//   data-testid="meld-button", "next-meld-button", "discard-button", "clear-button"
+//   data-testid="meld-button", "discard-button", "clear-button"
 //   data-testid="meld-help"        what the selection can do, as a sentence
-//   data-testid="staged"           a meld put aside for a double lay-down (data-cards)
 //   data-testid="p-as"             what a selected P stands for (an <input>, data-card="P" or "P#2")
-// A hand card is data-selected="true" when selected, data-staged="1" when put aside, and
-// data-taken="true" when it was taken from the pile this turn.
+// A hand card is data-selected="true" when selected, and data-taken="true" when it was taken
+// from the pile this turn.
 
 import { baseCode, cardFace, renderHand } from "./board.js";
 import { fill, h } from "./dom.js";
@@ -62,11 +65,57 @@ export function wildChoices(identities) {
   return choices;
 }
 
-/** The selection, the melds put aside and the declared Progress cards of one viewer. */
+/** The number and sign of a line's word for a card ("7St", "P=7St"), or null. */
+const identityOf = (token) => natural(token.replace(/^P=/i, ""));
+
+/** Whether `card` ({number, sign}) may still join `part` as a group (one number) or a sequence (one sign, no number twice). */
+function mayJoin(part, card) {
+  return part.every((other) => other.number === card.number) || part.every((other) => other.sign === card.sign && other.number !== card.number);
+}
+
+/** Whether `part` (cards that mayJoin) is a group or a run of one sign; 12-13-1 only with `wraparound`. */
+function isMeld(part, wraparound) {
+  if (part.every((card) => card.number === part[0].number)) return true;
+  const numbers = part.map((card) => card.number).sort((a, b) => a - b);
+  if (numbers.length === 13) return true;
+  // the steps round the dial of 13 numbers: a run has exactly one that is not 1 (the way back round)
+  const gaps = numbers.map((number, index) => (numbers[(index + 1) % numbers.length] - number + 13) % 13).filter((step) => step !== 1);
+  if (gaps.length !== 1) return false;
+  return wraparound || numbers.at(-1) - numbers[0] === numbers.length - 1;
+}
+
+/**
+ * The words of a selection (`tokens`: "7St", "P=8St") split into `count`
+ * melds of at least `size` cards each, every meld a group or a sequence
+ * (`wraparound`: 12-13-1 is one); null when no split works. The engine
+ * judges what is sent: this only finds what the selection means.
+ */
+export function splitMelds(tokens, count, size, wraparound = false) {
+  const cards = tokens.map(identityOf);
+  if (cards.includes(null) || tokens.length < count * size) return null;
+  const parts = Array.from({ length: count }, () => []);
+  const place = (index) => {
+    if (index === cards.length) {
+      return parts.every((part) => part.length >= size && isMeld(part.map((i) => cards[i]), wraparound));
+    }
+    // a card goes to a started meld or to the first empty one (the melds' order does not matter)
+    const firstEmpty = parts.findIndex((part) => !part.length);
+    for (let target = 0; target < count; target += 1) {
+      if (firstEmpty !== -1 && target > firstEmpty) break;
+      if (!mayJoin(parts[target].map((i) => cards[i]), cards[index])) continue;
+      parts[target].push(index);
+      if (place(index + 1)) return true;
+      parts[target].pop();
+    }
+    return false;
+  };
+  return place(0) ? parts.map((part) => part.map((i) => tokens[i])) : null;
+}
+
+/** The selection and the declared Progress cards of one viewer. */
 export class MeldHand {
   constructor() {
     this.selected = []; // hand card texts, in the order clicked
-    this.staged = []; // melds put aside for one lay-down: [{cards, tokens}]
     this.typed = new Map(); // a P's text → what the player said it stands for
     this.choices = new Map(); // a P's text → suggested identities, the first one the default
     this.askedFor = null; // the meld a lone P was last asked about
@@ -89,7 +138,6 @@ export class MeldHand {
     // a line sent from another hand was taken: start afresh (a refused one keeps its selection)
     if (this.sentFrom !== null && this.sentFrom !== signature) this.clear();
     this.selected = this.selected.filter((text) => hand.includes(text));
-    this.staged = this.staged.filter((meld) => meld.cards.every((text) => hand.includes(text)));
     if (!this.isSelecting()) {
       renderHand(elements.hand, elements.calls, observation, options);
       this.renderBar(false);
@@ -112,7 +160,6 @@ export class MeldHand {
 
   clear() {
     this.selected = [];
-    this.staged = [];
     this.sentFrom = null;
   }
 
@@ -121,9 +168,7 @@ export class MeldHand {
   }
 
   toggle(text) {
-    if (this.staged.some((meld) => meld.cards.includes(text))) {
-      this.staged = this.staged.filter((meld) => !meld.cards.includes(text));
-    } else if (this.selected.includes(text)) {
+    if (this.selected.includes(text)) {
       this.selected = this.selected.filter((other) => other !== text);
     } else {
       this.selected = [...this.selected, text];
@@ -143,18 +188,16 @@ export class MeldHand {
     fill(
       this.elements.hand,
       hand.map((text) => {
-        const stagedIndex = this.staged.findIndex((meld) => meld.cards.includes(text));
         const selected = this.selected.includes(text);
         const action = discards.get(text) ?? null;
         const isTaken = taken !== null && text === taken;
-        const classes = ["card", "pickable", selected ? "selected" : "", stagedIndex >= 0 ? "staged" : "", action !== null && action === hinted ? "hinted" : "", isTaken ? "taken" : ""];
+        const classes = ["card", "pickable", selected ? "selected" : "", action !== null && action === hinted ? "hinted" : "", isTaken ? "taken" : ""];
         return cardFace(book, text, {
           tag: "button",
           type: "button",
           className: classes.filter(Boolean).join(" "),
           "aria-pressed": selected ? "true" : "false",
           "data-selected": selected ? "true" : "false",
-          "data-staged": stagedIndex >= 0 ? String(stagedIndex + 1) : null,
           "data-taken": isTaken ? "true" : null,
           "data-legal": action !== null ? "true" : "false",
           "data-action-id": action,
@@ -165,11 +208,11 @@ export class MeldHand {
     );
   }
 
-  /** The legal steps that need no card (draw, take, swap, meld, m1 …). */
+  /** The legal steps that need no card (draw, take, swap, m1 …); "meld" is the bar's Meld button. */
   renderCalls() {
     const { hinted, onPlay } = this.options;
     const observation = this.observation;
-    const calls = (observation.legal ?? []).filter((action) => !action.card);
+    const calls = (observation.legal ?? []).filter((action) => !action.card && action.text !== "meld");
     const label = (action) => (action.text === "take" && observation.zones?.discard ? `take ${baseCode(observation.zones.discard)}` : action.text);
     fill(
       this.elements.calls,
@@ -205,12 +248,10 @@ export class MeldHand {
     bar.dataset.selected = this.selected.join(" ");
     this.refreshChoices();
     const wilds = this.selected.filter(isProgress);
+    const cardByCard = this.meldStep() !== null;
     fill(
       bar,
       h("p", { class: "meld-help", "data-testid": "meld-help" }, this.help(mine)),
-      this.staged.map((meld, index) =>
-        h("span", { class: "staged", "data-testid": "staged", "data-cards": meld.tokens.join(" ") }, `meld ${index + 1}: ${meld.tokens.join(" ")}`),
-      ),
       wilds.map((text) => this.wildField(text)),
       h(
         "div",
@@ -218,12 +259,11 @@ export class MeldHand {
         // the melding buttons once the turn has begun; Clear whenever something is selected
         melding
           ? [
-              h("button", { type: "button", class: "primary", "data-testid": "meld-button", disabled: !(count || this.staged.length), onclick: () => this.meld() }, this.staged.length ? `Meld all ${this.staged.length + (count ? 1 : 0)}` : "Meld"),
-              h("button", { type: "button", "data-testid": "next-meld-button", disabled: !count, title: "put these cards aside as one meld and choose the next (a double contract)", onclick: () => this.stage() }, "+ Another meld"),
-              h("button", { type: "button", "data-testid": "discard-button", disabled: !(count === 1 && !this.staged.length), onclick: () => this.discard() }, "Discard"),
+              h("button", { type: "button", class: "primary", "data-testid": "meld-button", disabled: !(count || cardByCard), onclick: () => this.meld() }, "Meld"),
+              h("button", { type: "button", "data-testid": "discard-button", disabled: count !== 1, onclick: () => this.discard() }, "Discard"),
             ]
           : null,
-        count || this.staged.length ? h("button", { type: "button", "data-testid": "clear-button", onclick: () => { this.clear(); this.rerender(); } }, "Clear") : null,
+        count ? h("button", { type: "button", "data-testid": "clear-button", onclick: () => { this.clear(); this.rerender(); } }, "Clear") : null,
       ),
     );
   }
@@ -237,9 +277,23 @@ export class MeldHand {
         ? "Draw or take to begin, or click a meld whose P stands for the selected card to swap it."
         : "Draw from the stock or take the top discard to begin your turn.";
     }
-    if (!count && !this.staged.length) return "Select cards to meld, one card to discard or to lay off (then click a meld).";
-    if (count === 1) return "Meld, discard it, or click a meld on the table to lay it off there.";
-    return `${count} cards selected: Meld, or + Another meld for a double contract.`;
+    const contract = this.contractToLay();
+    const melds = contract && contract.melds > 1 ? `all ${contract.melds} melds of the contract` : "the cards of a meld";
+    if (!count) return `Select ${melds} and click Meld (Meld alone lays a meld card by card), or one card to discard or to lay off (then click a meld).`;
+    if (count === 1) return "Discard it, or click a meld on the table to lay it off there.";
+    return contract && contract.melds > 1 ? `${count} cards selected: Meld lays them down as the contract's ${contract.melds} melds.` : `${count} cards selected: Meld lays them down.`;
+  }
+
+  /** The round's contract ({melds, size}) while the viewer has not laid it down, else null. */
+  contractToLay() {
+    const observation = this.observation;
+    const me = (observation.players ?? []).find((player) => player.seat === observation.seat);
+    return me && !me.down ? observation.contract ?? null : null;
+  }
+
+  /** The legal "meld" step (a meld laid card by card), or null. */
+  meldStep() {
+    return (this.observation.legal ?? []).find((action) => action.text === "meld") ?? null;
   }
 
   /** The field saying what a selected P stands for, with its likely cards. */
@@ -287,19 +341,31 @@ export class MeldHand {
     return identity ? `P=${identity}` : null;
   }
 
-  /**
-   * The words of one meld, in the order of the numbers the cards are or
-   * stand for: the engine takes a meld card by card and refuses a card
-   * that does not join those before it ("meld 7St 9St 8St" stops at 9St).
-   */
+  /** The words of the selected cards, or null (and a message) while a P is undeclared. */
   tokens(cards) {
     const tokens = cards.map((text) => this.token(text));
     if (tokens.includes(null)) {
       this.options.onMessage("Say which card the P stands for (the field next to the buttons), e.g. 7St.");
       return null;
     }
-    const number = (token) => natural(token.replace(/^P=/i, ""))?.number ?? 99;
-    return tokens.map((token, index) => [number(token), index, token]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , token]) => token);
+    return tokens;
+  }
+
+  /**
+   * The melds the selection's words mean: the contract's melds (each of
+   * its size at least) before the contract, else as few melds as the cards
+   * make (up to three); the whole selection as one meld when nothing fits,
+   * for the engine's sentence to say why.
+   */
+  meldsOf(tokens) {
+    const wraparound = this.observation.options?.sequence_wraparound === true;
+    const contract = this.contractToLay();
+    const counts = contract ? [[contract.melds, contract.size]] : [[1, 1], [2, 3], [3, 3]];
+    for (const [count, size] of counts) {
+      const melds = splitMelds(tokens, count, size, wraparound);
+      if (melds) return melds;
+    }
+    return [tokens];
   }
 
   send(line) {
@@ -307,22 +373,23 @@ export class MeldHand {
     this.options.onPlay(line, null);
   }
 
-  stage() {
+  /**
+   * Meld: the selection laid down as the melds it means, each in the order
+   * of the numbers its cards are or stand for (the engine takes a meld card
+   * by card and refuses a card that does not join those before it: "meld
+   * 7St 9St 8St" stops at 9St); with nothing selected, a meld card by card.
+   */
+  meld() {
+    if (!this.selected.length) {
+      const step = this.meldStep();
+      if (step) this.options.onPlay(step.text, step.id);
+      return;
+    }
     const tokens = this.tokens(this.selected);
     if (!tokens) return;
-    this.staged = [...this.staged, { cards: this.selected, tokens }];
-    this.selected = [];
-    this.rerender();
-  }
-
-  meld() {
-    const melds = this.staged.map((meld) => meld.tokens);
-    if (this.selected.length) {
-      const tokens = this.tokens(this.selected);
-      if (!tokens) return;
-      melds.push(tokens);
-    }
-    if (melds.length) this.send(melds.map((tokens) => `meld ${tokens.join(" ")}`).join(" "));
+    const number = (token) => identityOf(token)?.number ?? 99;
+    const ordered = (meld) => meld.map((token, index) => [number(token), index, token]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , token]) => token);
+    this.send(this.meldsOf(tokens).map((meld) => `meld ${ordered(meld).join(" ")}`).join(" "));
   }
 
   discard() {

@@ -9,6 +9,7 @@
 //   data-testid="replay-last-action"  the text of move k
 //   data-testid="download-record"     the JSON record link
 //   data-testid="message"             a refusal (e.g. the table is still being played)
+//   data-testid="rules-button"        the game's rules and the table's options in words (tablehelp.js)
 // Each seat's face-up hand is in its data-testid="seat" panel; cards carry data-card.
 
 import { getJson, pageTableId, request } from "./api.js";
@@ -17,6 +18,7 @@ import {
   renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
+import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
 
 const tableId = pageTableId();
 const book = new CardBook();
@@ -75,6 +77,8 @@ async function show(k) {
   renderHandResults($("hand-results"), observation, seating, game?.hand_word);
   renderLog($("log"), observation);
   renderSummary($("summary"), observation, seating);
+  if (game) renderRules(game);
+  renderTableOptions($("table-options"), game, observation.options, book.title(position.deck));
 }
 
 function bindControls() {
@@ -101,6 +105,7 @@ async function start() {
     showMessage("This address names no table.");
     return;
   }
+  bindRulesDialog();
   $("download-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("download-record").setAttribute("download", `parlour-table-${tableId}.json`);
   try {

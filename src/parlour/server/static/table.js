@@ -56,7 +56,7 @@
 //   data-testid="extras"           game-specific keys; each value <dd data-extra="KEY">
 //   data-testid="hand-results"     per-hand changes with totals
 //   data-testid="log"              the public log; each <li data-line=N> numbered from log_start
-//   data-testid="rules"            the game's rules text
+//   data-testid="rules-button"     opens the game's rules and this table's options in words (hooks in tablehelp.js)
 //   data-testid="summary"          the end-of-match summary (hidden while playing); rows data-seat, data-place
 //   data-testid="replay-link"      in the summary, the replay of the finished table
 //   data-testid="patience-record"  in a finished patience's summary, the server's statistics of
@@ -76,6 +76,7 @@ import { CardBook } from "./cards.js";
 import { h, showSeedNotice } from "./dom.js";
 import { MeldHand } from "./meldhand.js";
 import { isPatience, PatienceTable } from "./patience.js";
+import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
 
 const tableId = pageTableId();
 const token = pageToken();
@@ -190,7 +191,8 @@ function render(view, game) {
     record?.counted ? h("p", { class: "record", "data-testid": "patience-record" }, `${statsLabel(record)} record: ${record.summary}`) : null,
     h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, "Replay this match"), " · ", h("a", { href: "/" }, "Back to the lobby")),
   ]);
-  if (game) $("rules").textContent = game.rules;
+  if (game) renderRules(game);
+  renderTableOptions($("table-options"), game, view.table.options, book.title(view.table.deck));
 }
 
 /** Redraws the latest view (after something beside it changed: a hint, the record). */
@@ -314,6 +316,7 @@ async function start() {
   $("hint").addEventListener("click", askHint);
   $("undo").addEventListener("click", () => undoOrRedo("undo"));
   $("redo").addEventListener("click", () => undoOrRedo("redo"));
+  bindRulesDialog();
   try {
     await loadSchemaKeys(getJson);
   } catch (error) {

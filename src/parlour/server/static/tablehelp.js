@@ -1,0 +1,59 @@
+// A table's help, on the table page and the replay page: the Rules button
+// opens a dialog with the pack and options of this table in words, each
+// with its one-line explanation (the option schema's help, GET /api/games
+// "options"), then the game's rules (Game.rules_help(), "rules").
+//
+// Stable hooks for end-to-end tests:
+//   data-testid="rules-button"     "Rules" in the page's header: opens the dialog
+//   data-testid="rules-dialog"     the dialog (a <dialog>; Escape or "Close" closes it)
+//   data-testid="rules-close"      its "Close" button
+//   data-testid="table-options"    the pack and options: each <dd data-option="NAME"> ("pack" for the pack)
+//                                  holds the value in words (data-testid="option-value") and its explanation
+//   data-testid="rules"            the game's rules text
+
+import { fill, h, labelOf } from "./dom.js";
+
+/** An option's value in words: true → "yes", false → "no", "black_sevens" → "black sevens". */
+export function valueInWords(value) {
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return String(value).replace(/_/g, " ");
+}
+
+/** One option of the schema as a label, its value in words and its explanation. */
+function optionEntry(name, label, value, help) {
+  return [
+    h("dt", {}, label),
+    h("dd", { "data-option": name }, h("span", { class: "option-value", "data-testid": "option-value" }, value), help ? h("span", { class: "muted" }, ` — ${help}`) : null),
+  ];
+}
+
+/**
+ * Fills the dialog's "At this table" list: the pack by its title, then each
+ * option of `game` (an entry of GET /api/games) at its value in `options`.
+ */
+export function renderTableOptions(element, game, options, deckTitle) {
+  const schema = (game?.options ?? []).filter((option) => option.name in (options ?? {}));
+  fill(
+    element,
+    optionEntry("pack", "Pack", deckTitle, "the cards this table is dealt from"),
+    schema.map((option) => optionEntry(option.name, labelOf(option.name), valueInWords(options[option.name]), option.help)),
+  );
+}
+
+/** Sets the dialog's heading and rules text from `game`. */
+export function renderRules(game) {
+  document.querySelector('[data-testid="rules-heading"]').textContent = `Rules of ${game.title}`;
+  document.querySelector('[data-testid="rules"]').textContent = game.rules;
+}
+
+/** Makes the header's Rules button open the dialog, and its Close button close it. */
+export function bindRulesDialog() {
+  const dialog = document.querySelector('[data-testid="rules-dialog"]');
+  document.querySelector('[data-testid="rules-button"]').addEventListener("click", () => dialog.showModal());
+  document.querySelector('[data-testid="rules-close"]').addEventListener("click", () => dialog.close());
+  // a click on the backdrop (outside the dialog's box) closes it too
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+}
