@@ -98,6 +98,14 @@ class CapotAnnounced(GameEvent):
     seat: int
 
 
+PROMPTS = {
+    **tricks.PROMPTS,
+    "discard": "Discard a surplus card face down (not a jack)",
+    "announce": "Announce capot (win every trick) or pass",
+}
+"""What the player to move decides (:attr:`MatchState.prompts`): the trick
+game's sentences, the dealer's discard and the capot announcements."""
+
 CATALOGUE = Catalogue({
     **tricks.CATALOGUE.sentences,
     Discarded: "{dealer} discards a card face down",
@@ -221,6 +229,7 @@ class PolignacState(PenaltyMatchState):
 
     game: Polignac
     catalogue = CATALOGUE
+    prompts = PROMPTS
 
     def _reset_hand(self) -> None:
         super()._reset_hand()
