@@ -148,9 +148,12 @@ def test_rummy_table_shows_melds_with_declared_p_contract_and_who_is_down() -> N
         "Discards   2",
         f"Stock      {stock}",
         "Contract   two melds of at least 3",
+        "Turn       Your turn: Draw from the stock or take the top discard",
         "Your hand  3Cr 4Cr 5Cr 6Cr  9Su  1Mo 9Mo  12St  P",
         "Legal      draw · take",  # no swap: she holds no 7St
     ]
+    other = rummy_view(state, 1)
+    assert "Turn       P0 to move: Draw from the stock or take the top discard" in other
 
 
 def test_rummy_melds_being_built_show_the_p_still_to_declare_then_its_card() -> None:

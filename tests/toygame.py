@@ -478,6 +478,7 @@ class ThreeTricksState(State):
             },
             "phase": PHASES[self.phase],
             "to_move": to_move,
+            "prompt": "Play a card to the trick" if to_move >= 0 else None,
             "legal": legal,
             "log": CATALOGUE.lines(self.events, words),
             "log_start": 0,

@@ -256,7 +256,8 @@ class Renderer:
         return Text(describe_value(value))
 
     def details(self, observation: Observation) -> Group:
-        """Zones, game-specific extras, the seat's hand and its legal moves."""
+        """Zones, game-specific extras, whose turn it is and what he decides
+        (the observation's prompt), the seat's hand and its legal moves."""
         names = seat_names(observation)
         target = observation.get("target")
         target = target if isinstance(target, str) else None
@@ -276,6 +277,10 @@ class Renderer:
         playable = frozenset(
             self.same_card(str(move["card"])) for move in legal if move.get("card")
         )
+        prompt = observation["prompt"]
+        if prompt:
+            who = self.turn_words(observation["to_move"], names)
+            rows.append(("Turn", Text(f"{who}: {prompt}")))
         if observation["hand"] or len(names) > 1:
             # a patience's cards are all on the table: no hand to show
             rows.append((
@@ -292,6 +297,10 @@ class Renderer:
             lines.append(Text.assemble((label.ljust(width), "bold"), first))
             lines.extend(Text.assemble(" " * width, line) for line in rest)
         return Group(*lines)
+
+    def turn_words(self, seat: int, names: Sequence[str]) -> str:
+        """Whose turn it is, before the decision: ``Your turn`` or ``P2 to move``."""
+        return "Your turn" if seat in self.you else f"{names[seat]} to move"
 
     def moves(self, legal: Sequence[Mapping[str, Any]], hand: Sequence[str] = ()) -> Text:
         """The legal moves: cards as cards (in the order of ``hand``), calls as

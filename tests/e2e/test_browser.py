@@ -214,8 +214,8 @@ def take_turn(page: Page, server: str, table_id: int, token: str, log: MatchLog)
     shown = read_table(page)
     observation = table_view(server, table_id, token)["observation"]
     assert {**shown, "turn": None} == {**expected_table(observation), "turn": None}
-    assert shown["turn"] == f"Your turn ({observation['phase']}): " + (
-        "choose." if shown["calls"] else "play a card.")
+    assert shown["turn"] == f"Your turn: {observation['prompt']}."
+    assert page.title().startswith("▶ Your turn — ")
     hand = page.locator('[data-testid="hand"] [data-card]')
     message = page.locator('[data-testid="message"]')
 
@@ -357,7 +357,8 @@ def test_a_spectator_sees_backs_and_no_hand_and_no_sideways_scroll(
     expect(page.locator('[data-testid="seat-cards"]')).to_have_count(4)
     assert read_table(page)["backs"] == [player["cards"] for player in observation["players"]]
     expect(page.locator('[data-testid="turn"]')).to_have_text(
-        f"P{observation['to_move']} to move ({observation['phase']}).")
+        f"P{observation['to_move']} to move: Announce capot (win every trick) or pass.")
+    assert not page.title().startswith("▶")
     assert page.evaluate("document.documentElement.scrollWidth") <= width, \
         f"the table fits {width} px without scrolling sideways"
 
@@ -400,3 +401,52 @@ def test_the_seat_menu_offers_the_levels_and_hint_shows_what_hard_would_play(
     assert move["card"] is None, "seed 1 opens with pass or capot: the hint is a call"
     expect(hinted).to_have_text(move["text"])
     expect(hint_text).to_have_text(f"Hard would play {move['text']}")
+
+
+ANNOUNCE = "Announce capot (win every trick) or pass"
+
+
+def test_the_banner_says_the_decision_and_the_tab_title_and_sound_say_the_turn(
+    server: str, page: Page
+) -> None:
+    """The turn banner gives the game's sentence for the decision; the tab
+    title is marked while it is the viewer's turn, and the sound, once
+    turned on (and remembered), beeps when the turn becomes his."""
+    created = people_table(server)
+    table_id = created["id"]
+    first = table_view(server, table_id)["observation"]["to_move"]
+    second = (first + 1) % 4
+    page.goto(server + created["seats"][first]["url"])
+    turn = page.locator('[data-testid="turn"]')
+    expect(turn).to_have_text(f"Your turn: {ANNOUNCE}.")
+    expect(page).to_have_title(re.compile(r"^▶ Your turn — Polignac — table \d+ — parlour$"))
+    sound = page.locator('[data-testid="turn-sound"]')
+    expect(sound).to_be_visible()
+    expect(sound).not_to_be_checked()
+
+    other = page.context.new_page()
+    other.goto(server + created["seats"][second]["url"])
+    other_turn = other.locator('[data-testid="turn"]')
+    expect(other_turn).to_have_text(f"P{first} to move: {ANNOUNCE}.")
+    expect(other).to_have_title(re.compile(r"^Polignac — table \d+ — parlour$"))
+    other_sound = other.locator('[data-testid="turn-sound"]')
+    other_sound.check()
+    other.reload()
+    expect(other_sound).to_be_checked()
+    expect(other_sound).to_have_attribute("data-beeps", "0")
+
+    page.locator('[data-testid="call"]', has_text="pass").click()
+    expect(other_turn).to_have_text(f"Your turn: {ANNOUNCE}.")
+    expect(other).to_have_title(re.compile(r"^▶ Your turn — "))
+    expect(other_sound).to_have_attribute("data-beeps", "1")
+    expect(turn).to_have_text(f"P{second} to move: {ANNOUNCE}.")
+    expect(page).to_have_title(re.compile(r"^Polignac — table \d+ — parlour$"))
+    expect(sound).to_have_attribute("data-beeps", "0")
+    other.close()
+
+
+def test_a_spectator_has_no_turn_sound(server: str, page: Page) -> None:
+    table_id = people_table(server)["id"]
+    page.goto(f"{server}/tables/{table_id}")
+    expect(page.locator('[data-testid="spectator"]')).to_be_visible()
+    expect(page.locator('[data-testid="turn-sound"]')).to_be_hidden()

@@ -156,6 +156,8 @@ READ_COSTLY = """() => {
       .map((card) => [card.dataset.card, Number(card.dataset.actionId)])),
     calls: all('[data-testid="call"]').map((call) => call.textContent),
     log: all('[data-testid="log"] li').map((line) => line.textContent),
+    turn: document.querySelector('[data-testid="turn"]').textContent,
+    marked: document.title.startsWith("▶ Your turn — "),
   };
 }"""
 
@@ -169,6 +171,8 @@ def expected_costly(observation: dict[str, Any]) -> dict[str, Any]:
         "legal": {move["card"]: move["id"] for move in observation["legal"] if move["card"]},
         "calls": [move["text"] for move in observation["legal"] if not move["card"]],
         "log": observation["log"],
+        "turn": f"Your turn: {observation['prompt']}.",
+        "marked": True,
     }
 
 
@@ -181,11 +185,13 @@ def test_costly_colours_played_by_clicks_shows_the_count_and_each_score(
         f"Costly Colours — table {table_id}")
     moves = -1
     cards_clicked = words_clicked = 0
+    banners = set()
     while True:
         view = my_settled_turn(page, server, table_id, token, moves, READ_COSTLY,
                                expected_costly)
         if view["status"] == "finished":
             break
+        banners.add(page.locator('[data-testid="turn"]').text_content())
         move = view["observation"]["legal"][0]
         if move["card"]:
             cards_clicked += 1
@@ -197,6 +203,10 @@ def test_costly_colours_played_by_clicks_shows_the_count_and_each_score(
     final = view_of(server, table_id, token)["observation"]
     assert max(player["score"] for player in final["players"]) >= 61
     assert cards_clicked >= 10 and words_clicked >= 3
+    # the banner says each decision in the game's words (seed 3: P0 deals first)
+    assert {"Your turn: Play a card without passing 31.",
+            "Your turn: Consent to the mog or refuse it.",
+            "Your turn: Choose a card to give away in the mog."} <= banners, banners
     scored = [line for line in final["log"] if " scores " in line and " for " in line]
     assert scored, "the log names each score and its reason"
     expect(page.locator('[data-testid="summary"]')).to_be_visible()

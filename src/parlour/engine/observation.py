@@ -15,12 +15,14 @@ frozenset()
 from __future__ import annotations
 
 COMMON_KEYS = frozenset({
-    "game", "seat", "players", "hand", "zones", "phase", "to_move", "legal", "log",
-    "hand_results",
+    "game", "seat", "players", "hand", "zones", "phase", "to_move", "prompt", "legal",
+    "log", "hand_results",
 })
 """The keys every observation has: the game, the seat it is for, the players,
-the seat's hand, the public zones, the phase, the seat to move, the legal
-actions, the public log (newest last) and the results of the hands played."""
+the seat's hand, the public zones, the phase, the seat to move, the prompt
+(what the player to move decides, one sentence in the game's words, or
+``None`` while chance acts and at the end), the legal actions, the public log
+(newest last) and the results of the hands played."""
 
 FRAME_KEYS = frozenset({"log_start", "hand_log_start", "places", "options"})
 """Keys an observation may have about the match rather than the game: where

@@ -616,6 +616,11 @@ PHASE_STOCK = 3
 PHASE_DISCARD = 4
 PHASE_OVER = 5
 PHASE_NAMES = ("deal", "turn-up", "draw", "drawing", "discard", "over")
+PROMPTS = {
+    "draw": "Draw from the stock or take the top discard",
+    "discard": "Discard a card (an Ace goes on the Ace Pile)",
+}
+"""What the player to move decides in each phase (:attr:`MatchState.prompts`)."""
 CHANCE_VERBS = {PHASE_DEAL: "deal", PHASE_TURNUP: "turn up", PHASE_STOCK: "draw"}
 """How a chance outcome (a card) reads in each chance phase."""
 
@@ -780,6 +785,7 @@ class BhargState(MatchState):
     over_phase = PHASE_OVER
     chance_phases = frozenset({PHASE_DEAL, PHASE_TURNUP, PHASE_STOCK})
     phase_names = PHASE_NAMES
+    prompts = PROMPTS
     lowest_wins = False
     catalogue = CATALOGUE
     zones = (

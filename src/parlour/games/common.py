@@ -191,7 +191,7 @@ class MatchState(MatchEvents, ZonedState):
     zones, typed events, and the observation's frame written once.
 
     A game's state names its chance phases and its final phase, declares
-    :attr:`zones`, :attr:`catalogue`, :attr:`phase_names`,
+    :attr:`zones`, :attr:`catalogue`, :attr:`phase_names`, :attr:`prompts`,
     :attr:`lowest_wins` and :attr:`copied_fields`, keeps ``hand_index`` (the
     hand being played, from 0; a round or a deal is a hand here) and
     ``dealer``, and builds its observation in :meth:`_observation`, most
@@ -386,6 +386,27 @@ class MatchState(MatchEvents, ZonedState):
         return [{"id": action, "text": self.action_to_str(action),
                  "card": self._legal_card(action)} for action in self.legal_actions()]
 
+    prompts: ClassVar[Mapping[str, str]]
+    """What the player to move decides, in the player's words: one sentence
+    for each key that :meth:`_prompt_key` gives (a phase's name, or a finer
+    key where one phase holds several decisions). Each game keeps its table
+    beside its phase names, in one place, as it keeps its catalogue."""
+
+    def _prompt_key(self, seat: int | None) -> str:
+        """The key of :attr:`prompts` for the decision now, as ``seat`` (the
+        observer, ``None``: a spectator) may know it: the phase's name, or a
+        finer key where one phase holds several decisions. A key that
+        depends on the mover's hidden cards (he can only say go) is for his
+        own observation only: the others read the phase's sentence."""
+        return self.phase_names[self.phase]
+
+    def _prompt(self, seat: int | None) -> str | None:
+        """The observation's ``prompt`` for ``seat``: what the player to move
+        decides now (``None`` while chance acts and once the match is over)."""
+        if self.current_player() < 0:
+            return None
+        return self.prompts[self._prompt_key(seat)]
+
     def _frame(self, seat: int | None, hand: list[str], zones: dict[str, Any],
                legal: list[dict[str, Any]] | None = None) -> Observation:
         """The keys every observation has (``parlour.engine.observation``)
@@ -401,6 +422,7 @@ class MatchState(MatchEvents, ZonedState):
             "zones": zones,
             "phase": self.phase_names[self.phase],
             "to_move": self.current_player(),
+            "prompt": self._prompt(seat),
             "legal": self._legal(seat) if legal is None else legal,
             "log": self.public_log(),
             "log_start": self.log_start,

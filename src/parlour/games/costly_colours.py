@@ -105,6 +105,20 @@ CONSENT, REFUSE, PROCEED, WITHDRAW, OFFER, NO_OFFER, ACCEPT, GO, NO_PACK = range
 (PHASE_CUT, PHASE_DEAL, PHASE_MOG_FIRST, PHASE_MOG_SECOND, PHASE_EXCHANGE, PHASE_PACK,
  PHASE_UNDER, PHASE_PLAY, PHASE_OVER) = range(9)
 PHASE_NAMES = ("cut", "deal", "mog", "mog", "exchange", "pack", "pack", "play", "over")
+PROMPTS = {
+    "mog consent": "Consent to the mog or refuse it",
+    "mog proceed": "Proceed with the mog or withdraw",
+    "mog offer": "Offer a mog or make no offer",
+    "mog accept": "Accept the mog or refuse it",
+    "exchange": "Choose a card to give away in the mog",
+    "pack": "Put a card under the turn-up, or say no-pack",
+    "play": "Play a card without passing 31",
+    "go": "Say go: no card keeps the count to 31",
+}
+"""What the player to move decides (:attr:`MatchState.prompts`): each step
+of the mog by the word that agrees to it (:data:`WORDS`), the exchange, the
+pack privilege, and the play (``go``, in his own observation, when he holds
+no card to play)."""
 OUTCOME_WORDS = {PHASE_DEAL: "deal ", PHASE_UNDER: "under "}
 """What an outcome's text starts with in a chance phase after the cut."""
 
@@ -516,6 +530,7 @@ class CostlyState(MatchState):
     )
     catalogue = CATALOGUE
     phase_names = PHASE_NAMES
+    prompts = PROMPTS
     lowest_wins = False
 
     def __init__(self, game: CostlyColours, seed: int, deal: Deal | None,
@@ -993,6 +1008,14 @@ class CostlyState(MatchState):
 
     def _legal_card(self, action: int) -> str | None:
         return CODES[action] if action < 52 else None
+
+    def _prompt_key(self, seat: int | None) -> str:
+        phase = self.phase
+        if phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
+            return f"mog {WORDS[self._mog_words()[0] - 52]}"
+        if phase == PHASE_PLAY and seat == self.to_move and not self._playable(seat):
+            return "go"
+        return self.phase_names[phase]
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).

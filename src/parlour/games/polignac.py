@@ -100,6 +100,14 @@ class CapotAnnounced(GameEvent):
 
 _SET_PASSER, _SET_BIDDER = (event.__dict__["seat"].__set__ for event in (Passed, CapotAnnounced))
 
+PROMPTS = {
+    **tricks.PROMPTS,
+    "discard": "Discard a surplus card face down (not a jack)",
+    "announce": "Announce capot (win every trick) or pass",
+}
+"""What the player to move decides (:attr:`MatchState.prompts`): the trick
+game's sentences, the dealer's discard and the capot announcements."""
+
 CATALOGUE = Catalogue({
     **tricks.CATALOGUE.sentences,
     Discarded: "{dealer} discards a card face down",
@@ -223,6 +231,7 @@ class PolignacState(PenaltyMatchState):
 
     game: Polignac
     catalogue = CATALOGUE
+    prompts = PROMPTS
 
     def _reset_hand(self) -> None:
         super()._reset_hand()

@@ -142,6 +142,19 @@ PHASE_FREE = 5
 PHASE_DRAW = 6
 PHASE_OVER = 7
 PHASE_NAMES = ("cut", "deal", "opening", "start", "continue", "free card", "drawing", "over")
+PROMPTS = {
+    "opening": "Open with a 7",
+    "opening any": "Open with any card: nobody holds a 7",
+    "start": "Play a card next to the top card",
+    "continue": "Go on in your sign, or stop if you may",
+    "free card": "Play any card after the Progress card",
+    "drawn": "Play the card you drew",
+    "draw": "Draw a card: you cannot play",
+    "pass": "Pass: you cannot play and the stock is empty",
+}
+"""What the player to move decides (:attr:`MatchState.prompts`): by phase,
+and in his own observation when he must play the card he drew, draw, or
+pass."""
 CHANCE_VERBS = {PHASE_DEAL: "deal ", PHASE_DRAW: "draw "}
 """How a card action reads in a chance phase."""
 
@@ -513,6 +526,7 @@ class ProgressState(MatchState):
     cut_phase = PHASE_CUT
     chance_phases = frozenset({PHASE_CUT, PHASE_DEAL, PHASE_DRAW})
     phase_names = PHASE_NAMES
+    prompts = PROMPTS
     lowest_wins = True
     catalogue = CATALOGUE
     zones = (
@@ -1069,6 +1083,17 @@ class ProgressState(MatchState):
 
     def _legal_card(self, action: int) -> str | None:
         return self.action_to_str(action) if action < FACES else None
+
+    def _prompt_key(self, seat: int | None) -> str:
+        if self.phase == PHASE_OPEN and self.open_any:
+            return "opening any"
+        if seat != self.to_move:
+            return self.phase_names[self.phase]
+        if not self._legal_mask():
+            return "draw" if self.stock else "pass"
+        if self.drawn >= 0:
+            return "drawn"
+        return self.phase_names[self.phase]
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).

@@ -186,6 +186,23 @@ WORD_ALIASES = {"draw": DRAW, "draw_stock": DRAW, "stock": DRAW, "take": TAKE,
  PHASE_OVER) = range(13)
 PHASE_NAMES = ("cut", "deal", "up-card", "drawing", "begin", "meld", "building", "declare",
                "lay off", "declare lay-off", "swap", "swap card", "over")
+PROMPTS = {
+    "begin": "Draw from the stock or take the top discard",
+    "begin swap": ("Draw from the stock, take the top discard, or swap for a wild card "
+                   "on the table"),
+    "meld": "Meld, lay off, or discard",
+    "meld contract": "Lay down your contract, or discard",
+    "building": "Add a card to your meld, start the next meld, or say done",
+    "declare": "Say which card your wild card stands for",
+    "lay off": "Choose the card to lay off on the meld",
+    "declare lay-off": "Say which card the wild card you lay off stands for",
+    "swap": "Choose the meld whose wild card you take",
+    "swap card": "Give the card that the wild card stands for",
+}
+"""What the player to move decides (:attr:`MatchState.prompts`): by phase,
+at the start of a turn whether a swap is open to him (in his own
+observation: it depends on his cards), and before he is down
+(no lay-off yet) his contract."""
 CHANCE = frozenset(range(PHASE_BEGIN))
 CHANCE_VERBS = {PHASE_DEAL: "deal", PHASE_UPCARD: "turn up", PHASE_DRAW: "draw"}
 """How a card chance outcome reads in each phase: ``deal 7St``, ``turn up P``, ``draw 3Mo``."""
@@ -520,6 +537,7 @@ class ProgressRummyState(MatchState):
     cut_phase = PHASE_CUT
     chance_phases = CHANCE
     phase_names = PHASE_NAMES
+    prompts = PROMPTS
     lowest_wins = True
     catalogue = CATALOGUE
     copied_fields = ("history", "hands", "stock", "discard", "melds", "totals", "results",
@@ -1548,6 +1566,13 @@ class ProgressRummyState(MatchState):
 
     def _legal_card(self, action: int) -> str | None:
         return self._copy_code(action) if action < FACES else None
+
+    def _prompt_key(self, seat: int | None) -> str:
+        if self.phase == PHASE_BEGIN and seat == self.to_move and self._can_swap():
+            return "begin swap"
+        if self.phase == PHASE_MELD and not self._is_down(self.to_move):
+            return "meld contract"
+        return self.phase_names[self.phase]
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).

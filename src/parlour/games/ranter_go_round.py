@@ -129,6 +129,12 @@ PHASE_STOCK = 3
 PHASE_TIE_CUT = 4
 PHASE_OVER = 5
 PHASE_NAMES = ("first dealer", "deal", "play", "stock", "tie cut", "over")
+PROMPTS = {
+    "play": "Stand, or exchange with your left-hand neighbour",
+    "dealer": "Stand, or exchange with the stock",
+}
+"""What the player to move decides (:attr:`MatchState.prompts`): his one
+turn, and the dealer's, who exchanges with the stock."""
 CHANCE_REASONS = {
     PHASE_FIRST_DEALER: "the first dealer is being found",
     PHASE_DEAL: "the cards are being dealt",
@@ -503,6 +509,7 @@ class RanterState(MatchState):
     copied_fields = ("history", "hands", "stock", "known", "excluded", "status", "lives",
                      "totals", "results", "events", "out_hand")
     phase_names = PHASE_NAMES
+    prompts = PROMPTS
     lowest_wins = True
     catalogue = CATALOGUE
     zones: ClassVar[tuple[Zone, ...]] = (
@@ -988,6 +995,9 @@ class RanterState(MatchState):
         if self.game.morris:
             player["board"] = MORRIS_POINTS[self.game.lives - self.lives[seat]]
         return player
+
+    def _prompt_key(self, seat: int | None) -> str:
+        return "dealer" if self.to_move == self.dealer else "play"
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat`` (``None``: a spectator's).

@@ -58,6 +58,13 @@ PHASE_ANNOUNCE = 2
 PHASE_PLAY = 3
 PHASE_OVER = 4
 PHASE_NAMES = ("deal", "discard", "announce", "play", "over")
+PROMPTS = {
+    "lead": "Lead a card to the trick",
+    "play": "Play a card to the trick",
+}
+"""What the player to move decides (:attr:`MatchState.prompts`): ``lead``
+to an empty trick, ``play`` to one already led. A game with discard or
+announce phases adds their sentences."""
 
 TURNUP = -2
 """A deal-schedule entry for the card turned up (Knaves)."""
@@ -464,6 +471,7 @@ class TrickState(MatchState):
     )
     catalogue = CATALOGUE
     phase_names = PHASE_NAMES
+    prompts = PROMPTS
     over_phase = PHASE_OVER
     chance_phases = frozenset({PHASE_DEAL})
     hands: list[int]
@@ -939,6 +947,11 @@ class TrickState(MatchState):
 
     def _legal_card(self, action: int) -> str | None:
         return self.game.labels[action] if action < len(self.game.deck) else None
+
+    def _prompt_key(self, seat: int | None) -> str:
+        if self.phase == PHASE_PLAY:
+            return "play" if self.trick else "lead"
+        return self.phase_names[self.phase]
 
     def _observation(self, seat: int | None) -> Observation:
         """The observation of ``seat``, or of a spectator for ``None``.

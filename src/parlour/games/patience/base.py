@@ -46,6 +46,9 @@ PHASE_DEAL = 0
 PHASE_PLAY = 1
 PHASE_OVER = 2
 PHASE_NAMES = ("deal", "play", "over")
+PROMPTS = {"play": "Move a card"}
+"""What the player decides (:attr:`MatchState.prompts`); a patience whose
+play is another decision has its own table."""
 
 P_CARD = 52
 CARDS = 53
@@ -246,6 +249,7 @@ class PatienceState(MatchState):
     hand: ClassVar[int] = 0
     """The player holds no cards: they are all laid out."""
     phase_names = PHASE_NAMES
+    prompts: ClassVar[Mapping[str, str]] = PROMPTS
     over_phase: ClassVar[int] = PHASE_OVER
     chance_phases: ClassVar[frozenset[int]] = frozenset({PHASE_DEAL})
     copied_fields: ClassVar[tuple[str, ...]] = ("history", "totals", "results", "events",
@@ -495,6 +499,7 @@ class PatienceState(MatchState):
             "zones": self._zones() if self.phase != PHASE_DEAL else {},
             "phase": self.phase_names[self.phase],
             "to_move": self.current_player(),
+            "prompt": self._prompt(seat),
             "legal": self._legal(seat),
             "log": self.public_log(),
             "hand_results": self.hand_results(),

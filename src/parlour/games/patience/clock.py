@@ -80,6 +80,9 @@ class Turned(GameEvent):
     target: int
 
 
+PROMPTS = {"play": "Turn the next card"}
+"""What the player decides (:attr:`MatchState.prompts`)."""
+
 CATALOGUE = Catalogue({
     **SENTENCES,
     Dealt: "Clock: the cards are dealt",
@@ -135,6 +138,7 @@ class ClockState(PatienceState):
         Zone("face down piles", "down_cards", Seen.NOBODY),
     )
     catalogue = CATALOGUE
+    prompts = PROMPTS
 
     def _lay_out(self) -> None:
         self.down = dealt_piles(self.order, PILES, DEPTH)

@@ -88,6 +88,9 @@ def follows(card: int, top: int, wraparound: bool) -> bool:
     return gap == 1 or (wraparound and gap == 12)
 
 
+PROMPTS = {"play": "Move an exposed card onto the pile, or draw"}
+"""What the player decides (:attr:`MatchState.prompts`)."""
+
 CATALOGUE = Catalogue({
     **SENTENCES,
     Dealt: "Golf: the cards are dealt",
@@ -157,6 +160,7 @@ class GolfState(PatienceState):
         Zone("face down stock", "stock", Seen.NOBODY, form=Form.ORDER),
     )
     catalogue = CATALOGUE
+    prompts = PROMPTS
 
     def _lay_out(self) -> None:
         order = self.order

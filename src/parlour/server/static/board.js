@@ -590,14 +590,17 @@ export function renderHand(handElement, callsElement, observation, { book, onPla
   );
 }
 
-/** Whose turn it is, as a sentence. */
+/**
+ * Whose turn it is and what he decides, as a sentence: the game's own
+ * words for the decision (the observation's prompt), "Your turn: Meld, lay
+ * off, or discard." or "P2 to move: Meld, lay off, or discard.".
+ */
 export function turnText(observation, seating) {
   if (observation.places) return "The match is over.";
   const seat = observation.to_move;
   if (typeof seat !== "number" || seat < 0) return observation.phase ? `Phase: ${observation.phase}` : "";
-  const phase = observation.phase ? ` (${observation.phase})` : "";
-  if (seat === seating.viewer) return `Your turn${phase}: ${observation.legal?.some((a) => a.card) ? "play a card" : "choose"}.`;
-  return `${seating.longName(seat)} to move${phase}.`;
+  const who = seat === seating.viewer ? "Your turn" : `${seating.longName(seat)} to move`;
+  return `${who}: ${observation.prompt}.`;
 }
 
 // Per-seat lists among the extras ("card_points": [0, 0, 0, 12]) become

@@ -7,7 +7,9 @@
 // Stable hooks for end-to-end tests:
 //   data-testid="title"            the table's title
 //   data-testid="connection"       live / connecting… / reconnecting… (data-state: live|connecting|offline)
-//   data-testid="turn"             whose turn, as a sentence (data-to-move: the seat, data-my-turn: true|false)
+//   data-testid="turn"             whose turn and what he decides, as a sentence: "Your turn: Lead a card
+//                                  to the trick." (data-to-move: the seat, data-my-turn: true|false); the tab
+//                                  title and the sound say it too (hooks in turnsignal.js)
 //   data-testid="board"            the felt
 //   data-testid="seat"             one per seat on the felt, data-seat=N, aria-current="true" on the seat to move
 //   data-testid="seat-cards"       another seat's hidden hand as backs, data-count=N
@@ -77,6 +79,7 @@ import { h, showSeedNotice } from "./dom.js";
 import { MeldHand } from "./meldhand.js";
 import { isPatience, PatienceTable } from "./patience.js";
 import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
+import { markedTitle, TurnSound } from "./turnsignal.js";
 
 const tableId = pageTableId();
 const token = pageToken();
@@ -97,6 +100,7 @@ let hintPending = false;
 const meldHand = new MeldHand();
 // a patience's tableau and its selected card (patience.js), kept across views
 const patience = new PatienceTable();
+const turnSound = new TurnSound($("turn-sound"));
 // a patience's statistics line (GET /api/tables/{id}/stats), shown in its
 // panel and, once this table is counted in it, in the summary; asked for
 // once while the game is played and once more when it is over
@@ -153,16 +157,19 @@ function render(view, game) {
   if (hint && hint.move_number !== view.move_number) hint = null;
   const seating = new Seating(observation, view.table.seats, view.seat);
   const title = `${view.table.title ?? game?.title ?? view.table.game} — table ${view.table.id}`;
+  const myTurn = view.seat !== null && observation.to_move === view.seat && !observation.places;
   $("title").textContent = title;
-  document.title = `${title} — parlour`;
+  document.title = markedTitle(`${title} — parlour`, myTurn);
+  $("turn-sound").parentElement.hidden = view.seat === null;
+  turnSound.update(myTurn);
   showSeedNotice($("seed-notice"), view.table.seed_chosen, "at this table", "its creator");
   $("archived-notice").hidden = view.status !== "archived";
 
   const turn = $("turn");
   turn.textContent = turnText(observation, seating);
   turn.dataset.toMove = observation.to_move;
-  turn.dataset.myTurn = String(view.seat !== null && observation.to_move === view.seat && !observation.places);
-  turn.classList.toggle("mine", turn.dataset.myTurn === "true");
+  turn.dataset.myTurn = String(myTurn);
+  turn.classList.toggle("mine", myTurn);
 
   const layout = layoutOf(game);
   const onMeld = layout === "meld-table" && view.seat !== null ? (name) => meldHand.onMeld(name) : null;
