@@ -44,7 +44,8 @@ def toy() -> Iterator[type[ThreeTricks]]:
 def test_the_toy_is_listed_with_its_rules_and_the_board_it_is_drawn_on(
         toy: type[ThreeTricks], client: TestClient) -> None:
     (listed,) = [game for game in client.get("/api/games").json() if game["name"] == NAME]
-    assert listed == {**ThreeTricks().describe(), "rules": ThreeTricks.rules_help()}
+    assert listed == {**ThreeTricks().describe(), "rules": ThreeTricks.rules_help(),
+                      "deck_title": ThreeTricks.deck.title}
     assert listed["layout"] == "round-table"
 
 

@@ -490,8 +490,13 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             if not table.undone:
                 raise ApiError(CONFLICT, "there is no move to play again: no move was taken "
                                          "back since the last one made")
-            await self._commit(table, seat, table.undone[-1:])
-            table.undone.pop()
+            # taken off first: the views the commit sends say what is left to redo
+            action = table.undone.pop()
+            try:
+                await self._commit(table, seat, [action])
+            except BaseException:
+                table.undone.append(action)
+                raise
 
         self._check_patience(table, "redo")
         return await self._change(table, seat, move_number, "redo", change)

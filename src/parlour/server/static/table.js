@@ -272,7 +272,10 @@ async function undoOrRedo(path) {
   const body = { token, move_number: current.move_number };
   const result = await request(`/api/tables/${encodeURIComponent(tableId)}/${path}`, { method: "POST", body });
   sending = false;
-  if (result.ok) await receive(result.data, true);
+  // with the socket open its views, which come in order, draw the change:
+  // the answer drawn too could come before an earlier change's view
+  if (result.ok && !socket?.isOpen) await receive(result.data, true);
+  else if (result.ok) renderUndo(current);
   else {
     showMessage(result.error, result.status === 0);
     renderUndo(current);
