@@ -471,21 +471,23 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
             raise ApiError(FORBIDDEN, "a move needs the token of the seat to move")
         return JSONResponse(await hub.play(table, table.seat_of(token), move))
 
-    @app.post("/api/tables/{table_id}/undo")
-    async def table_undo(table_id: str, request: Request) -> JSONResponse:
+    async def take_back(table_id: str, request: Request, what: str) -> JSONResponse:
+        """An undo or a redo (``what``) at a patience, by its seat's token."""
         table = await hub.table(_table_id(table_id))
         token, move_number = parse_undo_request(await _json_body(request))
         if not token:
-            raise ApiError(FORBIDDEN, "an undo needs the token of the patience's seat")
-        return JSONResponse(await hub.undo(table, table.seat_of(token), move_number))
+            article = "an" if what == "undo" else "a"
+            raise ApiError(FORBIDDEN, f"{article} {what} needs the token of the patience's seat")
+        change = hub.undo if what == "undo" else hub.redo
+        return JSONResponse(await change(table, table.seat_of(token), move_number))
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def table_undo(table_id: str, request: Request) -> JSONResponse:
+        return await take_back(table_id, request, "undo")
 
     @app.post("/api/tables/{table_id}/redo")
     async def table_redo(table_id: str, request: Request) -> JSONResponse:
-        table = await hub.table(_table_id(table_id))
-        token, move_number = parse_undo_request(await _json_body(request))
-        if not token:
-            raise ApiError(FORBIDDEN, "a redo needs the token of the patience's seat")
-        return JSONResponse(await hub.redo(table, table.seat_of(token), move_number))
+        return await take_back(table_id, request, "redo")
 
     @app.get("/api/tables/{table_id}/hint")
     async def table_hint(table_id: str, request: Request) -> JSONResponse:
