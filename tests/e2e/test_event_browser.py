@@ -10,16 +10,16 @@ Each page is checked against the server's own view of the party
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from live_server import get_json, post_json
+from socket_link import SocketLink
 
 NAMES = ("Ann <b>&amp;</b>", "Bob")
 """The second player's name is plain; the first is markup that must show as text."""
@@ -263,16 +263,7 @@ def test_the_unreachable_line_goes_when_the_party_socket_is_back(
     event_id, host_token = party["id"], secret_of(party["host_url"], "token")
     joined = post_json(server, f"/api/events/{event_id}/join",
                        {"code": secret_of(party["join_url"], "code"), "name": "Ann"})
-    link: dict[str, Any] = {"down": False, "open": []}
-
-    def route(socket: WebSocketRoute) -> None:
-        if link["down"]:
-            socket.close()
-            return
-        socket.connect_to_server()
-        link["open"].append(socket)
-
-    player.route_web_socket(re.compile(rf"/ws/events/{event_id}$"), route)
+    link = SocketLink(player, rf"/ws/events/{event_id}$")
     post_json(server, f"/api/events/{event_id}/start", {"token": host_token})
     player.goto(server + joined["url"])
     connection = player.locator('[data-testid="connection"]')
@@ -280,9 +271,7 @@ def test_the_unreachable_line_goes_when_the_party_socket_is_back(
     # the computers play at once until it is Ann's turn
     expect(player.locator('[data-testid="hint"]')).to_be_visible(timeout=HAND_TIMEOUT * 1000)
 
-    link["down"] = True
-    for socket in link["open"]:
-        socket.close()
+    link.cut()
     expect(connection).to_have_attribute("data-state", "offline")
     player.context.set_offline(True)
     player.locator('[data-testid="hint"]').click()
@@ -290,6 +279,6 @@ def test_the_unreachable_line_goes_when_the_party_socket_is_back(
     expect(message).to_have_text(UNREACHABLE)
 
     player.context.set_offline(False)
-    link["down"] = False
+    link.restore()
     expect(connection).to_have_attribute("data-state", "live")
     expect(message).to_be_hidden()

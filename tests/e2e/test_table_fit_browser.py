@@ -10,16 +10,16 @@ redraw the page between two separate reads.
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Page, WebSocketRoute, expect
+from playwright.sync_api import Page, expect
 
 import parlour
 from live_server import get_json, post_json
 from parlour.engine.registry import games as get_games
+from socket_link import SocketLink
 
 UNREACHABLE = "The server cannot be reached; check your connection."
 
@@ -40,25 +40,14 @@ def test_the_unreachable_line_goes_as_soon_as_the_socket_is_back(
     created = people_table(server)
     table_id = created["id"]
     to_move = get_json(server, f"/api/tables/{table_id}/view")["observation"]["to_move"]
-    # every socket of the page goes through this route, so the test can cut it
-    link = {"down": False, "open": []}
-
-    def route(socket: WebSocketRoute) -> None:
-        if link["down"]:
-            socket.close()
-            return
-        socket.connect_to_server()
-        link["open"].append(socket)
-
-    page.route_web_socket(re.compile(rf"/ws/tables/{table_id}$"), route)
+    # every socket of the page goes through this link, so the test can cut it
+    link = SocketLink(page, rf"/ws/tables/{table_id}$")
     page.goto(server + created["seats"][to_move]["url"])
     connection = page.locator('[data-testid="connection"]')
     expect(connection).to_have_attribute("data-state", "live")
     message = page.locator('[data-testid="message"]')
 
-    link["down"] = True
-    for socket in link["open"]:
-        socket.close()
+    link.cut()
     expect(connection).to_have_attribute("data-state", "offline")
     # without the socket a click goes over HTTP, which cannot get through either
     page.context.set_offline(True)
@@ -66,7 +55,7 @@ def test_the_unreachable_line_goes_as_soon_as_the_socket_is_back(
     expect(message).to_have_text(UNREACHABLE)
 
     page.context.set_offline(False)
-    link["down"] = False
+    link.restore()
     expect(connection).to_have_attribute("data-state", "live")
     expect(message).to_be_hidden()
     assert get_json(server, f"/api/tables/{table_id}/view")["move_number"] == 0, \
