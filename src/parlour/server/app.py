@@ -313,18 +313,21 @@ MAIN_TAG = "  <main"
 class Page:
     """One page of the front end: :data:`PAGES_DIRECTORY`'s ``shell.html``
     filled with the page's title, body class and fragment ``<name>.html``
-    (the page's own items of the header, then its ``<main>``); its one
-    script is the module ``/static/<name>.js`` (the Content-Security-Policy
-    allows no inline script or style)."""
+    (the page's own items of the header, then its ``<main>``), followed by
+    the ``parts`` that several pages share (``<part>.html``: the rules
+    dialog); its one script is the module ``/static/<name>.js`` (the
+    Content-Security-Policy allows no inline script or style)."""
 
     name: str
     title: str
     body_class: str | None = None
+    parts: tuple[str, ...] = ()
 
     def html(self) -> str:
         """The whole page (404 naming the fragment or shell that is missing)."""
         shell, fragment = _page_part("shell.html"), _page_part(f"{self.name}.html")
         header, main, rest = fragment.partition(MAIN_TAG)
+        rest += "".join(_page_part(f"{part}.html") for part in self.parts)
         return shell.format(
             title=self.title, name=self.name, header=header, main=main + rest,
             body="" if self.body_class is None else f' class="{self.body_class}"',
@@ -340,8 +343,8 @@ def _page_part(file: str) -> str:
 
 PAGES = {
     "/": Page("lobby", "lobby"),
-    "/tables/{table_id}": Page("table", "table", "table-page"),
-    "/tables/{table_id}/replay": Page("replay", "replay", "replay-page"),
+    "/tables/{table_id}": Page("table", "table", "table-page", ("rules-dialog",)),
+    "/tables/{table_id}/replay": Page("replay", "replay", "replay-page", ("rules-dialog",)),
     "/events/{event_id}": Page("event", "Progress Races party", "event-page"),
     "/events/{event_id}/join": Page("event-join", "join a Progress Races party"),
     "/events/{event_id}/play": Page("event-play", "your table at the party", "table-page"),
