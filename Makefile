@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-postgres bench soak fuzz lint typecheck clean
+.PHONY: run test test-postgres bench soak fuzz lint typecheck messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ soak: $(STAMP)
 # make test runs them with a few fixed ones
 fuzz: $(STAMP)
 	PARLOUR_FUZZ_PROFILE=parlour-fuzz-deep $(BIN)/pytest -n auto tests/fuzz
+
+# bring the Spanish catalogues (src/parlour/locale) up to date with the sources:
+# new messages wait there untranslated (tests/test_i18n.py names them)
+messages: $(STAMP)
+	$(BIN)/python -m parlour.i18n
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

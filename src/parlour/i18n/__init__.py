@@ -1,0 +1,270 @@
+"""Every word parlour shows, in English and Spanish: one message catalogue
+per area (gettext ``.po`` files read with Babel), one place that picks a
+language, and one function that says an English message in another
+language.
+
+The English text is the message id (gettext's own convention), so English
+needs no catalogue and a message that has no translation yet shows in
+English, never as a key. The catalogues live in
+``parlour/locale/<lang>/LC_MESSAGES/<domain>.po``, one domain an area:
+
+========  ==================================================================
+domain    what it holds
+========  ==================================================================
+games     the games' log sentences (their event catalogues), prompts, phase
+          and hand words, titles, descriptions, options and their help,
+          and the refusals of moves, deals and options
+web       the web pages and their scripts (``t("...")`` in the ``.js``
+          files, the page fragments)
+server    the server's refusals and messages
+cli       the ``parlour`` command line and the terminal table
+========  ==================================================================
+
+A message with ``{name}`` fields is a *template*: :func:`say` fills it in
+the chosen language, and :func:`translate` recognises a message already
+made in English from the template (so a refusal raised in English by a
+game, or a log line made from a typed event by the game's catalogue,
+reaches a Spanish page in Spanish). Each field of a recognised message is
+translated too when it is itself a message (a sign's name, a phase), and
+kept as it is otherwise (card codes, seat names, numbers).
+
+``python -m parlour.i18n`` (``make messages``) brings every catalogue up to
+date with the sources (:mod:`parlour.i18n.extract`); a test checks that
+every message has its translation.
+
+>>> spanish = Messages("es", {"{seat} plays {card}": "{seat} juega {card}",
+...                           "pass": "paso", "{seat} says {word}": "{seat} dice {word}"})
+>>> spanish.translate("P1 plays 7Cr")
+'P1 juega 7Cr'
+>>> spanish.translate("P2 says pass")
+'P2 dice paso'
+>>> spanish.say("{seat} plays {card}", seat="P0", card="KSu")
+'P0 juega KSu'
+>>> language_of("es_ES.UTF-8"), language_of("fr"), language_of(None)
+('es', 'en', 'en')
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+
+LANGUAGES = ("en", "es")
+"""The languages parlour speaks; the first is the default and the language
+of the message ids."""
+
+DEFAULT = LANGUAGES[0]
+
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+"""Each language in its own words (the language switch)."""
+
+DOMAINS = ("games", "web", "server", "cli")
+"""The catalogues, one an area (see the module's table)."""
+
+COOKIE = "parlour_lang"
+"""The cookie that keeps a browser's chosen language."""
+
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The locale variables the command line reads, in gettext's order."""
+
+_FIELD = re.compile(r"\{(\w*)\}")
+
+
+def language_of(value: str | None) -> str:
+    """The language of a locale or language tag (``es``, ``es_ES.UTF-8``,
+    ``es-419``); the default for anything parlour does not speak."""
+    if not value:
+        return DEFAULT
+    code = re.split(r"[-_.@:]", value.strip().lower(), maxsplit=1)[0]
+    return code if code in LANGUAGES else DEFAULT
+
+
+def check_language(value: str) -> str:
+    """``value`` as a language parlour speaks, or a ``ValueError`` that names
+    the languages."""
+    if value not in LANGUAGES:
+        raise ValueError(f"parlour does not speak {value!r}; the languages are "
+                         f"{', '.join(LANGUAGES)}")
+    return value
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale variables ask for (the first one set, in
+    gettext's order; ``LANGUAGE`` may list several, the first spoken wins)."""
+    environ = os.environ if environ is None else environ
+    for variable in ENVIRONMENT:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        if variable == "LANGUAGE":
+            for part in value.split(":"):
+                if language_of(part) != DEFAULT or part.lower().startswith(DEFAULT):
+                    return language_of(part)
+            continue
+        if value in ("C", "POSIX") or value.startswith("C."):
+            return DEFAULT
+        return language_of(value)
+    return DEFAULT
+
+
+def from_accept_language(header: str | None) -> str:
+    """The language a browser's ``Accept-Language`` header prefers among
+    those parlour speaks (by quality, then order)."""
+    best: tuple[float, int, str] | None = None
+    for order, part in enumerate((header or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        match = re.search(r"q=([0-9.]+)", params)
+        if match:
+            try:
+                quality = float(match.group(1))
+            except ValueError:
+                quality = 0.0
+        code = re.split(r"[-_]", tag.strip().lower(), maxsplit=1)[0]
+        if code not in LANGUAGES or quality <= 0:
+            continue
+        if best is None or (quality, -order) > (best[0], -best[1]):
+            best = (quality, order, code)
+    return best[2] if best else DEFAULT
+
+
+@dataclass(frozen=True)
+class _Template:
+    """A message with fields, recognisable in a message already made."""
+
+    msgid: str
+    msgstr: str
+    pattern: re.Pattern[str]
+    key: str
+    """Its longest literal part: only a message containing it is tried."""
+    literal: int
+    """How many of its characters are literal (the most specific wins)."""
+
+
+def _template(msgid: str, msgstr: str) -> _Template:
+    parts = _FIELD.split(msgid)
+    pattern, seen = [], set()
+    for index, part in enumerate(parts):
+        if index % 2 == 0:
+            pattern.append(re.escape(part))
+        elif part and part.isidentifier() and part in seen:
+            pattern.append(f"(?P={part})")
+        else:
+            name = part if part.isidentifier() else f"_{index}"
+            seen.add(name)
+            pattern.append(f"(?P<{name}>.+?)")
+    literals = parts[0::2]
+    return _Template(msgid, msgstr, re.compile("".join(pattern), re.DOTALL),
+                     max(literals, key=len), sum(map(len, literals)))
+
+
+class Messages:
+    """One language's messages: every catalogue's translations, exact and as
+    templates."""
+
+    def __init__(self, lang: str, translations: Mapping[str, str]) -> None:
+        self.lang = lang
+        self.exact = dict(translations)
+        self.templates = sorted(
+            (_template(msgid, msgstr) for msgid, msgstr in self.exact.items()
+             if _FIELD.search(msgid)),
+            key=lambda template: -template.literal)
+
+    def gettext(self, text: str) -> str:
+        """The translation of the message ``text`` (itself when it has none)."""
+        return self.exact.get(text, text)
+
+    def translate(self, text: str) -> str:
+        """``text``, a message made in English, in this language: a message
+        of the catalogue, or one made from a template (its fields kept, or
+        translated when they are messages themselves), line by line; text
+        the catalogue does not know stays as it is."""
+        if "\n" in text:
+            return "\n".join(self.translate(line) for line in text.split("\n"))
+        exact = self.exact.get(text)
+        if exact is not None:
+            return exact
+        return self._made(text)
+
+    @lru_cache(maxsize=8192)  # noqa: B019 - one Messages a language, kept for the process
+    def _made(self, text: str) -> str:
+        for template in self.templates:
+            if template.key not in text:
+                continue
+            match = template.pattern.fullmatch(text)
+            if match is None:
+                continue
+            fields = {name: self.exact.get(value, value)
+                      for name, value in match.groupdict().items()}
+            return _fill(template.msgstr, fields)
+        return text
+
+    def say(self, msgid: str, /, **fields: object) -> str:
+        """The message ``msgid`` in this language with its fields filled."""
+        return _fill(self.gettext(msgid), {name: str(value) for name, value in fields.items()})
+
+
+def _fill(template: str, fields: Mapping[str, str]) -> str:
+    def field(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return fields.get(name, match.group(0))
+    return _FIELD.sub(field, template)
+
+
+def catalogue_path(lang: str, domain: str) -> resources.abc.Traversable:
+    """Where the catalogue of ``domain`` in ``lang`` is kept."""
+    return resources.files("parlour").joinpath("locale", lang, "LC_MESSAGES", f"{domain}.po")
+
+
+def read_catalogue(lang: str, domain: str) -> dict[str, str]:
+    """The translations of one catalogue (empty and fuzzy ones left out)."""
+    from babel.messages.pofile import read_po
+
+    path = catalogue_path(lang, domain)
+    if not path.is_file():
+        return {}
+    with path.open("rb") as stream:
+        catalog = read_po(stream, locale=lang)
+    return {str(message.id): str(message.string) for message in catalog
+            if message.id and isinstance(message.id, str) and message.string
+            and not message.fuzzy}
+
+
+@cache
+def messages(lang: str) -> Messages:
+    """Every message in ``lang`` (read once)."""
+    check_language(lang)
+    translations: dict[str, str] = {}
+    if lang != DEFAULT:
+        for domain in DOMAINS:
+            translations.update(read_catalogue(lang, domain))
+    return Messages(lang, translations)
+
+
+def translate(text: str, lang: str) -> str:
+    """``text``, made in English, in ``lang`` (see :meth:`Messages.translate`)."""
+    if lang == DEFAULT:
+        return text
+    return messages(lang).translate(text)
+
+
+def translate_all(texts: Iterable[str], lang: str) -> list[str]:
+    """Each of ``texts`` in ``lang``."""
+    return [translate(text, lang) for text in texts]
+
+
+def say(msgid: str, lang: str, /, **fields: object) -> str:
+    """The message ``msgid`` in ``lang`` with its ``{fields}`` filled."""
+    return messages(lang).say(msgid, **fields)
+
+
+def web_messages(lang: str) -> dict[str, str]:
+    """The web domain's translations in ``lang``, for the browser's ``t()``
+    (``static/i18n.js``)."""
+    if lang == DEFAULT:
+        return {}
+    return read_catalogue(lang, "web")

@@ -1,0 +1,101 @@
+"""The message catalogues and the choice of a language (parlour.i18n)."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from parlour.i18n import (
+    Messages,
+    check_language,
+    from_accept_language,
+    from_environment,
+    language_of,
+)
+from parlour.i18n.extract import message_of
+
+SPANISH = Messages("es", {
+    "{seat} plays {card}": "{seat} juega {card}",
+    "{seat} wins the trick with {card}": "{seat} gana la baza con {card}",
+    "{card} is not in your hand": "{card} no está en tu mano",
+    "pass": "paso",
+    "{seat} says {word}": "{seat} dice {word}",
+    "{seat} gives {card} to {seat}": "{seat} da {card} a {seat}",
+})
+
+
+def test_a_made_message_is_recognised_and_said_in_spanish() -> None:
+    assert SPANISH.translate("P1 plays 7Cr") == "P1 juega 7Cr"
+    assert SPANISH.translate("Ana wins the trick with KSu") == "Ana gana la baza con KSu"
+    assert SPANISH.translate("QMo is not in your hand") == "QMo no está en tu mano"
+
+
+def test_a_field_that_is_a_message_is_translated_too() -> None:
+    assert SPANISH.translate("P2 says pass") == "P2 dice paso"
+
+
+def test_a_repeated_field_must_repeat_its_value() -> None:
+    assert SPANISH.translate("P1 gives 7Cr to P1") == "P1 da 7Cr a P1"
+    assert SPANISH.translate("P1 gives 7Cr to P2") == "P1 gives 7Cr to P2"
+
+
+def test_text_the_catalogue_does_not_know_stays_english_line_by_line() -> None:
+    assert SPANISH.translate("nobody knows this") == "nobody knows this"
+    assert SPANISH.translate("P0 plays 8St\nsomething else") == "P0 juega 8St\nsomething else"
+
+
+def test_say_fills_a_message_in_the_language() -> None:
+    assert SPANISH.say("{seat} plays {card}", seat="P0", card="1Cr") == "P0 juega 1Cr"
+    assert SPANISH.say("not in the catalogue {x}", x=3) == "not in the catalogue 3"
+
+
+@pytest.mark.parametrize(("value", "lang"), [
+    ("es", "es"), ("es_ES.UTF-8", "es"), ("es-419", "es"), ("ES", "es"),
+    ("en_GB.UTF-8", "en"), ("fr_FR", "en"), ("", "en"), (None, "en"),
+])
+def test_language_of_a_locale(value: str | None, lang: str) -> None:
+    assert language_of(value) == lang
+
+
+@pytest.mark.parametrize(("environ", "lang"), [
+    ({}, "en"),
+    ({"LANG": "es_ES.UTF-8"}, "es"),
+    ({"LANG": "es_ES.UTF-8", "LC_ALL": "C"}, "en"),
+    ({"LC_MESSAGES": "es_AR", "LANG": "en_US"}, "es"),
+    ({"LANGUAGE": "fr:es", "LANG": "en_US"}, "es"),
+    ({"LANGUAGE": "en:es", "LANG": "es_ES"}, "en"),
+])
+def test_language_from_the_locale_variables(environ: dict[str, str], lang: str) -> None:
+    assert from_environment(environ) == lang
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    ("es-ES,es;q=0.9,en;q=0.8", "es"),
+    ("en-US,en;q=0.9,es;q=0.8", "en"),
+    ("fr-FR,fr;q=0.9,es;q=0.5", "es"),
+    ("de, en;q=0.1, es;q=0.7", "es"),
+    ("es;q=0", "en"),
+    ("", "en"),
+    (None, "en"),
+])
+def test_language_from_accept_language(header: str | None, lang: str) -> None:
+    assert from_accept_language(header) == lang
+
+
+def test_a_language_parlour_does_not_speak_is_refused() -> None:
+    with pytest.raises(ValueError, match="parlour does not speak 'fr'; the languages are en, es"):
+        check_language("fr")
+
+
+@pytest.mark.parametrize(("source", "msgid"), [
+    ('"plain words"', "plain words"),
+    ('f"{card} is not in your hand"', "{card} is not in your hand"),
+    ('f"{self.deck.code} twice, {name!r} once"', "{code} twice, {name} once"),
+    ('f"{a.code} and {b.code}"', "{code} and {code_2}"),
+    ('f"seat from 0 to {n - 1}"', "seat from 0 to {_1}"),
+    ('"a {literal} brace"', "a {{literal}} brace"),
+])
+def test_a_message_is_found_as_the_code_writes_it(source: str, msgid: str) -> None:
+    node = ast.parse(source, mode="eval").body
+    assert message_of(node) == msgid
