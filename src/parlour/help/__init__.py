@@ -1,19 +1,27 @@
 """The rules help of the games and events that come with parlour: one text
 file per language and game, ``help/<lang>/<name>.txt`` (``parlour rules``,
-the web app's rules panel).
+the web app's rules panel), in English and Spanish.
 
 A line ``{commands}`` in a file stands for the game's
 :attr:`~parlour.engine.game.Game.commands_help`, so that the terminal's
-help on moves is written once. A game defined outside the package (a
-test's toy game) writes its help in its class instead
-(:attr:`~parlour.engine.game.Game.rules_text`, English).
+help on moves is written once. The commands a player types are English
+words in every language, so the Spanish files keep that line and say so
+just above it. A game defined outside the package (a test's toy game)
+writes its help in its class instead
+(:attr:`~parlour.engine.game.Game.rules_text`, English); asked for in
+Spanish, that help comes in English, as any message not yet translated
+does (:mod:`parlour.i18n`).
 
 >>> rules_help("polignac", "", "en", None).splitlines()[0]
 'POLIGNAC — for 3 to 6 players with a piquet pack of 32 cards.'
+>>> rules_help("polignac", "", "es", None).splitlines()[0]
+'POLIGNAC — de 3 a 6 jugadores, con una baraja de piquet de 32 cartas.'
+>>> rules_help("toy", "TOY: a game.", "es", None)
+'TOY: a game.'
 >>> rules_help("polignac", "", "xx", None)
 Traceback (most recent call last):
 ...
-ValueError: there is no rules help in 'xx'; the languages are en
+ValueError: there is no rules help in 'xx'; the languages are en, es
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "es")
 """The languages the help is written in, the first the default."""
 
 COMMANDS = "{commands}"
@@ -37,8 +45,12 @@ def _packaged(name: str, lang: str) -> str | None:
 
 def rules_help(name: str, inline: str, lang: str, commands: str | None) -> str:
     """The rules help of the game or event ``name`` in ``lang``: its help
-    file, else (English only) the ``inline`` text of its class; ``commands``
-    fills the file's ``{commands}`` line."""
+    file in ``lang``, else the ``inline`` text of its class, in English
+    whatever ``lang`` is (a game outside the package has only that, and a
+    player who asks for Spanish is better served by English than by no
+    help); ``commands`` fills the file's ``{commands}`` line. An unknown
+    language, or a name with no help at all, is refused with
+    :class:`ValueError`."""
     if lang not in LANGUAGES:
         raise ValueError(
             f"there is no rules help in {lang!r}; the languages are {', '.join(LANGUAGES)}"
