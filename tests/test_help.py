@@ -63,11 +63,21 @@ def test_the_spanish_help_keeps_the_commands_line_and_the_shape_of_the_english(
 
 
 OPTION = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:=[a-z0-9_\"]+)?|\b[a-z_]+=[\w\"]+")
+NUMBER = re.compile(r"\d+")
+CARD = re.compile(r"\b(?:\d{1,2}|[AKQJ])(?:Cr|Su|Mo|St|[SCHD])\b|\bP\b")
+SOURCE = re.compile(r"rules/\w+\.md §[\d.]+|progress\.md [\d.]+|\b(?:RA|D|PA)\d+\b")
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_spanish_help_names_the_same_options_as_the_english(name: str) -> None:
-    assert set(OPTION.findall(raw("es", name))) == set(OPTION.findall(raw("en", name)))
+def test_the_spanish_help_keeps_the_options_sources_numbers_and_cards_of_the_english(
+        name: str) -> None:
+    english, spanish = raw("en", name), raw("es", name)
+    assert set(OPTION.findall(spanish)) == set(OPTION.findall(english))
+    assert SOURCE.findall(" ".join(spanish.split())) == SOURCE.findall(" ".join(english.split()))
+    # Every number the English gives (1,000 is 1000 in Spanish); the Spanish
+    # may add some, explaining the commands.
+    assert set(NUMBER.findall(english.replace(",000", "000"))) <= set(NUMBER.findall(spanish))
+    assert set(CARD.findall(english)) <= set(CARD.findall(spanish))
 
 
 ENGLISH_HEADINGS = ("Aim:", "Cards:", "Deal:", "The pack:", "Your turn:", "Melds:",
@@ -103,7 +113,7 @@ def test_the_spanish_help_says_the_game_in_spanish() -> None:
     assert "Corona, Sol, Luna y Estrella" in progress
     assert "Las órdenes se escriben en inglés:" in progress
     assert events.event_class("progress-races").rules_help("es").startswith(
-        "PROGRESS RACES (Carreras de Progreso) — Progress como fiesta progresiva")
+        "PROGRESS RACES (Carreras de Progreso) — Progress en una velada progresiva")
 
 
 def test_the_spanish_help_says_the_commands_are_typed_in_english() -> None:
