@@ -118,6 +118,19 @@ class Rematch:
         """The seats of ``people`` who have not accepted (declined or not answered)."""
         return [seat for seat in people if not self.has_accepted(seat)]
 
+    def describe(self, seats: Sequence[dict[str, Any]], people: Sequence[int]
+                 ) -> dict[str, Any]:
+        """The ``rematch`` part of a finished table's view: each seat (its
+        public description, of ``seats``) with the seat it takes in the
+        rematch and a person's answer, the seats of ``people`` who have not
+        accepted, and the new table once made."""
+        return {
+            "seats": [{**seat, "new_seat": new_seat(index, len(seats)),
+                       "answer": self.answer_of(index)} for index, seat in enumerate(seats)],
+            "waiting": self.waiting(people),
+            "table": self.table,
+        }
+
     def answer_of(self, seat: int) -> str | None:
         """``"accepted"``, ``"declined"`` or ``None`` (not answered)."""
         answer = self.answers[seat]

@@ -456,26 +456,12 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             view["can_undo"] = bool(state.history) and not state.is_terminal()
             view["can_redo"] = bool(table.undone) and not state.is_terminal()
         if table.offers_rematch:
-            view["rematch"] = self._describe_rematch(table)
+            # a seat's link to its new seat is added for its holder alone
+            view["rematch"] = table.rematch.describe(
+                [seat.describe(index) for index, seat in enumerate(table.seats)], table.people)
         return view
 
     # --- rematch ---------------------------------------------------------------
-    @staticmethod
-    def _describe_rematch(table: LiveTable) -> dict[str, Any]:
-        """The ``rematch`` part of a finished table's view: each seat (its
-        public description, the seat it takes in the rematch and a person's
-        answer), the people who have not accepted, and the new table once
-        made. A seat's link to its new seat is added for its holder alone
-        (:meth:`with_rematch_link`)."""
-        rematch, count = table.rematch, len(table.seats)
-        return {
-            "seats": [{**seat.describe(index), "new_seat": new_seat(index, count),
-                       "answer": rematch.answer_of(index)}
-                      for index, seat in enumerate(table.seats)],
-            "waiting": rematch.waiting(table.people),
-            "table": rematch.table,
-        }
-
     @staticmethod
     def with_rematch_link(table: LiveTable, view: View, seat: int | None,
                           token: str | None) -> View:
@@ -818,7 +804,7 @@ def replay_position(table: LiveTable, move_number: int) -> dict[str, Any]:
     mover: int | None = None
     for action in history[:move_number]:
         last_action = state.action_to_str(action)
-        mover = None if state.is_chance_node() else state.current_player()
+        mover = state.current_player()
         state.apply(action)
     return {
         "move_number": move_number,
