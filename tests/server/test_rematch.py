@@ -240,16 +240,25 @@ def test_a_restart_keeps_the_offer_and_the_links(database_url: str) -> None:
     with started() as client:
         table_id, seat_tokens = finished_table(client)
         assert answer(client, table_id, seat_tokens[0], True).status_code == 200
-    with started() as client:
-        assert view(client, table_id)["rematch"]["waiting"] == [2]
+    link_of = {seat: f"/tables/{table_id + 1}#token={rematch_token(token, table_id)}"
+               for seat, token in seat_tokens.items()}
+    with started() as client, \
+            client.websocket_connect(f"/ws/tables/{table_id}?token={seat_tokens[0]}") as seat_0:
+        # the finished table is read from the database: the socket and the
+        # answer share one copy of it
+        assert seat_0.receive_json()["rematch"]["waiting"] == [2]
         assert answer(client, table_id, seat_tokens[2], True).status_code == 200
+        # a refusal comes after any view queued before it: no wait forever
+        seat_0.send_json({"type": "move", "action": 0, "move_number": 0})
+        told = seat_0.receive_json()
+        assert (told["type"], told["rematch"]["url"]) == ("view", link_of[0])
+        assert seat_0.receive_json()["message"] == "the match is over"
     with started() as client:
         link = view(client, table_id, seat_tokens[0])["rematch"]["url"]
-        assert link == f"/tables/{table_id + 1}#token={rematch_token(seat_tokens[0], table_id)}"
+        assert link == link_of[0]
         assert view(client, table_id + 1, secret_of(link))["seat"] == 1
         with client.websocket_connect(f"/ws/tables/{table_id}?token={seat_tokens[2]}") as seat:
-            assert seat.receive_json()["rematch"]["url"] == \
-                f"/tables/{table_id + 1}#token={rematch_token(seat_tokens[2], table_id)}"
+            assert seat.receive_json()["rematch"]["url"] == link_of[2]
 
 
 def test_one_person_plays_again_at_once(client: TestClient) -> None:
