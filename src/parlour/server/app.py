@@ -56,6 +56,7 @@ from parlour.server.payloads import (
     parse_join_request,
     parse_json,
     parse_move_request,
+    parse_rematch_request,
     parse_socket_move,
     parse_table_request,
     parse_timer_request,
@@ -80,6 +81,7 @@ from parlour.server.tables import (
     LiveTable,
     TableHub,
     replay_position,
+    seat_url,
     table_record,
 )
 from parlour.server.transport import TransportSettings
@@ -438,12 +440,6 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
 
 
 # --- tables --------------------------------------------------------------------
-def _seat_url(table_id: int, token: str | None = None) -> str:
-    """A table's page; a seat's carries its token in the fragment, which
-    the browser keeps to itself (the page moves it into its storage)."""
-    return f"/tables/{table_id}" if token is None else f"/tables/{table_id}#token={token}"
-
-
 def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JSONResponse:
@@ -453,10 +449,10 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         for index, (seat, token) in enumerate(zip(table.seats, tokens, strict=True)):
             description = seat.describe(index)
             if token is not None:
-                description["url"] = _seat_url(table.id, token)
+                description["url"] = seat_url(table.id, token)
             seats.append(description)
         return JSONResponse(
-            {"id": table.id, "game": table.game.name, "url": _seat_url(table.id),
+            {"id": table.id, "game": table.game.name, "url": seat_url(table.id),
              "seats": seats},
             status_code=201,
         )
@@ -464,7 +460,9 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     @app.get("/api/tables/{table_id}/view")
     async def table_view(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
-        return JSONResponse(hub.view(table, table.seat_of(request_token(request))))
+        token = request_token(request)
+        seat = table.seat_of(token)
+        return JSONResponse(hub.with_rematch_link(table, hub.view(table, seat), seat, token))
 
     @app.post("/api/tables/{table_id}/moves")
     async def table_move(table_id: str, request: Request) -> JSONResponse:
@@ -491,6 +489,15 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     @app.post("/api/tables/{table_id}/redo")
     async def table_redo(table_id: str, request: Request) -> JSONResponse:
         return await take_back(table_id, request, "redo")
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def table_rematch(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        token, accept = parse_rematch_request(await _json_body(request))
+        if not token:
+            raise ApiError(FORBIDDEN, "a rematch is answered with the token of a person's seat")
+        return JSONResponse(
+            await hub.answer_rematch(table, token, accept, _client_address(request)))
 
     @app.get("/api/tables/{table_id}/hint")
     async def table_hint(table_id: str, request: Request) -> JSONResponse:
@@ -631,14 +638,20 @@ async def _drain(connection: Connection, sender: asyncio.Task[None]) -> None:
 def _add_socket(app: FastAPI, hub: TableHub, clock: Clock) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        token = request_token(websocket)
+
         async def find() -> tuple[LiveTable, int | None]:
-            table = await hub.table(_table_id(table_id))
-            return table, table.seat_of(request_token(websocket))
+            table = await hub.followed(_table_id(table_id))
+            return table, table.seat_of(token)
+
+        def connect(table: LiveTable, seat: int | None) -> Connection:
+            # the socket keeps its token: its rematch link is made from it
+            return hub.connect(table, seat, token)
 
         async def answer(table: LiveTable, seat: int | None, text: str) -> dict[str, Any] | None:
             return await _socket_message(hub, table, seat, text)
 
-        await _serve_socket(websocket, find, hub.connect, hub.disconnect, answer, clock)
+        await _serve_socket(websocket, find, connect, hub.disconnect, answer, clock)
 
 
 async def _send_outbox(

@@ -1,7 +1,8 @@
 """Persistence: one row per table, one row per move, through SQLAlchemy 2.
 
 The tables are ``tables`` (game, options, seed, seats with their token
-hashes, delay, status, move count, scores, times), ``moves`` (table id,
+hashes, delay, status, move count, scores, times, the answers to its
+rematch), ``moves`` (table id,
 move number, action id) and ``patience_results`` (one row per finished
 patience that counts for the statistics: its table id, statistics line,
 won, score and time; see :mod:`parlour.server.statistics`). A table's state
@@ -115,6 +116,10 @@ class TableRow(Base):
     """Whether the table's creator chose its seed, and so can know every deal."""
     last_move: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When the latest move was committed (``None``: no move yet)."""
+    rematch: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """A finished table's rematch once someone answered it (``None`` until
+    then): ``{answers: [per seat null | {accepted, token_hash?}], table: id |
+    null}`` (:class:`parlour.server.rematch.Rematch`)."""
 
 
 class MoveRow(Base):
@@ -371,6 +376,31 @@ class Database:
                 MoveRow.table_id == table_id, MoveRow.move_number >= move_number))
             connection.execute(update(TableRow).where(TableRow.id == table_id).values(
                 moves=move_number, scores=scores, last_move=now()))
+
+    def rematch(self, table_id: int) -> dict[str, Any] | None:
+        """The stored rematch of the table (``None``: nobody answered it yet)."""
+        with self.engine.connect() as connection:
+            stored: dict[str, Any] | None = connection.scalar(
+                select(TableRow.rematch).where(TableRow.id == table_id))
+            return stored
+
+    def set_rematch(self, table_id: int, rematch: dict[str, Any]) -> None:
+        """Store the answers to the table's rematch."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(rematch=rematch))
+
+    def add_rematch_table(self, table_id: int, row: TableRow, rematch: dict[str, Any]) -> int:
+        """Insert the rematch ``row`` of table ``table_id`` and store that
+        table's ``rematch`` naming it, in one transaction (a rematch is made
+        once or not at all); returns the new table's id."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            session.add(row)
+            session.flush()
+            session.execute(update(TableRow).where(TableRow.id == table_id)
+                            .values(rematch={**rematch, "table": row.id}))
+            session.commit()
+            return row.id
 
     def add_patience_result(
         self, table_id: int, result: PatienceResult, finished: datetime

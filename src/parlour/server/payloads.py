@@ -30,6 +30,7 @@ SEAT_FIELDS = ("kind", "agent")
 MOVE_FIELDS = ("token", "action", "text", "move_number")
 SOCKET_MOVE_FIELDS = ("type", "action", "text", "move_number")
 UNDO_FIELDS = ("token", "move_number")
+REMATCH_FIELDS = ("token", "accept")
 EVENT_FIELDS = ("options", "level", "seed", "delay", "time_limit")
 JOIN_FIELDS = ("code", "name")
 HOST_FIELDS = ("token",)
@@ -160,6 +161,16 @@ def parse_undo_request(body: object) -> tuple[str | None, int]:
         raise _bad("give the move_number of the view the undo or redo was chosen from")
     assert isinstance(move_number, int)
     return token_of(data), move_number
+
+
+def parse_rematch_request(body: object) -> tuple[str | None, bool]:
+    """The token and the answer of a ``POST /api/tables/{id}/rematch`` body."""
+    data = _object(body, "the request", REMATCH_FIELDS)
+    accept = data.get("accept")
+    if not isinstance(accept, bool):
+        raise _bad("say whether you accept the rematch: {\"accept\": true} or "
+                   "{\"accept\": false}")
+    return token_of(data), accept
 
 
 def parse_socket_move(text: str) -> MoveRequest:

@@ -101,10 +101,13 @@ def check_room(mine: int, held: int, per_address: int, most: int,
 @dataclass(eq=False)
 class Connection:
     """One open WebSocket: its viewer (a seat or player; ``None`` for a
-    spectator) and its outbox."""
+    spectator), the token it showed and its outbox."""
 
     seat: int | None
     outbox: Outbox = field(default_factory=Outbox)
+    token: str | None = field(default=None, repr=False)
+    """The token the socket was opened with, kept in memory only: what is
+    made for its holder alone comes from it (a table's rematch link)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; the socket's sender task delivers it in order."""
@@ -311,12 +314,19 @@ class RoomHub(ABC, Generic[Room, Stored]):
         return await asyncio.shield(running[1])
 
     # --- connections -----------------------------------------------------------
-    def connect(self, room: Room, viewer: int | None) -> Connection:
-        """Register a socket for ``viewer`` and queue its first view."""
-        connection = Connection(viewer)
+    def connect(self, room: Room, viewer: int | None, token: str | None = None) -> Connection:
+        """Register a socket for ``viewer``, opened with ``token``, and queue
+        its first view."""
+        connection = Connection(viewer, token=token)
         room.connections.add(connection)
-        connection.send({"type": "view", **self.view(room, viewer)})
+        connection.send(self._own_view(room, connection, {"type": "view",
+                                                          **self.view(room, viewer)}))
         return connection
+
+    def _own_view(self, room: Room, connection: Connection, view: View) -> View:
+        """``view`` as ``connection`` gets it: a kind of room adds what only
+        the holder of the socket's token may see (a table's rematch link)."""
+        return view
 
     def disconnect(self, room: Room, connection: Connection) -> None:
         """Forget a closed socket."""
@@ -333,7 +343,7 @@ class RoomHub(ABC, Generic[Room, Stored]):
             if connection.seat not in views:
                 views[connection.seat] = {"type": "view",
                                           **self.view(room, connection.seat, described)}
-            connection.send(views[connection.seat])
+            connection.send(self._own_view(room, connection, views[connection.seat]))
 
     # --- computers -----------------------------------------------------------------
     def _wake(self, room: Room) -> None:

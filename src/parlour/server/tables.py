@@ -10,7 +10,7 @@ lock per table serializes moves; computer seats play from an asyncio task
 per table, after the table's delay, choosing from their seat's observation
 and the legal actions only. All of that plumbing, shared with the parties,
 is :class:`~parlour.server.rooms.RoomHub`'s; a table adds its seats,
-tokens, hints and archive.
+tokens, hints, archive and rematch (:mod:`parlour.server.rematch`).
 
 The server's work is bounded (:class:`~parlour.server.security.Limits`):
 the tables one client address and everyone together may have, a least
@@ -35,7 +35,7 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
@@ -62,6 +62,7 @@ from parlour.server.errors import (
     ApiError,
 )
 from parlour.server.payloads import COMPUTER, HUMAN, MoveRequest, TableRequest
+from parlour.server.rematch import Answer, Rematch, new_seat, rematch_token
 from parlour.server.rooms import (
     Connection,
     LiveRoom,
@@ -102,6 +103,12 @@ def new_token() -> str:
 def hash_token(token: str) -> str:
     """The stored form of a token: its SHA-256, in hex."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def seat_url(table_id: int, token: str | None = None) -> str:
+    """A table's page; a seat's carries its token in the fragment, which
+    the browser keeps to itself (the page moves it into its storage)."""
+    return f"/tables/{table_id}" if token is None else f"/tables/{table_id}#token={token}"
 
 
 def agent_seed(table_seed: int, seat: int, move_number: int) -> int:
@@ -151,6 +158,8 @@ class LiveTable(LiveRoom):
 
     state: State
     seats: list[Seat]
+    rematch: Rematch
+    """The answers to the rematch offered once the match is over."""
     last_move: datetime = field(default_factory=now)
     """When the latest move was made (or the table opened)."""
     archived: bool = False
@@ -183,6 +192,17 @@ class LiveTable(LiveRoom):
         """Whether a person sits at the table (a table without one is played
         by computers only, at a bounded pace)."""
         return any(seat.kind == HUMAN for seat in self.seats)
+
+    @property
+    def people(self) -> list[int]:
+        """The seats where a person sits."""
+        return [index for index, seat in enumerate(self.seats) if seat.kind == HUMAN]
+
+    @property
+    def offers_rematch(self) -> bool:
+        """Whether the table offers a rematch: its match is over and a person
+        sits at it (who may accept)."""
+        return self.status == FINISHED and self.has_person
 
     @property
     def computers_due(self) -> bool:
@@ -277,6 +297,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         seats = [Seat(seat["kind"], seat.get("agent"), seat.get("token_hash"))
                  for seat in row.seats]
         return LiveTable(id=row.id, state=state, seats=seats, delay=row.delay,
+                         rematch=Rematch.from_stored(row.rematch, len(seats)),
                          last_move=aware(row.last_move or row.created),
                          seed_chosen=bool(row.seed_chosen), archived=row.status == ARCHIVED)
 
@@ -308,6 +329,13 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         dropped again by the next look for abandoned tables.
         """
         return await self.find(table_id)
+
+    async def followed(self, table_id: int) -> LiveTable:
+        """The table ``table_id`` for a socket to follow: a finished one read
+        from the database is kept in memory while it is followed, so that
+        every socket and every answer to its rematch share one copy."""
+        table = await self.find(table_id)
+        return self._rooms.setdefault(table.id, table)
 
     # --- tables --------------------------------------------------------------
     def _check_room(self, owner: str | None, has_person: bool) -> None:
@@ -358,19 +386,31 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             Seat(seat.kind, seat.agent, None if token is None else hash_token(token))
             for seat, token in zip(request.seats, tokens, strict=True)
         ]
-        seed_chosen = request.seed is not None
-        opening = LiveTable(id=0, state=state, seats=seats, delay=request.delay,
-                            seed_chosen=seed_chosen, owner=owner)
+        table = await self._open_table(state, seats, request.delay, request.seed is not None,
+                                       owner, self.database.add_table)
+        return table, tokens
+
+    async def _open_table(
+        self, state: State, seats: list[Seat], delay: float | None, seed_chosen: bool,
+        owner: str | None, add: Callable[[TableRow], int],
+    ) -> LiveTable:
+        """Open a table of ``seats`` playing ``state`` for the client address
+        ``owner`` (429 over a limit of :class:`Limits`): ``add`` stores its
+        row and returns its id. Its computers start if one is to move."""
+        game = state.game
+        opening = LiveTable(id=0, state=state, seats=seats, delay=delay,
+                            rematch=Rematch.offered(len(seats)), seed_chosen=seed_chosen,
+                            owner=owner)
         self._check_room(owner, opening.has_person)
         row = TableRow(
             game=game.name, version=game.version, options=dict(game.options),
-            seed=str(seed), seats=[seat.stored() for seat in seats], delay=request.delay,
+            seed=str(state.seed), seats=[seat.stored() for seat in seats], delay=delay,
             status=PLAYING, moves=0, scores=state.scores(), created=opening.last_move,
             finished=None, seed_chosen=seed_chosen,
         )
-        table = await self._open(opening, partial(self.database.add_table, row))
+        table = await self._open(opening, partial(add, row))
         self._wake(table)
-        return table, tokens
+        return table
 
     async def list_tables(self, status: str | None) -> list[dict[str, Any]]:
         """The newest tables, all or those ``"playing"`` or ``"finished"``."""
@@ -415,7 +455,87 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         if table.is_patience:
             view["can_undo"] = bool(state.history) and not state.is_terminal()
             view["can_redo"] = bool(table.undone) and not state.is_terminal()
+        if table.offers_rematch:
+            # a seat's link to its new seat is added for its holder alone
+            view["rematch"] = table.rematch.describe(
+                [seat.describe(index) for index, seat in enumerate(table.seats)], table.people)
         return view
+
+    # --- rematch ---------------------------------------------------------------
+    @staticmethod
+    def with_rematch_link(table: LiveTable, view: View, seat: int | None,
+                          token: str | None) -> View:
+        """``view`` of ``seat``, asked for with ``token`` (which opens that
+        seat), with the link to the seat's place in the rematch once it is
+        made: ``rematch.url``, whose token only that seat's holder can work
+        out. Any other view is given back as it is."""
+        made = table.rematch.table
+        if made is None or seat is None or not token or "rematch" not in view:
+            return view
+        answer = table.rematch.answers[seat]
+        new_token = rematch_token(token, table.id)
+        if answer is None or answer.token_hash is None \
+                or not hmac.compare_digest(answer.token_hash, hash_token(new_token)):
+            return view
+        return {**view, "rematch": {**view["rematch"], "url": seat_url(made, new_token)}}
+
+    def _own_view(self, table: LiveTable, connection: Connection, view: View) -> View:
+        return self.with_rematch_link(table, view, connection.seat, connection.token)
+
+    async def answer_rematch(self, table: LiveTable, token: str, accept: bool,
+                             owner: str | None) -> View:
+        """The answer of the person whose seat ``token`` opens to the rematch
+        of ``table`` (a finished table); returns his view. The answer is
+        stored, and every socket told; the acceptance that completes the
+        people's makes the rematch table for the client address ``owner``
+        (429 over a limit of :class:`Limits`, and then nothing is stored).
+        Accepting again is no change; any other answer once the rematch is
+        made is 409."""
+        seat = table.seat_of(token)
+        assert seat is not None, "a token opens a seat or is refused"
+        if table.status != FINISHED:
+            raise ApiError(CONFLICT, "a rematch is offered once the match is over")
+        # the one copy in memory, which the sockets follow
+        table = self._rooms.setdefault(table.id, table)
+        async with table.lock:
+            # another copy may have taken an answer before this one was kept
+            stored = await asyncio.to_thread(self.database.rematch, table.id)
+            table.rematch = rematch = Rematch.from_stored(stored, len(table.seats))
+            if rematch.table is not None:
+                if not (accept and rematch.has_accepted(seat)):
+                    raise ApiError(CONFLICT, (
+                        f"the rematch is already made: it is table {rematch.table}"))
+            else:
+                answer = Answer(True, hash_token(rematch_token(token, table.id))) if accept \
+                    else Answer(False)
+                await self._take_answer(table, rematch.answered(seat, answer), owner)
+            view = self.view(table, seat)
+        return self.with_rematch_link(table, view, seat, token)
+
+    async def _take_answer(self, table: LiveTable, answered: Rematch,
+                           owner: str | None) -> None:
+        """Store ``answered``, the rematch with a new answer, and tell every
+        socket; once no person is waiting, make the rematch table too."""
+        if answered.waiting(table.people):
+            def adopt(_: None) -> None:
+                table.rematch = answered
+                self._broadcast(table)
+
+            await store_then_adopt(partial(
+                self.database.set_rematch, table.id, answered.stored()), adopt)
+            return
+        count = len(table.seats)
+        seats = list(table.seats)
+        for index, seat in enumerate(table.seats):
+            answer = answered.answers[index]
+            seats[new_seat(index, count)] = replace(
+                seat, token_hash=None if answer is None else answer.token_hash)
+        state = table.game.new_state(seed=random.SystemRandom().randrange(2**63))
+        made = await self._open_table(state, seats, table.delay, False, owner, partial(
+            self.database.add_rematch_table, table.id, rematch=answered.stored()))
+        table.rematch = Rematch(answered.answers, made.id)
+        logger.info("table %s: its rematch is table %s", table.id, made.id)
+        self._broadcast(table)
 
     # --- statistics ------------------------------------------------------------
     async def statistics(self, game: str | None) -> list[Line]:
@@ -598,9 +718,10 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
     # --- connections -----------------------------------------------------------
     def disconnect(self, table: LiveTable, connection: Connection) -> None:
-        """Forget a closed socket (and an archived table nobody watches any more)."""
+        """Forget a closed socket (and an archived or finished table nobody
+        watches any more)."""
         super().disconnect(table, connection)
-        if table.archived and not table.connections and not table.lock.locked() \
+        if table.status != PLAYING and not table.connections and not table.lock.locked() \
                 and self._rooms.get(table.id) is table:
             del self._rooms[table.id]
 
@@ -667,7 +788,10 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
 
 def replay_position(table: LiveTable, move_number: int) -> dict[str, Any]:
-    """A finished table's position after ``move_number`` moves, every hand shown."""
+    """A finished table's position after ``move_number`` moves, every hand
+    shown: ``mover`` is the seat that made the last of them (``None`` before
+    the first), ``seats`` the table's seats as :meth:`Seat.describe` gives
+    them, for the page to name him."""
     if table.status != FINISHED:
         raise ApiError(FORBIDDEN, "a table is replayed once its match is over")
     history = table.state.history
@@ -677,8 +801,10 @@ def replay_position(table: LiveTable, move_number: int) -> dict[str, Any]:
         ))
     state = table.game.new_state(seed=table.state.seed)
     last_action: str | None = None
+    mover: int | None = None
     for action in history[:move_number]:
         last_action = state.action_to_str(action)
+        mover = state.current_player()
         state.apply(action)
     return {
         "move_number": move_number,
@@ -687,6 +813,8 @@ def replay_position(table: LiveTable, move_number: int) -> dict[str, Any]:
         "public": state.public_observation(),
         "hands": [state.observation(seat)["hand"] for seat in range(table.game.num_players)],
         "last_action": last_action,
+        "mover": mover,
+        "seats": [seat.describe(index) for index, seat in enumerate(table.seats)],
     }
 
 

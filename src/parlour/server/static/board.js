@@ -11,6 +11,7 @@
 
 import { backSvg, cardLabel, cardSvg } from "./cards.js";
 import { fill, h, labelOf } from "./dom.js";
+import { t } from "./i18n.js";
 import { isPatience, PATIENCE_LAYOUTS, renderPatience } from "./patience.js";
 
 /** Every layout kind drawn here: the engine's parlour.engine.layouts.LAYOUTS. */
@@ -99,6 +100,17 @@ export class Seating {
     const angle = (this.relative(seat) * 2 * Math.PI) / this.players.length;
     return { x: 50 - radiusX * Math.sin(angle), y: 50 + radiusY * Math.cos(angle) };
   }
+}
+
+/**
+ * A seat as a sentence names it: "P2 (you)", "P1 (computer)", or with the
+ * display name of its seat's description ({seat, kind, name?}) when the
+ * table has one: "Ann (P2)".
+ */
+export function seatLabel(seating, description) {
+  const seat = seating.longName(description.seat);
+  const name = description.name;
+  return name && name !== seating.name(description.seat) ? t("{name} ({seat})", { name, seat }) : seat;
 }
 
 const isSeatTurn = (observation, seat) => observation.to_move === seat && !observation.places;

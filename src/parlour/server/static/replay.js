@@ -6,6 +6,7 @@
 //   data-testid="replay-slider"       the move slider (0 … total); the Home/End/arrow keys work anywhere
 //   data-testid="replay-first", "replay-back", "replay-forward", "replay-last"
 //   data-testid="replay-position"     "Move k of total" (data-move, data-total)
+//   data-testid="replay-mover"        who made move k: "by P2 (Ann)", "by P1 (computer)" (data-seat)
 //   data-testid="replay-last-action"  the text of move k
 //   data-testid="download-record"     the JSON record link
 //   data-testid="message"             a refusal (e.g. the table is still being played)
@@ -15,9 +16,10 @@
 import { getJson, pageTableId, request } from "./api.js";
 import {
   layoutOf, loadSchemaKeys, renderExtras, renderFelt, renderHandResults, renderLastTrick, renderLog, renderPiles, renderScores,
-  renderSummary, Seating, turnText,
+  renderSummary, Seating, seatLabel, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
+import { t } from "./i18n.js";
 import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
 
 const tableId = pageTableId();
@@ -66,6 +68,7 @@ async function show(k) {
   where.textContent = `Move ${position.move_number} of ${position.total}`;
   where.dataset.move = position.move_number;
   where.dataset.total = position.total;
+  renderMover($("replay-mover"), position, observation);
   $("replay-last-action").textContent = position.last_action ? `— ${position.last_action}` : "";
   $("turn").textContent = turnText(observation, seating);
   const layout = layoutOf(game);
@@ -79,6 +82,14 @@ async function show(k) {
   renderSummary($("summary"), observation, seating);
   if (game) renderRules(game);
   renderTableOptions($("table-options"), game, observation.options, book.title(position.deck));
+}
+
+/** Who made the position's last move: his seat, marked a computer's, and its display name if it has one. */
+function renderMover(element, position, observation) {
+  const mover = position.seats.find((seat) => seat.seat === position.mover);
+  element.textContent = mover ? t("by {who}", { who: seatLabel(new Seating(observation, position.seats), mover) }) : "";
+  if (mover) element.dataset.seat = mover.seat;
+  else delete element.dataset.seat;
 }
 
 function bindControls() {

@@ -61,6 +61,8 @@
 //   data-testid="rules-button"     opens the game's rules and this table's options in words (hooks in tablehelp.js)
 //   data-testid="summary"          the end-of-match summary (hidden while playing); rows data-seat, data-place
 //   data-testid="replay-link"      in the summary, the replay of the finished table
+//   data-testid="rematch"          after it, the rematch the finished table offers (hooks in rematch.js):
+//                                  when it is made, a page that saw it offered goes to its new seat
 //   data-testid="patience-record"  in a finished patience's summary, the server's statistics of
 //                                  its game and options (GET /api/tables/{id}/stats), e.g.
 //                                  "Clock record: played 3, won 1 (33%), best score 0, ..."
@@ -78,6 +80,7 @@ import { CardBook } from "./cards.js";
 import { h, showSeedNotice } from "./dom.js";
 import { MeldHand } from "./meldhand.js";
 import { isPatience, PatienceTable } from "./patience.js";
+import { renderRematch } from "./rematch.js";
 import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
 import { markedTitle, TurnSound } from "./turnsignal.js";
 
@@ -106,6 +109,12 @@ const turnSound = new TurnSound($("turn-sound"));
 // once while the game is played and once more when it is over
 let record = null;
 let recordAskedAt = null;
+
+// true once a view offered the rematch not made yet: when it is made, this
+// page goes to its seat at the new table (a page opened later shows the link)
+let rematchOffered = false;
+// true from sending a rematch answer until its reply
+let answering = false;
 
 // true while the message says that the server cannot be reached: the next
 // view from the server (a reconnected socket resends it) proves otherwise
@@ -145,6 +154,11 @@ async function receive(view, newest = view.type === "view") {
   // any fresh view answers a move in flight (or follows a reconnect)
   sending = false;
   if (messageIsUnreachable) showMessage(null);
+  if (view.rematch?.table === null) rematchOffered = true;
+  else if (view.rematch?.url && rematchOffered) {
+    location.assign(view.rematch.url);
+    return;
+  }
   const game = games.find((g) => g.name === view.table.game);
   await book.load(view.table.deck, getJson);
   await book.ensure(cardTexts(view.observation), getJson);
@@ -197,6 +211,7 @@ function render(view, game) {
   renderSummary($("summary"), observation, seating, [
     record?.counted ? h("p", { class: "record", "data-testid": "patience-record" }, `${statsLabel(record)} record: ${record.summary}`) : null,
     h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, "Replay this match"), " · ", h("a", { href: "/" }, "Back to the lobby")),
+    view.rematch ? renderRematch(view.rematch, { seating, viewer: view.seat, sending: answering, onAnswer: answerRematch }) : null,
   ]);
   if (game) renderRules(game);
   renderTableOptions($("table-options"), game, view.table.options, book.title(view.table.deck));
@@ -279,6 +294,22 @@ async function undoOrRedo(path) {
   else {
     showMessage(result.error, result.status === 0);
     renderUndo(current);
+  }
+}
+
+/** Sends the seat's answer to the rematch (`accept` true or false); its view comes back. */
+async function answerRematch(accept) {
+  if (!token || answering) return;
+  showMessage(null);
+  answering = true;
+  redraw();
+  const body = { token, accept };
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", body });
+  answering = false;
+  if (result.ok) await receive(result.data, true);
+  else {
+    showMessage(result.error, result.status === 0);
+    redraw();
   }
 }
 
