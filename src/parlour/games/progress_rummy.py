@@ -235,11 +235,14 @@ def meld_text(meld: Meld) -> str:
     )
 
 
-def contract_text(hand: int, least: str = "") -> str:
+def contract_text(hand: int, at_least: bool = False) -> str:
     """The contract of round ``hand + 1`` in words: ``two melds of 4``
-    (``least``: ``two melds of at least 4``)."""
+    (``at_least``: ``two melds of at least 4``); each wording whole, so that
+    a catalogue recognises it."""
     melds, size = CONTRACTS[hand]
-    return f"{'one meld' if melds == 1 else 'two melds'} of {least}{size}"
+    if at_least:
+        return f"one meld of at least {size}" if melds == 1 else f"two melds of at least {size}"
+    return f"one meld of {size}" if melds == 1 else f"two melds of {size}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,8 +308,9 @@ class Midway(GameEvent):
 def _laid_down(event: LaidDown, words: Words) -> str:
     shown = "; ".join(f"{meld_name(event.first + offset)} {meld_text(meld)}"
                       for offset, meld in enumerate(event.melds))
-    what = "lays the contract" if event.contract else "melds"
-    return f"{words.seat(event.seat)} {what}: {shown}"
+    if event.contract:
+        return f"{words.seat(event.seat)} lays the contract: {shown}"
+    return f"{words.seat(event.seat)} melds: {shown}"
 
 
 def _laid_off(event: LaidOff, words: Words) -> str:
@@ -1269,7 +1273,8 @@ class ProgressRummyState(MatchState):
                 return (f"you hold no further meld of at least {self._extra_minimum()} cards "
                         "that leaves a card to discard")
             return (f"your hand does not make this round's contract "
-                    f"({contract_text(self.hand_index, 'at least ')}) with a card left to discard")
+                    f"({contract_text(self.hand_index, at_least=True)}) "
+                    "with a card left to discard")
         index = action - MELD_BASE
         if index >= len(self.melds):
             return f"there is no meld {meld_name(index)}"
@@ -1602,7 +1607,7 @@ class ProgressRummyState(MatchState):
             "hand_log_start": len(observation["log"]) - len(self.events),
             "round": self.hand_index + 1,
             "contract": {"melds": melds, "size": size,
-                         "text": contract_text(self.hand_index, "at least ")},
+                         "text": contract_text(self.hand_index, at_least=True)},
             "building": [
                 [{"code": cards[card].code,
                   "as": face_code(identity) if card % FACES == P_FACE else None}
