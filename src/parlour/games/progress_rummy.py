@@ -1186,8 +1186,9 @@ class ProgressRummyState(MatchState):
         if phase == PHASE_BEGIN:
             if action == SWAP:
                 return self._why_no_swap()
-            hint = " (or swap)" if self._can_swap() else ""
-            return f"begin your turn with draw or take{hint}, not {text}"
+            if self._can_swap():
+                return f"begin your turn with draw or take (or swap), not {text}"
+            return f"begin your turn with draw or take, not {text}"
         if action in (DRAW, TAKE, SWAP):
             return f"you cannot {text} now: you have already begun your turn"
         if phase in (PHASE_DECLARE, PHASE_LAYOFF_DECLARE):
@@ -1252,8 +1253,11 @@ class ProgressRummyState(MatchState):
         shown = " ".join(face_code(face) for face in identities)
         if shape([*identities, identity], self.game.rules) is None:
             return f"the P cannot be {face_code(identity)}: it does not fit {shown}"
-        return (f"the P as {face_code(identity)} leaves no way to finish the meld "
-                f"{'and the contract ' if self.build_contract else ''}with a card to discard")
+        if self.build_contract:
+            return (f"the P as {face_code(identity)} leaves no way to finish the meld and the "
+                    "contract with a card to discard")
+        return (f"the P as {face_code(identity)} leaves no way to finish the meld with a card "
+                "to discard")
 
     def _why_not_in_meld(self, action: int) -> str:
         seat = self.to_move
@@ -1302,8 +1306,10 @@ class ProgressRummyState(MatchState):
         text = face_code(action)
         if action != P_FACE and shape([*identities, action], self.game.rules) is None:
             return f"{text} does not go with {shown}"
-        return (f"with {text} the meld {'and the contract ' if self.build_contract else ''}"
-                "cannot be finished with a card left to discard")
+        if self.build_contract:
+            return (f"with {text} the meld and the contract cannot be finished with a card left "
+                    "to discard")
+        return f"with {text} the meld cannot be finished with a card left to discard"
 
     # ------------------------------------------------------------------
     # text

@@ -16,7 +16,7 @@ What each domain holds is found here, in one place:
 A refusal is found where it is made: the first string argument of a ``raise``
 (a string or an f-string: an f-string's ``{expression}`` becomes the field
 ``{name}``, the expression's last name, or a number when two differ), the
-string a ``_why_not...``/``_refusal...`` method returns, and the first
+string a ``_why_not...``/``_why_no...``/``_refusal...`` method returns, and the first
 argument of ``say``. So a message is written once, in the English the code
 already says, and its translation waits in the catalogue.
 """
@@ -37,7 +37,7 @@ from parlour.i18n import DOMAINS, LANGUAGES, catalogue_path
 PACKAGE = Path(__file__).resolve().parent.parent
 """The ``parlour`` package's folder."""
 
-REFUSING_FUNCTIONS = re.compile(r"^_?(why_not|refusal|refuse)")
+REFUSING_FUNCTIONS = re.compile(r"^_?(why_not?|refusal|refuse)")
 """Functions whose returned strings are refusals (said to a player)."""
 
 FIELD = re.compile(r"\{(\w*)\}")
@@ -228,7 +228,10 @@ def catalogue_sentences(module: object, found: Found | None = None) -> Found:
     """The sentences of the functions in ``module``'s catalogues (the
     entries a format string cannot say: a choice between two sentences, a
     list of names) and of its :data:`ACTION_TEXTS`: every whole string they
-    say, as a template."""
+    say, as a template; and the words an event is made with
+    (``Scored(seat, 1, "last card")``: the log shows its ``reason``)."""
+    from parlour.engine.match import GameEvent
+
     found = {} if found is None else found
     path = getattr(module, "__file__", None)
     if path is None:
@@ -236,7 +239,15 @@ def catalogue_sentences(module: object, found: Found | None = None) -> Found:
     tree = ast.parse(Path(path).read_text(encoding="utf-8"), path)
     where = Path(path).resolve().relative_to(PACKAGE.parent).as_posix()
     functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    events = {name for name, value in vars(module).items()
+              if inspect.isclass(value) and issubclass(value, GameEvent)}
     for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in events:
+            for argument in node.args:
+                if isinstance(argument, ast.Constant) and isinstance(argument.value, str) \
+                        and _is_sentence(argument.value):
+                    _add(found, argument.value, f"{where}:{argument.lineno}")
         if isinstance(node, ast.FunctionDef) and node.name in ACTION_TEXTS:
             for inner in ast.walk(node):
                 if isinstance(inner, ast.Return) and inner.value is not None:
