@@ -53,12 +53,15 @@ def _matches(name: str) -> Iterator[State]:
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-def test_every_log_line_prompt_and_move_word_of_a_match_is_said_in_spanish(name: str) -> None:
-    english: dict[str, set[str]] = {"log": set(), "prompt": set(), "move": set()}
+def test_every_log_line_prompt_move_and_seat_flag_of_a_match_is_said_in_spanish(
+        name: str) -> None:
+    english: dict[str, set[str]] = {"log": set(), "prompt": set(), "move": set(), "flag": set()}
     for state in _matches(name):
         seat = 0 if state.is_terminal() else state.current_player()
         observation = state.observation(seat)
         english["log"].update(observation["log"])
+        for player in observation["players"]:
+            english["flag"].update(player.get("flags", ()))
         if not state.is_terminal():
             english["prompt"].add(observation["prompt"])
             english["move"].update(text for action in state.legal_actions()
@@ -66,7 +69,7 @@ def test_every_log_line_prompt_and_move_word_of_a_match_is_said_in_spanish(name:
     assert english["log"] and english["prompt"]
     untranslated = {kind: sorted(text for text in texts if translate(text, "es") == text)
                     for kind, texts in english.items()}
-    assert untranslated == {"log": [], "prompt": [], "move": []}
+    assert untranslated == {"log": [], "prompt": [], "move": [], "flag": []}
 
 
 def _refusals(name: str) -> Iterator[str]:

@@ -219,17 +219,44 @@ def _strings_of(node: ast.AST, functions: dict[str, ast.FunctionDef], found: Fou
         _strings_of(child, functions, found, where, seen)
 
 
-ACTION_TEXTS = frozenset({"action_to_str", "text", "move_text", "move_sentence"})
-"""A game module's functions that say a move in words (a button's label, a
-patience's hint): the strings they return are messages."""
+ACTION_TEXTS = frozenset({"action_to_str", "text", "move_text", "move_sentence", "kind"})
+"""A game module's functions whose returned strings a player reads: a move
+in words (a button's label), a patience's hint, a meld's kind."""
+
+FLAGS = "flags"
+"""The list of words an observation shows on a seat (``dealer``, ``elder``,
+``out``): every string a game puts in a list of this name is a message."""
+
+
+def _is_flags(node: ast.expr) -> bool:
+    """Whether ``node`` is a seat's list of flags: ``flags`` or ``x["flags"]``."""
+    if isinstance(node, ast.Name):
+        return node.id == FLAGS
+    return isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) \
+        and node.slice.value == FLAGS
+
+
+def _flag_words(node: ast.AST) -> Iterator[ast.expr]:
+    """The expressions that make a seat's flags in ``node``: the value of
+    ``flags = ...``, of ``"flags": ...`` in a mapping, the argument of
+    ``flags.append(...)``."""
+    if isinstance(node, ast.Assign) and any(_is_flags(target) for target in node.targets):
+        yield node.value
+    elif isinstance(node, ast.Dict):
+        yield from (value for key, value in zip(node.keys, node.values, strict=True)
+                    if isinstance(key, ast.Constant) and key.value == FLAGS)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "append" and _is_flags(node.func.value):
+        yield from node.args
 
 
 def catalogue_sentences(module: object, found: Found | None = None) -> Found:
     """The sentences of the functions in ``module``'s catalogues (the
     entries a format string cannot say: a choice between two sentences, a
     list of names) and of its :data:`ACTION_TEXTS`: every whole string they
-    say, as a template; and the words an event is made with
-    (``Scored(seat, 1, "last card")``: the log shows its ``reason``)."""
+    say, as a template; the words an event is made with
+    (``Scored(seat, 1, "last card")``: the log shows its ``reason``); and
+    the words of a seat's :data:`FLAGS`."""
     from parlour.engine.match import GameEvent
 
     found = {} if found is None else found
@@ -242,6 +269,11 @@ def catalogue_sentences(module: object, found: Found | None = None) -> Found:
     events = {name for name, value in vars(module).items()
               if inspect.isclass(value) and issubclass(value, GameEvent)}
     for node in ast.walk(tree):
+        for made in _flag_words(node):
+            for inner in ast.walk(made):
+                if isinstance(inner, ast.Constant) and isinstance(inner.value, str) \
+                        and _is_sentence(inner.value):
+                    _add(found, inner.value, f"{where}:{inner.lineno}")
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id in events:
             for argument in node.args:
