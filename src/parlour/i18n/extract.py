@@ -300,7 +300,7 @@ def game_messages(found: Found | None = None) -> Found:
     option help and choices and commands of every registered game and event,
     every catalogue in the game modules (its functions' sentences too, see
     :func:`catalogue_sentences`), their word tables (:data:`WORD_TABLES`)
-    and the decks' titles."""
+    and the decks' titles and suits."""
     from parlour.cards import DECKS
     from parlour.engine.match import Catalogue
     from parlour.engine.registry import game_class, games
@@ -342,7 +342,11 @@ def game_messages(found: Found | None = None) -> Found:
                 for text in _choice_words(choice):
                     _add(found, text, f"{where}.{option.name}")
     for name, deck in DECKS.items():
-        _add(found, deck.title, f"parlour.cards.DECKS[{name!r}]")
+        where = f"parlour.cards.DECKS[{name!r}]"
+        _add(found, deck.title, where)
+        for suit in deck.suits:  # a suit's name, and in a sentence (you hold hearts)
+            _add(found, suit, where)
+            _add(found, suit.lower(), where)
     return found
 
 
