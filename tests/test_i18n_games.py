@@ -14,6 +14,7 @@ from tests.support import GAME_NAMES, GAME_OPTION_SETS, random_action
 import parlour
 from parlour.engine import State
 from parlour.errors import IllegalAction, ParseError
+from parlour.games.patience.base import PatienceState
 from parlour.i18n import Messages, translate
 from parlour.i18n.extract import extract
 
@@ -55,7 +56,8 @@ def _matches(name: str) -> Iterator[State]:
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_every_log_line_prompt_move_and_seat_flag_of_a_match_is_said_in_spanish(
         name: str) -> None:
-    english: dict[str, set[str]] = {"log": set(), "prompt": set(), "move": set(), "flag": set()}
+    english: dict[str, set[str]] = {"log": set(), "prompt": set(), "move": set(), "flag": set(),
+                                    "hint": set()}
     for state in _matches(name):
         seat = 0 if state.is_terminal() else state.current_player()
         observation = state.observation(seat)
@@ -66,10 +68,13 @@ def test_every_log_line_prompt_move_and_seat_flag_of_a_match_is_said_in_spanish(
             english["prompt"].add(observation["prompt"])
             english["move"].update(text for action in state.legal_actions()
                                    if _is_word(state, text := state.action_to_str(action)))
+            if isinstance(state, PatienceState):  # a patience's hint says a move in words
+                english["hint"].update(state.move_sentence(action)
+                                       for action in state.legal_actions())
     assert english["log"] and english["prompt"]
     untranslated = {kind: sorted(text for text in texts if translate(text, "es") == text)
                     for kind, texts in english.items()}
-    assert untranslated == {"log": [], "prompt": [], "move": [], "flag": []}
+    assert untranslated == {"log": [], "prompt": [], "move": [], "flag": [], "hint": []}
 
 
 def _refusals(name: str) -> Iterator[str]:
