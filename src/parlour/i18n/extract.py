@@ -178,12 +178,6 @@ def _words_of(value: object) -> list[str]:
             and any(character.isalpha() for character in item)]
 
 
-def _choice_words(value: object) -> list[str]:
-    """An option's choice as a message: a string value (``black_sevens``,
-    shown as it is until a surface translates it)."""
-    return [value] if isinstance(value, str) and value.strip() else []
-
-
 def _is_sentence(msgid: str) -> bool:
     """Whether a string said by a catalogue's function is a message: whole
     (no outer spaces: not a piece joined to another) and with a word of its
@@ -194,10 +188,10 @@ def _is_sentence(msgid: str) -> bool:
 
 def _strings_of(node: ast.AST, functions: dict[str, ast.FunctionDef], found: Found,
                 where: str, seen: set[str]) -> None:
-    """Every whole string a catalogue's function says: each string or
-    f-string (an f-string's fields named as :func:`message_of` names them,
-    the strings inside its fields said alone), and those of the module's
-    functions it calls."""
+    """Every whole string the code ``node`` says (a catalogue's function, a
+    move's text): each string or f-string (an f-string's fields named as
+    :func:`message_of` names them, the strings inside its fields said
+    alone), and those of the module's functions it calls."""
     if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
         return  # a docstring
     if isinstance(node, ast.Constant):
@@ -338,9 +332,9 @@ def game_messages(found: Found | None = None) -> Found:
         schema = getattr(cls, "schema", None)
         for option in (schema or ()):
             _add(found, option.help, f"{where}.{option.name}")
-            for choice in option.choices:
-                for text in _choice_words(choice):
-                    _add(found, text, f"{where}.{option.name}")
+            for choice in option.choices:  # a word (black_sevens) until a surface says it
+                if isinstance(choice, str):
+                    _add(found, choice, f"{where}.{option.name}")
     for name, deck in DECKS.items():
         where = f"parlour.cards.DECKS[{name!r}]"
         _add(found, deck.title, where)
