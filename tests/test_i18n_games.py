@@ -112,11 +112,19 @@ def test_every_refusal_of_a_move_is_said_in_spanish(name: str) -> None:
 def test_a_log_line_made_of_two_templates_is_said_in_spanish() -> None:
     assert translate("P0's side scores 4 for four for his heels", "es") == \
         "el bando de P0 anota 4 por cuatro por sus talones"
-    assert translate("nobody is left: P1, P2 and P3 are joint winners and share the pot of 4",
-                     "es") == ("no queda nadie: P1, P2 y P3 son ganadores conjuntos y se "
-                               "reparten el bote de 4")
+    assert translate("P1 lays off P#2 as 7Cr on m2", "es") == "P1 coloca P#2 como 7Cr en m2"
     assert translate("P2 loses a life: 1 left; his counter moves to the centre", "es") == \
         "P2 pierde una vida; vidas restantes: 1; su ficha pasa al centro"
+
+
+def test_a_seat_name_with_words_in_it_stays_as_it_is() -> None:
+    assert translate("Tom and Jerry plays 7Cr", "es") == "Tom and Jerry juega 7Cr"
+
+
+def test_a_race_table_says_its_own_sentences_in_spanish() -> None:
+    assert translate("the signal: play stops and the cards in hand score", "es") == \
+        "la señal: el juego se detiene y las cartas en la mano puntúan"
+    assert translate("Ana deals", "es") == "Ana reparte"
 
 
 def test_a_field_made_from_a_template_is_said_in_the_language() -> None:
@@ -149,5 +157,5 @@ def test_the_games_domain_holds_what_players_see_beside_the_log() -> None:
     for msgid in ("Announce capot (win every trick) or pass", "announce", "capot", "pass",
                   "discard {text}", "take {NAMES}", "French 52-card pack", "black_sevens",
                   "  draw | take                  begin your turn", "four for his heels",
-                  "run of 3", "spades", "outer square", "{seat}'s side", "{join} and {names}"):
+                  "run of 3", "spades", "outer square", "{seat}'s side", "Up"):
         assert msgid in found, msgid

@@ -288,7 +288,7 @@ _life_lost_event = cache(LifeLost)
 
 def _names(seats: Sequence[int], words: Words) -> str:
     names = [words.seat(seat) for seat in seats]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _pairs(pairs: Iterable[tuple[int, int]], words: Words) -> str:

@@ -312,6 +312,11 @@ def game_messages(found: Found | None = None) -> Found:
                     if isinstance(sentence, str):
                         _add(found, sentence, where)
             elif inspect.isclass(value):
+                catalogue = vars(value).get("catalogue")
+                if isinstance(catalogue, Catalogue):  # a state's own (a race table's)
+                    for sentence in catalogue.sentences.values():
+                        if isinstance(sentence, str):
+                            _add(found, sentence, f"{where}.catalogue")
                 for attribute in CLASS_TABLES:
                     for text in _words_of(vars(value).get(attribute)):
                         _add(found, text, f"{where}.{attribute}")
