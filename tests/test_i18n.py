@@ -99,3 +99,42 @@ def test_a_language_parlour_does_not_speak_is_refused() -> None:
 def test_a_message_is_found_as_the_code_writes_it(source: str, msgid: str) -> None:
     node = ast.parse(source, mode="eval").body
     assert message_of(node) == msgid
+
+
+COMPLETE = ("games",)
+"""The domains whose Spanish catalogue is finished: each must say every
+message its sources hold (a domain joins when its translation is done)."""
+
+
+def _spanish_catalogue(domain: str) -> dict[str, tuple[str, bool]]:
+    """Every message of ``domain``'s Spanish ``.po``: its translation and
+    whether it is fuzzy."""
+    from babel.messages.pofile import read_po
+
+    from parlour.i18n import catalogue_path
+
+    with catalogue_path("es", domain).open("rb") as stream:
+        catalog = read_po(stream, locale="es")
+    return {str(message.id): (str(message.string), message.fuzzy)
+            for message in catalog if message.id}
+
+
+def test_every_finished_domain_is_one_of_parlour_s() -> None:
+    from parlour.i18n import DOMAINS
+
+    assert set(COMPLETE) <= set(DOMAINS)
+
+
+@pytest.mark.parametrize("domain", COMPLETE)
+def test_every_message_of_a_finished_domain_has_its_spanish_with_the_same_fields(
+        domain: str) -> None:
+    from parlour.i18n.extract import FIELD, extract
+
+    catalogue = _spanish_catalogue(domain)
+    found = extract(domain)
+    assert sorted(set(found) - set(catalogue)) == []  # run `make messages`
+    assert sorted(set(catalogue) - set(found)) == []
+    assert sorted(msgid for msgid, (msgstr, fuzzy) in catalogue.items()
+                  if not msgstr.strip() or fuzzy) == []
+    assert sorted(msgid for msgid, (msgstr, _) in catalogue.items()
+                  if sorted(FIELD.findall(msgid)) != sorted(FIELD.findall(msgstr))) == []

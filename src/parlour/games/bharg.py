@@ -584,23 +584,29 @@ def _listed(cards: int, words: Words) -> str:
 
 CATALOGUE = Catalogue({
     Dealt: "{dealer} deals round {number}",
-    TurnedUp: lambda event, words: f"{words.card(event.card)} is turned up and " + (
-        "goes on the Ace Pile" if ACES >> event.card & 1 else "starts the discard pile"),
+    TurnedUp: lambda event, words: (
+        f"{words.card(event.card)} is turned up and goes on the Ace Pile"
+        if ACES >> event.card & 1
+        else f"{words.card(event.card)} is turned up and starts the discard pile"),
     Drew: "{seat} draws from the stock",
     Took: "{seat} takes {card}",
-    Discarded: lambda event, words: f"{words.seat(event.seat)} discards "
-    f"{words.card(event.card)}{': the new top Ace' if ACES >> event.card & 1 else ''}",
+    Discarded: lambda event, words: (
+        f"{words.seat(event.seat)} discards {words.card(event.card)}: the new top Ace"
+        if ACES >> event.card & 1
+        else f"{words.seat(event.seat)} discards {words.card(event.card)}"),
     Reshuffled: lambda event, words: (
         f"the stock is empty: {event.count} cards are shuffled into a new stock" if event.count
         else "the stock is empty and no card can be shuffled into it"),
     WonRound: lambda event, words: f"{words.seat(event.seat)} is fully bound and wins round "
     f"{event.number}: {_listed(event.hand, words)}",
-    Unbound: lambda event, words: f"{words.seat(event.seat)} " + (
-        f"has unbound {_listed(event.unbound, words)}: {event.penalty} points" if event.unbound
-        else "has every card bound: 0 points"),
+    Unbound: lambda event, words: (
+        f"{words.seat(event.seat)} has unbound {_listed(event.unbound, words)}: "
+        f"{event.penalty} points" if event.unbound
+        else f"{words.seat(event.seat)} has every card bound: 0 points"),
     Scored: "{seat} scores {points} for round {number}",
-    RoundVoid: lambda event, words: f"round {event.number} ends without a winner: "
-    + VOID_CAUSES[event.cause].format(turns=event.turns),
+    RoundVoid: lambda event, words: (
+        f"round {event.number} ends without a winner: "
+        f"{VOID_CAUSES[event.cause].format(turns=event.turns)}"),
     MatchWon: "{seat} wins the match",
 })
 """Every line of Bharg's log; cards are named as in ``decktet.json``."""

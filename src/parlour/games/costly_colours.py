@@ -350,13 +350,21 @@ def _count(own: list[int], up: int, credited: set[int] | frozenset[int] = frozen
                      {name: found for name, found in combos.items() if found})
 
 
+POINT_WORDS = {15: "fifteen", 25: "twenty-five", 31: "thirty-one"}
+"""The points of the count (§5.3), as the log names them."""
+SAME_RANK_WORDS = {2: "pair", 3: "prial", 4: "double prial"}
+"""Cards of one rank played in a row, as the log names them."""
+RUN_WORDS = {length: f"run of {length}" for length in range(3, 14)}
+"""A run of each length, as the log names it (each a whole message, for the
+catalogues)."""
+
+
 def play_score(pile: list[int], pairs: bool, runs: bool) -> list[tuple[str, int]]:
     """§5.3: what the last card of ``pile`` scores, as (reason, points)."""
     total = sum(PIPS[card] for card in pile)
     scores: list[tuple[str, int]] = []
-    if total in (15, 25, 31):
-        word = {15: "fifteen", 25: "twenty-five", 31: "thirty-one"}[total]
-        scores.append((word, len(pile)))
+    if total in POINT_WORDS:
+        scores.append((POINT_WORDS[total], len(pile)))
     last = pile[-1] % 13
     same = 0
     for card in reversed(pile):
@@ -364,8 +372,7 @@ def play_score(pile: list[int], pairs: bool, runs: bool) -> list[tuple[str, int]
             break
         same += 1
     if pairs and same >= 2:
-        scores.append(({2: "pair", 3: "prial", 4: "double prial"}[same],
-                       {2: 2, 3: 9, 4: 18}[same]))
+        scores.append((SAME_RANK_WORDS[same], {2: 2, 3: 9, 4: 18}[same]))
     if runs and same == 1:
         best = 0
         for length in range(3, len(pile) + 1):
@@ -373,7 +380,7 @@ def play_score(pile: list[int], pairs: bool, runs: bool) -> list[tuple[str, int]
             if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
                 best = length
         if best:
-            scores.append((f"run of {best}", best))
+            scores.append((RUN_WORDS[best], best))
     return scores
 
 

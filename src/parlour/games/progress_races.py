@@ -112,6 +112,8 @@ SCHEMA = OptionSchema([
 
 UP = "Up"
 DOWN = "Down"
+ROLE_NAMES = (UP, DOWN)
+"""The two movement roles (§4.1: the seed's ladies and gentlemen), in words."""
 UP_SEATS = (0, 2)
 DOWN_SEATS = (1, 3)
 
@@ -474,7 +476,7 @@ class Event(contract.Event):
                     new[table][mover_seat] = -1
         placed: dict[int, tuple[int, int]] = {}
         for table, row in enumerate(new):
-            for role in (UP, DOWN):
+            for role in ROLE_NAMES:
                 seat = next(seat for seat in (UP_SEATS if role == UP else DOWN_SEATS)
                             if row[seat] == -1)
                 row[seat] = arrivals[table][role]
@@ -533,7 +535,7 @@ class Event(contract.Event):
         if self.phase != OVER or not self.options["role_prizes"]:
             return {}
         return {role: self._best([p for p in range(self.players) if self.role[p] == role])
-                for role in (UP, DOWN)}
+                for role in ROLE_NAMES}
 
     def _best(self, players: Sequence[int] | range) -> list[int]:
         best = min((self.totals[player], -self.hands_won[player]) for player in players)

@@ -235,11 +235,14 @@ def meld_text(meld: Meld) -> str:
     )
 
 
-def contract_text(hand: int, least: str = "") -> str:
+def contract_text(hand: int, at_least: bool = False) -> str:
     """The contract of round ``hand + 1`` in words: ``two melds of 4``
-    (``least``: ``two melds of at least 4``)."""
+    (``at_least``: ``two melds of at least 4``); each wording whole, so that
+    a catalogue recognises it."""
     melds, size = CONTRACTS[hand]
-    return f"{'one meld' if melds == 1 else 'two melds'} of {least}{size}"
+    if at_least:
+        return f"one meld of at least {size}" if melds == 1 else f"two melds of at least {size}"
+    return f"one meld of {size}" if melds == 1 else f"two melds of {size}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,8 +308,9 @@ class Midway(GameEvent):
 def _laid_down(event: LaidDown, words: Words) -> str:
     shown = "; ".join(f"{meld_name(event.first + offset)} {meld_text(meld)}"
                       for offset, meld in enumerate(event.melds))
-    what = "lays the contract" if event.contract else "melds"
-    return f"{words.seat(event.seat)} {what}: {shown}"
+    if event.contract:
+        return f"{words.seat(event.seat)} lays the contract: {shown}"
+    return f"{words.seat(event.seat)} melds: {shown}"
 
 
 def _laid_off(event: LaidOff, words: Words) -> str:
@@ -1182,8 +1186,9 @@ class ProgressRummyState(MatchState):
         if phase == PHASE_BEGIN:
             if action == SWAP:
                 return self._why_no_swap()
-            hint = " (or swap)" if self._can_swap() else ""
-            return f"begin your turn with draw or take{hint}, not {text}"
+            if self._can_swap():
+                return f"begin your turn with draw or take (or swap), not {text}"
+            return f"begin your turn with draw or take, not {text}"
         if action in (DRAW, TAKE, SWAP):
             return f"you cannot {text} now: you have already begun your turn"
         if phase in (PHASE_DECLARE, PHASE_LAYOFF_DECLARE):
@@ -1248,8 +1253,11 @@ class ProgressRummyState(MatchState):
         shown = " ".join(face_code(face) for face in identities)
         if shape([*identities, identity], self.game.rules) is None:
             return f"the P cannot be {face_code(identity)}: it does not fit {shown}"
-        return (f"the P as {face_code(identity)} leaves no way to finish the meld "
-                f"{'and the contract ' if self.build_contract else ''}with a card to discard")
+        if self.build_contract:
+            return (f"the P as {face_code(identity)} leaves no way to finish the meld and the "
+                    "contract with a card to discard")
+        return (f"the P as {face_code(identity)} leaves no way to finish the meld with a card "
+                "to discard")
 
     def _why_not_in_meld(self, action: int) -> str:
         seat = self.to_move
@@ -1269,7 +1277,8 @@ class ProgressRummyState(MatchState):
                 return (f"you hold no further meld of at least {self._extra_minimum()} cards "
                         "that leaves a card to discard")
             return (f"your hand does not make this round's contract "
-                    f"({contract_text(self.hand_index, 'at least ')}) with a card left to discard")
+                    f"({contract_text(self.hand_index, at_least=True)}) "
+                    "with a card left to discard")
         index = action - MELD_BASE
         if index >= len(self.melds):
             return f"there is no meld {meld_name(index)}"
@@ -1297,8 +1306,10 @@ class ProgressRummyState(MatchState):
         text = face_code(action)
         if action != P_FACE and shape([*identities, action], self.game.rules) is None:
             return f"{text} does not go with {shown}"
-        return (f"with {text} the meld {'and the contract ' if self.build_contract else ''}"
-                "cannot be finished with a card left to discard")
+        if self.build_contract:
+            return (f"with {text} the meld and the contract cannot be finished with a card left "
+                    "to discard")
+        return f"with {text} the meld cannot be finished with a card left to discard"
 
     # ------------------------------------------------------------------
     # text
@@ -1602,7 +1613,7 @@ class ProgressRummyState(MatchState):
             "hand_log_start": len(observation["log"]) - len(self.events),
             "round": self.hand_index + 1,
             "contract": {"melds": melds, "size": size,
-                         "text": contract_text(self.hand_index, "at least ")},
+                         "text": contract_text(self.hand_index, at_least=True)},
             "building": [
                 [{"code": cards[card].code,
                   "as": face_code(identity) if card % FACES == P_FACE else None}

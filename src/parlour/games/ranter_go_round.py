@@ -296,10 +296,15 @@ def _pairs(pairs: Iterable[tuple[int, int]], words: Words) -> str:
 
 
 def _life_lost(event: LifeLost, words: Words) -> str:
-    board = "" if event.point < 0 else f"; his counter moves to the {MORRIS_POINTS[event.point]}"
+    seat = words.seat(event.seat)
+    if event.point < 0:
+        if not event.left:
+            return f"{seat} loses his last life and is out"
+        return f"{seat} loses a life: {event.left} left"
+    point = MORRIS_POINTS[event.point]
     if not event.left:
-        return f"{words.seat(event.seat)} loses his last life and is out{board}"
-    return f"{words.seat(event.seat)} loses a life: {event.left} left{board}"
+        return f"{seat} loses his last life and is out; his counter moves to the {point}"
+    return f"{seat} loses a life: {event.left} left; his counter moves to the {point}"
 
 
 def _pot_won(event: PotWon, words: Words) -> str:
@@ -320,8 +325,9 @@ CATALOGUE = Catalogue({
     Refused: "{seat} asks {holder}, who shows {card} (Bo!) and refuses",
     Announced: lambda event, words: (f"{words.seat(event.seat)} has {words.card(event.card)}, "
                                      f"{NICKNAMES[RANK_VALUES[event.card]]} (announced)"),
-    FromStock: lambda event, words: words.seat(event.dealer) + (
-        " cuts the stock" if event.cut else " takes the top card of the stock"),
+    FromStock: lambda event, words: (
+        f"{words.seat(event.dealer)} cuts the stock" if event.cut
+        else f"{words.seat(event.dealer)} takes the top card of the stock"),
     StockKing: lambda event, words: (
         "{dealer} gets {card}: it is shown and put back, and {dealer} keeps his card"
         if event.put_back else "{dealer} gets {card}: the hand ends, and only {dealer} loses a life"
@@ -329,8 +335,8 @@ CATALOGUE = Catalogue({
     KingsDealt: lambda event, words: f"Kings dealt: {_pairs(event.kings, words)}; the hand is "
                                      "not played",
     PlayStopped: "a King stops play: every card is turned up",
-    Showdown: lambda event, words: "showdown: " + _pairs(
-        zip(event.seats, event.cards, strict=True), words),
+    Showdown: lambda event, words: (
+        f"showdown: {_pairs(zip(event.seats, event.cards, strict=True), words)}"),
     LifeLost: _life_lost,
     PlayOff: lambda event, words: (f"nobody is left: {_names(event.seats, words)} each get one "
                                    "life back and play off"),

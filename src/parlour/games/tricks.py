@@ -858,11 +858,12 @@ class TrickState(MatchState):
         try:
             return self.game.deck.parse(text).id
         except ParseError:
+            example = self.game.deck.example
             choices = " or ".join(f"'{w}'" for w in self.game.words)
-            extra = f", or {choices}" if choices else ""
             raise ParseError(
-                f"{text!r} is neither a card nor a call; type a card such as "
-                f"{self.game.deck.example}{extra}"
+                f"{text!r} is neither a card nor a call; type a card such as {example}, "
+                f"or {choices}" if choices else
+                f"{text!r} is neither a card nor a call; type a card such as {example}"
             ) from None
 
     # ------------------------------------------------------------------

@@ -181,8 +181,9 @@ class Messages:
     def translate(self, text: str) -> str:
         """``text``, a message made in English, in this language: a message
         of the catalogue, or one made from a template (its fields kept, or
-        translated when they are messages themselves), line by line; text
-        the catalogue does not know stays as it is."""
+        translated when they are messages themselves, made from a template
+        too: ``P0's side`` in ``P0's side scores 2 for pair``), line by line;
+        text the catalogue does not know stays as it is."""
         if "\n" in text:
             return "\n".join(self.translate(line) for line in text.split("\n"))
         exact = self.exact.get(text)
@@ -198,8 +199,7 @@ class Messages:
             match = template.pattern.fullmatch(text)
             if match is None:
                 continue
-            fields = {name: self.exact.get(value, value)
-                      for name, value in match.groupdict().items()}
+            fields = {name: self.translate(value) for name, value in match.groupdict().items()}
             return _fill(template.msgstr, fields)
         return text
 

@@ -16,7 +16,7 @@ What each domain holds is found here, in one place:
 A refusal is found where it is made: the first string argument of a ``raise``
 (a string or an f-string: an f-string's ``{expression}`` becomes the field
 ``{name}``, the expression's last name, or a number when two differ), the
-string a ``_why_not...``/``_refusal...`` method returns, and the first
+string a ``_why_not...``/``_why_no...``/``_refusal...`` method returns, and the first
 argument of ``say``. So a message is written once, in the English the code
 already says, and its translation waits in the catalogue.
 """
@@ -37,8 +37,14 @@ from parlour.i18n import DOMAINS, LANGUAGES, catalogue_path
 PACKAGE = Path(__file__).resolve().parent.parent
 """The ``parlour`` package's folder."""
 
-REFUSING_FUNCTIONS = re.compile(r"^_?(why_not|refusal|refuse)")
+REFUSING_FUNCTIONS = re.compile(r"^_?(why_not?|refusal|refuse)")
 """Functions whose returned strings are refusals (said to a player)."""
+
+FIELD = re.compile(r"\{(\w*)\}")
+"""A message's field (as :mod:`parlour.i18n` reads it)."""
+
+WORD = re.compile(r"[^\W\d_]{2}")
+"""Two letters: a word."""
 
 SAYING_CALLS = frozenset({"say", "_"})
 """Calls whose first argument is a message id."""
@@ -146,10 +152,150 @@ def _modules(package: str) -> Iterator[object]:
         yield importlib.import_module(info.name)
 
 
+WORD_TABLES = re.compile(
+    r"^_?(?:[A-Z]+_)+NAMES$|^_?(?:[A-Z]+_)*(?:WORDS|VERBS|CAUSES|REASONS|SENTENCES|PROMPTS"
+    r"|POINTS|PLAYS|SIGNS|NICKNAMES)$")
+"""Module-level tables of a game module whose values are words a player
+sees (``SUIT_NAMES``, ``WORDS``, ``CHANCE_VERBS``, ``MORRIS_POINTS``...),
+alone or as a field of a sentence; ``NAMES`` alone (Bharg's card names)
+are card codes and stay as they are."""
+
+CLASS_TABLES = ("prompts", "phase_names", "words")
+"""A game class's attributes whose values are messages: its prompts, the
+names of its phases, the words it accepts as moves."""
+
+
+def _words_of(value: object) -> list[str]:
+    """The strings of a table (a mapping's values, a sequence's items) that
+    are words: trimmed text with a letter."""
+    if isinstance(value, dict):
+        items = list(value.values())
+    elif isinstance(value, tuple | list):
+        items = list(value)
+    else:
+        return []
+    return [item for item in items if isinstance(item, str) and item == item.strip()
+            and any(character.isalpha() for character in item)]
+
+
+def _is_sentence(msgid: str) -> bool:
+    """Whether a string said by a catalogue's function is a message: whole
+    (no outer spaces: not a piece joined to another) and with a word of its
+    own beside its fields (``{seat} {card}`` would match any two words,
+    ``m{number}`` any word that starts with m)."""
+    return msgid == msgid.strip() and WORD.search(FIELD.sub("", msgid)) is not None
+
+
+def _strings_of(node: ast.AST, functions: dict[str, ast.FunctionDef], found: Found,
+                where: str, seen: set[str]) -> None:
+    """Every whole string the code ``node`` says (a catalogue's function, a
+    move's text): each string or f-string (an f-string's fields named as
+    :func:`message_of` names them, the strings inside its fields said
+    alone), and those of the module's functions it calls."""
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+        return  # a docstring
+    if isinstance(node, ast.Constant):
+        # a constant is a sentence or a template the function formats
+        if isinstance(node.value, str) and _is_sentence(node.value):
+            _add(found, node.value, f"{where}:{node.lineno}")
+        return
+    if isinstance(node, ast.JoinedStr):
+        msgid = message_of(node)
+        if msgid is not None and _is_sentence(msgid):
+            _add(found, msgid, f"{where}:{node.lineno}")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+            and node.func.id in functions and node.func.id not in seen:
+        seen.add(node.func.id)
+        _strings_of(functions[node.func.id], functions, found, where, seen)
+    for child in ast.iter_child_nodes(node):
+        if isinstance(node, ast.JoinedStr) and not isinstance(child, ast.FormattedValue):
+            continue
+        _strings_of(child, functions, found, where, seen)
+
+
+ACTION_TEXTS = frozenset({"action_to_str", "text", "move_text", "move_sentence", "kind"})
+"""A game module's functions whose returned strings a player reads: a move
+in words (a button's label), a patience's hint, a meld's kind."""
+
+FLAGS = "flags"
+"""The list of words an observation shows on a seat (``dealer``, ``elder``,
+``out``): every string a game puts in a list of this name is a message."""
+
+
+def _is_flags(node: ast.expr) -> bool:
+    """Whether ``node`` is a seat's list of flags: ``flags`` or ``x["flags"]``."""
+    if isinstance(node, ast.Name):
+        return node.id == FLAGS
+    return isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) \
+        and node.slice.value == FLAGS
+
+
+def _flag_words(node: ast.AST) -> Iterator[ast.expr]:
+    """The expressions that make a seat's flags in ``node``: the value of
+    ``flags = ...``, of ``"flags": ...`` in a mapping, the argument of
+    ``flags.append(...)``."""
+    if isinstance(node, ast.Assign) and any(_is_flags(target) for target in node.targets):
+        yield node.value
+    elif isinstance(node, ast.Dict):
+        yield from (value for key, value in zip(node.keys, node.values, strict=True)
+                    if isinstance(key, ast.Constant) and key.value == FLAGS)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr == "append" and _is_flags(node.func.value):
+        yield from node.args
+
+
+def catalogue_sentences(module: object, found: Found | None = None) -> Found:
+    """The sentences of the functions in ``module``'s catalogues (the
+    entries a format string cannot say: a choice between two sentences, a
+    list of names) and of its :data:`ACTION_TEXTS`: every whole string they
+    say, as a template; the words an event is made with
+    (``Scored(seat, 1, "last card")``: the log shows its ``reason``); and
+    the words of a seat's :data:`FLAGS`."""
+    from parlour.engine.match import GameEvent
+
+    found = {} if found is None else found
+    path = getattr(module, "__file__", None)
+    if path is None:
+        return found
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"), path)
+    where = Path(path).resolve().relative_to(PACKAGE.parent).as_posix()
+    functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    events = {name for name, value in vars(module).items()
+              if inspect.isclass(value) and issubclass(value, GameEvent)}
+    for node in ast.walk(tree):
+        for made in _flag_words(node):
+            for inner in ast.walk(made):
+                if isinstance(inner, ast.Constant) and isinstance(inner.value, str) \
+                        and _is_sentence(inner.value):
+                    _add(found, inner.value, f"{where}:{inner.lineno}")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in events:
+            for argument in node.args:
+                if isinstance(argument, ast.Constant) and isinstance(argument.value, str) \
+                        and _is_sentence(argument.value):
+                    _add(found, argument.value, f"{where}:{argument.lineno}")
+        if isinstance(node, ast.FunctionDef) and node.name in ACTION_TEXTS:
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Return) and inner.value is not None:
+                    _strings_of(inner.value, functions, found, where, set())
+        if isinstance(node, ast.Call) and _name_of(node.func) == "Catalogue" and node.args \
+                and isinstance(node.args[0], ast.Dict):
+            for value in node.args[0].values:
+                said: ast.AST = value
+                if isinstance(value, ast.Name) and value.id in functions:
+                    said = functions[value.id]
+                if not isinstance(said, ast.Constant):
+                    _strings_of(said, functions, found, where, set())
+    return found
+
+
 def game_messages(found: Found | None = None) -> Found:
-    """The sentences, prompts, phase names, titles, descriptions and option
-    help of every registered game and event and of every catalogue in the
-    game modules."""
+    """The sentences, prompts, phase names, words, titles, descriptions,
+    option help and choices and commands of every registered game and event,
+    every catalogue in the game modules (its functions' sentences too, see
+    :func:`catalogue_sentences`), their word tables (:data:`WORD_TABLES`)
+    and the decks' titles and suits."""
+    from parlour.cards import DECKS
     from parlour.engine.match import Catalogue
     from parlour.engine.registry import game_class, games
     from parlour.events import event_class
@@ -157,30 +303,49 @@ def game_messages(found: Found | None = None) -> Found:
 
     found = {} if found is None else found
     for module in [*_modules("parlour.games"), importlib.import_module("parlour.events")]:
+        module_name = getattr(module, "__name__", "?")
+        catalogue_sentences(module, found)
         for name, value in vars(module).items():
-            where = f"{getattr(module, '__name__', '?')}.{name}"
+            where = f"{module_name}.{name}"
             if isinstance(value, Catalogue):
                 for sentence in value.sentences.values():
                     if isinstance(sentence, str):
                         _add(found, sentence, where)
             elif inspect.isclass(value):
-                for attribute in ("prompts", "phase_names"):
-                    table = vars(value).get(attribute)
-                    if isinstance(table, dict):
-                        for text in table.values():
-                            if isinstance(text, str):
-                                _add(found, text, f"{where}.{attribute}")
+                catalogue = vars(value).get("catalogue")
+                if isinstance(catalogue, Catalogue):  # a state's own (a race table's)
+                    for sentence in catalogue.sentences.values():
+                        if isinstance(sentence, str):
+                            _add(found, sentence, f"{where}.catalogue")
+                for attribute in CLASS_TABLES:
+                    for text in _words_of(vars(value).get(attribute)):
+                        _add(found, text, f"{where}.{attribute}")
+            elif WORD_TABLES.match(name):
+                for text in _words_of(value):
+                    _add(found, text, where)
     classes: list[type] = [game_class(name) for name in games()]
     classes += [event_class(name) for name in event_names()]
     for cls in classes:
         where = getattr(cls, "name", cls.__name__)
         for attribute in ("title", "description", "hand_word"):
-            text = getattr(cls, attribute, None)
-            if isinstance(text, str):
-                _add(found, text, f"{where}.{attribute}")
+            value = getattr(cls, attribute, None)
+            if isinstance(value, str):
+                _add(found, value, f"{where}.{attribute}")
+        commands: str = getattr(cls, "commands_help", None) or ""
+        for line in commands.splitlines():
+            _add(found, line, f"{where}.commands_help")
         schema = getattr(cls, "schema", None)
         for option in (schema or ()):
             _add(found, option.help, f"{where}.{option.name}")
+            for choice in option.choices:  # a word (black_sevens) until a surface says it
+                if isinstance(choice, str):
+                    _add(found, choice, f"{where}.{option.name}")
+    for name, deck in DECKS.items():
+        where = f"parlour.cards.DECKS[{name!r}]"
+        _add(found, deck.title, where)
+        for suit in deck.suits:  # a suit's name, and in a sentence (you hold hearts)
+            _add(found, suit, where)
+            _add(found, suit.lower(), where)
     return found
 
 
