@@ -11,7 +11,11 @@ What each domain holds is found here, in one place:
 - **web**: every ``t("...")`` in the browser's scripts and every
   ``{{t:...}}`` in the page fragments;
 - **server**: the refusals and ``say("...")`` messages of ``parlour/server``;
-- **cli**: those of the command line modules.
+- **cli**: those of the command line modules, the help of every command
+  and option (``--help``, read from the command line Typer builds), and
+  the words of the terminal table that name a game's data: the labels of
+  its zones and extras, its players' columns and flags, its phases (found
+  by playing every game once, see :func:`table_messages`).
 
 A refusal is found where it is made: the first string argument of a ``raise``
 (a string or an f-string: an f-string's ``{expression}`` becomes the field
@@ -27,6 +31,7 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import random
 import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
@@ -184,6 +189,61 @@ def game_messages(found: Found | None = None) -> Found:
     return found
 
 
+# -- messages of the terminal
+
+
+TABLE_SEEDS = (1, 2, 3)
+"""The seeds of the matches :func:`table_messages` plays of every game."""
+
+
+def table_messages(found: Found | None = None) -> Found:
+    """The words the terminal table (:class:`parlour.render.Renderer`)
+    makes of a game's data, in every observation of a few random matches
+    of every registered game: the labels of its zones and extras, the
+    headings of its players' columns, its flags and phases."""
+    from parlour.engine import game_class, games
+    from parlour.render import DRAWN_KEYS, column_heading, key_label
+
+    found = {} if found is None else found
+    for name in games():
+        cls = game_class(name)
+        for seed in TABLE_SEEDS:
+            state = cls().new_state(seed=seed)
+            rng = random.Random(seed)
+            while True:
+                for seat in range(state.game.num_players):
+                    observation = state.observation(seat)
+                    for key in [*observation["zones"], *(key for key in observation
+                                                         if key not in DRAWN_KEYS)]:
+                        _add(found, key_label(key), f"{name}.{key}")
+                    for player in observation["players"]:
+                        for key in player:
+                            _add(found, column_heading(key), f"{name}.players.{key}")
+                        for flag in player.get("flags", ()):
+                            _add(found, str(flag), f"{name}.flags")
+                    _add(found, str(observation["phase"]), f"{name}.phase")
+                if state.is_terminal():
+                    break
+                if state.is_chance_node():
+                    outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                    state.apply(rng.choices(outcomes, weights)[0])
+                else:
+                    state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def cli_messages() -> Found:
+    """The ``cli`` domain: the command line modules' messages, the help of
+    its commands and options, and the words of the terminal table."""
+    from parlour.cli import help_messages
+
+    found = source_messages(python_files(files=(
+        "cli.py", "event_cli.py", "simulate_cli.py", "render.py", "stats.py")))
+    for text in help_messages():
+        _add(found, text, "parlour/cli.py:--help")
+    return table_messages(found)
+
+
 # -- messages of the browser
 
 
@@ -217,8 +277,7 @@ EXTRACTORS: dict[str, Callable[[], Found]] = {
                                      game_messages()),
     "web": web_messages,
     "server": lambda: source_messages(python_files("server")),
-    "cli": lambda: source_messages(python_files(files=(
-        "cli.py", "event_cli.py", "simulate_cli.py", "render.py", "stats.py"))),
+    "cli": cli_messages,
 }
 """How each domain's messages are found."""
 
