@@ -21,7 +21,8 @@ A refusal is found where it is made: the first string argument of a ``raise``
 (a string or an f-string: an f-string's ``{expression}`` becomes the field
 ``{name}``, the expression's last name, or a number when two differ), the
 string a ``_why_not...``/``_refusal...`` method returns, and the first
-argument of ``say``. So a message is written once, in the English the code
+argument of ``say`` (a template as it is written: its ``{name}`` are the
+fields ``say`` fills). So a message is written once, in the English the code
 already says, and its translation waits in the catalogue.
 """
 
@@ -116,7 +117,12 @@ def source_messages(paths: Iterable[Path], found: Found | None = None) -> Found:
                     _add_node(found, said[0], where)
             elif isinstance(node, ast.Call) and _name_of(node.func) in SAYING_CALLS \
                     and node.args:
-                _add_node(found, node.args[0], where)
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    # say()'s message is a template: its {fields} are fields
+                    _add(found, first.value, f"{where}:{first.lineno}")
+                else:
+                    _add_node(found, first, where)
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) \
                     and REFUSING_FUNCTIONS.match(node.name):
                 for inner in ast.walk(node):
