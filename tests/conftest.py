@@ -18,12 +18,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cli_run import Cli, Run
 from parlour.cli import main
+from parlour.i18n import ENVIRONMENT
 
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """Run ``parlour *args`` with ``stdin`` as standard input; plain output."""
-    for variable in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+    """Run ``parlour *args`` with ``stdin`` as standard input; plain output;
+    no locale variable set (English)."""
+    # the locale variables choose the command line's language: English
+    # unless a test sets one
+    for variable in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", *ENVIRONMENT):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("COLUMNS", "100")
 
