@@ -159,7 +159,8 @@ def test_errors_are_said_in_spanish(cli: Cli, tmp_path: Path) -> None:
         "bharg, costly-colours\n")
 
 
-def test_list_in_spanish(cli: Cli) -> None:
+def test_list_in_spanish(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "300")  # each description on one line
     run = cli("list", "--lang", "es")
     assert run.status == 0
     polignac = translate("Polignac", "es")
@@ -168,7 +169,10 @@ def test_list_in_spanish(cli: Cli) -> None:
         " · 2 o 4 jugadores · baraja french52" in run.out
     assert "golf  " + translate("Golf", "es") + " · 1 jugador · baraja progress53" in run.out
     assert re.search(r"^opción\s+por defecto\s+permitido\s*$", run.out, re.MULTILINE)
-    assert translate("Avoid winning jacks, above all the jack of spades", "es") in run.out
+    description = translate(game_class("polignac").description, "es")
+    assert re.search(rf"^  {re.escape(description)}\s*$", run.out, re.MULTILINE)
+    assert re.search(r"^target\s+20\s+un entero de 1 a 100\s*$", run.out, re.MULTILINE)
+    assert re.search(r"^capot_bidder_leads\s+false\s+true o false\s*$", run.out, re.MULTILINE)
 
 
 def test_help_in_spanish(cli: Cli) -> None:

@@ -517,12 +517,22 @@ def _options_table(options: Sequence[Mapping[str, Any]], with_help: bool, lang: 
     if with_help:
         table.add_column(say("meaning", lang))
     for option in options:
-        row = [option["name"], describe_value(option["default"]),
-               translate(option["allowed"], lang)]
+        row = [option["name"], describe_value(option["default"]), _allowed_text(option, lang)]
         if with_help:
             row.append(translate(option["help"], lang))
         table.add_row(*row)
     return table
+
+
+def _allowed_text(option: Mapping[str, Any], lang: str) -> str:
+    """An option's allowed values (:meth:`parlour.engine.options.Option.allowed_text`)
+    in ``lang``; a choice's values are written as they are typed."""
+    if option["kind"] == "flag":
+        return say("true or false", lang)
+    if option["kind"] == "integer":
+        return say("an integer from {minimum} to {maximum}", lang,
+                   minimum=option["minimum"], maximum=option["maximum"])
+    return str(option["allowed"])
 
 
 def player_counts_text(counts: Sequence[int], lang: str = DEFAULT) -> str:
