@@ -217,3 +217,19 @@ def test_the_cli_catalogue_holds_every_message_of_the_sources() -> None:
     fields as written, refusals, --help, the table's words) is in cli.po,
     and nothing else."""
     assert set(cli_catalogue()) == set(extract("cli"))
+
+
+def test_an_event_in_spanish(cli: Cli) -> None:
+    event = ("event", "progress-races", "--players", "8", "--rounds", "2", "--seat-level",
+             "random", "--seed", "1")
+    english, spanish = cli(*event).out.splitlines(), cli(*event, "--lang", "es").out.splitlines()
+    title = translate("Progress Races", "es")
+    assert spanish[0] == (f"{title} · 8 jugadores en 2 mesas · 2 rondas · jugadores random · "
+                          "semilla 1")
+    # the event's own lines (the first seating here) are translated as printed
+    assert english[1].startswith("First seating")
+    assert spanish[1:4] == [translate(line, "es") for line in english[1:4]]
+    assert [line for line in spanish if line.startswith("Ronda")] == ["Ronda 1", "Ronda 2"]
+    standings = spanish.index("Clasificación final")
+    assert re.match(r"puesto\s+jugador\s+papel\s+total\s+manos ganadas\s*$",
+                    spanish[standings + 1])

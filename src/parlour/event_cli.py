@@ -162,7 +162,7 @@ def print_standings(event: events.Event, console: Console, lang: str = DEFAULT) 
     for _, heading, justify in columns:
         table.add_column(translate(heading, lang), justify=justify)  # type: ignore[arg-type]
     for line in event.standings():
-        table.add_row(*(str(line[key]) for key, _, _ in columns))
+        table.add_row(*(translate(str(line[key]), lang) for key, _, _ in columns))
     console.print(table)
     for result in event.result_lines():
         console.print(translate(result, lang), markup=False)

@@ -12,10 +12,11 @@ What each domain holds is found here, in one place:
   ``{{t:...}}`` in the page fragments;
 - **server**: the refusals and ``say("...")`` messages of ``parlour/server``;
 - **cli**: those of the command line modules, the help of every command
-  and option (``--help``, read from the command line Typer builds), and
-  the words of the terminal table that name a game's data: the labels of
-  its zones and extras, its players' columns and flags, its phases (found
-  by playing every game once, see :func:`table_messages`).
+  and option (``--help``, read from the command line Typer builds), the
+  headings of the events' final standings, and the words of the terminal
+  table that name a game's data: the labels of its zones and extras, its
+  players' columns and flags, its phases (found by playing a few matches of
+  every game, see :func:`table_messages`).
 
 A refusal is found where it is made: the first string argument of a ``raise``
 (a string or an f-string: an f-string's ``{expression}`` becomes the field
@@ -240,13 +241,19 @@ def table_messages(found: Found | None = None) -> Found:
 
 def cli_messages() -> Found:
     """The ``cli`` domain: the command line modules' messages, the help of
-    its commands and options, and the words of the terminal table."""
+    its commands and options, the headings of the events' final standings
+    and the words of the terminal table."""
     from parlour.cli import help_messages
+    from parlour.events import event_class
+    from parlour.events import names as event_names
 
     found = source_messages(python_files(files=(
         "cli.py", "event_cli.py", "simulate_cli.py", "render.py", "stats.py")))
     for text in help_messages():
         _add(found, text, "parlour/cli.py:--help")
+    for name in event_names():
+        for _, heading, _ in event_class(name).standings_columns:
+            _add(found, heading, f"{name}.standings_columns")
     return table_messages(found)
 
 
