@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+import parlour
 import parlour.help
 from cli_run import Cli
 from parlour.engine import game_class
 from parlour.i18n import catalogue_path, translate
 from parlour.i18n.extract import extract
+from parlour.stats import record_game
 
 FIELD = re.compile(r"\{(\w*)\}")
 
@@ -233,3 +235,45 @@ def test_an_event_in_spanish(cli: Cli) -> None:
     standings = spanish.index("Clasificación final")
     assert re.match(r"puesto\s+jugador\s+papel\s+total\s+manos ganadas\s*$",
                     spanish[standings + 1])
+
+
+def test_a_patience_in_spanish_takes_moves_back_and_keeps_statistics(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = parlour.make("golf").new_state(seed=5)
+    while state.legal_actions() == [53]:
+        state.apply(53)  # the draws the terminal makes by itself
+    first = translate(state.observation(0)["legal"][0]["text"], "es")
+    run = cli("play", "golf", "--seed", "5", "--lang", "es",
+              stdin=f"{first}\ndeshacer\ndeshacer\nrehacer\nrehacer\nundo\nsalir\n")
+    assert (run.status, run.err) == (0, "")
+    assert f"{translate('Columns', 'es')}  1     2     3" in run.out
+    assert run.out.count("jugada retirada") == 2
+    assert "✗ no hay ninguna jugada que retirar" in run.out
+    assert run.out.count("jugada repetida") == 1
+    assert "✗ no hay ninguna jugada que repetir" in run.out
+    path = tmp_path / "stats.json"
+    monkeypatch.setenv("PARLOUR_STATS", str(path))
+    assert cli("stats", "--lang", "es").out == \
+        f"Aún no has terminado ningún solitario (estadísticas: {path}).\n"
+    record_game(path, "golf", won=True, score=-3, higher_is_better=False)
+    assert cli("stats", "--lang", "es").out.splitlines() == [
+        "golf: jugadas 1, ganadas 1 (100%), mejor tanteo -3, racha actual de victorias 1, "
+        "la más larga 1",
+        f"(guardadas en {path}; define PARLOUR_STATS para guardarlas en otro sitio)",
+    ]
+
+
+def test_a_replay_in_spanish(cli: Cli, tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    seats = ["--seat", "random"] * 4
+    assert cli("play", "polignac", "--seed", "3", "--option", "target=1", *seats,
+               "--save", str(record)).status == 0
+    english = cli("replay", str(record)).out.splitlines()
+    spanish = cli("replay", str(record), "--lang", "es").out.splitlines()
+    moves = len(parlour.replay(record).history)
+    assert spanish[0] == f"parlour.make('polignac', target=1) · semilla 3 · {moves} jugadas"
+    assert spanish[1] == translate(english[1], "es")
+    assert spanish[2] == "  P0 tiene Q♠ A♠ 9♠  K♥  J♦ 9♦  A♣ 10♣"
+    assert "Partida terminada" in spanish[-8]
+    assert spanish[-1] == "Ganan: P0, P1, P3. Pierden: P2."
