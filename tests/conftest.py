@@ -1,6 +1,7 @@
 """Shared test set-up: the helpers in this folder (``support``,
 ``test_hidden``, ``cli_run``) import by name from any test module or
-sub-folder, the ``cli`` fixture runs the command line, no
+sub-folder, the ``cli`` fixture runs the command line, no locale variable
+chooses a language (English unless a test asks), no
 test writes the user's patience statistics, and no test starts while an
 event loop another test left open is marked running."""
 
@@ -23,11 +24,8 @@ from parlour.i18n import ENVIRONMENT
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """Run ``parlour *args`` with ``stdin`` as standard input; plain output;
-    no locale variable set (English)."""
-    # the locale variables choose the command line's language: English
-    # unless a test sets one
-    for variable in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", *ENVIRONMENT):
+    """Run ``parlour *args`` with ``stdin`` as standard input; plain output."""
+    for variable in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("COLUMNS", "100")
 
@@ -38,6 +36,14 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
         return Run(status, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def _no_locale_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test runs in the language of the machine's locale: the command
+    line speaks English unless a test sets a locale variable or --lang."""
+    for variable in ENVIRONMENT:
+        monkeypatch.delenv(variable, raising=False)
 
 
 @pytest.fixture(autouse=True)
