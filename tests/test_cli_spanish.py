@@ -13,9 +13,10 @@ from babel.messages.pofile import read_po
 
 import parlour
 import parlour.help
+import parlour.i18n
 from cli_run import Cli
 from parlour.engine import game_class
-from parlour.i18n import catalogue_path, translate
+from parlour.i18n import DOMAINS, Messages, catalogue_path, read_catalogue, translate
 from parlour.i18n.extract import extract
 from parlour.stats import record_game
 
@@ -54,7 +55,8 @@ def test_play_in_spanish_shows_the_table_and_takes_spanish_commands(cli: Cli) ->
     lines = play_in_spanish(cli, "--lang", "es", stdin="ayuda\njugadas\nlegal\nsalir\n")
     table = lines[lines.index("Polignac · " + translate("hand", "es") + " 1 · baza 1"):]
     assert re.match(r"\s+jugador\s+cartas\s+puntos\s+bazas\s+fallo\s*$", table[1])
-    assert re.match(r"▶\s+P0 \(tú\)\s+8\s+0\s+0\s+—\s+repartidor$", table[3])
+    dealer = re.escape(translate("dealer", "es"))  # a flag: the games catalogue's word
+    assert re.match(rf"▶\s+P0 \(tú\)\s+8\s+0\s+0\s+—\s+{dealer}\s*$", table[3])
     prompt = translate("Play a card to the trick", "es")
     assert "Baza                    P1 A♦   P2 Q♦   P3 10♦" in table
     assert "Objetivo                20" in table
@@ -81,15 +83,20 @@ def test_play_in_spanish_shows_the_table_and_takes_spanish_commands(cli: Cli) ->
     ]
 
 
-def test_a_move_typed_as_the_spanish_table_shows_it_is_played(cli: Cli, tmp_path: Path) -> None:
-    """The legal moves are shown in Spanish, so a call typed in Spanish
-    (``capote``) is the game's English move (``capot``)."""
+def test_a_move_typed_as_the_spanish_table_shows_it_is_played(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The legal moves are shown in Spanish, so a call typed in Spanish is
+    the game's English move. The game's words are the games catalogue's;
+    here two of them are given, so the test holds whatever it says."""
+    spanish = Messages("es", {**parlour.i18n.messages("es").exact,
+                              "capot": "capote", "pass": "paso"})
+    monkeypatch.setattr(parlour.i18n, "messages", lambda lang: spanish)
     record = tmp_path / "game.json"
     lines = play_in_spanish(cli, "--seat", "random", "--seat", "human", "--lang", "es",
-                            "--save", str(record), stdin="capote\nsalir\n")
-    assert "Válidas                 pass · capote".replace("pass", translate("pass", "es")) \
-        in lines
-    assert "P1 (tú) › capote" in lines
+                            "--save", str(record), stdin="Capote\nsalir\n")
+    assert "Válidas                 paso · capote" in lines
+    assert "P1 (tú) › Capote" in lines
     assert json.loads(record.read_text())["actions"] == ["capot"]
     assert re.search(r"^▶\s+P1 \(tú\)\s+8\s+0\s+0\s+—\s+capote\s*$", "\n".join(lines),
                      re.MULTILINE)
@@ -277,3 +284,15 @@ def test_a_replay_in_spanish(cli: Cli, tmp_path: Path) -> None:
     assert spanish[2] == "  P0 tiene Q♠ A♠ 9♠  K♥  J♦ 9♦  A♣ 10♣"
     assert "Partida terminada" in spanish[-8]
     assert spanish[-1] == "Ganan: P0, P1, P3. Pierden: P2."
+
+
+def test_a_message_the_cli_shares_with_another_catalogue_says_the_same() -> None:
+    """All catalogues are read as one (the last one read wins): a message
+    of the cli catalogue that another catalogue holds too (a label the web
+    board shows as well) must say the same in both."""
+    cli = read_catalogue("es", "cli")
+    differ = {(domain, msgid): (cli[msgid], text)
+              for domain in DOMAINS if domain != "cli"
+              for msgid, text in read_catalogue("es", domain).items()
+              if msgid in cli and cli[msgid] != text}
+    assert differ == {}

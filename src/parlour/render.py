@@ -122,6 +122,18 @@ def column_heading(key: str) -> str:
     return key.replace("_", " ")
 
 
+def player_columns(players: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The keys of the players that the players table shows as columns:
+    not those drawn elsewhere (name, flags, dealer) nor a yes/no key that
+    says just what a flag says.
+
+    >>> player_columns([{"seat": 0, "name": "P0", "cards": 8, "score": 0, "flags": []}])
+    ['cards', 'score']
+    """
+    return [key for key in players[0]
+            if key not in _PLAYER_KEYS_SHOWN_ELSEWHERE and not _is_flag_column(key, players)]
+
+
 def seat_names(observation: Observation) -> list[str]:
     """The name of every seat, by seat index."""
     return [str(player["name"]) for player in observation["players"]]
@@ -261,10 +273,7 @@ class Renderer:
         """One row per seat: name, counts and scores, flags; ▶ marks whose turn."""
         players: list[Mapping[str, Any]] = observation["players"]
         names = seat_names(observation)
-        columns = [
-            key for key in players[0]
-            if key not in _PLAYER_KEYS_SHOWN_ELSEWHERE and not _is_flag_column(key, players)
-        ]
+        columns = player_columns(players)
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         table.add_column("")
         table.add_column(say("player", self.lang))

@@ -14,9 +14,10 @@ What each domain holds is found here, in one place:
 - **cli**: those of the command line modules, the help of every command
   and option (``--help``, read from the command line Typer builds), the
   headings of the events' final standings, and the words of the terminal
-  table that name a game's data: the labels of its zones and extras, its
-  players' columns and flags, its phases (found by playing a few matches of
-  every game, see :func:`table_messages`).
+  table made from a game's data: the labels of its zones and extras and the
+  headings of its players' columns (found by playing a few matches of every
+  game, see :func:`table_messages`); the game's own words in the table
+  (flags, phases, moves) are the **games** domain's.
 
 A refusal is found where it is made: the first string argument of a ``raise``
 (a string or an f-string: an f-string's ``{expression}`` becomes the field
@@ -206,10 +207,10 @@ TABLE_SEEDS = (1, 2, 3)
 def table_messages(found: Found | None = None) -> Found:
     """The words the terminal table (:class:`parlour.render.Renderer`)
     makes of a game's data, in every observation of a few random matches
-    of every registered game: the labels of its zones and extras, the
-    headings of its players' columns, its flags and phases."""
+    of every registered game: the labels of its zones and extras and the
+    headings of its players' columns."""
     from parlour.engine import game_class, games
-    from parlour.render import DRAWN_KEYS, column_heading, key_label
+    from parlour.render import DRAWN_KEYS, column_heading, key_label, player_columns
 
     found = {} if found is None else found
     for name in games():
@@ -223,12 +224,8 @@ def table_messages(found: Found | None = None) -> Found:
                     for key in [*observation["zones"], *(key for key in observation
                                                          if key not in DRAWN_KEYS)]:
                         _add(found, key_label(key), f"{name}.{key}")
-                    for player in observation["players"]:
-                        for key in player:
-                            _add(found, column_heading(key), f"{name}.players.{key}")
-                        for flag in player.get("flags", ()):
-                            _add(found, str(flag), f"{name}.flags")
-                    _add(found, str(observation["phase"]), f"{name}.phase")
+                    for key in player_columns(observation["players"]):
+                        _add(found, column_heading(key), f"{name}.players.{key}")
                 if state.is_terminal():
                     break
                 if state.is_chance_node():
