@@ -1,6 +1,7 @@
 """Shared test set-up: the helpers in this folder (``support``,
 ``test_hidden``, ``cli_run``) import by name from any test module or
-sub-folder, the ``cli`` fixture runs the command line, no
+sub-folder, the ``cli`` fixture runs the command line, no locale variable
+chooses a language (English unless a test asks), no
 test writes the user's patience statistics, and no test starts while an
 event loop another test left open is marked running."""
 
@@ -18,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cli_run import Cli, Run
 from parlour.cli import main
+from parlour.i18n import ENVIRONMENT
 
 
 @pytest.fixture
@@ -34,6 +36,14 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
         return Run(status, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def _no_locale_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test runs in the language of the machine's locale: the command
+    line speaks English unless a test sets a locale variable or --lang."""
+    for variable in ENVIRONMENT:
+        monkeypatch.delenv(variable, raising=False)
 
 
 @pytest.fixture(autouse=True)

@@ -7,11 +7,20 @@ can give (unknown game, bad option, bad record, missing file, a record file
 over the 16 MiB limit or one that never ends such as ``/dev/zero`` ...)
 prints one ``error: ...`` line on standard error and exits with status 2.
 
+It speaks English or Spanish: ``--lang en|es``, given anywhere on the line,
+else the locale variables (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+``LANG``; see :func:`parlour.i18n.from_environment`). Its own messages are
+said from the ``cli`` catalogue (``say``), the games' words (logs, prompts,
+moves, refusals, options' help) are translated where they are printed, and
+``--help`` is shown in the chosen language too.
+
 Examples::
 
     parlour list
     parlour rules polignac
     parlour play polignac --seat human --seat random --option target=10 --save game.json
+    parlour play polignac --lang es
+    parlour rules polignac --lang es
     parlour play --resume game.json
     parlour replay game.json --step
     parlour simulate polignac -n 200 --seed 1
@@ -32,7 +41,7 @@ import random
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 import typer.main
@@ -41,6 +50,7 @@ from rich.console import Console
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from parlour import events
 from parlour.agents import AGENTS, HINT_LEVEL, AnyAgent, choose_action, hint, make_agent
@@ -59,6 +69,7 @@ from parlour.engine import replay as replay_record
 from parlour.engine.scoring import ScoreCalculator, ScoreRequest
 from parlour.event_cli import event_kind, new_event, play_event
 from parlour.games.patience.solver import SOLVED_GAMES, solve
+from parlour.i18n import DEFAULT, LANGUAGES, from_environment, messages, say, translate
 from parlour.render import (
     Renderer,
     describe_value,
@@ -77,9 +88,6 @@ from parlour.stats import (
     won_and_score,
 )
 
-if TYPE_CHECKING:
-    pass
-
 USAGE_ERROR = 2
 """Exit status for every bad input."""
 
@@ -88,7 +96,9 @@ HUMAN = "human"
 
 app = typer.Typer(
     name="parlour",
-    help="Historical card games played faithfully.",
+    help="Historical card games played faithfully.\n\n"
+    "Every command takes --lang en|es (else the locale variables LANGUAGE, LC_ALL, "
+    "LC_MESSAGES, LANG choose).",
     add_completion=False,
     pretty_exceptions_enable=False,
 )
@@ -100,6 +110,11 @@ class CommandError(Exception):
 
 def _console() -> Console:
     return Console(highlight=False, soft_wrap=True)
+
+
+def _lang(context: typer.Context) -> str:
+    """The language of the command being run (:func:`main` chose it)."""
+    return str(context.obj) if context.obj else DEFAULT
 
 
 def _typed_line(console: Console, prompt: Text | str) -> str:
@@ -167,17 +182,37 @@ def _save(state: State, path: Path | None) -> None:
 
 
 # --- interactive play -----------------------------------------------------------
-HELP_TEXT = """\
+def help_text(lang: str, example: str, level: str) -> str:
+    """What a person may type at the table, in ``lang``."""
+    return say("""\
 Type a move and press Enter:
   a card       its code, e.g. {example} (any case; suit symbols work too)
   a call       a word of the rules (pass, capot ...) when it is a legal move
   legal        show your legal moves
   hint         show what the {level} level would play here (it is not played)
   help         show this help
-  quit         leave the game (it is saved if you gave --save)"""
+  quit         leave the game (it is saved if you gave --save)""", lang,
+               example=example, level=level)
 
-UNDO_HELP = """  undo         take back your last move (a patience: one player)
-  redo         play again the move you took back"""
+
+def undo_help(lang: str) -> str:
+    """The patience's undo and redo commands, in ``lang``."""
+    return say("""\
+  undo         take back your last move (a patience: one player)
+  redo         play again the move you took back""", lang)
+
+
+COMMANDS = ("legal", "hint", "help", "quit", "undo", "redo")
+"""The commands typed at the table (besides moves), in English."""
+
+
+def command_words(lang: str) -> dict[str, str]:
+    """Each word typed at the table that is a command, in ``lang`` and in
+    English (always understood), with the English command it means."""
+    spoken = (say("legal", lang), say("hint", lang), say("help", lang), say("quit", lang),
+              say("undo", lang), say("redo", lang))
+    words = {word.casefold(): command for word, command in zip(spoken, COMMANDS, strict=True)}
+    return {**words, **{command: command for command in COMMANDS}, "exit": "quit", "?": "help"}
 
 
 class TerminalMatch:
@@ -188,14 +223,17 @@ class TerminalMatch:
     """
 
     def __init__(
-        self, state: State, kinds: Sequence[str], console: Console, save_path: Path | None
+        self, state: State, kinds: Sequence[str], console: Console, save_path: Path | None,
+        lang: str = DEFAULT,
     ) -> None:
         self.state = state
         self.console = console
         self.save_path = save_path
+        self.lang = lang
+        self._commands = command_words(lang)
         humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
         self.viewer = humans[0] if humans else 0
-        self.renderer = Renderer(state.game.deck, humans)
+        self.renderer = Renderer(state.game.deck, humans, lang)
         self.agents: dict[int, AnyAgent] = {
             seat: make_agent(kind, _agent_seed(state, seat))
             for seat, kind in enumerate(kinds) if kind != HUMAN
@@ -242,7 +280,9 @@ class TerminalMatch:
         hand_number = observation.get("hand_number")
         if hand_number != self._hand_number and not self.state.is_terminal():
             totals = self.renderer.totals(names, self.state.scores())
-            heading = f"{hand_word(observation).capitalize()} {hand_number} · totals "
+            heading = say("{hand} {number} · totals ", self.lang,
+                          hand=translate(hand_word(observation), self.lang).capitalize(),
+                          number=hand_number)
             self.console.rule(Text.assemble(heading, totals))
         self._hand_number = hand_number
 
@@ -252,7 +292,8 @@ class TerminalMatch:
         observation = state.observation(seat)
         names = seat_names(observation)
         self.console.print()
-        self.console.print(self.renderer.view(observation, state.game.title))
+        self.console.print(self.renderer.view(observation, translate(state.game.title,
+                                                                     self.lang)))
         prompt = Text.assemble(self.renderer.seat_label(seat, names), " › ")
         while True:
             try:
@@ -262,20 +303,20 @@ class TerminalMatch:
                 return False
             if self._echo_input:
                 self.console.print(text, markup=False)
-            command = text.strip().casefold()
-            if not command:
+            typed = text.strip().casefold()
+            if not typed:
                 continue
-            if command in ("quit", "exit"):
+            command = self._commands.get(typed)
+            if command == "quit":
                 return False
-            if command in ("help", "?"):
-                self.console.print(
-                    HELP_TEXT.format(example=state.game.deck.example, level=HINT_LEVEL),
-                    markup=False,
-                )
+            if command == "help":
+                self.console.print(help_text(self.lang, state.game.deck.example, HINT_LEVEL),
+                                   markup=False)
                 if state.game.num_players == 1:
-                    self.console.print(UNDO_HELP, markup=False)
+                    self.console.print(undo_help(self.lang), markup=False)
                 if state.game.commands_help is not None:
-                    self.console.print(state.game.commands_help, markup=False)
+                    self.console.print(translate(state.game.commands_help, self.lang),
+                                       markup=False)
                 continue
             if command in ("undo", "redo"):
                 if self._undo_redo(command):
@@ -291,40 +332,57 @@ class TerminalMatch:
                 continue
             before = len(state.history)
             try:
-                for action in _line_actions(state, seat, text):
+                for action in _line_actions(state, seat, self._english_move(text)):
                     state.apply(action)
             except ParlourError as error:
-                self.console.print(Text(f"✗ {error}", style="red"))
+                self.console.print(Text(f"✗ {translate(str(error), self.lang)}", style="red"))
                 continue
             self._marks.append(before)
             self._redo.clear()
             return True
 
+    def _english_move(self, text: str) -> str:
+        """The line typed, as the game reads it: a legal move typed as the
+        table shows it in the chosen language (``paso``) is its English
+        text (``pass``); anything else is read as it was typed."""
+        if self.lang == DEFAULT:
+            return text
+        typed = text.strip().casefold()
+        for move in self.state.observation(self.state.current_player())["legal"]:
+            english = str(move["text"])
+            if translate(english, self.lang).casefold() == typed:
+                return english
+        return text
+
     def _undo_redo(self, command: str) -> bool:
         """Take back the last move typed, or play again the last one taken
         back (a one-player game only); ``True`` when the state changed."""
         state = self.state
+        lang = self.lang
         if state.game.num_players != 1:
-            self.console.print(Text("✗ undo and redo are for patiences (one player): "
-                                    "at a table the others have seen your move", style="red"))
+            self.console.print(Text("✗ " + say("undo and redo are for patiences (one player): "
+                                               "at a table the others have seen your move",
+                                               lang), style="red"))
             return False
         if command == "undo":
             if not self._marks:
-                self.console.print(Text("✗ there is no move to take back", style="red"))
+                self.console.print(Text("✗ " + say("there is no move to take back", lang),
+                                        style="red"))
                 return False
             target = self._marks.pop()
             self._redo.append(state.history[target:])
             self._replace(state.history[:target])
-            self.console.print("move taken back", markup=False)
+            self.console.print(say("move taken back", lang), markup=False)
             return True
         if not self._redo:
-            self.console.print(Text("✗ there is no move to play again", style="red"))
+            self.console.print(Text("✗ " + say("there is no move to play again", lang),
+                                    style="red"))
             return False
         actions = self._redo.pop()
         self._marks.append(len(state.history))
         for action in actions:
             state.apply(action)
-        self.console.print("move played again", markup=False)
+        self.console.print(say("move played again", lang), markup=False)
         return True
 
     def _replace(self, actions: Sequence[int]) -> None:
@@ -339,19 +397,22 @@ class TerminalMatch:
 
     def _hint(self, seat: int) -> None:
         """Print what the hint level would play for ``seat`` here, without playing it."""
-        self.console.print(Text("thinking…", style="dim"))
+        self.console.print(Text(say("thinking…", self.lang), style="dim"))
         suggestion = hint(self.state, _agent_seed(self.state, seat))
         self.console.print(
-            f"hint: {suggestion.level} would play {suggestion.text}", markup=False
+            say("hint: {level} would play {move}", self.lang, level=suggestion.level,
+                move=translate(suggestion.text, self.lang)),
+            markup=False,
         )
 
     def _leave(self) -> None:
         _save(self.state, self.save_path)
-        moves = len(self.state.history)
-        self.console.print(f"You left the game after {moves} moves.")
+        self.console.print(say("You left the game after {moves} moves.", self.lang,
+                               moves=len(self.state.history)))
         if self.save_path is not None:
             self.console.print(
-                f"Saved to {self.save_path}; continue with: parlour play --resume {self.save_path}",
+                say("Saved to {path}; continue with: parlour play --resume {path}", self.lang,
+                    path=self.save_path),
                 markup=False,
             )
 
@@ -362,7 +423,7 @@ class TerminalMatch:
         humans = sorted(self.renderer.you)
         if len(humans) == 1:
             word = outcome_word(state.returns()[humans[0]], state.game.num_players == 1)
-            self.console.print(Text(f"You {word}.", style="bold"))
+            self.console.print(Text(_you(word, self.lang), style="bold"))
         if state.game.num_players == 1 and humans:
             self._record_patience()
 
@@ -376,9 +437,19 @@ class TerminalMatch:
             line = record_game(path, key, won=won, score=score,
                                higher_is_better=state.game.higher_is_better)
         except StatsError as error:
-            self.console.print(Text(f"✗ {error}", style="red"))
+            self.console.print(Text(f"✗ {translate(str(error), self.lang)}", style="red"))
             return
-        self.console.print(f"{state.game.title} ({key}): {line.describe()}", markup=False)
+        self.console.print(f"{translate(state.game.title, self.lang)} ({key}): "
+                           f"{line.describe(self.lang)}", markup=False)
+
+
+def _you(word: str, lang: str) -> str:
+    """``You won.``, ``You lost.`` or ``You drew.`` in ``lang``."""
+    if word == "won":
+        return say("You won.", lang)
+    if word == "lost":
+        return say("You lost.", lang)
+    return say("You drew.", lang)
 
 
 def _line_actions(state: State, seat: int, text: str) -> list[int]:
@@ -402,8 +473,9 @@ def _forced_call(state: State) -> int | None:
 
 
 def print_result(console: Console, renderer: Renderer, names: Sequence[str], state: State) -> None:
-    """The final scores, returns and who won and lost."""
-    console.rule("Match over")
+    """The final scores, returns and who won and lost, in the renderer's language."""
+    lang = renderer.lang
+    console.rule(say("Match over", lang))
     returns = state.returns()
     console.print(renderer.result_table(names, state.scores(), returns))
     alone = len(returns) == 1
@@ -411,11 +483,12 @@ def print_result(console: Console, renderer: Renderer, names: Sequence[str], sta
     winners = [names[seat] for seat, word in enumerate(words) if word == "won"]
     losers = [names[seat] for seat, word in enumerate(words) if word == "lost"]
     if winners or losers:
-        console.print(
-            f"Won: {', '.join(winners) or 'nobody'}. Lost: {', '.join(losers) or 'nobody'}."
-        )
+        nobody = say("nobody", lang)
+        console.print(say("Won: {winners}. Lost: {losers}.", lang,
+                          winners=", ".join(winners) or nobody,
+                          losers=", ".join(losers) or nobody))
     else:
-        console.print("Nobody won: the match is drawn.")
+        console.print(say("Nobody won: the match is drawn.", lang))
 
 
 # --- commands -------------------------------------------------------------------
@@ -436,22 +509,33 @@ SeedOption = Annotated[
 ]
 
 
-def _options_table(options: Sequence[Mapping[str, Any]], with_help: bool) -> Table:
+def _options_table(options: Sequence[Mapping[str, Any]], with_help: bool, lang: str) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column("option", no_wrap=True)
-    table.add_column("default", no_wrap=True)
-    table.add_column("allowed")
+    table.add_column(say("option", lang), no_wrap=True)
+    table.add_column(say("default", lang), no_wrap=True)
+    table.add_column(say("allowed", lang))
     if with_help:
-        table.add_column("meaning")
+        table.add_column(say("meaning", lang))
     for option in options:
-        row = [option["name"], describe_value(option["default"]), option["allowed"]]
+        row = [option["name"], describe_value(option["default"]), _allowed_text(option, lang)]
         if with_help:
-            row.append(option["help"])
+            row.append(translate(option["help"], lang))
         table.add_row(*row)
     return table
 
 
-def player_counts_text(counts: Sequence[int]) -> str:
+def _allowed_text(option: Mapping[str, Any], lang: str) -> str:
+    """An option's allowed values (:meth:`parlour.engine.options.Option.allowed_text`)
+    in ``lang``; a choice's values are written as they are typed."""
+    if option["kind"] == "flag":
+        return say("true or false", lang)
+    if option["kind"] == "integer":
+        return say("an integer from {minimum} to {maximum}", lang,
+                   minimum=option["minimum"], maximum=option["maximum"])
+    return str(option["allowed"])
+
+
+def player_counts_text(counts: Sequence[int], lang: str = DEFAULT) -> str:
     """The numbers of players a game allows (:meth:`Game.player_counts`) in
     words, as ``parlour list`` shows them.
 
@@ -461,79 +545,95 @@ def player_counts_text(counts: Sequence[int]) -> str:
     '3, 4 or 6 players'
     """
     if len(counts) == 1:
-        return f"{counts[0]} player{'' if counts[0] == 1 else 's'}"
+        if counts[0] == 1:
+            return say("1 player", lang)
+        return say("{count} players", lang, count=counts[0])
     low, high = counts[0], counts[-1]
     if len(counts) > 2 and list(counts) == list(range(low, high + 1)):
-        return f"{low}-{high} players"
-    return f"{', '.join(str(count) for count in counts[:-1])} or {high} players"
+        return say("{low}-{high} players", lang, low=low, high=high)
+    return say("{counts} or {high} players", lang,
+               counts=", ".join(str(count) for count in counts[:-1]), high=high)
 
 
 @app.command("list")
-def list_games() -> None:
+def list_games(ctx: typer.Context) -> None:
     """List every game: players, description and options with their defaults."""
     console = _console()
+    lang = _lang(ctx)
     for index, (name, info) in enumerate(games().items()):
         if index:
             console.print()
         console.print(Text.assemble(
-            (name, "bold"), f"  {info['title']} · {player_counts_text(info['player_counts'])} · "
-            f"{info['deck']} deck",
+            (name, "bold"), "  " + say("{title} · {players} · {deck} deck", lang,
+                                       title=translate(info["title"], lang),
+                                       players=player_counts_text(info["player_counts"], lang),
+                                       deck=info["deck"]),
         ))
-        console.print(Padding(Text(info["description"]), (0, 0, 0, 2)), soft_wrap=False)
-        console.print(_options_table(info["options"], with_help=False))
+        console.print(Padding(Text(translate(info["description"], lang)), (0, 0, 0, 2)),
+                      soft_wrap=False)
+        console.print(_options_table(info["options"], with_help=False, lang=lang))
     for name in events.names():
         kind = events.event_class(name)
         console.print()
-        console.print(Text.assemble((name, "bold"), f"  {kind.title} · an event (parlour event)"))
-        console.print(Padding(Text(kind.description), (0, 0, 0, 2)), soft_wrap=False)
-        console.print(_options_table(kind.schema.describe(), with_help=False))
+        console.print(Text.assemble((name, "bold"), "  " + say(
+            "{title} · an event (parlour event)", lang, title=translate(kind.title, lang))))
+        console.print(Padding(Text(translate(kind.description, lang)), (0, 0, 0, 2)),
+                      soft_wrap=False)
+        console.print(_options_table(kind.schema.describe(), with_help=False, lang=lang))
 
 
 @app.command()
 def rules(
+    ctx: typer.Context,
     game: GameArgument,
 ) -> None:
     """Show a game's (or an event's) rules in brief, the decisions taken and its options."""
+    lang = _lang(ctx)
     kind = event_kind(game)
     if kind is not None:
-        name, rules_text, schema, command = kind.name, kind.rules_help(), kind.schema, "event"
+        name, rules_text, schema, command = kind.name, kind.rules_help(lang), kind.schema, "event"
     else:
         cls = game_class(game)
-        name, rules_text, schema, command = cls.name, cls.rules_help(), cls.schema, "play"
+        name, rules_text, schema, command = cls.name, cls.rules_help(lang), cls.schema, "play"
     console = _console()
     console.print(rules_text.rstrip(), markup=False)
     console.print()
-    console.print(Text("Options", style="bold"))
-    console.print(_options_table(schema.describe(), with_help=True))
+    console.print(Text(say("Options", lang), style="bold"))
+    console.print(_options_table(schema.describe(), with_help=True, lang=lang))
     example = next((option for option in schema if option.name != "players"), None)
     if example is not None:
         console.print(
-            f"Set them with --option NAME=VALUE, e.g. parlour {command} {name} "
-            f"--option {example.name}={describe_value(example.default)}",
+            say("Set them with --option NAME=VALUE, e.g. parlour {command} {name} "
+                "--option {option}={value}", lang, command=command, name=name,
+                option=example.name, value=describe_value(example.default)),
             markup=False,
         )
 
 
 @app.command()
-def stats() -> None:
+def stats(ctx: typer.Context) -> None:
     """Show your patience statistics: games played and won, best scores."""
     console = _console()
+    lang = _lang(ctx)
     path = stats_path()
     try:
         everything = load_stats(path)
     except StatsError as error:
-        console.print(Text(f"✗ {error}", style="red"))
+        console.print(Text(f"✗ {translate(str(error), lang)}", style="red"))
         raise typer.Exit(1) from None
     if not everything:
-        console.print(f"No patience finished yet (statistics: {path}).", markup=False)
+        console.print(say("No patience finished yet (statistics: {path}).", lang, path=path),
+                      markup=False)
         return
     for key, line in everything.items():
-        console.print(f"{key}: {line.describe()}", markup=False)
-    console.print(f"(kept in {path}; set {STATS_ENV} to keep them elsewhere)", markup=False)
+        console.print(f"{key}: {line.describe(lang)}", markup=False)
+    console.print(say("(kept in {path}; set {variable} to keep them elsewhere)", lang,
+                      path=path, variable=STATS_ENV), markup=False)
 
 
 @app.command()
 def play(
+    ctx: typer.Context,
     game: Annotated[
         str | None, typer.Argument(metavar="GAME", help="the game to play (omit it with --resume)")
     ] = None,
@@ -569,27 +669,30 @@ def play(
 ) -> None:
     """Play a game at the terminal against computer players."""
     console = _console()
+    lang = _lang(ctx)
     if resume is not None:
         state = _resumed_state(resume, game, players, option, seed)
         save = save if save is not None else resume
         console.print(
-            f"Resuming {state.game.title} after {len(state.history)} moves.", markup=False
+            say("Resuming {title} after {moves} moves.", lang,
+                title=translate(state.game.title, lang), moves=len(state.history)),
+            markup=False,
         )
     elif game is None:
         raise CommandError("name the game to play, or give --resume FILE")
     elif solvable_only:
-        state = _solvable_state(_make_game(game, players, option or []), seed, console)
+        state = _solvable_state(_make_game(game, players, option or []), seed, console, lang)
     else:
         state = _make_game(game, players, option or []).new_state(seed=seed)
     kinds = _seat_kinds(seat or [], state.game.num_players)
-    TerminalMatch(state, kinds, console, save).run()
+    TerminalMatch(state, kinds, console, save, lang).run()
 
 
 SOLVABLE_TRIES = 100
 """Deals tried by ``--solvable-only`` before it gives up."""
 
 
-def _solvable_state(rules_set: Game, seed: int | None, console: Console) -> State:
+def _solvable_state(rules_set: Game, seed: int | None, console: Console, lang: str) -> State:
     """The first deal, from seeds drawn from ``seed``, that the solver shows
     can be won (its own seed recorded, so the game replays)."""
     if rules_set.name not in SOLVED_GAMES:
@@ -599,8 +702,8 @@ def _solvable_state(rules_set: Game, seed: int | None, console: Console) -> Stat
     for tries in range(1, SOLVABLE_TRIES + 1):
         state = rules_set.new_state(seed=rng.randrange(2**63))
         if solve(state).verdict == "won":
-            console.print(f"A deal the solver wins (seed {state.seed}; {tries} dealt).",
-                          markup=False)
+            console.print(say("A deal the solver wins (seed {seed}; {tries} dealt).", lang,
+                              seed=state.seed, tries=tries), markup=False)
             return state
     raise CommandError(f"no deal of {SOLVABLE_TRIES} was shown winnable within the solver's "
                        "budget; play without --solvable-only")
@@ -621,6 +724,7 @@ def _resumed_state(
 
 @app.command("replay")
 def replay_command(
+    ctx: typer.Context,
     file: Annotated[
         Path, typer.Argument(metavar="FILE", help="a game record saved by `parlour play --save` "
                              "(at most 16 MiB)")
@@ -631,20 +735,23 @@ def replay_command(
     recorded = replay_record(file)
     game = recorded.game
     console = _console()
+    lang = _lang(ctx)
     state = game.new_state(
         seed=recorded.seed, deal=recorded.deal, explicit_chance=recorded.explicit_chance
     )
     names = seat_names(state.observation(0))
-    renderer = Renderer(game.deck)
+    renderer = Renderer(game.deck, lang=lang)
     console.print(
-        f"{game!r} · seed {recorded.seed} · {len(recorded.history)} moves", markup=False
+        say("{game} · seed {seed} · {moves} moves", lang, game=repr(game), seed=recorded.seed,
+            moves=len(recorded.history)),
+        markup=False,
     )
     seen = 0
     shown_hand: object = None
     for index in range(len(recorded.history) + 1):
         if index:
             if step:
-                step = _wait_for_enter(console)
+                step = _wait_for_enter(console, lang)
             state.apply(recorded.history[index - 1])
         observation = state.observation(0)
         lines, seen = new_log_lines(seen, observation)
@@ -658,30 +765,34 @@ def replay_command(
         print_result(console, renderer, names, state)
     else:
         console.print(Text.assemble(
-            "The record stops before the end of the match. Totals: ",
+            say("The record stops before the end of the match. Totals: ", lang),
             renderer.totals(names, state.scores()),
         ))
 
 
-def _wait_for_enter(console: Console) -> bool:
-    """Wait for Enter; ``False`` (stop stepping) at end of input or on ``q``."""
+def _wait_for_enter(console: Console, lang: str) -> bool:
+    """Wait for Enter; ``False`` (stop stepping) at end of input or on ``q``
+    (or the word for quit in ``lang``)."""
     try:
-        answer = _typed_line(console, "[dim]Enter: next move, q: print the rest[/dim] ")
+        answer = _typed_line(console, Text(
+            say("Enter: next move, q: print the rest", lang) + " ", style="dim"))
     except EOFError:
         console.print()
         return False
-    return answer.strip().casefold() not in ("q", "quit")
+    return answer.strip().casefold() not in ("q", "quit", say("quit", lang).casefold())
 
 
 def _print_hands(console: Console, renderer: Renderer, state: State, names: Sequence[str]) -> None:
     """Every seat's hand as that seat sees it (a replay shows the whole deal)."""
     for seat, name in enumerate(names):
         hand = state.observation(seat)["hand"]
-        console.print(Text.assemble(f"  {name} holds ", renderer.cards(hand)))
+        console.print(Text.assemble("  " + say("{name} holds ", renderer.lang, name=name),
+                                    renderer.cards(hand)))
 
 
 @app.command()
 def event(
+    ctx: typer.Context,
     name: Annotated[
         str, typer.Argument(metavar="EVENT", help="the event: " + ", ".join(events.names()))
     ],
@@ -716,11 +827,12 @@ def event(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     play_event(new_event(name, players, values, seed), seat_level, _console(), save,
-               workers or os.cpu_count() or 1)
+               workers or os.cpu_count() or 1, _lang(ctx))
 
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     game: GameArgument,
     matches: Annotated[
         int, typer.Option("-n", "--matches", min=1, metavar="N",
@@ -783,10 +895,11 @@ def simulate(
         parse_agents(agents), matches, seed, duplicate,
         parse_sweep(sweep) if sweep is not None else None,
     )
-    with simulation_progress() as progress:
+    lang = _lang(ctx)
+    with simulation_progress(lang) as progress:
         records = run_simulation(spec, backend, workers, progress, ray_address)
     console = _console()
-    console.print(simulation_heading(rules_set, spec, len(records)), markup=False)
+    console.print(simulation_heading(rules_set, spec, len(records), lang), markup=False)
     summary = summarise(records)
     for table in summary_tables(summary):
         console.print(table)
@@ -795,12 +908,14 @@ def simulate(
             written = write_outputs(summary, records, out, plot)
         except OSError as error:
             raise CommandError(f"cannot write into {out}: {error.strerror}") from None
-        console.print(f"wrote {', '.join(path.name for path in written)} into {out}",
+        console.print(say("wrote {files} into {out}", lang,
+                          files=", ".join(path.name for path in written), out=out),
                       markup=False)
 
 
 @app.command()
 def tournament(
+    ctx: typer.Context,
     game: GameArgument,
     agents: Annotated[
         str, typer.Option(
@@ -840,14 +955,17 @@ def tournament(
     names = tuple(name.strip() for name in agents.split(",") if name.strip())
     spec = TournamentSpec(rules_set.name, rules_set.options, names, deals, seed, field.strip())
     result = run_tournament(spec, workers)
-    seats = rules_set.num_players
     console = _console()
+    lang = _lang(ctx)
     console.print(
-        f"{rules_set!r} · {deals} deals × {seats} seats · field {spec.field_agent} · seed {seed}",
+        say("{game} · {deals} deals × {seats} seats · field {field} · seed {seed}", lang,
+            game=repr(rules_set), deals=deals, seats=rules_set.num_players,
+            field=spec.field_agent, seed=seed),
         markup=False,
     )
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for column in ("agent", "mean return", "95% interval", "mean score", "matches"):
+    for column in (say("agent", lang), say("mean return", lang), say("95% interval", lang),
+                   say("mean score", lang), say("matches", lang)):
         table.add_column(column, justify="right")
     for row in result.agents:
         table.add_row(
@@ -894,6 +1012,7 @@ def _score_calculator(game: str) -> ScoreCalculator:
 
 @app.command()
 def score(
+    ctx: typer.Context,
     game: Annotated[
         str, typer.Argument(
             metavar="GAME", help=f"a game with a score calculator: {', '.join(SCORE_CALCULATORS)}"
@@ -918,8 +1037,9 @@ def score(
     calculator = _score_calculator(game)
     request = ScoreRequest(cards or [], turnup, ace, parse_option_assignments(option or []))
     console = _console()
+    lang = _lang(ctx)
     for line in calculator.count(request):
-        console.print(line, markup=False)
+        console.print(translate(line, lang), markup=False)
 
 
 def _without_password(url: str) -> str:
@@ -942,6 +1062,7 @@ def _without_password(url: str) -> str:
 
 @app.command()
 def serve(
+    ctx: typer.Context,
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
     db: Annotated[
@@ -1044,7 +1165,8 @@ def serve(
         ) from None
     shown_host = "localhost" if host in ("0.0.0.0", "::") else host
     shown_host = f"[{shown_host}]" if ":" in shown_host else shown_host
-    _console().print(f"parlour is serving at http://{shown_host}:{port}/", markup=False)
+    _console().print(say("parlour is serving at {url}", _lang(ctx),
+                         url=f"http://{shown_host}:{port}/"), markup=False)
     serve_app(web_app, host, port, TransportSettings(
         request_timeout=request_timeout, max_connections=max_connections,
         forwarded_allow_ips=forwarded_allow_ips,
@@ -1052,24 +1174,111 @@ def serve(
 
 
 # --- entry point ----------------------------------------------------------------
+LANG_OPTION = "--lang"
+"""The option that chooses the language, taken anywhere on the line."""
+
+
+def language_argument(args: Sequence[str], default: str) -> tuple[str, list[str]]:
+    """The language ``--lang`` names in ``args`` (``--lang es`` or
+    ``--lang=es``, anywhere before a ``--``; the last one wins), else
+    ``default``, and ``args`` without it; :class:`CommandError` for a
+    language parlour does not speak.
+
+    >>> language_argument(["rules", "polignac", "--lang", "es"], "en")
+    ('es', ['rules', 'polignac'])
+    >>> language_argument(["--lang=en", "list"], "es")
+    ('en', ['list'])
+    """
+    lang, rest = default, list[str]()
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            rest.extend(args[index:])
+            break
+        if arg == LANG_OPTION or arg.startswith(LANG_OPTION + "="):
+            if arg == LANG_OPTION:
+                if index + 1 == len(args):
+                    raise CommandError(f"--lang needs a language: one of {', '.join(LANGUAGES)}")
+                value, index = args[index + 1], index + 1
+            else:
+                value = arg.partition("=")[2]
+            if value not in LANGUAGES:
+                raise CommandError(
+                    f"--lang must be one of {', '.join(LANGUAGES)}, not {value!r}")
+            lang = value
+        else:
+            rest.append(arg)
+        index += 1
+    return lang, rest
+
+
+Command = TyperGroup | TyperCommand
+"""A command of the command line as Typer builds it."""
+
+
+def _commands() -> list[Command]:
+    """The command line as Typer builds it: the group, then each command."""
+    group = typer.main.get_command(app)
+    assert isinstance(group, TyperGroup)
+    return [group, *(command for command in group.commands.values()
+                     if isinstance(command, TyperGroup | TyperCommand))]
+
+
+def command_in(lang: str) -> TyperGroup:
+    """The command line, its help (``--help``: each command's and option's
+    own text) in ``lang``; the words of Typer's frame (``Usage``,
+    ``Options``, ``[default: ...]``) stay as Typer says them."""
+    commands = _commands()
+    if lang != DEFAULT:
+        spoken = messages(lang)
+        for command in commands:
+            command.help = spoken.gettext(command.help) if command.help else command.help
+            command.short_help = spoken.gettext(command.short_help) if command.short_help \
+                else command.short_help
+            for param in command.params:
+                if isinstance(param, TyperArgument | TyperOption) and param.help:
+                    param.help = spoken.gettext(param.help)
+    group = commands[0]
+    assert isinstance(group, TyperGroup)
+    return group
+
+
+def help_messages() -> list[str]:
+    """Every help text of the command line (``--help``) in English, the
+    messages :func:`command_in` translates."""
+    found: list[str] = []
+    for command in _commands():
+        found.extend(text for text in (command.help, command.short_help) if text)
+        found.extend(param.help for param in command.params
+                     if isinstance(param, TyperArgument | TyperOption) and param.help)
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default ``sys.argv[1:]``); returns the exit status.
 
-    With no arguments at all it shows the help.
+    With no arguments at all it shows the help. ``--lang`` (anywhere) or
+    the locale variables choose the language of everything it says.
     """
-    args = list(sys.argv[1:] if argv is None else argv) or ["--help"]
-    command = typer.main.get_command(app)
+    lang = from_environment()
     try:
-        status = command.main(args=args, prog_name="parlour", standalone_mode=False)
+        lang, args = language_argument(list(sys.argv[1:] if argv is None else argv), lang)
+    except CommandError as error:
+        return _fail(translate(str(error), lang), lang)
+    command = command_in(lang)
+    try:
+        status = command.main(args=args or ["--help"], prog_name="parlour",
+                              standalone_mode=False, obj=lang)
     except (ParlourError, CommandError) as error:
-        return _fail(str(error))
+        return _fail(translate(str(error), lang), lang)
     except typer.TyperException as error:
-        return _fail(error.format_message())
+        return _fail(translate(error.format_message(), lang), lang)
     except typer.Abort:
         return 1
     return status if isinstance(status, int) else 0
 
 
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+def _fail(message: str, lang: str) -> int:
+    print(say("error: {message}", lang, message=message), file=sys.stderr)
     return USAGE_ERROR

@@ -34,6 +34,7 @@ from parlour import events
 from parlour.agents import choose_action, make_agent
 from parlour.engine.game import State
 from parlour.errors import OptionError
+from parlour.i18n import DEFAULT, say, translate
 
 EventClass = type[events.Event]
 
@@ -115,18 +116,21 @@ def play_rounds_in_parallel(event: events.Event, level: str, workers: int,
 
 
 def play_event(event: events.Event, level: str, console: Console, save: Path | None,
-               workers: int = 1) -> None:
-    """Play ``event`` with computer players of ``level`` and print it."""
+               workers: int = 1, lang: str = DEFAULT) -> None:
+    """Play ``event`` with computer players of ``level`` and print it in ``lang``."""
     make_agent(level)
     console.print(
-        f"{event.title} · {event.players} players at {event.tables} tables · "
-        f"{event.rounds} rounds · {level} players · seed {event.seed}", markup=False,
+        say("{title} · {players} players at {tables} tables · {rounds} rounds · "
+            "{level} players · seed {seed}", lang, title=translate(event.title, lang),
+            players=event.players, tables=event.tables, rounds=event.rounds, level=level,
+            seed=event.seed),
+        markup=False,
     )
     for line in event.seating_lines():
-        console.print(line, markup=False)
+        console.print(translate(line, lang), markup=False)
 
     def report(done: events.Event) -> None:
-        print_round(done, console)
+        print_round(done, console, lang)
 
     workers = min(workers, event.tables)
     if workers > 1 and not event.tables_meet:
@@ -135,30 +139,30 @@ def play_event(event: events.Event, level: str, console: Console, save: Path | N
         kind = type(event)
         event.run(lambda hand, player: choose(kind, level, event.seed, event.round, hand,
                                               player), after_round=report)
-    print_standings(event, console)
+    print_standings(event, console, lang)
     if save is not None:
         save.write_text(json.dumps(event.record(), indent=1) + "\n", encoding="utf-8")
-        console.print(f"event record written to {save}", markup=False)
+        console.print(say("event record written to {save}", lang, save=save), markup=False)
 
 
-def print_round(event: events.Event, console: Console) -> None:
-    """The round just scored, as the event reports it."""
+def print_round(event: events.Event, console: Console, lang: str = DEFAULT) -> None:
+    """The round just scored, as the event reports it, in ``lang``."""
     console.print()
-    console.print(f"Round {event.round}", style="bold", markup=False)
+    console.print(say("Round {number}", lang, number=event.round), style="bold", markup=False)
     for line in event.round_lines():
-        console.print(line, markup=False)
+        console.print(translate(line, lang), markup=False)
 
 
-def print_standings(event: events.Event, console: Console) -> None:
-    """The final standings, then the winner(s) and any prizes."""
+def print_standings(event: events.Event, console: Console, lang: str = DEFAULT) -> None:
+    """The final standings, then the winner(s) and any prizes, in ``lang``."""
     console.print()
-    console.print("Final standings", style="bold", markup=False)
+    console.print(say("Final standings", lang), style="bold", markup=False)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     columns = event.standings_columns
     for _, heading, justify in columns:
-        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
+        table.add_column(translate(heading, lang), justify=justify)  # type: ignore[arg-type]
     for line in event.standings():
-        table.add_row(*(str(line[key]) for key, _, _ in columns))
+        table.add_row(*(translate(str(line[key]), lang) for key, _, _ in columns))
     console.print(table)
     for result in event.result_lines():
-        console.print(result, markup=False)
+        console.print(translate(result, lang), markup=False)

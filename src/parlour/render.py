@@ -5,6 +5,12 @@ any other key generically, so a new game needs no drawing code. Cards are
 shown with the deck's symbols, red suits in red; Rich drops the colours by
 itself when the output is not a terminal.
 
+A renderer speaks one language (``lang``, see :mod:`parlour.i18n`): its own
+labels are messages of the ``cli`` catalogue, and the games' words (log
+lines, prompts, moves, flags, phases, the names of zones and extras) are
+said through :func:`parlour.i18n.translate` as they are drawn; card codes
+stay as they are.
+
 >>> from parlour.cards import PIQUET_32
 >>> renderer = Renderer(PIQUET_32)
 >>> renderer.cards(["KH", "QH", "TS"]).plain
@@ -38,6 +44,7 @@ from parlour.cards import Card, Deck
 from parlour.engine import Observation, game_class
 from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS, STANDING_KEYS
 from parlour.errors import OptionError, ParseError
+from parlour.i18n import DEFAULT, say, translate
 
 DRAWN_KEYS = COMMON_KEYS | FRAME_KEYS | STANDING_KEYS
 """Observation keys drawn by name (the schema's); every other key is shown as a
@@ -96,6 +103,37 @@ def hand_word(observation: Observation) -> str:
         return "hand"
 
 
+def key_label(name: str) -> str:
+    """The English label of an observation key (a zone, an extra):
+    ``penalty_cards`` is ``Penalty cards``.
+
+    >>> key_label("capot_bidder")
+    'Capot bidder'
+    """
+    return name.replace("_", " ").capitalize()
+
+
+def column_heading(key: str) -> str:
+    """The English heading of a player's column in the players table.
+
+    >>> column_heading("dealer_turns")
+    'dealer turns'
+    """
+    return key.replace("_", " ")
+
+
+def player_columns(players: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The keys of the players that the players table shows as columns:
+    not those drawn elsewhere (name, flags, dealer) nor a yes/no key that
+    says just what a flag says.
+
+    >>> player_columns([{"seat": 0, "name": "P0", "cards": 8, "score": 0, "flags": []}])
+    ['cards', 'score']
+    """
+    return [key for key in players[0]
+            if key not in _PLAYER_KEYS_SHOWN_ELSEWHERE and not _is_flag_column(key, players)]
+
+
 def seat_names(observation: Observation) -> list[str]:
     """The name of every seat, by seat index."""
     return [str(player["name"]) for player in observation["players"]]
@@ -116,12 +154,14 @@ class Renderer:
     """Turns observations and log lines into Rich text for one deck.
 
     ``you`` is the set of seats the person at the terminal plays; their
-    names are highlighted and marked "(you)".
+    names are highlighted and marked "(you)". ``lang`` is the language of
+    every word drawn.
     """
 
-    def __init__(self, deck: Deck, you: Sequence[int] = ()) -> None:
+    def __init__(self, deck: Deck, you: Sequence[int] = (), lang: str = DEFAULT) -> None:
         self.deck = deck
         self.you = frozenset(you)
+        self.lang = lang
         spaced = any(" " in card.symbol for card in deck.cards)
         self._separator = " · " if spaced else " "
         self._suit_separator = "  ·  " if spaced else "  "
@@ -181,8 +221,14 @@ class Renderer:
             previous_suit = suit
         return text
 
+    def words(self, text: str) -> str:
+        """A game's words (a log line, a prompt, a move) in the renderer's language."""
+        return translate(text, self.lang)
+
     def log_line(self, line: str, names: Sequence[str] = ()) -> Text:
-        """A log line with its cards drawn as cards and your name highlighted."""
+        """A log line, in the renderer's language, with its cards drawn as
+        cards and your name highlighted."""
+        line = self.words(line)
         text = Text()
         position = 0
         for match in self._card_pattern.finditer(line):
@@ -198,7 +244,7 @@ class Renderer:
     def seat_label(self, seat: int, names: Sequence[str]) -> Text:
         """A seat's name, "(you)" added for the person's seats."""
         if seat in self.you:
-            return Text(f"{names[seat]} (you)", style=_YOU_STYLE)
+            return Text(say("{name} (you)", self.lang, name=names[seat]), style=_YOU_STYLE)
         return Text(names[seat])
 
     # --- the table ----------------------------------------------------------
@@ -216,30 +262,27 @@ class Renderer:
         parts = [title]
         number = observation.get("round") or observation.get("hand_number")
         if number:
-            parts.append(f"{hand_word(observation)} {number}")
+            parts.append(f"{self.words(hand_word(observation))} {number}")
         if observation["phase"] == "play" and observation.get("trick_number"):
-            parts.append(f"trick {observation['trick_number']}")
+            parts.append(say("trick {number}", self.lang, number=observation["trick_number"]))
         elif observation["phase"] != "play":
-            parts.append(str(observation["phase"]))
+            parts.append(self.words(str(observation["phase"])))
         return " · ".join(parts)
 
     def players_table(self, observation: Observation) -> Table:
         """One row per seat: name, counts and scores, flags; ▶ marks whose turn."""
         players: list[Mapping[str, Any]] = observation["players"]
         names = seat_names(observation)
-        columns = [
-            key for key in players[0]
-            if key not in _PLAYER_KEYS_SHOWN_ELSEWHERE and not _is_flag_column(key, players)
-        ]
+        columns = player_columns(players)
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         table.add_column("")
-        table.add_column("player")
+        table.add_column(say("player", self.lang))
         for column in columns:
-            table.add_column(column.replace("_", " "), justify="right")
+            table.add_column(self.words(column_heading(column)), justify="right")
         table.add_column("")
         for seat, player in enumerate(players):
             marker = "▶" if seat == observation["to_move"] else ""
-            flags = ", ".join(str(flag) for flag in player.get("flags", ()))
+            flags = ", ".join(self.words(str(flag)) for flag in player.get("flags", ()))
             table.add_row(
                 marker,
                 self.seat_label(seat, names),
@@ -263,12 +306,12 @@ class Renderer:
         target = target if isinstance(target, str) else None
         pending = observation.get("pending") is True
         rows: list[tuple[str, Text]] = [
-            (_label(name), self.zone(value, names, target, pending))
+            (self.words(key_label(name)), self.zone(value, names, target, pending))
             for name, value in observation["zones"].items()
         ]
         elsewhere = keys_shown_inside(observation)
         rows.extend(
-            (_label(name), self.extra(value, names, pending and target is None))
+            (self.words(key_label(name)), self.extra(value, names, pending and target is None))
             for name, value in observation.items()
             if name not in DRAWN_KEYS and name not in elsewhere
             and not _is_empty(value, len(names))
@@ -280,15 +323,16 @@ class Renderer:
         prompt = observation["prompt"]
         if prompt:
             who = self.turn_words(observation["to_move"], names)
-            rows.append(("Turn", Text(f"{who}: {prompt}")))
+            rows.append((say("Turn", self.lang), Text(f"{who}: {self.words(prompt)}")))
         if observation["hand"] or len(names) > 1:
             # a patience's cards are all on the table: no hand to show
             rows.append((
-                "Your hand" if observation["seat"] in self.you else "Hand",
+                say("Your hand", self.lang) if observation["seat"] in self.you
+                else say("Hand", self.lang),
                 self.cards(observation["hand"], playable if legal else None),
             ))
         if legal:
-            rows.append(("Legal", self.moves(legal, observation["hand"])))
+            rows.append((say("Legal", self.lang), self.moves(legal, observation["hand"])))
         width = max(len(label) for label, _ in rows) + 2
         lines: list[Text] = []
         for label, value in rows:
@@ -300,7 +344,9 @@ class Renderer:
 
     def turn_words(self, seat: int, names: Sequence[str]) -> str:
         """Whose turn it is, before the decision: ``Your turn`` or ``P2 to move``."""
-        return "Your turn" if seat in self.you else f"{names[seat]} to move"
+        if seat in self.you:
+            return say("Your turn", self.lang)
+        return say("{name} to move", self.lang, name=names[seat])
 
     def moves(self, legal: Sequence[Mapping[str, Any]], hand: Sequence[str] = ()) -> Text:
         """The legal moves: cards as cards (in the order of ``hand``), calls as
@@ -312,11 +358,11 @@ class Renderer:
             (str(move["card"]) for move in card_moves),
             key=lambda code: order.get(code, len(order)),
         )
-        words = [str(move["text"]) for move in legal if not move.get("card")]
+        words = [self.words(str(move["text"])) for move in legal if not move.get("card")]
         text = Text()
         verb = self._card_verb(card_moves)
         if verb:
-            text.append(f"{verb} ", style="bold")
+            text.append(f"{self.words(verb)} ", style="bold")
         text.append_text(self.cards(cards))
         for word in words:
             if text:
@@ -409,7 +455,7 @@ class Renderer:
         for index, (name, cards) in enumerate(piles.items()):
             if index:
                 text.append(" · ")
-            text.append(f"{name} ", style="bold")
+            text.append(f"{self.words(name)} ", style="bold")
             text.append_text(self.zone(cards, ()))
         return text
 
@@ -423,7 +469,8 @@ class Renderer:
             up = [str(code) for code in pile["up"]]
             text.append_text(self.cards(up) if up else Text("—"))
             if pile["down"]:
-                text.append(f"  ({pile['down']} down)", style="dim")
+                text.append("  " + say("({count} down)", self.lang, count=pile["down"]),
+                            style="dim")
         return text
 
     def turns(self, turns: Sequence[Mapping[str, Any]], names: Sequence[str]) -> Text:
@@ -456,9 +503,10 @@ class Renderer:
         ]
         name_width = max(len(str(meld["name"])) for meld in melds)
         owner_width = max(len(owner.plain) for owner in owners)
-        kind_width = max(len(str(meld.get("kind") or "")) for meld in melds)
+        kinds = [self.words(str(meld.get("kind") or "")) for meld in melds]
+        kind_width = max(len(kind) for kind in kinds)
         text = Text()
-        for index, (meld, owner) in enumerate(zip(melds, owners, strict=True)):
+        for index, (meld, owner, kind) in enumerate(zip(melds, owners, kinds, strict=True)):
             if index:
                 text.append("\n")
             text.append(str(meld["name"]).ljust(name_width), style="bold")
@@ -466,11 +514,12 @@ class Renderer:
             owner.pad_right(owner_width - len(owner.plain))
             text.append_text(owner)
             text.append("  ")
-            text.append(str(meld.get("kind") or "").ljust(kind_width), style="dim")
+            text.append(kind.ljust(kind_width), style="dim")
             text.append("  ")
             text.append_text(self.placed_cards(meld["cards"]))
             if target is not None and meld["name"] == target:
-                text.append("  ◀ laying off " + ("P(?)" if pending else "here"), style="bold")
+                text.append("  ◀ " + (say("laying off P(?)", self.lang) if pending
+                                      else say("laying off here", self.lang)), style="bold")
         return text
 
     def placed_cards(self, cards: Sequence[Mapping[str, Any]]) -> Text:
@@ -571,14 +620,14 @@ class Renderer:
     ) -> Table:
         """The end of a match: each seat's score, return and whether it won."""
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        table.add_column("player")
-        table.add_column("score", justify="right")
-        table.add_column("return", justify="right")
-        table.add_column("result")
+        table.add_column(say("player", self.lang))
+        table.add_column(say("score", self.lang), justify="right")
+        table.add_column(say("return", self.lang), justify="right")
+        table.add_column(say("result", self.lang))
         for seat, (score, outcome) in enumerate(zip(scores, returns, strict=True)):
             table.add_row(
                 self.seat_label(seat, names), str(score), f"{outcome:+.2f}",
-                outcome_word(outcome, len(names) == 1),
+                outcome_words(outcome_word(outcome, len(names) == 1), self.lang),
             )
         return table
 
@@ -593,8 +642,13 @@ def outcome_word(outcome: float, alone: bool = False) -> str:
     return "drew"
 
 
-def _label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+def outcome_words(word: str, lang: str) -> str:
+    """An :func:`outcome_word` in ``lang`` (``won`` is ``ganó`` in Spanish)."""
+    if word == "won":
+        return say("won", lang)
+    if word == "lost":
+        return say("lost", lang)
+    return say("drew", lang)
 
 
 def _is_empty(value: object, seats: int) -> bool:

@@ -10,23 +10,26 @@ from rich.console import Console
 from rich.text import Text
 
 from parlour.engine import Game
+from parlour.i18n import DEFAULT, say
 from parlour.sim.simulate import SimulationSpec
 
 
-def simulation_heading(rules_set: Game, spec: SimulationSpec, played: int) -> str:
-    """``parlour.make('polignac') · 12 matches · seed 5`` and the run's design."""
-    parts = [repr(rules_set), f"{played} matches"]
+def simulation_heading(rules_set: Game, spec: SimulationSpec, played: int,
+                       lang: str = DEFAULT) -> str:
+    """``parlour.make('polignac') · 12 matches · seed 5`` and the run's design, in ``lang``."""
+    parts = [repr(rules_set), say("{played} matches", lang, played=played)]
     if spec.duplicate:
-        parts.append(f"{spec.matches} deals, each once per seat")
+        parts.append(say("{deals} deals, each once per seat", lang, deals=spec.matches))
     if spec.sweep is not None:
-        parts.append(f"sweep {spec.sweep.option}={','.join(map(str, spec.sweep.values))}")
-    return " · ".join([*parts, f"seed {spec.seed}"])
+        parts.append(say("sweep {option}={values}", lang, option=spec.sweep.option,
+                         values=",".join(map(str, spec.sweep.values))))
+    return " · ".join([*parts, say("seed {seed}", lang, seed=spec.seed)])
 
 
 @contextmanager
-def simulation_progress() -> Iterator[Callable[[int, int], None]]:
+def simulation_progress(lang: str = DEFAULT) -> Iterator[Callable[[int, int], None]]:
     """A progress callback drawing a bar with games per second and the time
-    left on standard error when it is a terminal (else it draws nothing)."""
+    left on standard error when it is a terminal (else it draws nothing), in ``lang``."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -40,11 +43,12 @@ def simulation_progress() -> Iterator[Callable[[int, int], None]]:
     class RateColumn(ProgressColumn):
         def render(self, task: Task) -> Text:
             speed = task.finished_speed or task.speed
-            return Text("-- games/s" if speed is None else f"{speed:,.1f} games/s")
+            return Text(say("{speed} games/s", lang,
+                            speed="--" if speed is None else f"{speed:,.1f}"))
 
     console = Console(stderr=True)
-    bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                   TimeRemainingColumn(), console=console, transient=True,
+    bar = Progress(TextColumn(say("simulating", lang)), BarColumn(), MofNCompleteColumn(),
+                   RateColumn(), TimeRemainingColumn(), console=console, transient=True,
                    disable=not console.is_terminal)
     task = bar.add_task("simulate", total=None)
 

@@ -31,6 +31,7 @@ from typing import Any
 from parlour.engine.files import MIB, read_limited
 from parlour.engine.game import Game, State
 from parlour.errors import ParlourError
+from parlour.i18n import DEFAULT, say
 
 STATS_ENV = "PARLOUR_STATS"
 
@@ -70,12 +71,13 @@ class GameStats:
         if self.best is None or (score > self.best if higher_is_better else score < self.best):
             self.best = score
 
-    def describe(self) -> str:
-        """``played 12, won 3 (25%), best score -4, ...`` in a player's words."""
+    def describe(self, lang: str = DEFAULT) -> str:
+        """``played 12, won 3 (25%), best score -4, ...`` in a player's words, in ``lang``."""
         share = f" ({100 * self.won / self.played:.0f}%)" if self.played else ""
-        best = f", best score {self.best}" if self.best is not None else ""
-        return (f"played {self.played}, won {self.won}{share}{best}, "
-                f"current run of wins {self.streak}, longest {self.longest}")
+        best = say(", best score {best}", lang, best=self.best) if self.best is not None else ""
+        return say("played {played}, won {won}{share}{best}, current run of wins {streak}, "
+                   "longest {longest}", lang, played=self.played, won=self.won, share=share,
+                   best=best, streak=self.streak, longest=self.longest)
 
 
 def stats_path() -> Path:

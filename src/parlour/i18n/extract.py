@@ -11,13 +11,20 @@ What each domain holds is found here, in one place:
 - **web**: every ``t("...")`` in the browser's scripts and every
   ``{{t:...}}`` in the page fragments;
 - **server**: the refusals and ``say("...")`` messages of ``parlour/server``;
-- **cli**: those of the command line modules.
+- **cli**: those of the command line modules, the help of every command
+  and option (``--help``, read from the command line Typer builds), the
+  headings of the events' final standings, and the words of the terminal
+  table made from a game's data: the labels of its zones and extras and the
+  headings of its players' columns (found by playing a few matches of every
+  game, see :func:`table_messages`); the game's own words in the table
+  (flags, phases, moves) are the **games** domain's.
 
 A refusal is found where it is made: the first string argument of a ``raise``
 (a string or an f-string: an f-string's ``{expression}`` becomes the field
 ``{name}``, the expression's last name, or a number when two differ), the
 string a ``_why_not...``/``_why_no...``/``_refusal...`` method returns, and the first
-argument of ``say``. So a message is written once, in the English the code
+argument of ``say`` (a template as it is written: its ``{name}`` are the
+fields ``say`` fills). So a message is written once, in the English the code
 already says, and its translation waits in the catalogue.
 """
 
@@ -27,6 +34,7 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import random
 import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
@@ -117,7 +125,12 @@ def source_messages(paths: Iterable[Path], found: Found | None = None) -> Found:
                     _add_node(found, said[0], where)
             elif isinstance(node, ast.Call) and _name_of(node.func) in SAYING_CALLS \
                     and node.args:
-                _add_node(found, node.args[0], where)
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    # say()'s message is a template: its {fields} are fields
+                    _add(found, first.value, f"{where}:{first.lineno}")
+                else:
+                    _add_node(found, first, where)
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) \
                     and REFUSING_FUNCTIONS.match(node.name):
                 for inner in ast.walk(node):
@@ -349,6 +362,63 @@ def game_messages(found: Found | None = None) -> Found:
     return found
 
 
+# -- messages of the terminal
+
+
+TABLE_SEEDS = (1, 2, 3)
+"""The seeds of the matches :func:`table_messages` plays of every game."""
+
+
+def table_messages(found: Found | None = None) -> Found:
+    """The words the terminal table (:class:`parlour.render.Renderer`)
+    makes of a game's data, in every observation of a few random matches
+    of every registered game: the labels of its zones and extras and the
+    headings of its players' columns."""
+    from parlour.engine import game_class, games
+    from parlour.render import DRAWN_KEYS, column_heading, key_label, player_columns
+
+    found = {} if found is None else found
+    for name in games():
+        cls = game_class(name)
+        for seed in TABLE_SEEDS:
+            state = cls().new_state(seed=seed)
+            rng = random.Random(seed)
+            while True:
+                for seat in range(state.game.num_players):
+                    observation = state.observation(seat)
+                    for key in [*observation["zones"], *(key for key in observation
+                                                         if key not in DRAWN_KEYS)]:
+                        _add(found, key_label(key), f"{name}.{key}")
+                    for key in player_columns(observation["players"]):
+                        _add(found, column_heading(key), f"{name}.players.{key}")
+                if state.is_terminal():
+                    break
+                if state.is_chance_node():
+                    outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                    state.apply(rng.choices(outcomes, weights)[0])
+                else:
+                    state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def cli_messages() -> Found:
+    """The ``cli`` domain: the command line modules' messages, the help of
+    its commands and options, the headings of the events' final standings
+    and the words of the terminal table."""
+    from parlour.cli import help_messages
+    from parlour.events import event_class
+    from parlour.events import names as event_names
+
+    found = source_messages(python_files(files=(
+        "cli.py", "event_cli.py", "simulate_cli.py", "render.py", "stats.py")))
+    for text in help_messages():
+        _add(found, text, "parlour/cli.py:--help")
+    for name in event_names():
+        for _, heading, _ in event_class(name).standings_columns:
+            _add(found, heading, f"{name}.standings_columns")
+    return table_messages(found)
+
+
 # -- messages of the browser
 
 
@@ -382,8 +452,7 @@ EXTRACTORS: dict[str, Callable[[], Found]] = {
                                      game_messages()),
     "web": web_messages,
     "server": lambda: source_messages(python_files("server")),
-    "cli": lambda: source_messages(python_files(files=(
-        "cli.py", "event_cli.py", "simulate_cli.py", "render.py", "stats.py"))),
+    "cli": cli_messages,
 }
 """How each domain's messages are found."""
 
