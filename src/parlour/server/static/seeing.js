@@ -235,7 +235,7 @@ export function renderHandEnd(view, seating, { handWord = "hand", onContinue, pe
       "p",
       { class: "hand-end-waiting", "data-testid": "hand-end-waiting" },
       others.length ? t("Waiting for {names} to continue.", { names: listed(others) }) + " " : "",
-      h("span", { class: "countdown", "data-deadline": handEnd.deadline }, t("The next hand starts by itself in {seconds} s.", { seconds: secondsLeft(handEnd.deadline) })),
+      h("span", { class: "wait-countdown", "data-deadline": handEnd.deadline }, t("The next hand starts by itself in {seconds} s.", { seconds: secondsLeft(handEnd.deadline) })),
     ),
     mine ? h("button", { type: "button", class: "continue", "data-testid": "continue", disabled: pending, onclick: onContinue }, t("Continue")) : null,
   );
@@ -243,7 +243,7 @@ export function renderHandEnd(view, seating, { handWord = "hand", onContinue, pe
 
 /** Brings every countdown on the page up to date (called each second). */
 export function tickCountdowns() {
-  for (const element of document.querySelectorAll(".hand-end .countdown[data-deadline]")) {
+  for (const element of document.querySelectorAll(".hand-end .wait-countdown[data-deadline]")) {
     element.textContent = t("The next hand starts by itself in {seconds} s.", { seconds: secondsLeft(element.dataset.deadline) });
   }
 }
