@@ -139,7 +139,7 @@ def test_a_finished_trick_stays_until_the_next_card_or_the_leaders_continue(
         else:
             # a computer leads: it waits the trick pause, so the trick is seen
             assert not trick["continues"]
-            time.sleep(1.0)
+            time.sleep(0.6)
             assert page.evaluate(READ_TRICK)["cards"] == shown
             # then the winner's card leads the next trick
             page.wait_for_function(f"""() => {{

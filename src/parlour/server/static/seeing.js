@@ -67,8 +67,10 @@ export class TrickKeeper {
       this.forget(key);
       this.kept = true;
       const leads = view.seat !== null && observation.to_move === view.seat && !view.hand_end;
-      // the viewer who leads keeps it until he plays or continues
-      if (!leads) this.timer = setTimeout(() => this.release(), pause * 1000);
+      // the viewer who leads keeps it until he plays or continues; for the
+      // others it is on its way to the winner when the pause ends, which is
+      // when a computer to move plays on
+      if (!leads) this.timer = setTimeout(() => this.release(), Math.max(0, pause * 1000 - TO_WINNER_MS));
     }
     return this.kept ? last : null;
   }
@@ -76,6 +78,8 @@ export class TrickKeeper {
   forget(key) {
     clearTimeout(this.timer);
     this.timer = null;
+    // another trick: the last one's way to its winner is over
+    if (key !== this.key) this.leaving = false;
     this.key = key;
     this.kept = false;
   }
@@ -85,8 +89,11 @@ export class TrickKeeper {
     if (!this.kept || this.leaving) return;
     clearTimeout(this.timer);
     this.timer = null;
+    const key = this.key;
     const done = () => {
       this.leaving = false;
+      // a trick finished meanwhile is another one, kept on
+      if (this.key !== key) return;
       this.kept = false;
       this.onChange();
     };
