@@ -11,6 +11,7 @@ its own ``trick_pause`` and ``hand_wait``.
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -275,3 +276,24 @@ def test_cards_move_unless_the_reader_prefers_reduced_motion(server: str, page: 
     page.emulate_media(reduced_motion="reduce")
     assert animations_in_tricks(server, page) == []
     expect(page.get_by_test_id("board")).to_have_attribute("data-motion", "reduced")
+
+
+def test_the_lobby_sets_a_tables_pauses(server: str, page: Page) -> None:
+    page.goto(server + "/")
+    page.locator('[data-testid="choose-game"][data-game="polignac"]').click()
+    expect(page.locator('[data-testid="seats"] .seat-row')).to_have_count(4)
+    page.get_by_test_id("trick-pause").fill("soon")
+    page.get_by_test_id("create").click()
+    expect(page.get_by_test_id("trick-pause-error")).to_have_text(
+        "the time a trick is shown must be a number of seconds >= 0")
+    page.get_by_test_id("trick-pause").fill("3")
+    page.get_by_test_id("hand-wait").fill("4000")
+    page.get_by_test_id("create").click()
+    expect(page.get_by_test_id("form-error")).to_have_text(
+        "hand_wait must be a number of seconds from 0 to 3600, not 4000")
+    page.get_by_test_id("hand-wait").fill("20")
+    page.get_by_test_id("create").click()
+    spectator_link = page.locator('[data-testid="spectator-link"] input')
+    expect(spectator_link).to_have_value(re.compile(r"/tables/\d+$"))
+    table_id = int(spectator_link.input_value().rsplit("/", 1)[1])
+    assert table_view(server, table_id)["table"]["pauses"] == {"trick": 3.0, "hand": 20.0}
