@@ -197,6 +197,8 @@ def run(settings: Settings) -> list[str]:
                 # the busy tables are the load measured: none refused, none paced
                 "--max-computer-tables-per-address", str(settings.tables),
                 "--max-computer-tables", str(settings.tables), "--computer-pace", "0",
+                # the measured seat plays on: no pause to see a trick or a hand's result
+                "--trick-pause", "0", "--hand-wait", "0",
             ]) as base_url:
         idle = asyncio.run(time_moves(base_url, settings.moves, rng))
         table_ids = start_busy_tables(base_url, settings)

@@ -1127,6 +1127,15 @@ def serve(
         float, typer.Option(min=0, metavar="DAYS", help="days without a move and without a "
                             "seat's socket after which a table is archived")
     ] = 7.0,
+    trick_pause: Annotated[
+        float, typer.Option(min=0, max=10, metavar="S", help="seconds a finished trick stays "
+                            "on the felt at a table with a person (unless the table chooses)")
+    ] = 1.5,
+    hand_wait: Annotated[
+        float, typer.Option(min=0, max=3600, metavar="S", help="most seconds the next hand "
+                            "waits for the people to continue after a hand's result (unless "
+                            "the table chooses; 0: no wait)")
+    ] = 60.0,
 ) -> None:
     """Run the web app: a lobby, tables with friends and computer seats, replays.
 
@@ -1142,6 +1151,7 @@ def serve(
     from parlour.server import TransportSettings, create_app
     from parlour.server import serve as serve_app
     from parlour.server.security import DAY, Limits
+    from parlour.server.tables import Pauses
 
     shown_db = _without_password(db)
     limits = Limits(
@@ -1154,7 +1164,8 @@ def serve(
     )
     try:
         web_app = create_app(db, computer_delay, limits=limits,
-                             allowed_origins=allowed_origin or ())
+                             allowed_origins=allowed_origin or (),
+                             pauses=Pauses(trick_pause, hand_wait))
     except SQLAlchemyError as error:
         reason = str(error).splitlines()[0]
         raise CommandError(f"cannot open the database {shown_db}: {reason}") from None

@@ -34,9 +34,11 @@ expect.set_options(timeout=10_000)
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of ``parlour serve`` on a fresh SQLite file."""
-    # every test's tables come from this one address: room for all of them
+    # every test's tables come from this one address: room for all of them;
+    # a table pauses for people only when it asks to (test_time_to_see_browser)
     with live_server(tmp_path_factory.mktemp("e2e"), COMPUTER_DELAY,
-                     ["--max-tables-per-address", "2000"]) as base_url:
+                     ["--max-tables-per-address", "2000", "--trick-pause", "0",
+                      "--hand-wait", "0"]) as base_url:
         yield base_url
 
 

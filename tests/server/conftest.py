@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from web_support import QUICK_COMPUTERS
 
 from parlour.server import create_app
+from parlour.server.tables import NO_PAUSES
 
 
 @pytest.fixture
@@ -32,7 +33,9 @@ def database_url(tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def client(database_url: str) -> Iterator[TestClient]:
-    """A running app (lifespan started) whose computer seats move at once."""
-    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS)) \
-            as test_client:
+    """A running app (lifespan started) whose computer seats move at once and
+    whose tables do not pause for people unless they ask to (a test plays
+    on through hands)."""
+    with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS,
+                               pauses=NO_PAUSES)) as test_client:
         yield test_client

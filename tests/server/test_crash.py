@@ -52,8 +52,10 @@ HUMAN_GAMES: list[tuple[str, dict[str, object]]] = [
 """Quick matches (a few dozen moves) of several games, with their options."""
 HUMAN_TABLES = 24
 COMPUTER_TABLES = 4
-LIMITS = ["--max-computer-tables-per-address", str(COMPUTER_TABLES), "--computer-pace", "0"]
-"""The computer-only tables are played at their own delay, as many as there are."""
+LIMITS = ["--max-computer-tables-per-address", str(COMPUTER_TABLES), "--computer-pace", "0",
+          "--hand-wait", "0"]
+"""The computer-only tables are played at their own delay, as many as there are;
+the people's tables play on through hands (no wait to see a hand's result)."""
 COMPUTER_DELAY = 0.02
 """Seconds between the computer tables' moves: they keep writing meanwhile."""
 COMPUTER_MOVES_AFTER_RESTART = 20

@@ -98,9 +98,10 @@ def check_answer(response: Any) -> None:
 
 
 POSTS = {
-    "/api/tables": ["game", "options", "seats", "seed", "delay"],
+    "/api/tables": ["game", "options", "seats", "seed", "delay", "trick_pause", "hand_wait"],
     "/api/tables/{table}/moves": ["token", "action", "text", "move_number"],
     "/api/tables/{table}/rematch": ["token", "accept"],
+    "/api/tables/{table}/continue": ["token", "hand"],
     "/api/events": ["options", "level", "seed", "delay", "time_limit"],
     "/api/events/{event}/join": ["code", "name"],
     "/api/events/{event}/start": ["token"],
@@ -116,6 +117,7 @@ def post_url(fuzzed: Fuzzed, path: str) -> str:
 
 PARSERS = [payloads.parse_table_request, payloads.parse_move_request,
            payloads.parse_rematch_request,
+           payloads.parse_continue_request,
            payloads.parse_event_request, payloads.parse_join_request,
            payloads.parse_host_request, payloads.parse_timer_request,
            payloads.parse_event_move, payloads.parse_name, payloads.parse_time_limit]

@@ -50,6 +50,7 @@ from parlour.server.events import (
 )
 from parlour.server.flow import ComputerGate, Outbox
 from parlour.server.payloads import (
+    parse_continue_request,
     parse_event_move,
     parse_event_request,
     parse_host_request,
@@ -79,6 +80,7 @@ from parlour.server.security import (
 )
 from parlour.server.tables import (
     LiveTable,
+    Pauses,
     TableHub,
     replay_position,
     seat_url,
@@ -123,7 +125,7 @@ _Followed = TypeVar("_Followed", LiveTable, LiveEvent)
 def create_app(
     database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY,
     clock: Clock = time.monotonic, limits: Limits | None = None,
-    allowed_origins: Iterable[str] = (),
+    allowed_origins: Iterable[str] = (), pauses: Pauses | None = None,
 ) -> FastAPI:
     """The web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -133,12 +135,14 @@ def create_app(
     rate limits (tests drive it by hand); ``limits`` bounds the work that
     clients may start (:class:`Limits`, whose defaults are docs/web.md's);
     ``allowed_origins`` are the sites (``https://host[:port]``) besides the
-    server's own whose pages may change anything (:class:`OriginGuard`).
+    server's own whose pages may change anything (:class:`OriginGuard`);
+    ``pauses`` are how long a finished trick stays and the next hand waits
+    for the people at the tables that do not choose (:class:`Pauses`).
     """
     database = Database(database_url)
     limits = limits or Limits()
     gate = ComputerGate()
-    hub = TableHub(database, computer_delay, limits, gate)
+    hub = TableHub(database, computer_delay, limits, gate, pauses=pauses)
     events = EventHub(database, computer_delay, limits, gate)
 
     @asynccontextmanager
@@ -498,6 +502,13 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
             raise ApiError(FORBIDDEN, "a rematch is answered with the token of a person's seat")
         return JSONResponse(
             await hub.answer_rematch(table, token, accept, _client_address(request)))
+    @app.post("/api/tables/{table_id}/continue")
+    async def table_continue(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        token, hand = parse_continue_request(await _json_body(request))
+        if not token:
+            raise ApiError(FORBIDDEN, "a continue needs the token of a seat")
+        return JSONResponse(await hub.continue_hand(table, table.seat_of(token), hand))
 
     @app.get("/api/tables/{table_id}/hint")
     async def table_hint(table_id: str, request: Request) -> JSONResponse:

@@ -120,6 +120,11 @@ class TableRow(Base):
     """A finished table's rematch once someone answered it (``None`` until
     then): ``{answers: [per seat null | {accepted, token_hash?}], table: id |
     null}`` (:class:`parlour.server.rematch.Rematch`)."""
+    pauses: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The table's pauses for people to see (``{"trick": seconds, "hand":
+    seconds}``) and, while the next hand waits for them, ``"waiting"``
+    (:class:`parlour.server.tables.HandEnd`'s stored form); ``None`` for a
+    table made before they existed (the server's defaults, nothing waiting)."""
 
 
 class MoveRow(Base):
@@ -343,15 +348,19 @@ class Database:
     def add_moves(
         self, table_id: int, first_move_number: int, actions: Sequence[int],
         scores: list[int], is_over: bool, result: PatienceResult | None = None,
+        pauses: dict[str, Any] | None = None,
     ) -> None:
         """Commit a move's actions (numbered from ``first_move_number``; a
         whole line of text may name several), the table's new move count,
-        scores and status, and the ``result`` of a patience that it ends, in
-        one transaction: all of them are stored or none."""
+        scores and status, the ``result`` of a patience that it ends and the
+        table's new ``pauses`` (the hand it ends waiting for the people; not
+        changed when ``None``), in one transaction: all of them are stored or none."""
         moment = now()
         values: dict[str, Any] = {
             "moves": first_move_number + len(actions), "scores": scores, "last_move": moment,
         }
+        if pauses is not None:
+            values["pauses"] = pauses
         if is_over:
             values.update(status=FINISHED, finished=moment)
         # Core statements, not the ORM's unit of work: this runs once per move.
@@ -483,6 +492,12 @@ class Database:
         ).values(status=ARCHIVED)
         with self.engine.begin() as connection:
             return connection.execute(query).rowcount
+
+    def set_table_pauses(self, table_id: int, pauses: dict[str, Any]) -> None:
+        """Store a table's pauses (a person continued, or the wait ended)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(pauses=pauses))
 
     def set_table_status(self, table_id: int, status: str) -> None:
         """Change the status of an unfinished table (``playing`` or ``archived``)."""

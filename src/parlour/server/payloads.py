@@ -22,15 +22,20 @@ COMPUTER = "computer"
 DEFAULT_AGENT = "random"
 MAX_DELAY = 60.0
 """Longest computer delay a table may ask for, in seconds."""
+MAX_TRICK_PAUSE = 10.0
+"""Longest time a finished trick may stay in view, in seconds."""
+MAX_HAND_WAIT = 3600.0
+"""Longest time the next hand may wait for the people, in seconds."""
 SEED_LIMIT = 2**64
 """Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``."""
 
-TABLE_FIELDS = ("game", "options", "seats", "seed", "delay")
+TABLE_FIELDS = ("game", "options", "seats", "seed", "delay", "trick_pause", "hand_wait")
 SEAT_FIELDS = ("kind", "agent")
 MOVE_FIELDS = ("token", "action", "text", "move_number")
 SOCKET_MOVE_FIELDS = ("type", "action", "text", "move_number")
 UNDO_FIELDS = ("token", "move_number")
 REMATCH_FIELDS = ("token", "accept")
+CONTINUE_FIELDS = ("token", "hand")
 EVENT_FIELDS = ("options", "level", "seed", "delay", "time_limit")
 JOIN_FIELDS = ("code", "name")
 HOST_FIELDS = ("token",)
@@ -57,6 +62,11 @@ class TableRequest:
     seats: list[SeatRequest]
     seed: int | None
     delay: float | None
+    trick_pause: float | None = None
+    """Seconds a finished trick stays in view (``None``: the server's default)."""
+    hand_wait: float | None = None
+    """Most seconds the next hand waits for the people to continue after a
+    hand's result (``None``: the server's default)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +128,31 @@ def parse_table_request(body: object) -> TableRequest:
     return TableRequest(
         game=game, options=options, seats=[_parse_seat(seat) for seat in seats],
         seed=_parse_seed(data.get("seed")), delay=_parse_delay(data.get("delay")),
+        trick_pause=_parse_seconds(data.get("trick_pause"), "trick_pause", MAX_TRICK_PAUSE),
+        hand_wait=_parse_seconds(data.get("hand_wait"), "hand_wait", MAX_HAND_WAIT),
     )
+
+
+def _parse_seconds(value: object, name: str, most: float) -> float | None:
+    """A number of seconds from 0 to ``most`` at ``name`` (``None`` when not given)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+        math.isfinite(value) and 0 <= value <= most
+    ):
+        raise _bad(f"{name} must be a number of seconds from 0 to {most:g}, not {value!r}")
+    return float(value)
+
+
+def parse_continue_request(body: object) -> tuple[str | None, int]:
+    """The token and the hand of a ``POST /api/tables/{id}/continue`` body."""
+    data = _object(body, "the request", CONTINUE_FIELDS)
+    hand = data.get("hand")
+    if not _is_integer(hand):
+        raise _bad("give the hand whose result you have seen: {\"hand\": N}, "
+                   "the view's hand_end.hand")
+    assert isinstance(hand, int)
+    return token_of(data), hand
 
 
 def _parse_seat(value: object) -> SeatRequest:

@@ -299,6 +299,11 @@ class RoomHub(ABC, Generic[Room, Stored]):
         delay = self.computer_delay if room.delay is None else room.delay
         return delay if room.has_person else max(delay, self.limits.computer_pace)
 
+    def _wait_of(self, room: Room) -> float:
+        """Seconds a computer of ``room`` waits before its next move: its
+        delay (:meth:`delay_of`), unless the kind of room says more."""
+        return self.delay_of(room)
+
     @staticmethod
     async def _hint(room: Room, table: int, position: tuple[int, ...],
                     search: Callable[[], Hint]) -> Hint:
@@ -359,7 +364,7 @@ class RoomHub(ABC, Generic[Room, Stored]):
         people are to move or the room is over."""
         try:
             while room.computers_due:
-                await self.sleep(self.delay_of(room))
+                await self.sleep(self._wait_of(room))
                 if not await self._computers_play(room):
                     return
         except Exception:

@@ -42,6 +42,7 @@ from typing import Any
 
 from parlour.agents import choose_action, hint, make_agent
 from parlour.engine import Game, State, game_class, make
+from parlour.engine.match import CARD_FIELDS, CARDS_FIELDS, SEAT_FIELDS
 from parlour.errors import ParlourError
 from parlour.games.patience.base import PatienceState
 from parlour.server.db import (
@@ -93,6 +94,103 @@ COMPUTER_TABLE, COMPUTER_TABLES = "table of computers only", "tables of computer
 ARCHIVE_CHECK = 3600.0
 """Seconds between two looks for abandoned tables (at most; as little as
 1 s when ``Limits.archive_after`` is shorter)."""
+
+
+TRICK_PAUSE = 1.5
+"""Seconds a finished trick stays on the felt at a table with a person,
+unless the table says otherwise: a computer to lead waits that long, and
+the page keeps the trick in view as long."""
+
+HAND_WAIT = 60.0
+"""Seconds the next hand waits at most for the people at a table to continue
+after a hand's result, unless the table says otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pauses:
+    """How long people are given to see what happened: ``trick``, the
+    seconds a finished trick stays (0: none), and ``hand``, the most seconds
+    the next hand waits for every person to continue (0: it does not wait)."""
+
+    trick: float = TRICK_PAUSE
+    hand: float = HAND_WAIT
+
+
+NO_PAUSES = Pauses(0.0, 0.0)
+"""No pause at all: the tables of scripts and tests that play on at once."""
+
+
+@dataclass(slots=True)
+class HandEnd:
+    """A finished hand whose result the people at the table are seeing: the
+    next hand waits until every seat of ``waiting`` has continued, or until
+    ``deadline``."""
+
+    hand: int
+    """The hand's number (from 1): its change is ``hand_results()[hand - 1]``."""
+    waiting: set[int]
+    """The people's seats that have not continued yet."""
+    deadline: datetime
+    lines: tuple[int, int]
+    """The log lines (numbered in the match, as ``log_start`` numbers them)
+    that the hand's last move added: how it ended."""
+    shown: list[dict[str, Any]]
+    """The cards the hand's last move showed with their seats (``[{seat,
+    card}]``, a showdown's), from the public events it added."""
+
+    def describe(self) -> dict[str, Any]:
+        """The ``hand_end`` of a view."""
+        return {"hand": self.hand, "waiting": sorted(self.waiting),
+                "deadline": timestamp(self.deadline), "lines": list(self.lines),
+                "shown": self.shown}
+
+    def stored(self) -> dict[str, Any]:
+        """The form kept in the database (``tables.pauses["waiting"]``)."""
+        return {**self.describe(), "deadline": aware(self.deadline).isoformat()}
+
+    @classmethod
+    def from_stored(cls, stored: dict[str, Any]) -> HandEnd:
+        """The wait that :meth:`stored` wrote."""
+        first, end = stored["lines"]
+        return cls(hand=int(stored["hand"]), waiting={int(seat) for seat in stored["waiting"]},
+                   deadline=aware(datetime.fromisoformat(stored["deadline"])),
+                   lines=(int(first), int(end)), shown=list(stored["shown"]))
+
+
+def log_end(state: State) -> int:
+    """The number (in the match) of the line after the last of the public log."""
+    observation = state.public_observation()
+    return int(observation.get("log_start", 0)) + len(observation["log"])
+
+
+def shown_cards(state: State, events_before: int) -> list[dict[str, Any]]:
+    """The cards that the public events of ``state`` after the first
+    ``events_before`` show with their seats, later ones first replaced: an
+    event with a seat and a card (a King shown), or one with ``seats`` and
+    ``cards`` side by side (a showdown). Read by the engine's field names
+    (:data:`SEAT_FIELDS`, :data:`CARD_FIELDS`, :data:`CARDS_FIELDS`), never
+    by the event's game."""
+    codes = [card.code for card in state.game.deck.cards]
+    by_seat: dict[int, str] = {}
+    for event in list(state.match_events())[events_before:]:
+        values = event.values()
+        seats = [value for name, value in values.items() if name in SEAT_FIELDS]
+        cards = [value for name, value in values.items() if name in CARD_FIELDS]
+        if len(seats) == 1 and len(cards) == 1:
+            by_seat[seats[0]] = codes[cards[0]]
+        holders = values.get("seats")
+        held = next((value for name, value in values.items() if name in CARDS_FIELDS), None)
+        if isinstance(holders, tuple) and isinstance(held, tuple) and len(holders) == len(held):
+            by_seat.update((seat, codes[card]) for seat, card in zip(holders, held, strict=True))
+    return [{"seat": seat, "card": card} for seat, card in sorted(by_seat.items())]
+
+
+def finished_a_trick(before: State, after: State) -> bool:
+    """Whether the move from ``before`` to ``after`` finished a trick: the
+    public ``last_trick`` zone changed and holds cards."""
+    last = after.public_observation()["zones"].get("last_trick")
+    return bool(last and last.get("cards")) \
+        and last != before.public_observation()["zones"].get("last_trick")
 
 
 def new_token() -> str:
@@ -168,6 +266,18 @@ class LiveTable(LiveRoom):
     """A patience's actions taken back, the latest last: what redo plays
     again. Kept in memory only (a restart or an archive forgets them, as a
     new move does); the record holds no move taken back."""
+    pauses: Pauses = field(default_factory=Pauses)
+    hand_end: HandEnd | None = None
+    """The finished hand whose result the next hand waits for the people to see."""
+    trick_done: bool = False
+    """Whether the latest move finished a trick (a computer then waits the trick pause)."""
+    wait_timer: asyncio.Task[None] | None = None
+    """The task that ends :attr:`hand_end` at its deadline."""
+
+    def stored_pauses(self) -> dict[str, Any]:
+        """``tables.pauses``: the pauses and the wait in progress."""
+        waiting = None if self.hand_end is None else self.hand_end.stored()
+        return {"trick": self.pauses.trick, "hand": self.pauses.hand, "waiting": waiting}
 
     @property
     def game(self) -> Game:
@@ -207,8 +317,10 @@ class LiveTable(LiveRoom):
     @property
     def computers_due(self) -> bool:
         """Whether a computer seat is to move (never at an archived table:
-        its computers sleep until it is revived)."""
-        return not self.archived and self.computer_to_move() is not None
+        its computers sleep until it is revived; nor while the next hand
+        waits for the people to see the last one's result)."""
+        return not self.archived and self.hand_end is None \
+            and self.computer_to_move() is not None
 
     @property
     def is_watched_from_a_seat(self) -> bool:
@@ -258,6 +370,12 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     _archiver: asyncio.Task[None] | None = None
     """The task that looks for abandoned tables (from :meth:`start` on)."""
 
+    def __init__(self, *args: Any, pauses: Pauses | None = None, **kwargs: Any) -> None:
+        """A :class:`RoomHub` whose new tables pause as ``pauses`` says
+        unless they ask for other pauses (:class:`Pauses`' defaults)."""
+        super().__init__(*args, **kwargs)
+        self.pauses = pauses or Pauses()
+
     # --- lifetime ------------------------------------------------------------
     async def start(self) -> None:
         """Count the patiences an older parlour finished (see
@@ -275,7 +393,18 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
     def _tasks(self) -> list[asyncio.Task[None]]:
         archiver = [] if self._archiver is None else [self._archiver]
-        return [*super()._tasks(), *archiver]
+        timers = [table.wait_timer for table in self._rooms.values()
+                  if table.wait_timer is not None]
+        return [*super()._tasks(), *archiver, *timers]
+
+    def _set_going(self, room: LiveTable) -> None:
+        """Arm the end of a wait for the people (at once if its deadline
+        passed while the server was down), and wake the computers."""
+        if room.hand_end is not None and room.wait_timer is None:
+            room.wait_timer = asyncio.create_task(
+                self._end_wait_at_deadline(room, room.hand_end),
+                name=f"parlour table {room.id} hand wait")
+        super()._set_going(room)
 
     def _unfinished(self) -> list[StoredTable]:
         return self.database.unfinished_tables()
@@ -296,10 +425,16 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             state.apply(action)
         seats = [Seat(seat["kind"], seat.get("agent"), seat.get("token_hash"))
                  for seat in row.seats]
+        stored_pauses = row.pauses or {}
+        pauses = Pauses(float(stored_pauses.get("trick", self.pauses.trick)),
+                        float(stored_pauses.get("hand", self.pauses.hand)))
+        waiting = stored_pauses.get("waiting")
         return LiveTable(id=row.id, state=state, seats=seats, delay=row.delay,
                          rematch=Rematch.from_stored(row.rematch, len(seats)),
                          last_move=aware(row.last_move or row.created),
-                         seed_chosen=bool(row.seed_chosen), archived=row.status == ARCHIVED)
+                         seed_chosen=bool(row.seed_chosen), archived=row.status == ARCHIVED,
+                         pauses=pauses,
+                         hand_end=None if waiting is None else HandEnd.from_stored(waiting))
 
     def _count_older_patiences(self) -> int:
         """Add the finished patiences that have no result yet; returns how many."""
@@ -386,27 +521,31 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             Seat(seat.kind, seat.agent, None if token is None else hash_token(token))
             for seat, token in zip(request.seats, tokens, strict=True)
         ]
+        pauses = Pauses(
+            self.pauses.trick if request.trick_pause is None else request.trick_pause,
+            self.pauses.hand if request.hand_wait is None else request.hand_wait)
         table = await self._open_table(state, seats, request.delay, request.seed is not None,
-                                       owner, self.database.add_table)
+                                       owner, self.database.add_table, pauses)
         return table, tokens
 
     async def _open_table(
         self, state: State, seats: list[Seat], delay: float | None, seed_chosen: bool,
-        owner: str | None, add: Callable[[TableRow], int],
+        owner: str | None, add: Callable[[TableRow], int], pauses: Pauses,
     ) -> LiveTable:
         """Open a table of ``seats`` playing ``state`` for the client address
-        ``owner`` (429 over a limit of :class:`Limits`): ``add`` stores its
-        row and returns its id. Its computers start if one is to move."""
+        ``owner`` (429 over a limit of :class:`Limits`) with the people's
+        ``pauses``: ``add`` stores its row and returns its id. Its computers
+        start if one is to move."""
         game = state.game
         opening = LiveTable(id=0, state=state, seats=seats, delay=delay,
                             rematch=Rematch.offered(len(seats)), seed_chosen=seed_chosen,
-                            owner=owner)
+                            owner=owner, pauses=pauses)
         self._check_room(owner, opening.has_person)
         row = TableRow(
             game=game.name, version=game.version, options=dict(game.options),
             seed=str(state.seed), seats=[seat.stored() for seat in seats], delay=delay,
             status=PLAYING, moves=0, scores=state.scores(), created=opening.last_move,
-            finished=None, seed_chosen=seed_chosen,
+            finished=None, seed_chosen=seed_chosen, pauses=opening.stored_pauses(),
         )
         table = await self._open(opening, partial(add, row))
         self._wake(table)
@@ -438,6 +577,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             "seats": [seat.describe(index) for index, seat in enumerate(table.seats)],
             "delay": self.delay_of(table), "options": dict(table.game.options),
             "seed_chosen": table.seed_chosen,
+            "pauses": {"trick": table.pauses.trick, "hand": table.pauses.hand},
         }
 
     def view(self, table: LiveTable, seat: int | None,
@@ -451,6 +591,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             "status": table.status,
             "observation": state.public_observation() if seat is None
             else state.observation(seat),
+            "hand_end": None if table.hand_end is None else table.hand_end.describe(),
         }
         if table.is_patience:
             view["can_undo"] = bool(state.history) and not state.is_terminal()
@@ -532,7 +673,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 seat, token_hash=None if answer is None else answer.token_hash)
         state = table.game.new_state(seed=random.SystemRandom().randrange(2**63))
         made = await self._open_table(state, seats, table.delay, False, owner, partial(
-            self.database.add_rematch_table, table.id, rematch=answered.stored()))
+            self.database.add_rematch_table, table.id, rematch=answered.stored()), table.pauses)
         table.rematch = Rematch(answered.answers, made.id)
         logger.info("table %s: its rematch is table %s", table.id, made.id)
         self._broadcast(table)
@@ -653,6 +794,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                     f"the table has moved on: this {what} was chosen at move {move_number}, "
                     f"the table is at move {len(state.history)}"
                 ))
+            if table.hand_end is not None:
+                raise ApiError(CONFLICT, self._waiting_sentence(table, table.hand_end))
             to_move = state.current_player()
             if to_move != seat:
                 raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
@@ -702,19 +845,117 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     async def _commit(self, table: LiveTable, seat: int, actions: Sequence[int]) -> None:
         """Apply ``actions``, all of them ``seat``'s, to a clone, store them
         together, then adopt the clone and tell every connection: one move,
-        however many actions (a line of text may name several)."""
-        state = played(table.state, seat, actions)
+        however many actions (a line of text may name several). A move that
+        ends a hand of a match going on, at a table with a person, makes the
+        next hand wait for the people to see its result (:class:`HandEnd`),
+        stored with the move."""
+        before = table.state
+        state = played(before, seat, actions)
         result = patience_result(state, [seat.kind for seat in table.seats])
+        hand_end = self._hand_end(table, before, state)
+        trick_done = table.has_person and table.pauses.trick > 0 \
+            and finished_a_trick(before, state)
+        pauses = None if hand_end is None else {
+            "trick": table.pauses.trick, "hand": table.pauses.hand, "waiting": hand_end.stored()}
 
         def adopt(_: None) -> None:
             table.state = state
             table.last_move = now()
+            table.trick_done = trick_done
+            if hand_end is not None:
+                table.hand_end = hand_end
+                table.wait_timer = asyncio.create_task(
+                    self._end_wait_at_deadline(table, hand_end),
+                    name=f"parlour table {table.id} hand wait")
             self._broadcast(table)
 
         await store_then_adopt(partial(
-            self.database.add_moves, table.id, len(table.state.history), actions,
-            state.scores(), state.is_terminal(), result,
+            self.database.add_moves, table.id, len(before.history), actions,
+            state.scores(), state.is_terminal(), result, pauses,
         ), adopt)
+
+    @staticmethod
+    def _hand_end(table: LiveTable, before: State, after: State) -> HandEnd | None:
+        """The wait for the people if the move from ``before`` to ``after``
+        ends a hand and the match goes on (none at a table of computers
+        only, or one whose hand pause is 0)."""
+        if after.is_terminal() or not table.has_person or table.pauses.hand <= 0:
+            return None
+        hand = len(after.hand_results())
+        if hand == len(before.hand_results()):
+            return None
+        people = {index for index, seat in enumerate(table.seats) if seat.kind == HUMAN}
+        return HandEnd(hand=hand, waiting=people,
+                       deadline=now() + timedelta(seconds=table.pauses.hand),
+                       lines=(log_end(before), log_end(after)),
+                       shown=shown_cards(after, len(before.match_events())))
+
+    @staticmethod
+    def _waiting_sentence(table: LiveTable, hand_end: HandEnd) -> str:
+        """Why nobody moves while the people see a hand's result."""
+        names = [table.seat_name(seat) for seat in sorted(hand_end.waiting)]
+        who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        return (f"the next hand waits until everyone has seen how hand {hand_end.hand} "
+                f"ended: {who} still to continue")
+
+    # --- the people's pauses ---------------------------------------------------------
+    async def continue_hand(self, table: LiveTable, seat: int | None, hand: int) -> View:
+        """``seat`` has seen the result of ``hand``: once every person has,
+        the next hand is played. Continuing twice changes nothing; 403 for a
+        spectator, 409 when that hand's result no longer waits."""
+        if seat is None:
+            raise ApiError(FORBIDDEN, (
+                "a spectator has nothing to continue: open the table with a seat's link"))
+        ended = False
+        async with table.lock:
+            hand_end = table.hand_end
+            if hand_end is None or hand_end.hand != hand:
+                raise ApiError(CONFLICT, (
+                    f"the result of hand {hand} no longer waits: the next hand is being played"))
+            if seat in hand_end.waiting:
+                left = hand_end.waiting - {seat}
+                waiting = None if not left else {**hand_end.stored(), "waiting": sorted(left)}
+                await asyncio.to_thread(self.database.set_table_pauses, table.id, {
+                    "trick": table.pauses.trick, "hand": table.pauses.hand, "waiting": waiting})
+                hand_end.waiting = left
+                ended = not left
+                if ended:
+                    self._stop_waiting(table)
+                self._broadcast(table)
+            view = self.view(table, seat)
+        if ended:
+            self._wake(table)
+        return view
+
+    @staticmethod
+    def _stop_waiting(table: LiveTable) -> None:
+        """Forget the wait (its timer too, unless it is the one ending it)."""
+        table.hand_end = None
+        timer, table.wait_timer = table.wait_timer, None
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+
+    async def _end_wait_at_deadline(self, table: LiveTable, hand_end: HandEnd) -> None:
+        """End the wait ``hand_end`` at its deadline (at once if it passed),
+        whoever has not continued: a person away never holds a table."""
+        try:
+            await asyncio.sleep(max(0.0, (hand_end.deadline - now()).total_seconds()))
+            async with table.lock:
+                if table.hand_end is not hand_end:
+                    return
+                await asyncio.to_thread(self.database.set_table_pauses, table.id, {
+                    "trick": table.pauses.trick, "hand": table.pauses.hand, "waiting": None})
+                self._stop_waiting(table)
+                self._broadcast(table)
+            self._wake(table)
+        except Exception:
+            logger.exception("the wait of table %s for its people failed", table.id)
+
+    def _wait_of(self, room: LiveTable) -> float:
+        """A computer's delay, or the trick pause after a move that finished
+        a trick at a table with a person, if longer: he sees the trick."""
+        delay = self.delay_of(room)
+        return max(delay, room.pauses.trick) if room.trick_done and room.has_person else delay
 
     # --- connections -----------------------------------------------------------
     def disconnect(self, table: LiveTable, connection: Connection) -> None:
@@ -772,7 +1013,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     async def _computers_play(self, table: LiveTable) -> bool:
         """The move of the computer seat to move (none at an archived table)."""
         async with table.lock:
-            if table.archived:
+            if table.archived or table.hand_end is not None:
                 return False
             seat = table.computer_to_move()
             if seat is None:

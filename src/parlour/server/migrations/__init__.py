@@ -11,7 +11,9 @@ that ``upgrade`` hands it, and ``versions/`` holds one file per revision:
   empty database, a file from before Alembic, and one from before the
   statistics or the parties alike into that schema, leaving the rows there;
 - ``0002``: ``tables.seed_chosen``, ``tables.last_move`` and
-  ``events.seed_chosen``.
+  ``events.seed_chosen``;
+- ``0003``: ``tables.pauses`` (a table's pauses for people to see a trick
+  and a hand's result, and the wait in progress).
 
 The revisions have no ``downgrade``: a parlour only ever moves a database
 forward, and an older parlour refuses one that a newer one upgraded (keep a

@@ -15,6 +15,7 @@
 //                                  and data-testid="seat-agent-N" (shown for a computer; the levels
 //                                  first, "medium" chosen; option values are agent names)
 //   data-testid="seed", "seed-error", "delay", "delay-error"
+//   data-testid="trick-pause", "hand-wait" (and their "-error"): the table's pauses for people to see
 //   data-testid="form-error"       the server's refusal (e.g. a 422 sentence)
 //   data-testid="create"           the submit button
 //   data-testid="created"          shown after creation, with data-testid="links":
@@ -41,6 +42,7 @@
 
 import { getJson, request, statsLabel } from "./api.js";
 import { copyText, fill, h, labelOf } from "./dom.js";
+import { t } from "./i18n.js";
 import { valueInWords } from "./tablehelp.js";
 
 // The agents a computer seat may use (GET /api/agents: the levels first).
@@ -197,13 +199,18 @@ async function submit(event) {
   const options = optionValues(game);
   const seed = optionalNumber("seed", /^\d+$/, "the seed must be a whole number >= 0");
   const delay = optionalNumber("delay", /^\d+(\.\d+)?$/, "the delay must be a number of seconds >= 0");
-  if (!options || seed === null || delay === null) {
+  // how long people see a finished trick and a hand's result (blank: the server's)
+  const trickPause = optionalNumber("trick-pause", /^\d+(\.\d+)?$/, t("the time a trick is shown must be a number of seconds >= 0"));
+  const handWait = optionalNumber("hand-wait", /^\d+(\.\d+)?$/, t("the wait after a hand must be a number of seconds >= 0"));
+  if (!options || seed === null || delay === null || trickPause === null || handWait === null) {
     document.querySelector('[aria-invalid="true"], .field-error:not(:empty)')?.closest(".form-row")?.querySelector("input, select")?.focus();
     return;
   }
   const body = { game: game.name, options, seats: seatChoices() };
   if (seed !== undefined) body.seed = seed;
   if (delay !== undefined) body.delay = delay;
+  if (trickPause !== undefined) body.trick_pause = trickPause;
+  if (handWait !== undefined) body.hand_wait = handWait;
   const button = $("create");
   button.disabled = true;
   const result = await request("/api/tables", { method: "POST", body });

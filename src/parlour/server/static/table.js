@@ -63,6 +63,7 @@
 //   data-testid="replay-link"      in the summary, the replay of the finished table
 //   data-testid="rematch"          after it, the rematch the finished table offers (hooks in rematch.js):
 //                                  when it is made, a page that saw it offered goes to its new seat
+//   time to see (a finished trick kept, a hand's result and its Continue, the cards' motion): hooks in seeing.js
 //   data-testid="patience-record"  in a finished patience's summary, the server's statistics of
 //                                  its game and options (GET /api/tables/{id}/stats), e.g.
 //                                  "Clock record: played 3, won 1 (33%), best score 0, ..."
@@ -78,9 +79,11 @@ import {
 } from "./board.js";
 import { CardBook } from "./cards.js";
 import { h, showSeedNotice } from "./dom.js";
+import { t } from "./i18n.js";
 import { MeldHand } from "./meldhand.js";
 import { isPatience, PatienceTable } from "./patience.js";
 import { renderRematch } from "./rematch.js";
+import { feltObservation, markFelt, renderHandEnd, TrickKeeper, tickCountdowns } from "./seeing.js";
 import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
 import { markedTitle, TurnSound } from "./turnsignal.js";
 
@@ -109,6 +112,12 @@ const turnSound = new TurnSound($("turn-sound"));
 // once while the game is played and once more when it is over
 let record = null;
 let recordAskedAt = null;
+// the finished trick kept in view (seeing.js), redrawn when it goes
+const trickKeeper = new TrickKeeper(() => redraw());
+// the trick as last drawn, to slide in a card just played
+let drawnTrick = { moveNumber: null, length: 0 };
+// true while this seat's Continue after a hand's result is on its way
+let continuing = false;
 
 // true once a view offered the rematch not made yet: when it is made, this
 // page goes to its seat at the new table (a page opened later shows the link)
@@ -171,7 +180,9 @@ function render(view, game) {
   if (hint && hint.move_number !== view.move_number) hint = null;
   const seating = new Seating(observation, view.table.seats, view.seat);
   const title = `${view.table.title ?? game?.title ?? view.table.game} — table ${view.table.id}`;
-  const myTurn = view.seat !== null && observation.to_move === view.seat && !observation.places;
+  const handEnd = view.hand_end ?? null;
+  // while a hand's result waits for the people nobody is to move
+  const myTurn = view.seat !== null && observation.to_move === view.seat && !observation.places && !handEnd;
   $("title").textContent = title;
   document.title = markedTitle(`${title} — parlour`, myTurn);
   $("turn-sound").parentElement.hidden = view.seat === null;
@@ -180,7 +191,9 @@ function render(view, game) {
   $("archived-notice").hidden = view.status !== "archived";
 
   const turn = $("turn");
-  turn.textContent = turnText(observation, seating);
+  turn.textContent = handEnd
+    ? t("The next hand begins when everyone has seen how hand {number} ended.", { number: handEnd.hand })
+    : turnText(observation, seating);
   turn.dataset.toMove = observation.to_move;
   turn.dataset.myTurn = String(myTurn);
   turn.classList.toggle("mine", myTurn);
@@ -193,7 +206,13 @@ function render(view, game) {
     });
     if (recordAskedAt !== view.status) loadRecord(view.status);
   } else {
-    renderFelt($("board"), observation, { book, seating, layout, onMeld, handWord: game?.hand_word });
+    const keptTrick = trickKeeper.update(view);
+    const trickLength = (observation.zones?.trick ?? []).length;
+    const arrived = drawnTrick.moveNumber !== view.move_number && trickLength === drawnTrick.length + 1;
+    drawnTrick = { moveNumber: view.move_number, length: trickLength };
+    renderFelt($("board"), feltObservation(observation, keptTrick, handEnd), { book, seating, layout, onMeld, handWord: game?.hand_word });
+    markFelt($("board"), { keptTrick, handEnd, arrived, onContinueTrick: keptTrick && myTurn ? () => trickKeeper.release() : null });
+    if (handEnd) $("board").append(renderHandEnd(view, seating, { handWord: game?.hand_word, onContinue: continueHand, pending: continuing }));
   }
   $("board").dataset.moveNumber = view.move_number;
   // a patience's moves are made on the tableau; its buttons stay as a compact fallback
@@ -259,9 +278,11 @@ function renderMyHand(view, layout) {
   }
   const observation = view.observation;
   const options = { book, onPlay: play, onMessage: showMessage, hinted: hint?.action ?? null };
+  // the next hand's cards wait with the people
+  $("hand").closest(".my-hand").classList.toggle("held", Boolean(view.hand_end));
   if (layout === "meld-table") meldHand.render(observation, { hand: $("hand"), calls: $("calls"), bar: $("meld-bar") }, options);
   else renderHand($("hand"), $("calls"), observation, options);
-  $("hint-row").hidden = observation.to_move !== view.seat || Boolean(observation.places);
+  $("hint-row").hidden = observation.to_move !== view.seat || Boolean(observation.places) || Boolean(view.hand_end);
   const button = $("hint");
   button.disabled = hintPending;
   button.textContent = hintPending ? "Thinking…" : "Hint";
@@ -313,6 +334,21 @@ async function answerRematch(accept) {
   }
 }
 
+/** Says that this seat has seen the hand's result: the next hand begins once every person has. */
+async function continueHand() {
+  if (!token || !current?.hand_end || continuing) return;
+  showMessage(null);
+  continuing = true;
+  redraw();
+  const body = { token, hand: current.hand_end.hand };
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/continue`, { method: "POST", body });
+  continuing = false;
+  // with the socket open its view draws the change, in order with the others
+  if (result.ok && !socket?.isOpen) await receive(result.data, true);
+  else if (!result.ok) showMessage(result.error, result.status === 0);
+  redraw();
+}
+
 /** Asks what the hint level would play here; shown unless the table has moved on meanwhile. */
 async function askHint() {
   if (!token || !current || hintPending) return;
@@ -358,6 +394,7 @@ async function start() {
   $("undo").addEventListener("click", () => undoOrRedo("undo"));
   $("redo").addEventListener("click", () => undoOrRedo("redo"));
   bindRulesDialog();
+  setInterval(tickCountdowns, 1000);
   try {
     await loadSchemaKeys(getJson);
   } catch (error) {
