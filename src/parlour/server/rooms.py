@@ -26,6 +26,7 @@ from sqlalchemy.orm import Mapped
 from parlour.agents import Hint
 from parlour.engine import State
 from parlour.errors import OptionError, ParlourError
+from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
 from parlour.server.db import FINISHED, Database
 from parlour.server.errors import (
     BAD_OPTIONS,
@@ -35,6 +36,7 @@ from parlour.server.errors import (
     ApiError,
 )
 from parlour.server.flow import ComputerGate, Outbox
+from parlour.server.language import localized_view
 from parlour.server.payloads import MoveRequest
 from parlour.server.security import Limits, counted
 
@@ -101,9 +103,10 @@ def check_room(mine: int, held: int, per_address: int, most: int,
 @dataclass(eq=False)
 class Connection:
     """One open WebSocket: its viewer (a seat or player; ``None`` for a
-    spectator) and its outbox."""
+    spectator), the language it reads and its outbox."""
 
     seat: int | None
+    lang: str = DEFAULT_LANGUAGE
     outbox: Outbox = field(default_factory=Outbox)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -311,11 +314,13 @@ class RoomHub(ABC, Generic[Room, Stored]):
         return await asyncio.shield(running[1])
 
     # --- connections -----------------------------------------------------------
-    def connect(self, room: Room, viewer: int | None) -> Connection:
-        """Register a socket for ``viewer`` and queue its first view."""
-        connection = Connection(viewer)
+    def connect(self, room: Room, viewer: int | None,
+                lang: str = DEFAULT_LANGUAGE) -> Connection:
+        """Register a socket for ``viewer``, who reads ``lang``, and queue its
+        first view."""
+        connection = Connection(viewer, lang)
         room.connections.add(connection)
-        connection.send({"type": "view", **self.view(room, viewer)})
+        connection.send({"type": "view", **localized_view(self.view(room, viewer), lang)})
         return connection
 
     def disconnect(self, room: Room, connection: Connection) -> None:
@@ -324,16 +329,17 @@ class RoomHub(ABC, Generic[Room, Stored]):
 
     def _broadcast(self, room: Room) -> None:
         """Send every connection its own fresh view (the shared part made
-        once, and one view per viewer)."""
+        once, and one view per viewer and language)."""
         if not room.connections:
             return
         described = self.describe(room)
-        views: dict[int | None, View] = {}
+        views: dict[tuple[int | None, str], View] = {}
         for connection in room.connections:
-            if connection.seat not in views:
-                views[connection.seat] = {"type": "view",
-                                          **self.view(room, connection.seat, described)}
-            connection.send(views[connection.seat])
+            key = (connection.seat, connection.lang)
+            if key not in views:
+                views[key] = {"type": "view", **localized_view(
+                    self.view(room, connection.seat, described), connection.lang)}
+            connection.send(views[key])
 
     # --- computers -----------------------------------------------------------------
     def _wake(self, room: Room) -> None:
