@@ -102,7 +102,8 @@ def localized_hint(hint: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def localized_game(info: dict[str, Any], lang: str) -> dict[str, Any]:
     """An entry of ``GET /api/games`` (or the party form) in ``lang``: its
-    title, description, hand word, pack title, rules and each option's help."""
+    title, description, hand word, pack title, rules and each option's help
+    and allowed values."""
     if lang == DEFAULT:
         return info
     info = dict(info)
@@ -111,8 +112,9 @@ def localized_game(info: dict[str, Any], lang: str) -> dict[str, Any]:
             info[key] = translate(info[key], lang)
     if isinstance(info.get("options"), list):
         info["options"] = [
-            {**option, "help": translate(option["help"], lang)}
-            if isinstance(option, dict) and isinstance(option.get("help"), str) else option
+            {**option, **{key: translate(option[key], lang) for key in ("help", "allowed")
+                          if isinstance(option.get(key), str)}}
+            if isinstance(option, dict) else option
             for option in info["options"]]
     return info
 

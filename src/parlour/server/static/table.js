@@ -76,6 +76,7 @@ import {
 } from "./board.js";
 import { CardBook } from "./cards.js";
 import { h, showSeedNotice } from "./dom.js";
+import { t } from "./i18n.js";
 import { MeldHand } from "./meldhand.js";
 import { isPatience, PatienceTable } from "./patience.js";
 import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
@@ -156,13 +157,13 @@ function render(view, game) {
   // a hint holds for the position it was asked at
   if (hint && hint.move_number !== view.move_number) hint = null;
   const seating = new Seating(observation, view.table.seats, view.seat);
-  const title = `${view.table.title ?? game?.title ?? view.table.game} — table ${view.table.id}`;
+  const title = t("{game} — table {id}", { game: view.table.title ?? game?.title ?? view.table.game, id: view.table.id });
   const myTurn = view.seat !== null && observation.to_move === view.seat && !observation.places;
   $("title").textContent = title;
   document.title = markedTitle(`${title} — parlour`, myTurn);
   $("turn-sound").parentElement.hidden = view.seat === null;
   turnSound.update(myTurn);
-  showSeedNotice($("seed-notice"), view.table.seed_chosen, "at this table", "its creator");
+  showSeedNotice($("seed-notice"), view.table.seed_chosen, t("at this table"), t("its creator"));
   $("archived-notice").hidden = view.status !== "archived";
 
   const turn = $("turn");
@@ -195,8 +196,8 @@ function render(view, game) {
   renderHandResults($("hand-results"), observation, seating, game?.hand_word);
   renderLog($("log"), observation);
   renderSummary($("summary"), observation, seating, [
-    record?.counted ? h("p", { class: "record", "data-testid": "patience-record" }, `${statsLabel(record)} record: ${record.summary}`) : null,
-    h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, "Replay this match"), " · ", h("a", { href: "/" }, "Back to the lobby")),
+    record?.counted ? h("p", { class: "record", "data-testid": "patience-record" }, t("{name} record: {summary}", { name: statsLabel(record), summary: record.summary })) : null,
+    h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, t("Replay this match")), " · ", h("a", { href: "/" }, t("Back to the lobby"))),
   ]);
   if (game) renderRules(game);
   renderTableOptions($("table-options"), game, view.table.options, book.title(view.table.deck));
@@ -223,15 +224,15 @@ function renderPatienceStats(panel, view) {
   const rows = [];
   if (record) {
     rows.push(
-      ...item("played", "Games played", record.played),
-      ...item("won", "Games won", record.won),
-      ...item("best", "Best score", record.best ?? "none yet"),
-      ...item("streak", "Run of wins", `${record.streak} (longest ${record.longest})`),
+      ...item("played", t("Games played"), record.played),
+      ...item("won", t("Games won"), record.won),
+      ...item("best", t("Best score"), record.best ?? t("none yet")),
+      ...item("streak", t("Run of wins"), t("{streak} (longest {longest})", { streak: record.streak, longest: record.longest })),
     );
   }
-  rows.push(...item("moves", "Moves this game", view.observation.moves ?? view.move_number), ...item("score", "Score this game", player.score ?? 0));
+  rows.push(...item("moves", t("Moves this game"), view.observation.moves ?? view.move_number), ...item("score", t("Score this game"), player.score ?? 0));
   panel.replaceChildren(
-    h("p", { class: "muted", "data-testid": "patience-stats-title" }, record ? `${statsLabel(record)} at this server` : "This game"),
+    h("p", { class: "muted", "data-testid": "patience-stats-title" }, record ? t("{name} at this server", { name: statsLabel(record) }) : t("This game")),
     h("dl", {}, ...rows),
   );
 }
@@ -249,10 +250,10 @@ function renderMyHand(view, layout) {
   $("hint-row").hidden = observation.to_move !== view.seat || Boolean(observation.places);
   const button = $("hint");
   button.disabled = hintPending;
-  button.textContent = hintPending ? "Thinking…" : "Hint";
-  const level = hint ? hint.level.charAt(0).toUpperCase() + hint.level.slice(1) : "";
+  button.textContent = hintPending ? t("Thinking…") : t("Hint");
+  const level = hint ? t(hint.level.charAt(0).toUpperCase() + hint.level.slice(1)) : "";
   // a patience's hint says its move in words
-  $("hint-text").textContent = hint ? hint.sentence ?? `${level} would play ${hint.text}` : "";
+  $("hint-text").textContent = hint ? hint.sentence ?? t("{level} would play {move}", { level, move: hint.label ?? hint.text }) : "";
   renderUndo(view);
 }
 
@@ -319,7 +320,7 @@ async function play(text, actionId) {
 
 async function start() {
   if (!tableId) {
-    showMessage("This address names no table.");
+    showMessage(t("This address names no table."));
     return;
   }
   if (!token) $("hand").closest(".my-hand").classList.add("spectating");
