@@ -57,6 +57,7 @@ from parlour.server.language import (
     language_switch,
     localized_game,
     localized_hint,
+    localized_replay,
     localized_view,
     messages_block,
     page_text,
@@ -541,9 +542,10 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         return JSONResponse(table_record(await hub.table(_table_id(table_id))))
 
     @app.get("/api/tables/{table_id}/replay/{move_number}")
-    async def table_replay(table_id: str, move_number: int) -> JSONResponse:
+    async def table_replay(table_id: str, move_number: int, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
-        return JSONResponse(replay_position(table, move_number))
+        return JSONResponse(localized_replay(replay_position(table, move_number),
+                                             request_language(request)))
 
 
 # --- live updates ------------------------------------------------------------------

@@ -87,6 +87,19 @@ def localized_observation(observation: dict[str, Any], lang: str) -> dict[str, A
     return observation
 
 
+def localized_replay(position: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A replayed position (``GET /api/tables/{id}/replay/{n}``) with its
+    public observation's sentences in ``lang``."""
+    if lang == DEFAULT:
+        return position
+    position = dict(position)
+    if isinstance(position.get("public"), dict):
+        position["public"] = localized_observation(position["public"], lang)
+    if isinstance(position.get("last_action"), str):
+        position["last_action"] = translate(position["last_action"], lang)
+    return position
+
+
 def localized_hint(hint: dict[str, Any], lang: str) -> dict[str, Any]:
     """A hint's sentence (a patience's move in words) and a label of its
     move in ``lang``."""

@@ -18,6 +18,7 @@ import {
   renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
+import { t } from "./i18n.js";
 import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
 
 const tableId = pageTableId();
@@ -59,11 +60,11 @@ async function show(k) {
   if (position.move_number !== wanted) return;
   showMessage(null);
   const seating = new Seating(observation);
-  const title = `${game?.title ?? observation.game} — replay of table ${tableId}`;
+  const title = t("{game} — replay of table {id}", { game: game?.title ?? observation.game, id: tableId });
   $("title").textContent = title;
   document.title = `${title} — parlour`;
   const where = $("replay-position");
-  where.textContent = `Move ${position.move_number} of ${position.total}`;
+  where.textContent = t("Move {number} of {total}", { number: position.move_number, total: position.total });
   where.dataset.move = position.move_number;
   where.dataset.total = position.total;
   $("replay-last-action").textContent = position.last_action ? `— ${position.last_action}` : "";
@@ -102,7 +103,7 @@ function bindControls() {
 
 async function start() {
   if (!tableId) {
-    showMessage("This address names no table.");
+    showMessage(t("This address names no table."));
     return;
   }
   bindRulesDialog();
