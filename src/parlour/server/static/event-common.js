@@ -37,6 +37,11 @@ export function renderPhase(element, event) {
   element.dataset.status = event.status;
 }
 
+// A player's role at his table in words (the rules' Up and Down).
+const ROLE_WORDS = { Up: t("Up"), Down: t("Down") };
+/** A role (Up, Down) in the page's language. */
+export const roleWord = (role) => ROLE_WORDS[role] ?? role;
+
 const TABLE_STATUS = {
   waiting: t("waiting for the round"), playing: t("playing"), finished: t("hand over"), stopped: t("stopped by the signal"),
 };
@@ -77,7 +82,7 @@ export function renderTables(element, event, me = null) {
                   seat.dealer ? h("span", { class: "badge" }, t("dealer")) : null,
                   toMove ? h("span", { class: "badge turn-badge" }, t("to move")) : null,
                 ),
-                h("td", {}, seat.role),
+                h("td", {}, roleWord(seat.role)),
                 h("td", { "data-testid": "seat-cards" }, seat.cards === undefined ? "—" : String(seat.cards)),
                 h("td", { "data-testid": "seat-hand-score" }, seat.hand_score === undefined ? "—" : String(seat.hand_score)),
                 h("td", { "data-testid": "seat-total" }, String(seat.total)),
@@ -129,7 +134,7 @@ export function renderMoves(element, event, me = null) {
           "data-from-table": move.from_table, "data-to-table": move.to_table, class: move.player === me ? "me" : null,
         },
         h("strong", {}, names.get(move.player) ?? t("Player {number}", { number: move.player + 1 })),
-        ` (${t(move.role)}) ${moveText(move)}`,
+        ` (${roleWord(move.role)}) ${moveText(move)}`,
       ),
     ),
   );
@@ -161,7 +166,7 @@ export function renderStandings(element, winnersElement, event, me = null, { com
             },
             h("td", { class: "num" }, String(line.place)),
             h("th", { scope: "row" }, line.player === me ? t("{name} (you)", { name: line.name }) : line.name),
-            full(h("td", {}, t(line.role))),
+            full(h("td", {}, roleWord(line.role))),
             full(h("td", { class: "num" }, String(line.table))),
             full(h("td", { class: "num" }, String(line.hands_won))),
             compact || !last ? null : h("td", { class: "num", "data-testid": "standing-last" }, String(last[line.player])),
@@ -174,7 +179,7 @@ export function renderStandings(element, winnersElement, event, me = null, { com
   const names = new Map(event.places.map((place) => [place.player, place.name]));
   const winners = event.winners.map((player) => names.get(player));
   winnersElement.hidden = !winners.length;
-  const roles = Object.entries(event.role_winners ?? {}).map(([role, players]) => t("best {role}: {names}", { role: t(role), names: players.map((p) => names.get(p)).join(", ") }));
+  const roles = Object.entries(event.role_winners ?? {}).map(([role, players]) => t("best {role}: {names}", { role: roleWord(role), names: players.map((p) => names.get(p)).join(", ") }));
   const winning = t("The party is won by {names}", { names: winners.join(t(" and ")) });
   fill(winnersElement, winners.length ? `${winning}${roles.length ? ` (${roles.join("; ")})` : ""}.` : "");
 }

@@ -23,7 +23,7 @@ import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
 import { layoutOf, loadSchemaKeys, renderFelt, renderHand, renderLog, renderPiles, renderScores, Seating, turnText } from "./board.js";
 import { CardBook } from "./cards.js";
 import { fill, h, showSeedNotice } from "./dom.js";
-import { moveText, renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
+import { moveText, renderMoves, roleWord, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
 import { t } from "./i18n.js";
 
 const eventId = pageEventId();
@@ -69,7 +69,7 @@ function render(view) {
   // at a party of one table a mover only changes seats: there is no table up or down
   const direction = event.tables.length > 1 ? (view.role === "Up" ? t(": when you move, you move up a table") : t(": when you move, you move down a table")) : "";
   const place = view.table === 1 ? t("Table {table} (the head table), seat {seat}", { table: view.table, seat: view.seat }) : t("Table {table}, seat {seat}", { table: view.table, seat: view.seat });
-  where.textContent = t("{place} — you play {role}{direction}.", { place, role: t(view.role), direction });
+  where.textContent = t("{place} — you play {role}{direction}.", { place, role: roleWord(view.role), direction });
   Object.assign(where.dataset, { table: view.table, seat: view.seat, role: view.role });
   renderPhase($("phase"), event);
   showSeedNotice($("seed-notice"), event.seed_chosen, t("of this party"), t("its host"));
