@@ -235,7 +235,7 @@ def _path_id(text: str, what: str) -> int:
 
 def _table_id(text: str) -> int:
     """A table id from a path (404 unless it is a whole number)."""
-    return _path_id(text, "table")
+    return _path_id(text, _("table"))
 
 
 TOKEN_HEADER = "X-Parlour-Token"
@@ -727,7 +727,7 @@ async def _socket_message(
 # --- Progress Races parties --------------------------------------------------------
 def _event_id(text: str) -> int:
     """An event id from a path (404 unless it is a whole number)."""
-    return _path_id(text, "party")
+    return _path_id(text, _("party"))
 
 
 def _with_join_link(view: dict[str, Any], live: LiveEvent, token: str | None) -> dict[str, Any]:
