@@ -309,7 +309,7 @@ const startingLives = (observation) =>
 
 /** The hand's number (said in the game's word for a hand), the pot and the public piles, in one line above the tiles. */
 function renderTileInfo(observation, book, seating, handWord) {
-  const numbers = [["hand_number", capitalized(handWord)], ["pot", t("Pot")]]
+  const numbers = [["hand_number", t(capitalized(handWord))], ["pot", t("Pot")]]
     .filter(([key]) => Number.isInteger(observation[key]))
     .map(([key, label]) => h("span", { class: "info-item", "data-testid": `info-${key}` }, `${label} ${observation[key]}`));
   // cards shown in hands ({seat, card}) are already face up on their tiles
@@ -683,7 +683,7 @@ export function renderHandResults(element, observation, seating, handWord = "han
     h(
       "table",
       { class: "grid numbers" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, capitalized(handWord)), seats.map((s) => h("th", { scope: "col" }, seating.name(s))))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t(capitalized(handWord))), seats.map((s) => h("th", { scope: "col" }, seating.name(s))))),
       h(
         "tbody",
         {},
