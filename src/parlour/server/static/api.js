@@ -143,8 +143,13 @@ const PROTOCOL_TEXT = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 export class LiveSocket {
   constructor(path, token, { onView, onError, onStatus }) {
     const inProtocol = token && PROTOCOL_TEXT.test(token);
-    // the socket's views and refusals come in the page's language
-    const query = `?lang=${encodeURIComponent(lang())}${token && !inProtocol ? `&token=${encodeURIComponent(token)}` : ""}`;
+    // the socket's views and refusals come in the page's language: another
+    // than English is named (the handshake carries the cookie, but a page
+    // may have its language from Accept-Language alone)
+    const params = new URLSearchParams();
+    if (lang() !== "en") params.set("lang", lang());
+    if (token && !inProtocol) params.set("token", token);
+    const query = params.size ? `?${params}` : "";
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     this.url = `${scheme}//${location.host}${path}${query}`;
     this.protocols = inProtocol ? ["parlour", `parlour.token.${token}`] : [];
