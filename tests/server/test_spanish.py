@@ -182,3 +182,12 @@ def test_every_message_of_the_catalogue_is_translated(domain: str) -> None:
     assert sorted(ids - set(translations)) == []
     for msgid, msgstr in translations.items():
         assert set(FIELD.findall(msgstr)) == set(FIELD.findall(msgid)), msgid
+
+
+def test_the_pages_words_are_not_read_into_the_games_sentences() -> None:
+    """The web catalogue's templates are the browser's: ``{count} players``
+    does not make the option help "number of players" "number of jugadores"."""
+    games = Messages("es", read_catalogue("es", "games"))
+    assert parlour.i18n.translate("number of players", "es") \
+        == games.translate("number of players")
+    assert parlour.i18n.translate("number of players", "es") != "number of jugadores"

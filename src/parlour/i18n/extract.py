@@ -231,10 +231,11 @@ PLAYED_MOVES = 300
 
 
 def data_words(found: Found | None = None) -> Found:
-    """The words the scripts make from data and say through ``t()``: each
-    registered game's and event's option labels and values in words, the
-    computer levels, and the flags, phases, keys and piles that a game's
-    observations hold (seen in :data:`PLAYED_MOVES` random moves of each)."""
+    """The words the pages make from data: each registered game's and
+    event's option labels and values in words, the computer levels, and the
+    flags, phases, keys, piles and calls (legal actions without a card:
+    ``pass``, ``capot``; the server labels them) that a game's observations
+    hold (seen in :data:`PLAYED_MOVES` random moves of each)."""
     import random
 
     from parlour.agents.levels import LEVELS
@@ -276,6 +277,11 @@ def data_words(found: Found | None = None) -> Found:
                 if zone == "melds" and isinstance(value, list):
                     for meld in value:
                         _add(found, str(meld.get("kind", "")), where)
+            for action in observation.get("legal", ()):
+                # a call's one word (pass, capot, draw), which its button says
+                text = str(action.get("text", ""))
+                if action.get("card") is None and text.isalpha():
+                    _add(found, text, where)
             if state.is_terminal():
                 break
             state.apply(chance.choice(state.legal_actions()))

@@ -78,7 +78,7 @@ def localized_observation(observation: dict[str, Any], lang: str) -> dict[str, A
                               for line in observation["log"]]
     if isinstance(observation.get("legal"), list):
         observation["legal"] = [
-            {**action, "label": translate(action["text"], lang)}
+            {**action, "label": action_label(action["text"], lang)}
             if isinstance(action, dict) and isinstance(action.get("text"), str) else action
             for action in observation["legal"]]
     contract = observation.get("contract")
@@ -109,7 +109,7 @@ def localized_hint(hint: dict[str, Any], lang: str) -> dict[str, Any]:
     if isinstance(hint.get("sentence"), str):
         hint["sentence"] = translate(hint["sentence"], lang)
     if isinstance(hint.get("text"), str):
-        hint["label"] = translate(hint["text"], lang)
+        hint["label"] = action_label(hint["text"], lang)
     return hint
 
 
@@ -133,15 +133,32 @@ def localized_game(info: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 # --- pages -------------------------------------------------------------------
+@cache
+def _web(lang: str) -> dict[str, str]:
+    """The web catalogue's translations in ``lang`` (read once)."""
+    return web_messages(lang)
+
+
 def page_text(text: str, lang: str) -> str:
     """A page's HTML with each ``{{t:...}}`` replaced by its text in
-    ``lang`` (escaped for HTML: the marks sit in text and in attributes)."""
-    said = messages(lang)
+    ``lang`` (the web catalogue's; escaped for HTML: the marks sit in text
+    and in attributes)."""
+    words = _web(lang)
 
     def one(match: Any) -> str:
-        return html.escape(said.gettext(" ".join(match.group("text").split())))
+        english = " ".join(match.group("text").split())
+        return html.escape(words.get(english, english))
 
     return HTML_MESSAGE.sub(one, text)
+
+
+def action_label(text: str, lang: str) -> str:
+    """A legal action's text (``pass``, ``capot``, ``7Cr``) as the viewer
+    reads it: the games' catalogue's, else the web catalogue's word for it
+    (the calls seen in the games' play: :func:`parlour.i18n.extract.data_words`),
+    else the text itself."""
+    said = translate(text, lang)
+    return said if said != text else _web(lang).get(text, text)
 
 
 @cache
@@ -150,7 +167,7 @@ def messages_block(lang: str) -> str:
     block (``id="parlour-messages"``, read by ``static/i18n.js``): data, not
     a script, which the Content-Security-Policy allows. ``<`` is written
     ``\\u003c`` so that no text can close the element."""
-    data = json.dumps(web_messages(lang), ensure_ascii=False, sort_keys=True)
+    data = json.dumps(_web(lang), ensure_ascii=False, sort_keys=True)
     return ('<script type="application/json" id="parlour-messages">'
             f"{data.replace('<', chr(92) + 'u003c')}</script>")
 
