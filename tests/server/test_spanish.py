@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from web_support import COMPUTER, HUMAN, create_table, move, tokens
 
 import parlour.i18n
+from parlour.engine import game_class
 from parlour.i18n import COOKIE, Messages, catalogue_path, read_catalogue
 from parlour.i18n.extract import extract
 
@@ -182,6 +183,19 @@ def test_every_message_of_the_catalogue_is_translated(domain: str) -> None:
     assert sorted(ids - set(translations)) == []
     for msgid, msgstr in translations.items():
         assert set(FIELD.findall(msgstr)) == set(FIELD.findall(msgid)), msgid
+
+
+def test_the_games_rules_are_the_help_written_in_the_language(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def rules_help(lang: str = "en") -> str:
+        if lang not in ("en", "es"):
+            raise ValueError(f"there is no rules help in {lang!r}")
+        return f"the rules in {lang}"
+
+    monkeypatch.setattr(game_class("polignac"), "rules_help", rules_help)
+    games = {game["name"]: game for game in client.get("/api/games?lang=es").json()}
+    assert games["polignac"]["rules"] == "the rules in es"
 
 
 def test_the_pages_words_are_not_read_into_the_games_sentences() -> None:

@@ -62,6 +62,7 @@ from parlour.server.language import (
     messages_block,
     page_text,
     request_language,
+    rules_in,
     said,
 )
 from parlour.server.payloads import (
@@ -426,7 +427,9 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
     async def list_games(request: Request) -> JSONResponse:
         lang = request_language(request)
         if lang not in listings:
-            listings[lang] = [localized_game(info, lang) for info in listing]
+            listings[lang] = [
+                {**localized_game(info, lang), "rules": rules_in(game_class(info["name"]), lang)}
+                for info in listing]
         return JSONResponse(listings[lang])
 
     @app.get("/api/server")
@@ -740,7 +743,9 @@ def _with_join_link(view: dict[str, Any], live: LiveEvent, token: str | None) ->
 def _add_event_api(app: FastAPI, events: EventHub) -> None:
     @app.get("/api/events/form")
     async def event_form(request: Request) -> JSONResponse:
-        return JSONResponse(localized_game(events.form(), request_language(request)))
+        lang = request_language(request)
+        return JSONResponse({**localized_game(events.form(), lang),
+                             "rules": rules_in(events.kind, lang)})
 
     @app.get("/api/events")
     async def list_events() -> JSONResponse:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import json
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.requests import HTTPConnection
 
@@ -113,14 +113,28 @@ def localized_hint(hint: dict[str, Any], lang: str) -> dict[str, Any]:
     return hint
 
 
+class _HasRules(Protocol):
+    def rules_help(self, lang: str = ...) -> str: ...
+
+
+def rules_in(kind: _HasRules, lang: str) -> str:
+    """A game's or event's rules help in ``lang`` when it is written in
+    it, else in English (``parlour.help``)."""
+    try:
+        return kind.rules_help(lang)
+    except ValueError:
+        return kind.rules_help()
+
+
 def localized_game(info: dict[str, Any], lang: str) -> dict[str, Any]:
     """An entry of ``GET /api/games`` (or the party form) in ``lang``: its
-    title, description, hand word, pack title, rules and each option's help
-    and allowed values."""
+    title, description, hand word, pack title and each option's help and
+    allowed values (the rules are the help written in the language:
+    :func:`rules_in`)."""
     if lang == DEFAULT:
         return info
     info = dict(info)
-    for key in ("title", "description", "hand_word", "deck_title", "rules"):
+    for key in ("title", "description", "hand_word", "deck_title"):
         if isinstance(info.get(key), str):
             info[key] = translate(info[key], lang)
     if isinstance(info.get("options"), list):
