@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import asdict
 
 import pytest
 from babel.messages.pofile import read_po
@@ -16,6 +17,8 @@ import parlour.i18n
 from parlour.engine import game_class
 from parlour.i18n import COOKIE, Messages, catalogue_path, read_catalogue
 from parlour.i18n.extract import extract
+from parlour.server.language import localized_statistics
+from parlour.stats import GameStats
 
 SPANISH = {"Accept-Language": "es-ES,es;q=0.9,en;q=0.8"}
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.9"}
@@ -205,3 +208,14 @@ def test_the_pages_words_are_not_read_into_the_games_sentences() -> None:
     assert parlour.i18n.translate("number of players", "es") \
         == games.translate("number of players")
     assert parlour.i18n.translate("number of players", "es") != "number of jugadores"
+
+
+@pytest.mark.parametrize(("stats", "spanish"), [
+    (GameStats(8, 1, -4, 0, 1), "jugadas 8, ganadas 1 (12%), mejor puntuación -4, "
+                                "racha actual de victorias 0, la más larga 1"),
+    (GameStats(), "jugadas 0, ganadas 0, racha actual de victorias 0, la más larga 0"),
+])
+def test_a_statistics_line_in_spanish(stats: GameStats, spanish: str) -> None:
+    line = {"title": "Golf", **asdict(stats), "summary": stats.describe()}
+    assert localized_statistics(line, "es")["summary"] == spanish
+    assert localized_statistics(line, "en") == line

@@ -112,7 +112,12 @@ def source_messages(paths: Iterable[Path], found: Found | None = None) -> Found:
                     _add_node(found, said[0], where)
             elif isinstance(node, ast.Call) and _name_of(node.func) in SAYING_CALLS \
                     and node.args:
-                _add_node(found, node.args[0], where)
+                msgid = node.args[0]
+                if isinstance(msgid, ast.Constant) and isinstance(msgid.value, str):
+                    # a message id written as the template it is: its {fields} are fields
+                    _add(found, msgid.value, f"{where}:{msgid.lineno}")
+                else:
+                    _add_node(found, msgid, where)
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) \
                     and REFUSING_FUNCTIONS.match(node.name):
                 for inner in ast.walk(node):

@@ -58,6 +58,7 @@ from parlour.server.language import (
     localized_game,
     localized_hint,
     localized_replay,
+    localized_statistics,
     localized_view,
     messages_block,
     page_text,
@@ -454,12 +455,16 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
         return JSONResponse(_deck_listing(deck))
 
     @app.get("/api/stats")
-    async def all_statistics() -> JSONResponse:
-        return JSONResponse(await hub.statistics(None))
+    async def all_statistics(request: Request) -> JSONResponse:
+        lang = request_language(request)
+        return JSONResponse([localized_statistics(line, lang)
+                             for line in await hub.statistics(None)])
 
     @app.get("/api/stats/{game}")
-    async def game_statistics(game: str) -> JSONResponse:
-        return JSONResponse(await hub.statistics(game))
+    async def game_statistics(game: str, request: Request) -> JSONResponse:
+        lang = request_language(request)
+        return JSONResponse([localized_statistics(line, lang)
+                             for line in await hub.statistics(game)])
 
     @app.get("/api/tables")
     async def list_tables(status: str | None = None) -> JSONResponse:
@@ -537,8 +542,9 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
             request_language(request)))
 
     @app.get("/api/tables/{table_id}/stats")
-    async def table_statistics(table_id: str) -> JSONResponse:
-        return JSONResponse(await hub.table_statistics(await hub.table(_table_id(table_id))))
+    async def table_statistics(table_id: str, request: Request) -> JSONResponse:
+        line = await hub.table_statistics(await hub.table(_table_id(table_id)))
+        return JSONResponse(localized_statistics(line, request_language(request)))
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record_json(table_id: str) -> JSONResponse:

@@ -27,6 +27,7 @@ from parlour.i18n import (
     LANGUAGES,
     from_accept_language,
     messages,
+    say,
     translate,
     web_messages,
 )
@@ -98,6 +99,20 @@ def localized_replay(position: dict[str, Any], lang: str) -> dict[str, Any]:
     if isinstance(position.get("last_action"), str):
         position["last_action"] = translate(position["last_action"], lang)
     return position
+
+
+def localized_statistics(line: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A patience's statistics line (``GET /api/stats``) with its title and
+    its summary (``parlour.stats.GameStats.describe``'s sentence) in ``lang``."""
+    if lang == DEFAULT:
+        return line
+    played, won = line["played"], line["won"]
+    share = f" ({100 * won / played:.0f}%)" if played else ""
+    best = "" if line["best"] is None else say(_(", best score {best}"), lang, best=line["best"])
+    summary = say(_("played {played}, won {won}{share}{best}, current run of wins {streak}, "
+                    "longest {longest}"), lang, played=played, won=won, share=share, best=best,
+                  streak=line["streak"], longest=line["longest"])
+    return {**line, "title": translate(str(line["title"]), lang), "summary": summary}
 
 
 def localized_hint(hint: dict[str, Any], lang: str) -> dict[str, Any]:
