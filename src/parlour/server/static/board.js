@@ -239,8 +239,8 @@ function renderMeldTable(felt, observation, { book, seating, hands, onMeld }) {
     h("div", { class: "meld-seats" }, seats),
     h(
       "div",
-      { class: "melds", "data-testid": "melds", "aria-label": "melds on the table" },
-      melds.length ? melds.map((meld) => renderMeld(meld, observation, { book, seating, onMeld })) : h("p", { class: "muted none" }, "No melds on the table yet."),
+      { class: "melds", "data-testid": "melds", "aria-label": t("melds on the table") },
+      melds.length ? melds.map((meld) => renderMeld(meld, observation, { book, seating, onMeld })) : h("p", { class: "muted none" }, t("No melds on the table yet.")),
     ),
     renderBuilding(observation, book, seating),
   );
@@ -251,7 +251,7 @@ function meldCard(book, card) {
   if (!card.as) return cardFace(book, card.code, { className: "card mini" });
   return h(
     "span",
-    { class: "wild", "data-card": card.code, "data-as": card.as, title: `${cardLabel(book, card.code)} as ${cardLabel(book, card.as)}` },
+    { class: "wild", "data-card": card.code, "data-as": card.as, title: t("{card} as {as}", { card: cardLabel(book, card.code), as: cardLabel(book, card.as) }) },
     cardFace(book, card.code, { className: "card mini" }),
     h("span", { class: "as", "data-testid": "p-as-label" }, `= ${card.as}`),
   );
@@ -283,7 +283,7 @@ function renderBuilding(observation, book, seating) {
   return h(
     "div",
     { class: "building", "data-testid": "building" },
-    h("span", { class: "info-item" }, `${seating.name(observation.to_move)} is laying down`),
+    h("span", { class: "info-item" }, t("{player} is laying down", { player: seating.name(observation.to_move) })),
     building.map((meld) => h("span", { class: "meld-cards building-meld" }, meld.map((card) => meldCard(book, card)))),
   );
 }

@@ -114,7 +114,7 @@ function renderTable(view) {
     fill($("scores"), event.phase === "over" ? null : h(
       "ul",
       { class: "moves", "data-testid": "table-mates" },
-      view.seats.map((seat) => h("li", { "data-player": seat.player }, `Seat ${seat.seat}: ${seat.name}${seat.player === view.player ? " (you)" : ""}${seat.kind === "computer" ? " (computer)" : ""}`)),
+      view.seats.map((seat) => h("li", { "data-player": seat.player }, `${t("Seat {seat}", { seat: seat.seat })}: ${seat.player === view.player ? t("{name} (you)", { name: seat.name }) : seat.name}${seat.kind === "computer" ? ` (${t("computer")})` : ""}`)),
     ));
     return;
   }

@@ -305,7 +305,7 @@ export class MeldHand {
       type: "text",
       size: 5,
       list: listId,
-      placeholder: "e.g. 7St",
+      placeholder: t("e.g. 7St"),
       "data-testid": "p-as",
       "data-card": text,
       "aria-label": t("the card {card} stands for", { card: text }),
