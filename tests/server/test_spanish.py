@@ -219,3 +219,10 @@ def test_a_statistics_line_in_spanish(stats: GameStats, spanish: str) -> None:
     line = {"title": "Golf", **asdict(stats), "summary": stats.describe()}
     assert localized_statistics(line, "es")["summary"] == spanish
     assert localized_statistics(line, "en") == line
+
+
+def test_packs_are_named_in_spanish(client: TestClient) -> None:
+    games = {game["name"]: game for game in client.get("/api/games", headers=SPANISH).json()}
+    assert games["polignac"]["deck_title"] == "baraja de piquet"
+    assert client.get("/api/decks/piquet32", headers=SPANISH).json()["title"] == "baraja de piquet"
+    assert client.get("/api/decks/piquet32", headers=ENGLISH).json()["title"] == "piquet pack"

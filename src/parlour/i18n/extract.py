@@ -237,13 +237,15 @@ PLAYED_MOVES = 300
 
 def data_words(found: Found | None = None) -> Found:
     """The words the pages make from data: each registered game's and
-    event's option labels and values in words, the computer levels, and the
+    event's option labels and values in words, the computer levels, the
+    packs' titles, and the
     flags, phases, keys, piles and calls (legal actions without a card:
     ``pass``, ``capot``; the server labels them) that a game's observations
     hold (seen in :data:`PLAYED_MOVES` random moves of each)."""
     import random
 
     from parlour.agents.levels import LEVELS
+    from parlour.cards import DECKS
     from parlour.engine import make
     from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS
     from parlour.engine.registry import game_class, games
@@ -253,6 +255,8 @@ def data_words(found: Found | None = None) -> Found:
     found = {} if found is None else found
     for level in LEVELS:
         _add(found, label_of(level), "parlour.agents.levels")
+    for deck in DECKS.values():
+        _add(found, deck.title, f"parlour.cards.{deck.name}")
     classes: list[type] = [game_class(name) for name in games()]
     classes += [event_class(name) for name in event_names()]
     for cls in classes:

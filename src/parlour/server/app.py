@@ -54,6 +54,7 @@ from parlour.server.events import (
 from parlour.server.flow import ComputerGate, Outbox
 from parlour.server.language import (
     _,
+    data_word,
     language_switch,
     localized_game,
     localized_hint,
@@ -449,10 +450,12 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
         return JSONResponse([*LEVELS, *sorted(set(AGENTS) - set(LEVELS))])
 
     @app.get("/api/decks/{deck}")
-    async def describe_deck(deck: str) -> JSONResponse:
+    async def describe_deck(deck: str, request: Request) -> JSONResponse:
         if deck not in DECKS:
             raise ApiError(NOT_FOUND, f"no deck called {deck!r}; decks are {', '.join(DECKS)}")
-        return JSONResponse(_deck_listing(deck))
+        listing = _deck_listing(deck)
+        return JSONResponse({**listing,
+                             "title": data_word(listing["title"], request_language(request))})
 
     @app.get("/api/stats")
     async def all_statistics(request: Request) -> JSONResponse:
@@ -467,13 +470,16 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
                              for line in await hub.statistics(game)])
 
     @app.get("/api/tables")
-    async def list_tables(status: str | None = None) -> JSONResponse:
+    async def list_tables(request: Request, status: str | None = None) -> JSONResponse:
         if status is not None and status not in STATUS_FILTERS:
             raise ApiError(BAD_REQUEST, (
                 f"status must be open, finished or archived, not {status!r}"))
-        return JSONResponse(
-            await hub.list_tables(None if status is None else STATUS_FILTERS[status])
-        )
+        lang = request_language(request)
+        return JSONResponse([
+            {**row, "title": translate(row["title"], lang)} if isinstance(row.get("title"), str)
+            else row
+            for row in await hub.list_tables(None if status is None else STATUS_FILTERS[status])
+        ])
 
 
 # --- tables --------------------------------------------------------------------

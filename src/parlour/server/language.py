@@ -79,7 +79,7 @@ def localized_observation(observation: dict[str, Any], lang: str) -> dict[str, A
                               for line in observation["log"]]
     if isinstance(observation.get("legal"), list):
         observation["legal"] = [
-            {**action, "label": action_label(action["text"], lang)}
+            {**action, "label": data_word(action["text"], lang)}
             if isinstance(action, dict) and isinstance(action.get("text"), str) else action
             for action in observation["legal"]]
     contract = observation.get("contract")
@@ -124,7 +124,7 @@ def localized_hint(hint: dict[str, Any], lang: str) -> dict[str, Any]:
     if isinstance(hint.get("sentence"), str):
         hint["sentence"] = translate(hint["sentence"], lang)
     if isinstance(hint.get("text"), str):
-        hint["label"] = action_label(hint["text"], lang)
+        hint["label"] = data_word(hint["text"], lang)
     return hint
 
 
@@ -149,9 +149,11 @@ def localized_game(info: dict[str, Any], lang: str) -> dict[str, Any]:
     if lang == DEFAULT:
         return info
     info = dict(info)
-    for key in ("title", "description", "hand_word", "deck_title"):
+    for key in ("title", "description", "hand_word"):
         if isinstance(info.get(key), str):
             info[key] = translate(info[key], lang)
+    if isinstance(info.get("deck_title"), str):
+        info["deck_title"] = data_word(info["deck_title"], lang)
     if isinstance(info.get("options"), list):
         info["options"] = [
             {**option, **{key: translate(option[key], lang) for key in ("help", "allowed")
@@ -181,11 +183,11 @@ def page_text(text: str, lang: str) -> str:
     return HTML_MESSAGE.sub(one, text)
 
 
-def action_label(text: str, lang: str) -> str:
-    """A legal action's text (``pass``, ``capot``, ``7Cr``) as the viewer
-    reads it: the games' catalogue's, else the web catalogue's word for it
-    (the calls seen in the games' play: :func:`parlour.i18n.extract.data_words`),
-    else the text itself."""
+def data_word(text: str, lang: str) -> str:
+    """A word of the games' data that a page shows (a legal action's text
+    ``pass``, ``capot``, ``7Cr``; a pack's title) as the viewer reads it:
+    the games' catalogue's, else the web catalogue's word for it (see
+    :func:`parlour.i18n.extract.data_words`), else the text itself."""
     said = translate(text, lang)
     return said if said != text else _web(lang).get(text, text)
 
