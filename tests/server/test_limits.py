@@ -446,6 +446,10 @@ class NeverReadingClient(StalledSocket):
     """A whole socket whose client never reads and never writes."""
 
     scope: dict[str, Any] = {"subprotocols": []}  # noqa: RUF012 (never changed)
+    # what the socket's language is read from (none: English)
+    query_params: dict[str, str] = {}  # noqa: RUF012 (never changed)
+    cookies: dict[str, str] = {}  # noqa: RUF012 (never changed)
+    headers: dict[str, str] = {}  # noqa: RUF012 (never changed)
 
     def __init__(self) -> None:
         super().__init__(close_stalls=True)
@@ -468,7 +472,7 @@ async def serve_a_client_that_never_reads() -> tuple[int | None, bool]:
     async def answer(_followed: Any, _viewer: int | None, _text: str) -> None:
         return None
 
-    def connect(_followed: Any, _viewer: int | None) -> Connection:
+    def connect(_followed: Any, _viewer: int | None, _lang: str) -> Connection:
         connection.send({"type": "view"})
         return connection
 

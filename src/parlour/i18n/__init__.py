@@ -234,13 +234,21 @@ def read_catalogue(lang: str, domain: str) -> dict[str, str]:
             and not message.fuzzy}
 
 
+SAID_IN_PYTHON = ("games", "server", "cli")
+"""The catalogues of the messages Python code says (:func:`translate`,
+:func:`say`). The web catalogue is the browser's (:func:`web_messages`):
+its words and templates, made for the pages (``{count} players``), would
+be read into sentences they were never meant for (``number of players``)."""
+
+
 @cache
 def messages(lang: str) -> Messages:
-    """Every message in ``lang`` (read once)."""
+    """Every message that Python code says in ``lang`` (read once; see
+    :data:`SAID_IN_PYTHON`)."""
     check_language(lang)
     translations: dict[str, str] = {}
     if lang != DEFAULT:
-        for domain in DOMAINS:
+        for domain in SAID_IN_PYTHON:
             translations.update(read_catalogue(lang, domain))
     return Messages(lang, translations)
 

@@ -9,7 +9,8 @@ What each domain holds is found here, in one place:
   modules under ``parlour/games``, ``parlour/engine`` and ``parlour/cards``
   (see :func:`source_messages`);
 - **web**: every ``t("...")`` in the browser's scripts and every
-  ``{{t:...}}`` in the page fragments;
+  ``{{t:...}}`` in the page fragments, and the words the scripts make from
+  data (options' labels and values, flags, phases, keys: :func:`data_words`);
 - **server**: the refusals and ``say("...")`` messages of ``parlour/server``;
 - **cli**: those of the command line modules, the help of every command
   and option (``--help``, read from the command line Typer builds), the
@@ -125,12 +126,12 @@ def source_messages(paths: Iterable[Path], found: Found | None = None) -> Found:
                     _add_node(found, said[0], where)
             elif isinstance(node, ast.Call) and _name_of(node.func) in SAYING_CALLS \
                     and node.args:
-                first = node.args[0]
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    # say()'s message is a template: its {fields} are fields
-                    _add(found, first.value, f"{where}:{first.lineno}")
+                msgid = node.args[0]
+                if isinstance(msgid, ast.Constant) and isinstance(msgid.value, str):
+                    # a message id written as the template it is: its {fields} are fields
+                    _add(found, msgid.value, f"{where}:{msgid.lineno}")
                 else:
-                    _add_node(found, first, where)
+                    _add_node(found, msgid, where)
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) \
                     and REFUSING_FUNCTIONS.match(node.name):
                 for inner in ast.walk(node):
@@ -447,10 +448,89 @@ def web_messages(found: Found | None = None) -> Found:
     return found
 
 
+def label_of(key: str) -> str:
+    """A key as the browser labels it (``static/dom.js``'s ``labelOf``):
+    ``card_points`` is ``Card points``."""
+    words = key.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def words_of(value: object) -> str:
+    """An option's value as the browser says it (``static/tablehelp.js``'s
+    ``valueInWords``): ``black_sevens`` is ``black sevens``."""
+    return str(value).replace("_", " ")
+
+
+PLAYED_MOVES = 300
+"""Moves of each game played at random to see the words its observations hold."""
+
+
+def data_words(found: Found | None = None) -> Found:
+    """The words the pages make from data: each registered game's and
+    event's option labels and values in words, the computer levels, the
+    packs' titles, and the
+    flags, phases, keys, piles and calls (legal actions without a card:
+    ``pass``, ``capot``; the server labels them) that a game's observations
+    hold (seen in :data:`PLAYED_MOVES` random moves of each)."""
+    import random
+
+    from parlour.agents.levels import LEVELS
+    from parlour.cards import DECKS
+    from parlour.engine import make
+    from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS
+    from parlour.engine.registry import game_class, games
+    from parlour.events import event_class
+    from parlour.events import names as event_names
+
+    found = {} if found is None else found
+    for level in LEVELS:
+        _add(found, label_of(level), "parlour.agents.levels")
+    for deck in DECKS.values():
+        _add(found, deck.title, f"parlour.cards.{deck.name}")
+    classes: list[type] = [game_class(name) for name in games()]
+    classes += [event_class(name) for name in event_names()]
+    for cls in classes:
+        where = getattr(cls, "name", cls.__name__)
+        for option in (getattr(cls, "schema", None) or ()):
+            _add(found, label_of(option.name), f"{where}.{option.name}")
+            for choice in getattr(option, "choices", None) or ():
+                if isinstance(choice, str):
+                    _add(found, words_of(choice), f"{where}.{option.name}")
+    for name in games():
+        state = make(name).new_state(seed=0)
+        chance = random.Random(0)
+        for _move in range(PLAYED_MOVES):
+            observation = state.observation(0)
+            where = f"{name} observation"
+            _add(found, str(observation.get("phase") or ""), where)
+            for key in observation:
+                if key not in COMMON_KEYS and key not in FRAME_KEYS:
+                    _add(found, label_of(key), where)
+            for player in observation.get("players", ()):
+                for key in player:
+                    _add(found, label_of(key), where)
+                for flag in player.get("flags", ()):
+                    _add(found, str(flag), where)
+            for zone, value in (observation.get("zones") or {}).items():
+                _add(found, label_of(zone), where)
+                if zone == "melds" and isinstance(value, list):
+                    for meld in value:
+                        _add(found, str(meld.get("kind", "")), where)
+            for action in observation.get("legal", ()):
+                # a call's one word (pass, capot, draw), which its button says
+                text = str(action.get("text", ""))
+                if action.get("card") is None and text.isalpha():
+                    _add(found, text, where)
+            if state.is_terminal():
+                break
+            state.apply(chance.choice(state.legal_actions()))
+    return found
+
+
 EXTRACTORS: dict[str, Callable[[], Found]] = {
     "games": lambda: source_messages(python_files("games", "engine", "cards"),
                                      game_messages()),
-    "web": web_messages,
+    "web": lambda: web_messages(data_words()),
     "server": lambda: source_messages(python_files("server")),
     "cli": cli_messages,
 }

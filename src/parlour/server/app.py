@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
@@ -29,6 +30,8 @@ from parlour.agents.levels import LEVELS
 from parlour.cards import DECKS
 from parlour.engine import game_class, games
 from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS, STANDING_KEYS
+from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
+from parlour.i18n import translate
 from parlour.server import transport
 from parlour.server.db import ARCHIVED, FINISHED, PLAYING, Database
 from parlour.server.errors import (
@@ -49,6 +52,21 @@ from parlour.server.events import (
     player_url,
 )
 from parlour.server.flow import ComputerGate, Outbox
+from parlour.server.language import (
+    _,
+    data_word,
+    language_switch,
+    localized_game,
+    localized_hint,
+    localized_replay,
+    localized_statistics,
+    localized_view,
+    messages_block,
+    page_text,
+    request_language,
+    rules_in,
+    said,
+)
 from parlour.server.payloads import (
     parse_continue_request,
     parse_event_move,
@@ -180,25 +198,28 @@ def serve(app: FastAPI, host: str, port: int, settings: TransportSettings | None
 
 
 # --- errors ------------------------------------------------------------------
-def error_response(status: int, message: str) -> JSONResponse:
-    """The JSON body of every refusal."""
-    return JSONResponse({"error": message}, status_code=status)
+def error_response(status: int, message: str, lang: str = DEFAULT_LANGUAGE) -> JSONResponse:
+    """The JSON body of every refusal, its sentence said in ``lang`` (the
+    games' and the server's sentences are made in English and translated
+    here, at the boundary)."""
+    return JSONResponse({"error": translate(message, lang)}, status_code=status)
 
 
 def _add_error_handlers(app: FastAPI) -> None:
-    async def on_api_error(_request: Request, error: Exception) -> Response:
+    async def on_api_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, ApiError)
-        return error_response(error.status, error.message)
+        return error_response(error.status, error.message, request_language(request))
 
-    async def on_http_error(_request: Request, error: Exception) -> Response:
+    async def on_http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
-        return error_response(error.status_code, str(error.detail))
+        return error_response(error.status_code, str(error.detail), request_language(request))
 
-    async def on_validation_error(_request: Request, error: Exception) -> Response:
+    async def on_validation_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, RequestValidationError)
         problem = error.errors()[0]
         where = " ".join(str(part) for part in problem.get("loc", ()))
-        return error_response(BAD_REQUEST, f"{where}: {problem.get('msg', 'not valid')}")
+        return error_response(BAD_REQUEST, f"{where}: {problem.get('msg', 'not valid')}",
+                              request_language(request))
 
     async def on_client_gone(_request: Request, _error: Exception) -> Response:
         # the client left (or its request was too slow and the transport
@@ -223,7 +244,7 @@ def _path_id(text: str, what: str) -> int:
 
 def _table_id(text: str) -> int:
     """A table id from a path (404 unless it is a whole number)."""
-    return _path_id(text, "table")
+    return _path_id(text, _("table"))
 
 
 TOKEN_HEADER = "X-Parlour-Token"
@@ -329,13 +350,19 @@ class Page:
     body_class: str | None = None
     parts: tuple[str, ...] = ()
 
-    def html(self) -> str:
-        """The whole page (404 naming the fragment or shell that is missing)."""
-        shell, fragment = _page_part("shell.html"), _page_part(f"{self.name}.html")
+    def html(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The whole page in ``lang``: ``<html lang>``, the web catalogue's
+        translations for the scripts, the language switch and every
+        ``{{t:...}}`` of the shell and fragments said in ``lang`` (404
+        naming the fragment or shell that is missing)."""
+        shell = page_text(_page_part("shell.html"), lang)
+        fragment = page_text(_page_part(f"{self.name}.html"), lang)
         header, main, rest = fragment.partition(MAIN_TAG)
-        rest += "".join(_page_part(f"{part}.html") for part in self.parts)
+        rest += "".join(page_text(_page_part(f"{part}.html"), lang) for part in self.parts)
         return shell.format(
-            title=self.title, name=self.name, header=header, main=main + rest,
+            title=html.escape(said(self.title, lang)), name=self.name, header=header,
+            main=main + rest, lang=lang, messages=messages_block(lang),
+            languages=language_switch(lang),
             body="" if self.body_class is None else f' class="{self.body_class}"',
         )
 
@@ -348,19 +375,22 @@ def _page_part(file: str) -> str:
 
 
 PAGES = {
-    "/": Page("lobby", "lobby"),
-    "/tables/{table_id}": Page("table", "table", "table-page", ("rules-dialog",)),
-    "/tables/{table_id}/replay": Page("replay", "replay", "replay-page", ("rules-dialog",)),
-    "/events/{event_id}": Page("event", "Progress Races party", "event-page"),
-    "/events/{event_id}/join": Page("event-join", "join a Progress Races party"),
-    "/events/{event_id}/play": Page("event-play", "your table at the party", "table-page"),
+    "/": Page("lobby", _("lobby")),
+    "/tables/{table_id}": Page("table", _("table"), "table-page", ("rules-dialog",)),
+    "/tables/{table_id}/replay": Page("replay", _("replay"), "replay-page", ("rules-dialog",)),
+    "/events/{event_id}": Page("event", _("Progress Races party"), "event-page"),
+    "/events/{event_id}/join": Page("event-join", _("join a Progress Races party")),
+    "/events/{event_id}/play": Page("event-play", _("your table at the party"), "table-page"),
 }
 """Each page's path and the page it serves (its script reads the id from the path)."""
 
 
-def _page_endpoint(page: Page) -> Callable[[], Awaitable[HTMLResponse]]:
-    async def endpoint() -> HTMLResponse:
-        return HTMLResponse(page.html())
+def _page_endpoint(page: Page) -> Callable[[Request], Awaitable[HTMLResponse]]:
+    async def endpoint(request: Request) -> HTMLResponse:
+        lang = request_language(request)
+        # the page's language follows the cookie and Accept-Language: caches keep one a language
+        return HTMLResponse(page.html(lang), headers={
+            "Content-Language": lang, "Vary": "Cookie, Accept-Language"})
 
     return endpoint
 
@@ -399,10 +429,16 @@ def _deck_listing(name: str) -> dict[str, Any]:
 
 def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
     listing = _games_listing()
+    listings = {DEFAULT_LANGUAGE: listing}
 
     @app.get("/api/games")
-    async def list_games() -> JSONResponse:
-        return JSONResponse(listing)
+    async def list_games(request: Request) -> JSONResponse:
+        lang = request_language(request)
+        if lang not in listings:
+            listings[lang] = [
+                {**localized_game(info, lang), "rules": rules_in(game_class(info["name"]), lang)}
+                for info in listing]
+        return JSONResponse(listings[lang])
 
     @app.get("/api/server")
     async def server_settings() -> JSONResponse:
@@ -420,27 +456,36 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
         return JSONResponse([*LEVELS, *sorted(set(AGENTS) - set(LEVELS))])
 
     @app.get("/api/decks/{deck}")
-    async def describe_deck(deck: str) -> JSONResponse:
+    async def describe_deck(deck: str, request: Request) -> JSONResponse:
         if deck not in DECKS:
             raise ApiError(NOT_FOUND, f"no deck called {deck!r}; decks are {', '.join(DECKS)}")
-        return JSONResponse(_deck_listing(deck))
+        listing = _deck_listing(deck)
+        return JSONResponse({**listing,
+                             "title": data_word(listing["title"], request_language(request))})
 
     @app.get("/api/stats")
-    async def all_statistics() -> JSONResponse:
-        return JSONResponse(await hub.statistics(None))
+    async def all_statistics(request: Request) -> JSONResponse:
+        lang = request_language(request)
+        return JSONResponse([localized_statistics(line, lang)
+                             for line in await hub.statistics(None)])
 
     @app.get("/api/stats/{game}")
-    async def game_statistics(game: str) -> JSONResponse:
-        return JSONResponse(await hub.statistics(game))
+    async def game_statistics(game: str, request: Request) -> JSONResponse:
+        lang = request_language(request)
+        return JSONResponse([localized_statistics(line, lang)
+                             for line in await hub.statistics(game)])
 
     @app.get("/api/tables")
-    async def list_tables(status: str | None = None) -> JSONResponse:
+    async def list_tables(request: Request, status: str | None = None) -> JSONResponse:
         if status is not None and status not in STATUS_FILTERS:
             raise ApiError(BAD_REQUEST, (
                 f"status must be open, finished or archived, not {status!r}"))
-        return JSONResponse(
-            await hub.list_tables(None if status is None else STATUS_FILTERS[status])
-        )
+        lang = request_language(request)
+        return JSONResponse([
+            {**row, "title": translate(row["title"], lang)} if isinstance(row.get("title"), str)
+            else row
+            for row in await hub.list_tables(None if status is None else STATUS_FILTERS[status])
+        ])
 
 
 # --- tables --------------------------------------------------------------------
@@ -466,7 +511,8 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         table = await hub.table(_table_id(table_id))
         token = request_token(request)
         seat = table.seat_of(token)
-        return JSONResponse(hub.with_rematch_link(table, hub.view(table, seat), seat, token))
+        return JSONResponse(hub.with_rematch_link(
+            table, localized_view(hub.view(table, seat), request_language(request)), seat, token))
 
     @app.post("/api/tables/{table_id}/moves")
     async def table_move(table_id: str, request: Request) -> JSONResponse:
@@ -474,7 +520,8 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         token, move = parse_move_request(await _json_body(request))
         if not token:
             raise ApiError(FORBIDDEN, "a move needs the token of the seat to move")
-        return JSONResponse(await hub.play(table, table.seat_of(token), move))
+        return JSONResponse(localized_view(await hub.play(table, table.seat_of(token), move),
+                                           request_language(request)))
 
     async def take_back(table_id: str, request: Request, what: str) -> JSONResponse:
         """An undo or a redo (``what``) at a patience, by its seat's token."""
@@ -484,7 +531,8 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
             article = "an" if what == "undo" else "a"
             raise ApiError(FORBIDDEN, f"{article} {what} needs the token of the patience's seat")
         change = hub.undo if what == "undo" else hub.redo
-        return JSONResponse(await change(table, table.seat_of(token), move_number))
+        return JSONResponse(localized_view(await change(table, table.seat_of(token), move_number),
+                                           request_language(request)))
 
     @app.post("/api/tables/{table_id}/undo")
     async def table_undo(table_id: str, request: Request) -> JSONResponse:
@@ -513,25 +561,29 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     @app.get("/api/tables/{table_id}/hint")
     async def table_hint(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
-        return JSONResponse(await hub.hint(table, table.seat_of(request_token(request))))
+        return JSONResponse(localized_hint(
+            await hub.hint(table, table.seat_of(request_token(request))),
+            request_language(request)))
 
     @app.get("/api/tables/{table_id}/stats")
-    async def table_statistics(table_id: str) -> JSONResponse:
-        return JSONResponse(await hub.table_statistics(await hub.table(_table_id(table_id))))
+    async def table_statistics(table_id: str, request: Request) -> JSONResponse:
+        line = await hub.table_statistics(await hub.table(_table_id(table_id)))
+        return JSONResponse(localized_statistics(line, request_language(request)))
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record_json(table_id: str) -> JSONResponse:
         return JSONResponse(table_record(await hub.table(_table_id(table_id))))
 
     @app.get("/api/tables/{table_id}/replay/{move_number}")
-    async def table_replay(table_id: str, move_number: int) -> JSONResponse:
+    async def table_replay(table_id: str, move_number: int, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
-        return JSONResponse(replay_position(table, move_number))
+        return JSONResponse(localized_replay(replay_position(table, move_number),
+                                             request_language(request)))
 
 
 # --- live updates ------------------------------------------------------------------
-def _socket_error(error: ApiError) -> dict[str, Any]:
-    return {"type": "error", "message": error.message, "status": error.status}
+def _socket_error(error: ApiError, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    return {"type": "error", "message": translate(error.message, lang), "status": error.status}
 
 
 class _SocketGuard:
@@ -571,7 +623,7 @@ class _SocketGuard:
 async def _serve_socket(
     websocket: WebSocket,
     find: Callable[[], Awaitable[tuple[_Followed, int | None]]],
-    connect: Callable[[_Followed, int | None], Connection],
+    connect: Callable[[_Followed, int | None, str], Connection],
     disconnect: Callable[[_Followed, Connection], None],
     answer: Callable[[_Followed, int | None, str], Awaitable[dict[str, Any] | None]],
     clock: Clock,
@@ -580,7 +632,9 @@ async def _serve_socket(
 
     ``find`` gives what the socket follows and the viewer (a seat, a player
     or ``None``); its refusal is sent and closes the socket with
-    :data:`SOCKET_CLOSE_BASE` plus the status. Then ``connect``'s outbox is
+    :data:`SOCKET_CLOSE_BASE` plus the status. Everything sent is in the
+    socket's language (:func:`request_language`: its ``lang`` parameter,
+    the cookie or ``Accept-Language``). Then ``connect``'s outbox is
     sent as it fills, and each client message that the socket's limits
     (:class:`_SocketGuard`, on ``clock``) admit goes to ``answer``, whose
     reply (if any) is sent back. A message refused by the limits gets its
@@ -589,13 +643,14 @@ async def _serve_socket(
     the socket too.
     """
     await websocket.accept(subprotocol=_accepted_protocol(websocket))
+    lang = request_language(websocket)
     try:
         followed, viewer = await find()
     except ApiError as error:
-        await websocket.send_json(_socket_error(error))
+        await websocket.send_json(_socket_error(error, lang))
         await websocket.close(code=SOCKET_CLOSE_BASE + error.status)
         return
-    connection = connect(followed, viewer)
+    connection = connect(followed, viewer, lang)
     sender = asyncio.create_task(_send_outbox(
         websocket, connection.outbox, SOCKET_SEND_TIMEOUT, SOCKET_CLOSE_TIMEOUT))
     receiver = asyncio.current_task()
@@ -609,12 +664,12 @@ async def _serve_socket(
             except ApiError as error:
                 reply = _socket_error(error)
                 if guard.closes(error):
-                    connection.send(reply)
+                    connection.send(_localized_reply(reply, lang))
                     await _drain(connection, sender)
                     await websocket.close(code=SOCKET_CLOSE_BASE + error.status)
                     break
             if reply is not None:
-                connection.send(reply)
+                connection.send(_localized_reply(reply, lang))
     except WebSocketDisconnect:
         pass
     except asyncio.CancelledError:
@@ -625,6 +680,13 @@ async def _serve_socket(
         disconnect(followed, connection)
         sender.cancel()
         await asyncio.gather(sender, return_exceptions=True)
+
+
+def _localized_reply(reply: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A reply to a socket's message in the socket's language (an error's sentence)."""
+    if reply.get("type") == "error" and isinstance(reply.get("message"), str):
+        return {**reply, "message": translate(reply["message"], lang)}
+    return reply
 
 
 def _gave_up(sender: asyncio.Task[None]) -> bool:
@@ -655,9 +717,9 @@ def _add_socket(app: FastAPI, hub: TableHub, clock: Clock) -> None:
             table = await hub.followed(_table_id(table_id))
             return table, table.seat_of(token)
 
-        def connect(table: LiveTable, seat: int | None) -> Connection:
+        def connect(table: LiveTable, seat: int | None, lang: str) -> Connection:
             # the socket keeps its token: its rematch link is made from it
-            return hub.connect(table, seat, token)
+            return hub.connect(table, seat, lang, token=token)
 
         async def answer(table: LiveTable, seat: int | None, text: str) -> dict[str, Any] | None:
             return await _socket_message(hub, table, seat, text)
@@ -704,7 +766,7 @@ async def _socket_message(
 # --- Progress Races parties --------------------------------------------------------
 def _event_id(text: str) -> int:
     """An event id from a path (404 unless it is a whole number)."""
-    return _path_id(text, "party")
+    return _path_id(text, _("party"))
 
 
 def _with_join_link(view: dict[str, Any], live: LiveEvent, token: str | None) -> dict[str, Any]:
@@ -716,8 +778,10 @@ def _with_join_link(view: dict[str, Any], live: LiveEvent, token: str | None) ->
 
 def _add_event_api(app: FastAPI, events: EventHub) -> None:
     @app.get("/api/events/form")
-    async def event_form() -> JSONResponse:
-        return JSONResponse(events.form())
+    async def event_form(request: Request) -> JSONResponse:
+        lang = request_language(request)
+        return JSONResponse({**localized_game(events.form(), lang),
+                             "rules": rules_in(events.kind, lang)})
 
     @app.get("/api/events")
     async def list_events() -> JSONResponse:
@@ -737,8 +801,9 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
     async def event_view(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
         token = request_token(request)
-        return JSONResponse(
-            _with_join_link(events.view(live, live.viewer_of(token)), live, token))
+        return JSONResponse(localized_view(
+            _with_join_link(events.view(live, live.viewer_of(token)), live, token),
+            request_language(request)))
 
     @app.post("/api/events/{event_id}/join", status_code=201)
     async def join_event(event_id: str, request: Request) -> JSONResponse:
@@ -752,20 +817,25 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
     async def start_round(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
         token = parse_host_request(await _json_body(request))
-        return JSONResponse(_with_join_link(await events.start_round(live, token), live, token))
+        return JSONResponse(localized_view(
+            _with_join_link(await events.start_round(live, token), live, token),
+            request_language(request)))
 
     @app.post("/api/events/{event_id}/signal")
     async def give_signal(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
         token = parse_host_request(await _json_body(request))
-        return JSONResponse(_with_join_link(await events.signal(live, token), live, token))
+        return JSONResponse(localized_view(
+            _with_join_link(await events.signal(live, token), live, token),
+            request_language(request)))
 
     @app.post("/api/events/{event_id}/timer")
     async def set_timer(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
         token, seconds = parse_timer_request(await _json_body(request))
-        return JSONResponse(
-            _with_join_link(await events.set_timer(live, token, seconds), live, token))
+        return JSONResponse(localized_view(
+            _with_join_link(await events.set_timer(live, token, seconds), live, token),
+            request_language(request)))
 
     @app.post("/api/events/{event_id}/moves")
     async def event_move(event_id: str, request: Request) -> JSONResponse:
@@ -773,12 +843,15 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
         token, move = parse_event_move(await _json_body(request))
         if not token:
             raise ApiError(FORBIDDEN, "a move needs your player's token")
-        return JSONResponse(await events.play(live, live.viewer_of(token), move))
+        return JSONResponse(localized_view(await events.play(live, live.viewer_of(token), move),
+                                           request_language(request)))
 
     @app.get("/api/events/{event_id}/hint")
     async def event_hint(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
-        return JSONResponse(await events.hint(live, live.viewer_of(request_token(request))))
+        return JSONResponse(localized_hint(
+            await events.hint(live, live.viewer_of(request_token(request))),
+            request_language(request)))
 
 
 EVENT_SOCKET_REFUSAL = ("this socket only sends views: moves and the host's steps go by "

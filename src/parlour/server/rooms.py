@@ -26,6 +26,7 @@ from sqlalchemy.orm import Mapped
 from parlour.agents import Hint
 from parlour.engine import State
 from parlour.errors import OptionError, ParlourError
+from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
 from parlour.server.db import FINISHED, Database
 from parlour.server.errors import (
     BAD_OPTIONS,
@@ -35,6 +36,7 @@ from parlour.server.errors import (
     ApiError,
 )
 from parlour.server.flow import ComputerGate, Outbox
+from parlour.server.language import localized_view
 from parlour.server.payloads import MoveRequest
 from parlour.server.security import Limits, counted
 
@@ -101,9 +103,10 @@ def check_room(mine: int, held: int, per_address: int, most: int,
 @dataclass(eq=False)
 class Connection:
     """One open WebSocket: its viewer (a seat or player; ``None`` for a
-    spectator), the token it showed and its outbox."""
+    spectator), the language it reads, the token it showed and its outbox."""
 
     seat: int | None
+    lang: str = DEFAULT_LANGUAGE
     outbox: Outbox = field(default_factory=Outbox)
     token: str | None = field(default=None, repr=False)
     """The token the socket was opened with, kept in memory only: what is
@@ -319,13 +322,14 @@ class RoomHub(ABC, Generic[Room, Stored]):
         return await asyncio.shield(running[1])
 
     # --- connections -----------------------------------------------------------
-    def connect(self, room: Room, viewer: int | None, token: str | None = None) -> Connection:
-        """Register a socket for ``viewer``, opened with ``token``, and queue
-        its first view."""
-        connection = Connection(viewer, token=token)
+    def connect(self, room: Room, viewer: int | None, lang: str = DEFAULT_LANGUAGE,
+                token: str | None = None) -> Connection:
+        """Register a socket for ``viewer``, opened with ``token``, who reads
+        ``lang``, and queue its first view."""
+        connection = Connection(viewer, lang, token=token)
         room.connections.add(connection)
-        connection.send(self._own_view(room, connection, {"type": "view",
-                                                          **self.view(room, viewer)}))
+        connection.send(self._own_view(room, connection, {
+            "type": "view", **localized_view(self.view(room, viewer), lang)}))
         return connection
 
     def _own_view(self, room: Room, connection: Connection, view: View) -> View:
@@ -339,16 +343,17 @@ class RoomHub(ABC, Generic[Room, Stored]):
 
     def _broadcast(self, room: Room) -> None:
         """Send every connection its own fresh view (the shared part made
-        once, and one view per viewer)."""
+        once, and one view per viewer and language)."""
         if not room.connections:
             return
         described = self.describe(room)
-        views: dict[int | None, View] = {}
+        views: dict[tuple[int | None, str], View] = {}
         for connection in room.connections:
-            if connection.seat not in views:
-                views[connection.seat] = {"type": "view",
-                                          **self.view(room, connection.seat, described)}
-            connection.send(self._own_view(room, connection, views[connection.seat]))
+            key = (connection.seat, connection.lang)
+            if key not in views:
+                views[key] = {"type": "view", **localized_view(
+                    self.view(room, connection.seat, described), connection.lang)}
+            connection.send(self._own_view(room, connection, views[key]))
 
     # --- computers -----------------------------------------------------------------
     def _wake(self, room: Room) -> None:

@@ -1,6 +1,7 @@
 // The server's JSON API and live socket (docs/web.md), shared by every page.
 
 import { labelOf } from "./dom.js";
+import { lang, t } from "./i18n.js";
 import { valueInWords } from "./tablehelp.js";
 
 /**
@@ -21,7 +22,7 @@ export async function request(path, { method = "GET", body, token } = {}) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, data: null, error: "The server cannot be reached; check your connection." };
+    return { ok: false, status: 0, data: null, error: t("The server cannot be reached; check your connection.") };
   }
   const data = await response.json().catch(() => null);
   const error = response.ok ? null : errorSentence(data, response.status);
@@ -34,7 +35,7 @@ function errorSentence(data, status) {
   if (data && typeof data.error === "string") return data.error;
   if (data && typeof data.detail === "string") return data.detail;
   if (data && Array.isArray(data.detail) && data.detail[0]?.msg) return data.detail[0].msg;
-  return `The server refused the request (status ${status}).`;
+  return t("The server refused the request (status {status}).", { status });
 }
 
 /** GET that throws on failure, for data a page cannot do without. */
@@ -60,7 +61,7 @@ export function statsLabel(line) {
     } catch {
       // a value that is not JSON is shown as written
     }
-    return `${labelOf(name)}: ${valueInWords(value)}`;
+    return `${t(labelOf(name))}: ${valueInWords(value)}`;
   });
   return `${line.title} (${options.join(", ")})`;
 }
@@ -117,7 +118,7 @@ export const pageTableId = () => pathId("tables");
 /** The party id in a page path such as /events/{id} or /events/{id}/play. */
 export const pageEventId = () => pathId("events");
 
-const CONNECTION_TEXT = { live: "live", connecting: "connecting…", offline: "reconnecting…" };
+const CONNECTION_TEXT = { live: t("live"), connecting: t("connecting…"), offline: t("reconnecting…") };
 
 /** Shows a socket's state in the page's data-testid="connection" (text and data-state). */
 export function showConnection(element, state) {
@@ -142,7 +143,13 @@ const PROTOCOL_TEXT = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 export class LiveSocket {
   constructor(path, token, { onView, onError, onStatus }) {
     const inProtocol = token && PROTOCOL_TEXT.test(token);
-    const query = token && !inProtocol ? `?token=${encodeURIComponent(token)}` : "";
+    // the socket's views and refusals come in the page's language: another
+    // than English is named (the handshake carries the cookie, but a page
+    // may have its language from Accept-Language alone)
+    const params = new URLSearchParams();
+    if (lang() !== "en") params.set("lang", lang());
+    if (token && !inProtocol) params.set("token", token);
+    const query = params.size ? `?${params}` : "";
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     this.url = `${scheme}//${location.host}${path}${query}`;
     this.protocols = inProtocol ? ["parlour", `parlour.token.${token}`] : [];

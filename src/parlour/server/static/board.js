@@ -74,13 +74,13 @@ export class Seating {
 
   name(seat) {
     const player = this.players.find((p) => p.seat === seat);
-    return player ? player.name : `seat ${seat}`;
+    return player ? player.name : t("seat {seat}", { seat });
   }
 
   /** "you" for the viewer's seat, "computer" for a computer's, else null. */
   mark(seat) {
-    if (seat === this.viewer) return "you";
-    return this.kinds.get(seat)?.kind === "computer" ? "computer" : null;
+    if (seat === this.viewer) return t("you");
+    return this.kinds.get(seat)?.kind === "computer" ? t("computer") : null;
   }
 
   /** "P2 (you)", "P3 (computer)". */
@@ -176,8 +176,8 @@ function seatPanel(player, observation, { book, seating, hands, style = null, sh
     h(
       "div",
       { class: "seat-flags", "data-testid": "seat-flags" },
-      turn ? h("span", { class: "badge turn-badge" }, "to play") : null,
-      flags.map((flag) => h("span", { class: `badge flag-${flag.replace(/\W+/g, "-")}`, "data-flag": flag }, flag)),
+      turn ? h("span", { class: "badge turn-badge" }, t("to play")) : null,
+      flags.map((flag) => h("span", { class: `badge flag-${flag.replace(/\W+/g, "-")}`, "data-flag": flag }, t(flag))),
     ),
     held
       ? h("div", { class: "fan face-up" }, held.map((text) => cardFace(book, text, { className: "card mini" })))
@@ -185,23 +185,23 @@ function seatPanel(player, observation, { book, seating, hands, style = null, sh
         ? null
         : h(
             "div",
-            { class: "fan", "data-testid": "seat-cards", "data-count": player.cards, "aria-label": `${player.cards} cards` },
+            { class: "fan", "data-testid": "seat-cards", "data-count": player.cards, "aria-label": cardCount(player.cards) },
             Array.from({ length: Math.min(player.cards, 10) }, back),
             h("span", { class: "count" }, String(player.cards)),
           ),
     known.length && !held
       ? h(
           "div",
-          { class: "seat-known", "data-testid": "seat-known", title: "cards this seat is known to hold" },
-          h("span", { class: "known-label" }, "known"),
+          { class: "seat-known", "data-testid": "seat-known", title: t("cards this seat is known to hold") },
+          h("span", { class: "known-label" }, t("known")),
           known.map((text) => cardFace(book, text, { className: "card mini" })),
         )
       : null,
     h(
       "div",
       { class: "seat-score" },
-      h("span", { "data-testid": "seat-score" }, `score ${player.score}`),
-      player.tricks === undefined ? null : h("span", {}, ` · tricks ${player.tricks}`),
+      h("span", { "data-testid": "seat-score" }, t("score {score}", { score: player.score })),
+      player.tricks === undefined ? null : h("span", {}, ` · ${t("tricks {tricks}", { tricks: player.tricks })}`),
     ),
   );
 }
@@ -222,21 +222,21 @@ const MELD_FELT_KEYS = new Set(["round", "contract", "building", "known", "taken
 function renderMeldTable(felt, observation, { book, seating, hands, onMeld }) {
   const zones = observation.zones;
   const info = [
-    Number.isInteger(observation.round) ? h("span", { class: "info-item", "data-testid": "info-round" }, `Round ${observation.round}`) : null,
-    observation.contract?.text ? h("span", { class: "info-item contract", "data-testid": "info-contract" }, `Contract: ${observation.contract.text}`) : null,
+    Number.isInteger(observation.round) ? h("span", { class: "info-item", "data-testid": "info-round" }, t("Round {round}", { round: observation.round })) : null,
+    observation.contract?.text ? h("span", { class: "info-item contract", "data-testid": "info-contract" }, t("Contract: {contract}", { contract: observation.contract.text })) : null,
     typeof zones.stock === "number"
-      ? h("span", { class: "info-item pile-count", "data-testid": "zone-stock", "data-count": zones.stock }, back(), `Stock ${zones.stock}`)
+      ? h("span", { class: "info-item pile-count", "data-testid": "zone-stock", "data-count": zones.stock }, back(), t("Stock {count}", { count: zones.stock }))
       : null,
     "discard" in zones
       ? h(
           "span",
           { class: "info-item discard", "data-testid": "zone-discard", "data-card": zones.discard ?? "" },
           zones.discard ? cardFace(book, zones.discard, { className: "card mini" }) : h("span", { class: "card-slot" }),
-          `Discards ${zones.discards ?? (zones.discard ? 1 : 0)}`,
+          t("Discards {count}", { count: zones.discards ?? (zones.discard ? 1 : 0) }),
         )
       : null,
     observation.taken
-      ? h("span", { class: "info-item taken", "data-testid": "info-taken", "data-card": observation.taken }, "Taken this turn ", cardFace(book, observation.taken, { className: "card mini" }))
+      ? h("span", { class: "info-item taken", "data-testid": "info-taken", "data-card": observation.taken }, `${t("Taken this turn")} `, cardFace(book, observation.taken, { className: "card mini" }))
       : null,
     Object.entries(zones)
       .filter(([name]) => !["melds", "stock", "discard", "discards"].includes(name) && !PLACED_ZONES.has(name))
@@ -250,8 +250,8 @@ function renderMeldTable(felt, observation, { book, seating, hands, onMeld }) {
     h("div", { class: "meld-seats" }, seats),
     h(
       "div",
-      { class: "melds", "data-testid": "melds", "aria-label": "melds on the table" },
-      melds.length ? melds.map((meld) => renderMeld(meld, observation, { book, seating, onMeld })) : h("p", { class: "muted none" }, "No melds on the table yet."),
+      { class: "melds", "data-testid": "melds", "aria-label": t("melds on the table") },
+      melds.length ? melds.map((meld) => renderMeld(meld, observation, { book, seating, onMeld })) : h("p", { class: "muted none" }, t("No melds on the table yet.")),
     ),
     renderBuilding(observation, book, seating),
   );
@@ -262,7 +262,7 @@ function meldCard(book, card) {
   if (!card.as) return cardFace(book, card.code, { className: "card mini" });
   return h(
     "span",
-    { class: "wild", "data-card": card.code, "data-as": card.as, title: `${cardLabel(book, card.code)} as ${cardLabel(book, card.as)}` },
+    { class: "wild", "data-card": card.code, "data-as": card.as, title: t("{card} as {as}", { card: cardLabel(book, card.code), as: cardLabel(book, card.as) }) },
     cardFace(book, card.code, { className: "card mini" }),
     h("span", { class: "as", "data-testid": "p-as-label" }, `= ${card.as}`),
   );
@@ -280,7 +280,7 @@ function renderMeld(meld, observation, { book, seating, onMeld }) {
     "data-owner": meld.owner,
     "data-kind": meld.kind,
     "data-text": meld.text,
-    "aria-label": `${meld.name}, ${owner}'s ${meld.kind}: ${meld.text}`,
+    "aria-label": t("{meld}, {owner}'s {kind}: {text}", { meld: meld.name, owner, kind: t(meld.kind), text: meld.text }),
     title: meld.text,
   };
   if (!onMeld) return h("figure", attributes, h("figcaption", {}, caption), h("div", { class: "meld-cards" }, cards));
@@ -294,7 +294,7 @@ function renderBuilding(observation, book, seating) {
   return h(
     "div",
     { class: "building", "data-testid": "building" },
-    h("span", { class: "info-item" }, `${seating.name(observation.to_move)} is laying down`),
+    h("span", { class: "info-item" }, t("{player} is laying down", { player: seating.name(observation.to_move) })),
     building.map((meld) => h("span", { class: "meld-cards building-meld" }, meld.map((card) => meldCard(book, card)))),
   );
 }
@@ -320,7 +320,7 @@ const startingLives = (observation) =>
 
 /** The hand's number (said in the game's word for a hand), the pot and the public piles, in one line above the tiles. */
 function renderTileInfo(observation, book, seating, handWord) {
-  const numbers = [["hand_number", capitalized(handWord)], ["pot", "Pot"]]
+  const numbers = [["hand_number", t(capitalized(handWord))], ["pot", t("Pot")]]
     .filter(([key]) => Number.isInteger(observation[key]))
     .map(([key, label]) => h("span", { class: "info-item", "data-testid": `info-${key}` }, `${label} ${observation[key]}`));
   // cards shown in hands ({seat, card}) are already face up on their tiles
@@ -332,7 +332,7 @@ function renderTileInfo(observation, book, seating, handWord) {
     { class: "tile-info", "data-testid": "table-info" },
     numbers,
     zones.map(([name, value]) => renderZone(name, value, book, seating)),
-    h("span", { class: "info-item muted" }, "Play order: from the dealer's left, left to right, the dealer last"),
+    h("span", { class: "info-item muted" }, t("Play order: from the dealer's left, left to right, the dealer last")),
   );
 }
 
@@ -347,7 +347,7 @@ function renderTile(seat, observation, { book, seating, hands }) {
   const card = known
     ? h("div", { class: "tile-card", "data-testid": "seat-card", "data-face": "up", "data-card": known }, cardFace(book, known, { className: "card mini" }))
     : player.cards > 0
-      ? h("div", { class: "tile-card", "data-testid": "seat-card", "data-face": "down", "aria-label": "a card face down" }, back())
+      ? h("div", { class: "tile-card", "data-testid": "seat-card", "data-face": "down", "aria-label": t("a card face down") }, back())
       : h("div", { class: "tile-card", "data-testid": "seat-card", "data-face": "none" });
   const classes = ["seat-tile", turn ? "to-move" : "", me ? "me" : "", out ? "out" : "", player.dealer ? "dealer" : ""];
   return h(
@@ -364,13 +364,13 @@ function renderTile(seat, observation, { book, seating, hands }) {
     h(
       "div",
       { class: "tile-body" },
-      h("div", { class: "tile-name" }, seating.name(seat), me ? h("span", { class: "you" }, "you") : null),
+      h("div", { class: "tile-name" }, seating.name(seat), me ? h("span", { class: "you" }, t("you")) : null),
       renderLives(player, observation),
       h(
         "div",
         { class: "seat-flags", "data-testid": "seat-flags" },
-        turn ? h("span", { class: "badge turn-badge" }, "to play") : null,
-        flags.map((flag) => h("span", { class: `badge flag-${flag.replace(/\W+/g, "-")}`, "data-flag": flag }, flag)),
+        turn ? h("span", { class: "badge turn-badge" }, t("to play")) : null,
+        flags.map((flag) => h("span", { class: `badge flag-${flag.replace(/\W+/g, "-")}`, "data-flag": flag }, t(flag))),
       ),
     ),
   );
@@ -386,13 +386,13 @@ function renderLives(player, observation) {
   const lastHand = (observation.hand_results ?? []).at(-1);
   const index = observation.players.indexOf(player);
   const lostLast = lastHand ? lastHand[index] > 0 : false;
-  const words = `${player.lives} ${player.lives === 1 ? "life" : "lives"}`;
+  const words = player.lives === 1 ? t("1 life") : t("{count} lives", { count: player.lives });
   return h(
     "div",
     { class: "tile-lives", "data-testid": "seat-lives", "data-lives": player.lives, "aria-label": words, title: player.board ? `${words}: ${player.board}` : words },
     typeof player.board === "string" ? morrisBoard(lost, player.board) : null,
     h("span", { class: "hearts", "aria-hidden": "true" }, "♥".repeat(Math.max(player.lives, 0)), h("span", { class: "lost" }, "♡".repeat(lost))),
-    lostLast ? h("span", { class: "lost-last", "data-testid": "seat-lost", title: "lost a life in the last hand" }, "−1") : null,
+    lostLast ? h("span", { class: "lost-last", "data-testid": "seat-lost", title: t("lost a life in the last hand") }, "−1") : null,
   );
 }
 
@@ -453,14 +453,14 @@ function renderMiddle(observation, book, seating) {
   let centre = null;
   if (zones.turns) centre = renderTurns(zones.turns, book, seating);
   else if (zones.play) centre = renderPlays(zones.play, observation.count, book, seating);
-  else if (zones.trick) centre = h("div", { class: "trick", "data-testid": "trick", "aria-label": "current trick" }, trick);
+  else if (zones.trick) centre = h("div", { class: "trick", "data-testid": "trick", "aria-label": t("current trick") }, trick);
   return [
     centre,
     // a game with nothing in the middle (Bharg's piles) lays its piles there
     h(
       "div",
       { class: centre ? "zones" : "zones centred" },
-      zones.turnup ? h("figure", { class: "zone", "data-testid": "turnup" }, cardFace(book, zones.turnup), h("figcaption", {}, "turn-up")) : null,
+      zones.turnup ? h("figure", { class: "zone", "data-testid": "turnup" }, cardFace(book, zones.turnup), h("figcaption", {}, t("turn-up"))) : null,
       Object.entries(zones)
         .filter(([name]) => !PLACED_ZONES.has(name) && !beside.has(name))
         .map(([name, value]) => renderZone(name, value, book, seating)),
@@ -473,7 +473,7 @@ function renderMiddle(observation, book, seating) {
 function renderTurns(turns, book, seating) {
   return h(
     "ol",
-    { class: "turns", "data-testid": "turns", "aria-label": "recent turns" },
+    { class: "turns", "data-testid": "turns", "aria-label": t("recent turns") },
     turns.map(({ seat, cards }, index) =>
       h(
         "li",
@@ -490,8 +490,8 @@ function renderTurns(turns, book, seating) {
 function renderPlays(plays, count, book, seating) {
   return h(
     "div",
-    { class: "plays-centre", "data-testid": "plays", "aria-label": "cards played to the count" },
-    count === undefined ? null : h("div", { class: "count", "data-testid": "count" }, `Count ${count}`),
+    { class: "plays-centre", "data-testid": "plays", "aria-label": t("cards played to the count") },
+    count === undefined ? null : h("div", { class: "count", "data-testid": "count" }, t("Count {count}", { count })),
     h(
       "div",
       { class: "pile" },
@@ -514,7 +514,7 @@ function renderZone(name, value, book, seating) {
   if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
     content = value.length
       ? h("div", { class: "pile" }, value.map((text) => cardFace(book, text, { className: "card mini" })))
-      : h("span", { class: "muted" }, "none");
+      : h("span", { class: "muted" }, t("none"));
   } else if (Array.isArray(value) && value.length && value.every((item) => item && typeof item.card === "string")) {
     // a sequence of plays by seat (Costly Colours' play to 31), oldest first
     content = h(
@@ -534,15 +534,15 @@ function renderZone(name, value, book, seating) {
       ),
     );
   } else if (value === null) {
-    content = h("span", { class: "muted" }, "none");
+    content = h("span", { class: "muted" }, t("none"));
   } else if (typeof value === "number") {
-    content = h("span", {}, `${value} card${value === 1 ? "" : "s"}`);
+    content = h("span", {}, cardCount(value));
   } else if (typeof value === "string" && book.find(value)) {
     content = cardFace(book, value, { className: "card mini" });
   } else {
     content = h("span", {}, JSON.stringify(value));
   }
-  return h("figure", { class: "zone", "data-testid": `zone-${name}` }, h("figcaption", {}, labelOf(name)), content);
+  return h("figure", { class: "zone", "data-testid": `zone-${name}` }, h("figcaption", {}, t(labelOf(name))), content);
 }
 
 /**
@@ -596,7 +596,7 @@ export function renderHand(handElement, callsElement, observation, { book, onPla
           "data-hinted": action.id === hinted ? "true" : null,
           onclick: () => onPlay(action.text, action.id),
         },
-        action.text,
+        action.label ?? action.text,
       ),
     ),
   );
@@ -608,11 +608,11 @@ export function renderHand(handElement, callsElement, observation, { book, onPla
  * off, or discard." or "P2 to move: Meld, lay off, or discard.".
  */
 export function turnText(observation, seating) {
-  if (observation.places) return "The match is over.";
+  if (observation.places) return t("The match is over.");
   const seat = observation.to_move;
-  if (typeof seat !== "number" || seat < 0) return observation.phase ? `Phase: ${observation.phase}` : "";
-  const who = seat === seating.viewer ? "Your turn" : `${seating.longName(seat)} to move`;
-  return `${who}: ${observation.prompt}.`;
+  if (typeof seat !== "number" || seat < 0) return observation.phase ? t("Phase: {phase}", { phase: t(observation.phase) }) : "";
+  if (seat === seating.viewer) return t("Your turn: {prompt}.", { prompt: observation.prompt });
+  return t("{player} to move: {prompt}.", { player: seating.longName(seat), prompt: observation.prompt });
 }
 
 // Per-seat lists among the extras ("card_points": [0, 0, 0, 12]) become
@@ -645,11 +645,11 @@ export function renderScores(element, observation, seating) {
         h(
           "tr",
           {},
-          h("th", { scope: "col" }, "Player"),
-          h("th", { scope: "col" }, "Score"),
-          hasTricks ? h("th", { scope: "col" }, "Tricks") : null,
-          playerExtras.map((key) => h("th", { scope: "col" }, labelOf(key))),
-          seatExtras.map(([key]) => h("th", { scope: "col" }, labelOf(key))),
+          h("th", { scope: "col" }, t("Player")),
+          h("th", { scope: "col" }, t("Score")),
+          hasTricks ? h("th", { scope: "col" }, t("Tricks")) : null,
+          playerExtras.map((key) => h("th", { scope: "col" }, t(labelOf(key)))),
+          seatExtras.map(([key]) => h("th", { scope: "col" }, t(labelOf(key)))),
         ),
       ),
       h(
@@ -674,7 +674,7 @@ export function renderScores(element, observation, seating) {
 
 function showValue(value) {
   if (value === null || value === undefined) return "—";
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   if (Array.isArray(value)) return value.join(", ");
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
@@ -684,7 +684,7 @@ function showValue(value) {
 export function renderHandResults(element, observation, seating, handWord = "hand") {
   const results = observation.hand_results ?? [];
   if (!results.length) {
-    fill(element, h("p", { class: "muted" }, "No hand finished yet."));
+    fill(element, h("p", { class: "muted" }, t("No hand finished yet.")));
     return;
   }
   const seats = observation.players.map((p) => p.seat);
@@ -694,7 +694,7 @@ export function renderHandResults(element, observation, seating, handWord = "han
     h(
       "table",
       { class: "grid numbers" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, capitalized(handWord)), seats.map((s) => h("th", { scope: "col" }, seating.name(s))))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t(capitalized(handWord))), seats.map((s) => h("th", { scope: "col" }, seating.name(s))))),
       h(
         "tbody",
         {},
@@ -705,7 +705,7 @@ export function renderHandResults(element, observation, seating, handWord = "han
       h(
         "tfoot",
         {},
-        h("tr", {}, h("th", { scope: "row" }, "Total"), observation.players.map((p) => h("td", {}, String(p.score)))),
+        h("tr", {}, h("th", { scope: "row" }, t("Total")), observation.players.map((p) => h("td", {}, String(p.score)))),
       ),
     ),
   );
@@ -718,12 +718,12 @@ export function renderLastTrick(element, observation, { book, seating }) {
   if (panel) panel.hidden = !("trick" in (observation.zones ?? {}));
   const last = observation.zones?.last_trick;
   if (!last || !last.cards?.length) {
-    fill(element, h("p", { class: "muted" }, "No trick finished yet."));
+    fill(element, h("p", { class: "muted" }, t("No trick finished yet.")));
     return;
   }
   fill(
     element,
-    h("p", {}, `Won by ${seating.longName(last.winner)}.`),
+    h("p", {}, t("Won by {player}.", { player: seating.longName(last.winner) })),
     h(
       "div",
       { class: "pile" },
@@ -753,7 +753,7 @@ export function renderExtras(element, observation, { book, seating, layout = "ro
       "dl",
       { class: "extras" },
       rows.map(([key, value]) => [
-        h("dt", {}, labelOf(key)),
+        h("dt", {}, t(labelOf(key))),
         h("dd", { "data-extra": key }, extraValue(key, value, book, seating)),
       ]),
     ),
@@ -781,8 +781,11 @@ export function renderLog(element, observation) {
   element.scrollTop = element.scrollHeight;
 }
 
-const ORDINALS = ["1st", "2nd", "3rd"];
-const ordinal = (n) => ORDINALS[n - 1] ?? `${n}th`;
+const ORDINALS = [t("1st"), t("2nd"), t("3rd")];
+const ordinal = (n) => ORDINALS[n - 1] ?? t("{n}th", { n });
+
+/** "1 card", "5 cards". */
+const cardCount = (count) => (count === 1 ? t("1 card") : t("{count} cards", { count }));
 
 /** The end-of-match summary from `places` (1 is best) and the scores; hidden while playing. */
 export function renderSummary(element, observation, seating, extra = null) {
@@ -792,8 +795,8 @@ export function renderSummary(element, observation, seating, extra = null) {
     const score = observation.players[0].score;
     fill(
       element,
-      h("h2", {}, observation.won ? "Won" : "Lost"),
-      h("p", { class: "winners", "data-testid": "patience-result" }, `${observation.won ? "Won" : "Lost"}, score ${score}`),
+      h("h2", {}, observation.won ? t("Won") : t("Lost")),
+      h("p", { class: "winners", "data-testid": "patience-result" }, observation.won ? t("Won, score {score}", { score }) : t("Lost, score {score}", { score })),
       extra,
     );
     return;
@@ -809,14 +812,15 @@ export function renderSummary(element, observation, seating, extra = null) {
   const order = observation.players.map((p, i) => ({ player: p, place: places[i] })).sort((a, b) => a.place - b.place);
   const winners = order.filter((row) => row.place === best).map((row) => seating.longName(row.player.seat));
   const outcome = (place) => (place === best ? "winner" : place === worst ? "loser" : "");
+  const OUTCOME_WORDS = { winner: t("winner"), loser: t("loser"), "": "" };
   fill(
     element,
-    h("h2", {}, "Match over"),
-    h("p", { class: "winners" }, `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(", ")}`),
+    h("h2", {}, t("Match over")),
+    h("p", { class: "winners" }, winners.length > 1 ? t("Winners: {names}", { names: winners.join(", ") }) : t("Winner: {names}", { names: winners.join(", ") })),
     h(
       "table",
       { class: "grid" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Place"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Score"), h("th", { scope: "col" }, ""))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Place")), h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Score")), h("th", { scope: "col" }, ""))),
       h(
         "tbody",
         {},
@@ -827,7 +831,7 @@ export function renderSummary(element, observation, seating, extra = null) {
             h("td", {}, ordinal(place)),
             h("th", { scope: "row" }, seating.longName(player.seat)),
             h("td", {}, String(player.score)),
-            h("td", {}, outcome(place)),
+            h("td", {}, OUTCOME_WORDS[outcome(place)]),
           ),
         ),
       ),

@@ -2,6 +2,8 @@
 // (names and log lines come from the server), except card SVG that
 // cards.js escapes itself.
 
+import { t } from "./i18n.js";
+
 /**
  * h("button", {class: "call", dataset: {actionId: 32}, onclick}, "pass")
  * Attributes named on* become listeners; `dataset` fills data-*; null or
@@ -44,7 +46,7 @@ export function fill(element, ...children) {
  */
 export function showSeedNotice(element, chosen, where, whom) {
   element.hidden = !chosen;
-  element.textContent = chosen ? `The deals ${where} were fixed in advance by ${whom}, who chose the seed and so can know every hand.` : "";
+  element.textContent = chosen ? t("The deals {where} were fixed in advance by {whom}, who chose the seed and so can know every hand.", { where, whom }) : "";
 }
 
 /** "card_points" as "Card points". */

@@ -22,22 +22,28 @@
 //   data-testid="countdown"      the time left in the round when a time limit is set
 
 import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The party's round and phase as a sentence, on `element` with its data-*. */
 export function renderPhase(element, event) {
   let text;
-  if (event.status === "joining") text = `Waiting for players: ${event.joined} joined; the host starts round 1 of ${event.rounds}.`;
-  else if (event.phase === "playing") text = `Round ${event.round} of ${event.rounds} is being played.`;
-  else if (event.phase === "ready") text = `Round ${event.round} of ${event.rounds} is over: players move; the host starts round ${event.round + 1}.`;
-  else text = `The party is over after ${event.rounds} rounds.`;
+  if (event.status === "joining") text = t("Waiting for players: {joined} joined; the host starts round 1 of {rounds}.", { joined: event.joined, rounds: event.rounds });
+  else if (event.phase === "playing") text = t("Round {round} of {rounds} is being played.", { round: event.round, rounds: event.rounds });
+  else if (event.phase === "ready") text = t("Round {round} of {rounds} is over: players move; the host starts round {next}.", { round: event.round, rounds: event.rounds, next: event.round + 1 });
+  else text = t("The party is over after {rounds} rounds.", { rounds: event.rounds });
   element.textContent = text;
   element.dataset.phase = event.phase;
   element.dataset.round = event.round;
   element.dataset.status = event.status;
 }
 
+// A player's role at his table in words (the rules' Up and Down).
+const ROLE_WORDS = { Up: t("Up"), Down: t("Down") };
+/** A role (Up, Down) in the page's language. */
+export const roleWord = (role) => ROLE_WORDS[role] ?? role;
+
 const TABLE_STATUS = {
-  waiting: "waiting for the round", playing: "playing", finished: "hand over", stopped: "stopped by the signal",
+  waiting: t("waiting for the round"), playing: t("playing"), finished: t("hand over"), stopped: t("stopped by the signal"),
 };
 
 /** Every table with its four players; `me` (a player or null) is marked. */
@@ -49,18 +55,18 @@ export function renderTables(element, event, me = null) {
       h(
         "section",
         { class: "event-table", "data-testid": "event-table", "data-table": table.number, "data-status": table.status },
-        h("h3", {}, `Table ${table.number}${table.number === 1 ? " (head)" : ""}`, " ", h("span", { class: "muted" }, `— ${TABLE_STATUS[table.status] ?? table.status}`)),
+        h("h3", {}, table.number === 1 ? t("Table {number} (head)", { number: table.number }) : t("Table {number}", { number: table.number }), " ", h("span", { class: "muted" }, `— ${TABLE_STATUS[table.status] ?? table.status}`)),
         h("div", { class: "scroll" }, h(
           "table",
           { class: "grid" },
-          h("thead", {}, h("tr", {}, ["Player", "Role", "Cards", "Hand", "Total"].map((label) => h("th", { scope: "col" }, label)))),
+          h("thead", {}, h("tr", {}, [t("Player"), t("Role"), t("Cards"), t("Hand"), t("Total")].map((label) => h("th", { scope: "col" }, label)))),
           h(
             "tbody",
             {},
             table.seats.map((seat) => {
               const toMove = table.to_move === seat.player;
               const kind = kinds.get(seat.player)?.kind;
-              const who = `${seat.seat}. ${seat.name}${seat.player === me ? " (you)" : ""}`;
+              const who = `${seat.seat}. ${seat.player === me ? t("{name} (you)", { name: seat.name }) : seat.name}`;
               return h(
                 "tr",
                 {
@@ -72,11 +78,11 @@ export function renderTables(element, event, me = null) {
                   "th",
                   { scope: "row" },
                   who,
-                  kind === "computer" ? h("span", { class: "muted small" }, " computer") : null,
-                  seat.dealer ? h("span", { class: "badge" }, "dealer") : null,
-                  toMove ? h("span", { class: "badge turn-badge" }, "to move") : null,
+                  kind === "computer" ? h("span", { class: "muted small" }, ` ${t("computer")}`) : null,
+                  seat.dealer ? h("span", { class: "badge" }, t("dealer")) : null,
+                  toMove ? h("span", { class: "badge turn-badge" }, t("to move")) : null,
                 ),
-                h("td", {}, seat.role),
+                h("td", {}, roleWord(seat.role)),
                 h("td", { "data-testid": "seat-cards" }, seat.cards === undefined ? "—" : String(seat.cards)),
                 h("td", { "data-testid": "seat-hand-score" }, seat.hand_score === undefined ? "—" : String(seat.hand_score)),
                 h("td", { "data-testid": "seat-total" }, String(seat.total)),
@@ -91,8 +97,8 @@ export function renderTables(element, event, me = null) {
 
 /** Why the list of moves is empty: before round 1, while a round is played, or at the end. */
 function noMovesText(event) {
-  if (event.phase === "over") return "Nobody moves after the last round: the party is over; see the standings.";
-  return event.round === 0 ? "Nobody has moved yet." : "No moves: the round is being played.";
+  if (event.phase === "over") return t("Nobody moves after the last round: the party is over; see the standings.");
+  return event.round === 0 ? t("Nobody has moved yet.") : t("No moves: the round is being played.");
 }
 
 /**
@@ -102,12 +108,13 @@ function noMovesText(event) {
  * and moves to seat 1"). `you` conjugates for the player himself ("move", "stay").
  */
 export function moveText(move, { you = false } = {}) {
-  const s = you ? "" : "s";
+  const fields = { from: move.from_table, table: move.to_table, seat: move.to_seat };
   if (move.from_table !== move.to_table) {
-    return `move${s} ${move.role === "Up" ? "up" : "down"} from table ${move.from_table} to table ${move.to_table}, seat ${move.to_seat}`;
+    if (move.role === "Up") return you ? t("move up from table {from} to table {table}, seat {seat}", fields) : t("moves up from table {from} to table {table}, seat {seat}", fields);
+    return you ? t("move down from table {from} to table {table}, seat {seat}", fields) : t("moves down from table {from} to table {table}, seat {seat}", fields);
   }
-  if (move.from_seat !== move.to_seat) return `stay${s} at table ${move.to_table} and move${s} to seat ${move.to_seat}`;
-  return `stay${s} at table ${move.to_table}, seat ${move.to_seat}`;
+  if (move.from_seat !== move.to_seat) return you ? t("stay at table {table} and move to seat {seat}", fields) : t("stays at table {table} and moves to seat {seat}", fields);
+  return you ? t("stay at table {table}, seat {seat}", fields) : t("stays at table {table}, seat {seat}", fields);
 }
 
 /** Who moved where after the last signal, or why nobody has. */
@@ -126,8 +133,8 @@ export function renderMoves(element, event, me = null) {
           "data-testid": "move", "data-player": move.player, "data-role": move.role,
           "data-from-table": move.from_table, "data-to-table": move.to_table, class: move.player === me ? "me" : null,
         },
-        h("strong", {}, names.get(move.player) ?? `Player ${move.player + 1}`),
-        ` (${move.role}) ${moveText(move)}`,
+        h("strong", {}, names.get(move.player) ?? t("Player {number}", { number: move.player + 1 })),
+        ` (${roleWord(move.role)}) ${moveText(move)}`,
       ),
     ),
   );
@@ -140,7 +147,7 @@ export function renderMoves(element, event, me = null) {
 export function renderStandings(element, winnersElement, event, me = null, { compact = false } = {}) {
   const last = event.round_scores.at(-1) ?? null;
   const full = (cell) => (compact ? null : cell);
-  const labels = compact ? ["Place", "Player", "Total"] : ["Place", "Player", "Role", "Table", "Hands won", last ? `Round ${event.round_scores.length}` : null, "Total"];
+  const labels = compact ? [t("Place"), t("Player"), t("Total")] : [t("Place"), t("Player"), t("Role"), t("Table"), t("Hands won"), last ? t("Round {round}", { round: event.round_scores.length }) : null, t("Total")];
   fill(
     element,
     h(
@@ -158,8 +165,8 @@ export function renderStandings(element, winnersElement, event, me = null, { com
               class: [event.winners.includes(line.player) ? "winner" : "", line.player === me ? "me" : ""].join(" ").trim() || null,
             },
             h("td", { class: "num" }, String(line.place)),
-            h("th", { scope: "row" }, line.player === me ? `${line.name} (you)` : line.name),
-            full(h("td", {}, line.role)),
+            h("th", { scope: "row" }, line.player === me ? t("{name} (you)", { name: line.name }) : line.name),
+            full(h("td", {}, roleWord(line.role))),
             full(h("td", { class: "num" }, String(line.table))),
             full(h("td", { class: "num" }, String(line.hands_won))),
             compact || !last ? null : h("td", { class: "num", "data-testid": "standing-last" }, String(last[line.player])),
@@ -172,8 +179,9 @@ export function renderStandings(element, winnersElement, event, me = null, { com
   const names = new Map(event.places.map((place) => [place.player, place.name]));
   const winners = event.winners.map((player) => names.get(player));
   winnersElement.hidden = !winners.length;
-  const roles = Object.entries(event.role_winners ?? {}).map(([role, players]) => `best ${role}: ${players.map((p) => names.get(p)).join(", ")}`);
-  fill(winnersElement, winners.length ? `The party is won by ${winners.join(" and ")}${roles.length ? ` (${roles.join("; ")})` : ""}.` : "");
+  const roles = Object.entries(event.role_winners ?? {}).map(([role, players]) => t("best {role}: {names}", { role: roleWord(role), names: players.map((p) => names.get(p)).join(", ") }));
+  const winning = t("The party is won by {names}", { names: winners.join(t(" and ")) });
+  fill(winnersElement, winners.length ? `${winning}${roles.length ? ` (${roles.join("; ")})` : ""}.` : "");
 }
 
 /**
@@ -187,7 +195,7 @@ export function startCountdown(element, event, previous = null) {
   if (deadline === null) return null;
   const tick = () => {
     const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-    element.textContent = `Time left in the round: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    element.textContent = t("Time left in the round: {time}", { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
   };
   tick();
   return setInterval(tick, 1000);

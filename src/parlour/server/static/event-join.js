@@ -8,6 +8,7 @@
 
 import { pageEventId, pageSecret, request } from "./api.js";
 import { renderPhase } from "./event-common.js";
+import { t } from "./i18n.js";
 
 const eventId = pageEventId();
 const code = pageSecret("code");
@@ -22,7 +23,7 @@ async function join(event) {
   event.preventDefault();
   const name = $("name").value.trim();
   if (!name) {
-    showError("Pick a name first.");
+    showError(t("Pick a name first."));
     $("name").focus();
     return;
   }
@@ -39,7 +40,7 @@ async function join(event) {
 async function start() {
   $("event-link").href = `/events/${encodeURIComponent(eventId ?? "")}`;
   $("join-form").addEventListener("submit", join);
-  if (!code) showError("This join link has no code: ask the host for the link again.");
+  if (!code) showError(t("This join link has no code: ask the host for the link again."));
   const result = await request(`/api/events/${encodeURIComponent(eventId)}/view`);
   if (!result.ok) {
     showError(result.error);
@@ -47,13 +48,13 @@ async function start() {
   }
   const party = result.data.event;
   renderPhase($("phase"), party);
-  $("title").textContent = `Join Progress Races party ${party.id} (${party.tables.length} tables, ${party.rounds} rounds)`;
+  $("title").textContent = t("Join Progress Races party {id} ({tables} tables, {rounds} rounds)", { id: party.id, tables: party.tables.length, rounds: party.rounds });
   if (party.status === "finished") {
-    showError("This party is over: its standings are on the party's page.");
+    showError(t("This party is over: its standings are on the party's page."));
     $("name").closest(".form-row").hidden = true;
     $("join").hidden = true;
   } else if (party.status !== "joining") {
-    showError("This party has already started: places are taken before round 1 only. You can watch it from the party's page.");
+    showError(t("This party has already started: places are taken before round 1 only. You can watch it from the party's page."));
     $("join").disabled = true;
   }
 }

@@ -23,7 +23,8 @@ import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
 import { layoutOf, loadSchemaKeys, renderFelt, renderHand, renderLog, renderPiles, renderScores, Seating, turnText } from "./board.js";
 import { CardBook } from "./cards.js";
 import { fill, h, showSeedNotice } from "./dom.js";
-import { moveText, renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
+import { moveText, renderMoves, roleWord, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
+import { t } from "./i18n.js";
 
 const eventId = pageEventId();
 const token = pageToken();
@@ -62,15 +63,16 @@ function render(view) {
   const event = view.event;
   const me = view.player;
   const name = event.places[me]?.name ?? "";
-  document.title = `${name} at table ${view.table} — Progress Races`;
-  $("title").textContent = `Progress Races party ${event.id} — ${name}`;
+  document.title = `${t("{name} at table {table}", { name, table: view.table })} — Progress Races`;
+  $("title").textContent = `${t("Progress Races party {id}", { id: event.id })} — ${name}`;
   const where = $("where");
   // at a party of one table a mover only changes seats: there is no table up or down
-  const direction = event.tables.length > 1 ? `: when you move, you move ${view.role === "Up" ? "up" : "down"} a table` : "";
-  where.textContent = `Table ${view.table}${view.table === 1 ? " (the head table)" : ""}, seat ${view.seat} — you play ${view.role}${direction}.`;
+  const direction = event.tables.length > 1 ? (view.role === "Up" ? t(": when you move, you move up a table") : t(": when you move, you move down a table")) : "";
+  const place = view.table === 1 ? t("Table {table} (the head table), seat {seat}", { table: view.table, seat: view.seat }) : t("Table {table}, seat {seat}", { table: view.table, seat: view.seat });
+  where.textContent = t("{place} — you play {role}{direction}.", { place, role: roleWord(view.role), direction });
   Object.assign(where.dataset, { table: view.table, seat: view.seat, role: view.role });
   renderPhase($("phase"), event);
-  showSeedNotice($("seed-notice"), event.seed_chosen, "of this party", "its host");
+  showSeedNotice($("seed-notice"), event.seed_chosen, t("of this party"), t("its host"));
   renderMoved(view);
   renderMoves($("moves"), event, me);
   renderStandings($("standings"), $("winners"), event, me, { compact: true });
@@ -85,8 +87,8 @@ function renderMoved(view) {
   if (moved.hidden) return;
   const mine = event.moves.find((move) => move.player === view.player);
   moved.textContent = mine
-    ? `After round ${event.round} you ${moveText(mine, { you: true })}.`
-    : `After round ${event.round} you stay at table ${view.table} (seat ${view.seat}).`;
+    ? t("After round {round} you {move}.", { round: event.round, move: moveText(mine, { you: true }) })
+    : t("After round {round} you stay at table {table} (seat {seat}).", { round: event.round, table: view.table, seat: view.seat });
 }
 
 function renderTable(view) {
@@ -95,8 +97,8 @@ function renderTable(view) {
   Object.assign($("board").dataset, { round: view.round, moveNumber: view.move_number });
   if (!observation) {
     const event = view.event;
-    turn.textContent = event.phase === "over" ? "The party is over: see the standings."
-      : `Waiting for the host to start round ${event.round + 1}.`;
+    turn.textContent = event.phase === "over" ? t("The party is over: see the standings.")
+      : t("Waiting for the host to start round {round}.", { round: event.round + 1 });
     turn.dataset.myTurn = "false";
     turn.dataset.handOver = "false";
     turn.classList.remove("mine");
@@ -112,7 +114,7 @@ function renderTable(view) {
     fill($("scores"), event.phase === "over" ? null : h(
       "ul",
       { class: "moves", "data-testid": "table-mates" },
-      view.seats.map((seat) => h("li", { "data-player": seat.player }, `Seat ${seat.seat}: ${seat.name}${seat.player === view.player ? " (you)" : ""}${seat.kind === "computer" ? " (computer)" : ""}`)),
+      view.seats.map((seat) => h("li", { "data-player": seat.player }, `${t("Seat {seat}", { seat: seat.seat })}: ${seat.player === view.player ? t("{name} (you)", { name: seat.name }) : seat.name}${seat.kind === "computer" ? ` (${t("computer")})` : ""}`)),
     ));
     return;
   }
@@ -121,7 +123,7 @@ function renderTable(view) {
   const seating = new Seating(observation, view.seats, view.seat);
   const over = Boolean(observation.places);
   const mine = !over && observation.to_move === view.seat;
-  turn.textContent = over ? "The hand at your table is over: waiting for the signal." : turnText(observation, seating);
+  turn.textContent = over ? t("The hand at your table is over: waiting for the signal.") : turnText(observation, seating);
   turn.dataset.myTurn = String(mine);
   turn.dataset.handOver = String(over);
   turn.classList.toggle("mine", mine);
@@ -130,7 +132,7 @@ function renderTable(view) {
   if (hint && (hint.round !== view.round || hint.move_number !== view.move_number)) hint = null;
   renderHand($("hand"), $("calls"), observation, { book, onPlay: play, hinted: hint?.action ?? null });
   $("hint-row").hidden = !mine;
-  $("hint-text").textContent = hint ? `${hint.level} would play ${hint.text}` : "";
+  $("hint-text").textContent = hint ? t("{level} would play {move}", { level: t(hint.level.charAt(0).toUpperCase() + hint.level.slice(1)), move: hint.label ?? hint.text }) : "";
   renderScores($("scores"), observation, seating);
   renderPiles($("piles"), observation, { book, seating, layout });
   renderLog($("log"), observation);
@@ -162,7 +164,7 @@ async function askHint() {
 
 async function start() {
   if (!eventId || !token) {
-    showMessage("This address is not a player's link: join the party with the host's join link.");
+    showMessage(t("This address is not a player's link: join the party with the host's join link."));
     return;
   }
   $("event-link").href = `/events/${encodeURIComponent(eventId)}`;

@@ -17,6 +17,7 @@
 import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
 import { copyText, fill, h, showSeedNotice } from "./dom.js";
 import { renderMoves, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
+import { t } from "./i18n.js";
 
 const eventId = pageEventId();
 const token = pageToken();
@@ -33,10 +34,10 @@ function showMessage(sentence) {
 
 function render(view) {
   const event = view.event;
-  document.title = `Progress Races party ${event.id} — parlour`;
-  $("title").textContent = `Progress Races party ${event.id}`;
+  $("title").textContent = t("Progress Races party {id}", { id: event.id });
+  document.title = `${$("title").textContent} — parlour`;
   renderPhase($("phase"), event);
-  showSeedNotice($("seed-notice"), event.seed_chosen, "of this party", "its host");
+  showSeedNotice($("seed-notice"), event.seed_chosen, t("of this party"), t("its host"));
   if (view.host) renderHost(view);
   fill(
     $("places"),
@@ -67,12 +68,12 @@ function renderHost(view) {
   $("join-note").hidden = !joining;
   const start = $("start-round");
   start.disabled = busy || event.phase !== "ready";
-  start.textContent = event.phase === "over" ? "The party is over" : `Start round ${Math.min(event.round + 1, event.rounds)}`;
+  start.textContent = event.phase === "over" ? t("The party is over") : t("Start round {round}", { round: Math.min(event.round + 1, event.rounds) });
   const finished = event.tables.every((table) => table.status !== "playing");
   const signal = $("signal");
   signal.disabled = busy || event.phase !== "playing";
-  signal.textContent = event.phase === "playing" && !finished ? "Give the signal (stops the tables still playing)" : "Give the signal";
-  $("timer-setting").textContent = event.time_limit ? `Limit: ${event.time_limit / 60} min a round` : "No time limit";
+  signal.textContent = event.phase === "playing" && !finished ? t("Give the signal (stops the tables still playing)") : t("Give the signal");
+  $("timer-setting").textContent = event.time_limit ? t("Limit: {minutes} min a round", { minutes: event.time_limit / 60 }) : t("No time limit");
 }
 
 function receive(view) {
@@ -100,7 +101,7 @@ function setTimer(event) {
   event.preventDefault();
   const raw = $("timer-minutes").value.trim();
   if (raw && !/^\d+(\.\d+)?$/.test(raw)) {
-    showMessage("The time limit is a number of minutes, such as 10 (or blank for none).");
+    showMessage(t("The time limit is a number of minutes, such as 10 (or blank for none)."));
     return;
   }
   hostStep("timer", { seconds: raw ? Math.round(Number(raw) * 60) : null });
@@ -108,7 +109,7 @@ function setTimer(event) {
 
 async function start() {
   if (!eventId) {
-    showMessage("This address names no party.");
+    showMessage(t("This address names no party."));
     return;
   }
   $("start-round").addEventListener("click", () => hostStep("start"));

@@ -31,3 +31,18 @@ export function t(text, fields = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, name) =>
     Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : whole);
 }
+
+/** Sets the language cookie (remembered for a year) and reloads the page in `code`. */
+export function chooseLanguage(code) {
+  document.cookie = `parlour_lang=${encodeURIComponent(code)}; path=/; max-age=31536000; samesite=lax`;
+  location.reload();
+}
+
+// The header's language switch (data-testid="lang", a button a language) on every page.
+if (typeof document !== "undefined") {
+  for (const button of document.querySelectorAll('[data-testid="lang"] [data-lang]')) {
+    button.addEventListener("click", () => {
+      if (button.dataset.lang !== lang()) chooseLanguage(button.dataset.lang);
+    });
+  }
+}

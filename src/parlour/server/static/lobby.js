@@ -48,7 +48,7 @@ import { valueInWords } from "./tablehelp.js";
 // The agents a computer seat may use (GET /api/agents: the levels first).
 let agents = ["random"];
 // What the seat menu says for the levels; other agents show their names.
-const AGENT_LABELS = { easy: "easy (heuristic)", medium: "medium (search)", hard: "hard (deep search)" };
+const AGENT_LABELS = { easy: t("easy (heuristic)"), medium: t("medium (search)"), hard: t("hard (deep search)") };
 // The agent a computer seat starts with, when the server offers it.
 const DEFAULT_AGENT = "medium";
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
@@ -60,8 +60,8 @@ let games = [];
 /** The server's sentence for a refused value (engine/options.py `_refuse`). */
 export function refusal(option, raw) {
   const shown = raw.trim() ? raw : `'${raw}'`;
-  const must = option.kind === "choice" ? `one of ${option.allowed}` : option.allowed;
-  return `option '${option.name}' must be ${must}, not ${shown}`;
+  if (option.kind === "choice") return t("option '{name}' must be one of {allowed}, not {shown}", { name: option.name, allowed: option.allowed, shown });
+  return t("option '{name}' must be {allowed}, not {shown}", { name: option.name, allowed: option.allowed, shown });
 }
 
 /** An integer option's value, or null when `raw` is not allowed. */
@@ -105,7 +105,7 @@ function optionField(option, prefix = "option") {
   return h(
     "div",
     { class: "form-row" },
-    h("label", { for: id }, labelOf(option.name)),
+    h("label", { for: id }, t(labelOf(option.name))),
     h("div", {}, input, h("div", { class: "help", id: `${id}-help` }, helpText(option)), error),
   );
 }
@@ -144,19 +144,19 @@ function renderSeats(count) {
       const kind = previous[seat] ?? (seat === 0 ? "human" : "computer");
       const agent = h(
         "select",
-        { "data-testid": `seat-agent-${seat}`, "aria-label": `seat ${seat} agent`, hidden: kind !== "computer" },
+        { "data-testid": `seat-agent-${seat}`, "aria-label": t("seat {seat} agent", { seat }), hidden: kind !== "computer" },
         agents.map((name) => h("option", { value: name, selected: name === DEFAULT_AGENT }, AGENT_LABELS[name] ?? name)),
       );
       const kindSelect = h(
         "select",
         {
-          "data-testid": `seat-kind-${seat}`, "data-seat-kind": seat, "aria-label": `seat ${seat}`,
+          "data-testid": `seat-kind-${seat}`, "data-seat-kind": seat, "aria-label": t("seat {seat}", { seat }),
           onchange: (event) => { agent.hidden = event.target.value !== "computer"; },
         },
-        h("option", { value: "human", selected: kind === "human" }, "human"),
-        h("option", { value: "computer", selected: kind === "computer" }, "computer"),
+        h("option", { value: "human", selected: kind === "human" }, t("human")),
+        h("option", { value: "computer", selected: kind === "computer" }, t("computer")),
       );
-      return h("div", { class: "seat-row" }, h("span", {}, `Seat ${seat}`), kindSelect, agent);
+      return h("div", { class: "seat-row" }, h("span", {}, t("Seat {seat}", { seat })), kindSelect, agent);
     }),
   );
 }
@@ -197,8 +197,8 @@ async function submit(event) {
   event.preventDefault();
   const game = games.find((g) => g.name === $("game-select").value);
   const options = optionValues(game);
-  const seed = optionalNumber("seed", /^\d+$/, "the seed must be a whole number >= 0");
-  const delay = optionalNumber("delay", /^\d+(\.\d+)?$/, "the delay must be a number of seconds >= 0");
+  const seed = optionalNumber("seed", /^\d+$/, t("the seed must be a whole number >= 0"));
+  const delay = optionalNumber("delay", /^\d+(\.\d+)?$/, t("the delay must be a number of seconds >= 0"));
   // how long people see a finished trick and a hand's result (blank: the server's)
   const trickPause = optionalNumber("trick-pause", /^\d+(\.\d+)?$/, t("the time a trick is shown must be a number of seconds >= 0"));
   const handWait = optionalNumber("hand-wait", /^\d+(\.\d+)?$/, t("the wait after a hand must be a number of seconds >= 0"));
@@ -228,18 +228,18 @@ async function submit(event) {
 const absolute = (url) => new URL(url, location.origin).href;
 
 function linkRow(testid, label, url, seat = null) {
-  const input = h("input", { readonly: true, value: absolute(url), "aria-label": `${label} link`, onfocus: (e) => e.target.select() });
+  const input = h("input", { readonly: true, value: absolute(url), "aria-label": t("{label} link", { label }), onfocus: (e) => e.target.select() });
   const copy = h(
     "button",
     {
       type: "button", "data-testid": "copy-link",
       onclick: async () => {
         await copyText(input.value);
-        copy.textContent = "Copied";
-        setTimeout(() => { copy.textContent = "Copy"; }, 1500);
+        copy.textContent = t("Copied");
+        setTimeout(() => { copy.textContent = t("Copy"); }, 1500);
       },
     },
-    "Copy",
+    t("Copy"),
   );
   return h(
     "li",
@@ -247,7 +247,7 @@ function linkRow(testid, label, url, seat = null) {
     h("span", {}, label),
     input,
     copy,
-    h("a", { href: url, "data-testid": "open-link", target: "_blank", rel: "noopener" }, "Open"),
+    h("a", { href: url, "data-testid": "open-link", target: "_blank", rel: "noopener" }, t("Open")),
   );
 }
 
@@ -255,12 +255,12 @@ function showCreated(table) {
   const humans = table.seats.filter((seat) => seat.kind === "human" && seat.url);
   fill(
     $("links"),
-    humans.map((seat) => linkRow("seat-link", `Seat ${seat.seat}`, seat.url, seat.seat)),
-    linkRow("spectator-link", "Spectators", table.url),
+    humans.map((seat) => linkRow("seat-link", t("Seat {seat}", { seat: seat.seat }), seat.url, seat.seat)),
+    linkRow("spectator-link", t("Spectators"), table.url),
   );
   const take = $("take-seat");
   take.href = humans.length ? humans[0].url : table.url;
-  take.textContent = humans.length ? `Take seat ${humans[0].seat}` : "Watch the table";
+  take.textContent = humans.length ? t("Take seat {seat}", { seat: humans[0].seat }) : t("Watch the table");
   $("created").hidden = false;
   $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
 }
@@ -272,11 +272,11 @@ function showCreated(table) {
  * first) in words: "1 player", "2 or 4 players", "3–6 players", "3, 4 or 6 players".
  */
 export function playerCountsText(counts) {
-  if (counts.length === 1) return `${counts[0]} player${counts[0] === 1 ? "" : "s"}`;
+  if (counts.length === 1) return counts[0] === 1 ? t("1 player") : t("{count} players", { count: counts[0] });
   const low = counts[0];
   const high = counts.at(-1);
-  if (counts.length > 2 && high - low === counts.length - 1) return `${low}–${high} players`;
-  return `${counts.slice(0, -1).join(", ")} or ${high} players`;
+  if (counts.length > 2 && high - low === counts.length - 1) return t("{low}–{high} players", { low, high });
+  return t("{counts} or {high} players", { counts: counts.slice(0, -1).join(", "), high });
 }
 
 function renderGames() {
@@ -289,7 +289,7 @@ function renderGames() {
         h("h3", {}, game.title),
         h("p", { class: "muted", "data-testid": "game-facts" }, `${playerCountsText(game.player_counts)} · ${game.deck_title}`),
         h("p", {}, game.description),
-        h("button", { type: "button", "data-testid": "choose-game", "data-game": game.name, onclick: () => { selectGame(game.name); $("game-select").focus(); } }, "New table"),
+        h("button", { type: "button", "data-testid": "choose-game", "data-game": game.name, onclick: () => { selectGame(game.name); $("game-select").focus(); } }, t("New table")),
       ),
     ),
   );
@@ -298,21 +298,21 @@ function renderGames() {
 
 function tableRow(table) {
   const id = encodeURIComponent(table.id);
-  const seats = table.seats.map((seat) => (seat.kind === "computer" ? seat.agent ?? "computer" : "human")).join(", ");
+  const seats = table.seats.map((seat) => (seat.kind === "computer" ? seat.agent ?? t("computer") : t("human"))).join(", ");
   const when = table.finished ?? table.created;
   return h(
     "li",
     { "data-testid": "table-row", "data-table-id": table.id },
     h("strong", {}, table.title ?? table.game),
     h("span", { class: "muted" }, `#${table.id}`),
-    h("span", {}, `seats: ${seats}`),
-    h("span", {}, `${table.moves} moves`),
-    table.status === "archived" ? h("span", { class: "muted", "data-testid": "archived" }, "archived") : null,
-    table.seed_chosen ? h("span", { class: "muted", "data-testid": "seed-chosen" }, "deals fixed by its creator") : null,
-    table.scores ? h("span", {}, `scores ${table.scores.join(" · ")}`) : null,
+    h("span", {}, t("seats: {seats}", { seats })),
+    h("span", {}, table.moves === 1 ? t("1 move") : t("{count} moves", { count: table.moves })),
+    table.status === "archived" ? h("span", { class: "muted", "data-testid": "archived" }, t("archived")) : null,
+    table.seed_chosen ? h("span", { class: "muted", "data-testid": "seed-chosen" }, t("deals fixed by its creator")) : null,
+    table.scores ? h("span", {}, t("scores {scores}", { scores: table.scores.join(" · ") })) : null,
     when ? h("span", { class: "muted" }, new Date(when).toLocaleString()) : null,
-    h("a", { href: `/tables/${id}`, "data-testid": "spectate-link" }, table.status === "finished" ? "final position" : "spectate"),
-    table.status === "finished" ? h("a", { href: `/tables/${id}/replay`, "data-testid": "replay-link" }, "replay") : null,
+    h("a", { href: `/tables/${id}`, "data-testid": "spectate-link" }, table.status === "finished" ? t("final position") : t("spectate")),
+    table.status === "finished" ? h("a", { href: `/tables/${id}/replay`, "data-testid": "replay-link" }, t("replay")) : null,
   );
 }
 
@@ -326,7 +326,7 @@ async function loadList(list, path, row, empty) {
 
 async function loadTables() {
   for (const status of ["open", "finished", "archived"]) {
-    await loadList($(`${status}-tables`), `/api/tables?status=${status}`, tableRow, "None.");
+    await loadList($(`${status}-tables`), `/api/tables?status=${status}`, tableRow, t("None."));
   }
 }
 
@@ -340,7 +340,7 @@ function statsLine(line) {
 }
 
 function loadStats() {
-  return loadList($("stats"), "/api/stats", statsLine, "None yet.");
+  return loadList($("stats"), "/api/stats", statsLine, t("None yet."));
 }
 
 // --- Progress Races parties --------------------------------------------------------
@@ -354,7 +354,7 @@ function renderPartyForm() {
   const fields = partyForm.options.map((option) => optionField(option, "event-option"));
   const main = fields.filter((_, index) => PARTY_MAIN_OPTIONS.has(partyForm.options[index].name));
   const more = fields.filter((_, index) => !PARTY_MAIN_OPTIONS.has(partyForm.options[index].name));
-  fill($("party-options"), main, h("details", {}, h("summary", {}, "More options (the rules' variants)"), more));
+  fill($("party-options"), main, h("details", {}, h("summary", {}, t("More options (the rules' variants)")), more));
   fill(
     $("party-level"),
     agents.map((name) => h("option", { value: name, selected: name === DEFAULT_AGENT }, AGENT_LABELS[name] ?? name)),
@@ -364,8 +364,8 @@ function renderPartyForm() {
 async function submitParty(event) {
   event.preventDefault();
   const options = optionValues(partyForm, "event-option");
-  const delay = optionalNumber("party-delay", /^\d+(\.\d+)?$/, "the delay must be a number of seconds >= 0");
-  const minutes = optionalNumber("party-minutes", /^\d+(\.\d+)?$/, "the time limit is a number of minutes, e.g. 10");
+  const delay = optionalNumber("party-delay", /^\d+(\.\d+)?$/, t("the delay must be a number of seconds >= 0"));
+  const minutes = optionalNumber("party-minutes", /^\d+(\.\d+)?$/, t("the time limit is a number of minutes, e.g. 10"));
   if (!options || delay === null || minutes === null) return;
   const body = { options, level: $("party-level").value };
   if (delay !== undefined) body.delay = delay;
@@ -380,28 +380,31 @@ async function submitParty(event) {
   }
   fill(
     $("party-links"),
-    linkRow("party-join-link", "Join link (share it)", result.data.join_url),
-    linkRow("party-host-link", "Your host link (keep it)", result.data.host_url),
-    linkRow("party-watch-link", "Watch the party", result.data.url),
+    linkRow("party-join-link", t("Join link (share it)"), result.data.join_url),
+    linkRow("party-host-link", t("Your host link (keep it)"), result.data.host_url),
+    linkRow("party-watch-link", t("Watch the party"), result.data.url),
   );
   $("open-party").href = result.data.host_url;
   $("party-created").hidden = false;
   loadParties();
 }
 
+// A party's status in words.
+const STATUS_WORDS = { playing: t("playing"), finished: t("finished"), archived: t("archived") };
+
 function partyRow(party) {
   return h(
     "li",
     { "data-testid": "party-row", "data-event-id": party.id },
     h("strong", {}, `${party.title} #${party.id}`),
-    h("span", {}, `${party.tables} tables · ${party.rounds} rounds · ${party.status}`),
+    h("span", {}, t("{tables} tables · {rounds} rounds · {status}", { tables: party.tables, rounds: party.rounds, status: STATUS_WORDS[party.status] ?? party.status })),
     party.created ? h("span", { class: "muted" }, new Date(party.created).toLocaleString()) : null,
-    h("a", { href: party.url, "data-testid": "party-watch" }, party.status === "finished" ? "standings" : "watch"),
+    h("a", { href: party.url, "data-testid": "party-watch" }, party.status === "finished" ? t("standings") : t("watch")),
   );
 }
 
 function loadParties() {
-  return loadList($("parties"), "/api/events", partyRow, "None yet.");
+  return loadList($("parties"), "/api/events", partyRow, t("None yet."));
 }
 
 async function startParties() {

@@ -27,6 +27,7 @@
 
 import { baseCode, cardFace, renderHand } from "./board.js";
 import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SIGNS = ["Cr", "Su", "Mo", "St"];
 const NATURAL = /^(\d+)(Cr|Su|Mo|St)$/i;
@@ -213,7 +214,7 @@ export class MeldHand {
     const { hinted, onPlay } = this.options;
     const observation = this.observation;
     const calls = (observation.legal ?? []).filter((action) => !action.card && action.text !== "meld");
-    const label = (action) => (action.text === "take" && observation.zones?.discard ? `take ${baseCode(observation.zones.discard)}` : action.text);
+    const label = (action) => (action.text === "take" && observation.zones?.discard ? t("take {card}", { card: baseCode(observation.zones.discard) }) : action.label ?? action.text);
     fill(
       this.elements.calls,
       calls.map((action) =>
@@ -259,11 +260,11 @@ export class MeldHand {
         // the melding buttons once the turn has begun; Clear whenever something is selected
         melding
           ? [
-              h("button", { type: "button", class: "primary", "data-testid": "meld-button", disabled: !(count || cardByCard), onclick: () => this.meld() }, "Meld"),
-              h("button", { type: "button", "data-testid": "discard-button", disabled: count !== 1, onclick: () => this.discard() }, "Discard"),
+              h("button", { type: "button", class: "primary", "data-testid": "meld-button", disabled: !(count || cardByCard), onclick: () => this.meld() }, t("Meld")),
+              h("button", { type: "button", "data-testid": "discard-button", disabled: count !== 1, onclick: () => this.discard() }, t("Discard")),
             ]
           : null,
-        count ? h("button", { type: "button", "data-testid": "clear-button", onclick: () => { this.clear(); this.rerender(); } }, "Clear") : null,
+        count ? h("button", { type: "button", "data-testid": "clear-button", onclick: () => { this.clear(); this.rerender(); } }, t("Clear")) : null,
       ),
     );
   }
@@ -271,17 +272,17 @@ export class MeldHand {
   help(mine) {
     const observation = this.observation;
     const count = this.selected.length;
-    if (!mine) return count ? `${count} selected: ready for your turn.` : "Click cards to select them for your turn.";
+    if (!mine) return count ? t("{count} selected: ready for your turn.", { count }) : t("Click cards to select them for your turn.");
     if (observation.phase === "begin") {
       return count === 1
-        ? "Draw or take to begin, or click a meld whose P stands for the selected card to swap it."
-        : "Draw from the stock or take the top discard to begin your turn.";
+        ? t("Draw or take to begin, or click a meld whose P stands for the selected card to swap it.")
+        : t("Draw from the stock or take the top discard to begin your turn.");
     }
     const contract = this.contractToLay();
-    const melds = contract && contract.melds > 1 ? `all ${contract.melds} melds of the contract` : "the cards of a meld";
-    if (!count) return `Select ${melds} and click Meld (Meld alone lays a meld card by card), or one card to discard or to lay off (then click a meld).`;
-    if (count === 1) return "Discard it, or click a meld on the table to lay it off there.";
-    return contract && contract.melds > 1 ? `${count} cards selected: Meld lays them down as the contract's ${contract.melds} melds.` : `${count} cards selected: Meld lays them down.`;
+    const melds = contract && contract.melds > 1 ? t("all {count} melds of the contract", { count: contract.melds }) : t("the cards of a meld");
+    if (!count) return t("Select {melds} and click Meld (Meld alone lays a meld card by card), or one card to discard or to lay off (then click a meld).", { melds });
+    if (count === 1) return t("Discard it, or click a meld on the table to lay it off there.");
+    return contract && contract.melds > 1 ? t("{count} cards selected: Meld lays them down as the contract's {melds} melds.", { count, melds: contract.melds }) : t("{count} cards selected: Meld lays them down.", { count });
   }
 
   /** The round's contract ({melds, size}) while the viewer has not laid it down, else null. */
@@ -304,17 +305,17 @@ export class MeldHand {
       type: "text",
       size: 5,
       list: listId,
-      placeholder: "e.g. 7St",
+      placeholder: t("e.g. 7St"),
       "data-testid": "p-as",
       "data-card": text,
-      "aria-label": `the card ${text} stands for`,
+      "aria-label": t("the card {card} stands for", { card: text }),
       oninput: (event) => this.typed.set(text, event.target.value.trim()),
     });
     input.value = this.identity(text) ?? "";
     return h(
       "label",
       { class: "p-as" },
-      `${text} stands for `,
+      `${t("{card} stands for", { card: text })} `,
       input,
       h("datalist", { id: listId }, choices.map((choice) => h("option", { value: choice }))),
       choices.length > 1 ? h("span", { class: "choices" }, choices.map((choice) => h("button", { type: "button", class: "choice", "data-choice": choice, onclick: () => { this.typed.set(text, choice); this.rerender(); } }, choice))) : null,
@@ -345,7 +346,7 @@ export class MeldHand {
   tokens(cards) {
     const tokens = cards.map((text) => this.token(text));
     if (tokens.includes(null)) {
-      this.options.onMessage("Say which card the P stands for (the field next to the buttons), e.g. 7St.");
+      this.options.onMessage(t("Say which card the P stands for (the field next to the buttons), e.g. 7St."));
       return null;
     }
     return tokens;
@@ -401,7 +402,7 @@ export class MeldHand {
   onMeld(name) {
     const observation = this.observation;
     if (!this.isMyTurn()) {
-      this.options.onMessage("Wait for your turn to lay off or swap.");
+      this.options.onMessage(t("Wait for your turn to lay off or swap."));
       return;
     }
     const step = (observation.legal ?? []).find((action) => action.text === name);
@@ -410,7 +411,7 @@ export class MeldHand {
       return;
     }
     if (this.selected.length !== 1) {
-      this.options.onMessage(`Select one card in your hand, then click ${name} to ${observation.phase === "begin" ? "swap it for the P there" : "lay it off there"}.`);
+      this.options.onMessage(observation.phase === "begin" ? t("Select one card in your hand, then click {meld} to swap it for the P there.", { meld: name }) : t("Select one card in your hand, then click {meld} to lay it off there.", { meld: name }));
       return;
     }
     const [text] = this.selected;
@@ -423,7 +424,7 @@ export class MeldHand {
       this.choices.set(text, wildChoices(meld.cards.map((card) => card.as ?? card.code)));
       if (this.choices.get(text).length !== 1 && this.askedFor !== name) {
         this.askedFor = name;
-        this.options.onMessage(`Say which card the P stands for on ${name}, then click ${name} again.`);
+        this.options.onMessage(t("Say which card the P stands for on {meld}, then click {meld} again.", { meld: name }));
         this.rerender();
         return;
       }
@@ -431,7 +432,7 @@ export class MeldHand {
     this.askedFor = null;
     const token = this.token(text);
     if (token === null) {
-      this.options.onMessage("Say which card the P stands for (the field next to the buttons), e.g. 7St.");
+      this.options.onMessage(t("Say which card the P stands for (the field next to the buttons), e.g. 7St."));
       return;
     }
     this.send(`${name} ${token}`);

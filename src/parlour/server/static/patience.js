@@ -44,6 +44,7 @@
 import { cardFace as face } from "./board.js";
 import { backSvg } from "./cards.js";
 import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
 
 // Per layout kind: the move a legal action's text makes ({source, target,
 // home}, or null) and the tableau's drawing.
@@ -87,7 +88,8 @@ export const PATIENCE_LAYOUTS = Object.keys(TABLEAUX);
 export const isPatience = (layout) => Object.hasOwn(TABLEAUX, layout);
 
 const back = (attributes = {}) => h("span", { class: "card back", "aria-hidden": "true", html: backSvg(), ...attributes });
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** "1 card", "5 cards", in the page's language. */
+const cardCount = (n) => (n === 1 ? t("1 card") : t("{count} cards", { count: n }));
 
 /**
  * The legal moves as {source, target, action, home}: `home` when the move
@@ -306,7 +308,7 @@ function column(book, cards, { testid, index, source, target, state, caption = n
   const attributes = target ? targetAttributes(target, state, "pt-column") : { class: "pt-column" };
   return h(
     "div",
-    { ...attributes, "data-testid": testid, "data-index": index, "data-count": cards.length, "aria-label": `${caption ?? `column ${index}`}: ${plural(cards.length, "card")}` },
+    { ...attributes, "data-testid": testid, "data-index": index, "data-count": cards.length, "aria-label": `${caption ?? t("column {index}", { index })}: ${cardCount(cards.length)}` },
     h(
       "div",
       { class: "pt-cards" },
@@ -329,13 +331,13 @@ function pileTop(book, cards, caption, { source = null, state }) {
 
 function stock(count, { source = null, state }) {
   const legal = source && state.sources.has(source);
-  const label = `stock: ${plural(count, "card")} face down`;
+  const label = t("stock: {cards} face down", { cards: cardCount(count) });
   const cards = count ? back() : h("span", { class: "pt-slot" });
-  const caption = h("div", { class: "pt-caption" }, `Stock ${count}`);
+  const caption = h("div", { class: "pt-caption" }, t("Stock {count}", { count }));
   if (legal) {
     return h(
       "button",
-      { type: "button", ...hintAttributes(source, state, "pt-stock legal"), "data-testid": "stock", "data-count": count, "data-source": source, "data-legal": "true", "aria-label": `${label}: draw`, title: "draw" },
+      { type: "button", ...hintAttributes(source, state, "pt-stock legal"), "data-testid": "stock", "data-count": count, "data-source": source, "data-legal": "true", "aria-label": `${label}: ${t("draw")}`, title: t("draw") },
       cards,
       caption,
     );
@@ -353,9 +355,9 @@ function drawColumnsAndPile(zones, book, state) {
       stock(zones.stock, { source: "stock", state }),
       h(
         "div",
-        { ...targetAttributes("pile", state, "pt-pile fanned"), "data-testid": "pile", "data-count": pile.length, "data-top": pile[pile.length - 1] ?? "", "aria-label": `pile: ${plural(pile.length, "card")}` },
+        { ...targetAttributes("pile", state, "pt-pile fanned"), "data-testid": "pile", "data-count": pile.length, "data-top": pile[pile.length - 1] ?? "", "aria-label": t("pile: {cards}", { cards: cardCount(pile.length) }) },
         h("div", { class: "pt-cards" }, shown.length ? shown.map((text) => face(book, text)) : h("span", { class: "pt-slot" })),
-        h("div", { class: "pt-caption" }, `Pile ${pile.length}`),
+        h("div", { class: "pt-caption" }, t("Pile {count}", { count: pile.length })),
       ),
     ),
     h(
@@ -377,7 +379,7 @@ function drawFoundationsAndWastes(zones, book, state) {
         "div",
         { class: "pt-pile pt-turned", "data-testid": "turned", "data-card": turned ?? "" },
         turned ? sourceCard(book, turned, "turned", state) : h("span", { class: "pt-slot" }),
-        h("div", { class: "pt-caption" }, turned ? "turned" : "no card"),
+        h("div", { class: "pt-caption" }, turned ? t("turned") : t("no card")),
       ),
       h("div", { class: "pt-gap" }),
       zones.foundations.map((cards, i) => {
@@ -391,16 +393,16 @@ function drawFoundationsAndWastes(zones, book, state) {
             "data-needs": needs ?? "",
             "data-count": cards.length,
             "data-top": cards[cards.length - 1] ?? "",
-            "aria-label": `foundation ${i + 1}: ${plural(cards.length, "card")}, ${needs ? `needs ${needs}` : "complete"}`,
+            "aria-label": `${t("foundation {index}", { index: i + 1 })}: ${cardCount(cards.length)}, ${needs ? t("needs {card}", { card: needs }) : t("complete")}`,
           },
-          pileTop(book, cards, needs ? `by ${i + 1} · needs ${needs}` : "complete", { state }),
+          pileTop(book, cards, needs ? t("by {step} · needs {card}", { step: i + 1, card: needs }) : t("complete"), { state }),
         );
       }),
     ),
     h(
       "div",
       { class: "pt-columns pt-wastes", style: "--columns:4" },
-      zones.wastes.map((cards, i) => column(book, cards, { testid: "waste", index: i + 1, source: `w${i + 1}`, target: `w${i + 1}`, state, caption: `waste ${i + 1}` })),
+      zones.wastes.map((cards, i) => column(book, cards, { testid: "waste", index: i + 1, source: `w${i + 1}`, target: `w${i + 1}`, state, caption: t("waste {index}", { index: i + 1 }) })),
     ),
   ];
 }
@@ -410,11 +412,11 @@ function drawColumnsAndFoundations(zones, book, state) {
   return [
     h(
       "div",
-      { ...targetAttributes("f", state, "pt-row pt-top pt-foundations"), "data-testid": "foundations", "aria-label": "foundations" },
+      { ...targetAttributes("f", state, "pt-row pt-top pt-foundations"), "data-testid": "foundations", "aria-label": t("foundations") },
       signs.map(([sign, cards]) =>
         h(
           "div",
-          { class: "pt-pile", "data-testid": "foundation", "data-sign": sign, "data-count": cards.length, "data-top": cards[cards.length - 1] ?? "", "aria-label": `${sign} foundation: ${plural(cards.length, "card")}` },
+          { class: "pt-pile", "data-testid": "foundation", "data-sign": sign, "data-count": cards.length, "data-top": cards[cards.length - 1] ?? "", "aria-label": t("{sign} foundation: {cards}", { sign, cards: cardCount(cards.length) }) },
           pileTop(book, cards, `${sign} ${cards.length}`, { state }),
         ),
       ),
@@ -431,7 +433,7 @@ function drawColumnsAndFoundations(zones, book, state) {
 function drawDial(zones, book, state) {
   return h(
     "div",
-    { class: "pt-clock", "aria-label": `dial: pile ${zones.next} turns next` },
+    { class: "pt-clock", "aria-label": t("dial: pile {pile} turns next", { pile: zones.next }) },
     zones.piles.map(({ pile, up, down }) => {
       const angle = (pile % 12) * (Math.PI / 6);
       const [x, y] = pile === 13 ? [50, 50] : [50 + 40 * Math.sin(angle), 50 - 40 * Math.cos(angle)];
@@ -448,18 +450,18 @@ function drawDial(zones, book, state) {
           "data-index": pile,
           "data-down": down,
           "data-next": next ? "true" : null,
-          "aria-label": `pile ${pile}: ${plural(down, "card")} face down, ${up.length} face up`,
+          "aria-label": t("pile {pile}: {cards} face down, {up} face up", { pile, cards: cardCount(down), up: up.length }),
         },
         h(
           "div",
           { class: "pt-cards" },
           up.map((text) => face(book, text)),
           legal
-            ? h("button", { type: "button", ...hintAttributes(key, state, "pt-turn legal"), "data-source": key, "data-legal": "true", "aria-label": `turn pile ${pile}`, title: "turn" }, backs ?? h("span", { class: "pt-slot" }))
+            ? h("button", { type: "button", ...hintAttributes(key, state, "pt-turn legal"), "data-source": key, "data-legal": "true", "aria-label": t("turn pile {pile}", { pile }), title: t("turn") }, backs ?? h("span", { class: "pt-slot" }))
             : backs,
           !up.length && !down ? h("span", { class: "pt-slot" }) : null,
         ),
-        h("div", { class: "pt-caption" }, down ? `${pile} · ${down} down` : String(pile)),
+        h("div", { class: "pt-caption" }, down ? t("{pile} · {down} down", { pile, down }) : String(pile)),
       );
     }),
   );

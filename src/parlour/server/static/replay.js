@@ -61,11 +61,11 @@ async function show(k) {
   if (position.move_number !== wanted) return;
   showMessage(null);
   const seating = new Seating(observation);
-  const title = `${game?.title ?? observation.game} — replay of table ${tableId}`;
+  const title = t("{game} — replay of table {id}", { game: game?.title ?? observation.game, id: tableId });
   $("title").textContent = title;
   document.title = `${title} — parlour`;
   const where = $("replay-position");
-  where.textContent = `Move ${position.move_number} of ${position.total}`;
+  where.textContent = t("Move {number} of {total}", { number: position.move_number, total: position.total });
   where.dataset.move = position.move_number;
   where.dataset.total = position.total;
   renderMover($("replay-mover"), position, observation);
@@ -113,7 +113,7 @@ function bindControls() {
 
 async function start() {
   if (!tableId) {
-    showMessage("This address names no table.");
+    showMessage(t("This address names no table."));
     return;
   }
   bindRulesDialog();

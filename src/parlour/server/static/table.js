@@ -179,7 +179,7 @@ function render(view, game) {
   // a hint holds for the position it was asked at
   if (hint && hint.move_number !== view.move_number) hint = null;
   const seating = new Seating(observation, view.table.seats, view.seat);
-  const title = `${view.table.title ?? game?.title ?? view.table.game} — table ${view.table.id}`;
+  const title = t("{game} — table {id}", { game: view.table.title ?? game?.title ?? view.table.game, id: view.table.id });
   const handEnd = view.hand_end ?? null;
   // while a hand's result waits for the people nobody is to move
   const myTurn = view.seat !== null && observation.to_move === view.seat && !observation.places && !handEnd;
@@ -187,7 +187,7 @@ function render(view, game) {
   document.title = markedTitle(`${title} — parlour`, myTurn);
   $("turn-sound").parentElement.hidden = view.seat === null;
   turnSound.update(myTurn);
-  showSeedNotice($("seed-notice"), view.table.seed_chosen, "at this table", "its creator");
+  showSeedNotice($("seed-notice"), view.table.seed_chosen, t("at this table"), t("its creator"));
   $("archived-notice").hidden = view.status !== "archived";
 
   const turn = $("turn");
@@ -228,8 +228,8 @@ function render(view, game) {
   renderHandResults($("hand-results"), observation, seating, game?.hand_word);
   renderLog($("log"), observation);
   renderSummary($("summary"), observation, seating, [
-    record?.counted ? h("p", { class: "record", "data-testid": "patience-record" }, `${statsLabel(record)} record: ${record.summary}`) : null,
-    h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, "Replay this match"), " · ", h("a", { href: "/" }, "Back to the lobby")),
+    record?.counted ? h("p", { class: "record", "data-testid": "patience-record" }, t("{name} record: {summary}", { name: statsLabel(record), summary: record.summary })) : null,
+    h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, t("Replay this match")), " · ", h("a", { href: "/" }, t("Back to the lobby"))),
     view.rematch ? renderRematch(view.rematch, { seating, viewer: view.seat, sending: answering, onAnswer: answerRematch }) : null,
   ]);
   if (game) renderRules(game);
@@ -257,15 +257,15 @@ function renderPatienceStats(panel, view) {
   const rows = [];
   if (record) {
     rows.push(
-      ...item("played", "Games played", record.played),
-      ...item("won", "Games won", record.won),
-      ...item("best", "Best score", record.best ?? "none yet"),
-      ...item("streak", "Run of wins", `${record.streak} (longest ${record.longest})`),
+      ...item("played", t("Games played"), record.played),
+      ...item("won", t("Games won"), record.won),
+      ...item("best", t("Best score"), record.best ?? t("none yet")),
+      ...item("streak", t("Run of wins"), t("{streak} (longest {longest})", { streak: record.streak, longest: record.longest })),
     );
   }
-  rows.push(...item("moves", "Moves this game", view.observation.moves ?? view.move_number), ...item("score", "Score this game", player.score ?? 0));
+  rows.push(...item("moves", t("Moves this game"), view.observation.moves ?? view.move_number), ...item("score", t("Score this game"), player.score ?? 0));
   panel.replaceChildren(
-    h("p", { class: "muted", "data-testid": "patience-stats-title" }, record ? `${statsLabel(record)} at this server` : "This game"),
+    h("p", { class: "muted", "data-testid": "patience-stats-title" }, record ? t("{name} at this server", { name: statsLabel(record) }) : t("This game")),
     h("dl", {}, ...rows),
   );
 }
@@ -285,10 +285,10 @@ function renderMyHand(view, layout) {
   $("hint-row").hidden = observation.to_move !== view.seat || Boolean(observation.places) || Boolean(view.hand_end);
   const button = $("hint");
   button.disabled = hintPending;
-  button.textContent = hintPending ? "Thinking…" : "Hint";
-  const level = hint ? hint.level.charAt(0).toUpperCase() + hint.level.slice(1) : "";
+  button.textContent = hintPending ? t("Thinking…") : t("Hint");
+  const level = hint ? t(hint.level.charAt(0).toUpperCase() + hint.level.slice(1)) : "";
   // a patience's hint says its move in words
-  $("hint-text").textContent = hint ? hint.sentence ?? `${level} would play ${hint.text}` : "";
+  $("hint-text").textContent = hint ? hint.sentence ?? t("{level} would play {move}", { level, move: hint.label ?? hint.text }) : "";
   renderUndo(view);
 }
 
@@ -386,7 +386,7 @@ async function play(text, actionId) {
 
 async function start() {
   if (!tableId) {
-    showMessage("This address names no table.");
+    showMessage(t("This address names no table."));
     return;
   }
   if (!token) $("hand").closest(".my-hand").classList.add("spectating");

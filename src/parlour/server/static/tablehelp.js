@@ -12,12 +12,17 @@
 //   data-testid="rules"            the game's rules text
 
 import { fill, h, labelOf } from "./dom.js";
+import { t } from "./i18n.js";
 
-/** An option's value in words: true → "yes", false → "no", "black_sevens" → "black sevens". */
+/**
+ * An option's value in words, in the page's language: true → "yes", false →
+ * "no", "black_sevens" → "black sevens" (the web catalogue holds every
+ * registered option's values in words: parlour.i18n.extract).
+ */
 export function valueInWords(value) {
-  if (value === true) return "yes";
-  if (value === false) return "no";
-  return String(value).replace(/_/g, " ");
+  if (value === true) return t("yes");
+  if (value === false) return t("no");
+  return t(String(value).replace(/_/g, " "));
 }
 
 /** One option of the schema as a label, its value in words and its explanation. */
@@ -36,14 +41,14 @@ export function renderTableOptions(element, game, options, deckTitle) {
   const schema = (game?.options ?? []).filter((option) => option.name in (options ?? {}));
   fill(
     element,
-    optionEntry("pack", "Pack", deckTitle, "the cards this table is dealt from"),
-    schema.map((option) => optionEntry(option.name, labelOf(option.name), valueInWords(options[option.name]), option.help)),
+    optionEntry("pack", t("Pack"), deckTitle, t("the cards this table is dealt from")),
+    schema.map((option) => optionEntry(option.name, t(labelOf(option.name)), valueInWords(options[option.name]), option.help)),
   );
 }
 
 /** Sets the dialog's heading and rules text from `game`. */
 export function renderRules(game) {
-  document.querySelector('[data-testid="rules-heading"]').textContent = `Rules of ${game.title}`;
+  document.querySelector('[data-testid="rules-heading"]').textContent = t("Rules of {title}", { title: game.title });
   document.querySelector('[data-testid="rules"]').textContent = game.rules;
 }
 

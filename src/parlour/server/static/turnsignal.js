@@ -7,8 +7,10 @@
 //   document.title                 starts with TITLE_MARK while it is the viewer's turn
 //   data-testid="turn-sound"       the sound's checkbox; data-beeps counts the beeps played
 
-/** What the tab title starts with while it is the viewer's turn. */
-export const TITLE_MARK = "▶ Your turn — ";
+import { t } from "./i18n.js";
+
+/** What the tab title starts with while it is the viewer's turn (in the page's language). */
+export const TITLE_MARK = `▶ ${t("Your turn")} — `;
 
 const SOUND_KEY = "parlour.turnSound";
 
