@@ -9,14 +9,12 @@ from collections.abc import Iterator
 from dataclasses import asdict
 
 import pytest
-from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 from web_support import COMPUTER, HUMAN, create_table, move, tokens
 
 import parlour.i18n
 from parlour.engine import game_class
-from parlour.i18n import COOKIE, Messages, catalogue_path, read_catalogue
-from parlour.i18n.extract import extract
+from parlour.i18n import COOKIE, Messages, read_catalogue
 from parlour.server.language import localized_statistics
 from parlour.stats import GameStats
 
@@ -170,22 +168,9 @@ def test_the_games_listing_in_spanish(client: TestClient, game_spanish: None) ->
     assert english["polignac"]["options"][0]["help"] == "number of players"
 
 
-# --- the catalogues -------------------------------------------------------------------
 
 
-FIELD = re.compile(r"\{(\w*)\}")
 
-
-@pytest.mark.parametrize("domain", ["web", "server"])
-def test_every_message_of_the_catalogue_is_translated(domain: str) -> None:
-    with catalogue_path("es", domain).open("rb") as stream:
-        catalogue = read_po(stream, locale="es")
-    ids = {str(message.id) for message in catalogue if message.id}
-    assert ids == set(extract(domain)), "run python -m parlour.i18n"
-    translations = read_catalogue("es", domain)
-    assert sorted(ids - set(translations)) == []
-    for msgid, msgstr in translations.items():
-        assert set(FIELD.findall(msgstr)) == set(FIELD.findall(msgid)), msgid
 
 
 def test_the_games_rules_are_the_help_written_in_the_language(

@@ -795,7 +795,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                     f"the table is at move {len(state.history)}"
                 ))
             if table.hand_end is not None:
-                raise ApiError(CONFLICT, self._waiting_sentence(table, table.hand_end))
+                raise ApiError(CONFLICT, self._refusal_while_waiting(table, table.hand_end))
             to_move = state.current_player()
             if to_move != seat:
                 raise ApiError(CONFLICT, f"it is {table.seat_name(to_move)}'s turn, not yours")
@@ -891,12 +891,16 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                        shown=shown_cards(after, len(before.match_events())))
 
     @staticmethod
-    def _waiting_sentence(table: LiveTable, hand_end: HandEnd) -> str:
-        """Why nobody moves while the people see a hand's result."""
+    def _refusal_while_waiting(table: LiveTable, hand_end: HandEnd) -> str:
+        """Why nobody moves while the people see a hand's result (one
+        sentence for one person and one for several, each in the catalogue)."""
         names = [table.seat_name(seat) for seat in sorted(hand_end.waiting)]
-        who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        if len(names) == 1:
+            return (f"the next hand waits until everyone has seen how hand {hand_end.hand} "
+                    f"ended: {names[0]} still to continue")
+        first, last = ", ".join(names[:-1]), names[-1]
         return (f"the next hand waits until everyone has seen how hand {hand_end.hand} "
-                f"ended: {who} still to continue")
+                f"ended: {first} and {last} still to continue")
 
     # --- the people's pauses ---------------------------------------------------------
     async def continue_hand(self, table: LiveTable, seat: int | None, hand: int) -> View:
