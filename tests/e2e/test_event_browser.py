@@ -129,6 +129,19 @@ def test_a_party_round_with_two_people_and_computers(
         expect(where).to_have_attribute("data-seat", str(mine["seat"]))
         expect(page.locator('[data-testid="hand"] [data-card]')).to_have_count(8)
     expect(first.locator('[data-testid="title"]')).to_contain_text(NAMES[0])
+    # the party's rules and options open from the header, as on a table page
+    first.locator('[data-testid="rules-button"]').click()
+    dialog = first.locator('[data-testid="rules-dialog"]')
+    expect(dialog).to_be_visible()
+    expect(dialog.locator('[data-option="rounds"] [data-testid="option-value"]')).to_have_text("2")
+    expect(dialog.locator('[data-testid="rules"]')).to_contain_text("PROGRESS RACES")
+    first.locator('[data-testid="rules-close"]').click()
+    expect(dialog).to_be_hidden()
+    # the tab title says whose turn it is, on every player's page
+    for page in players:
+        mine, title = page.evaluate(
+            "[document.querySelector('[data-testid=\"turn\"]').dataset.myTurn, document.title]")
+        assert title.startswith("▶ Your turn — ") == (mine == "true"), title
 
     # both people play their table's hand to its end, by clicks only
     deadline = time.monotonic() + HAND_TIMEOUT

@@ -380,7 +380,8 @@ PAGES = {
     "/tables/{table_id}/replay": Page("replay", _("replay"), "replay-page", ("rules-dialog",)),
     "/events/{event_id}": Page("event", _("Progress Races party"), "event-page"),
     "/events/{event_id}/join": Page("event-join", _("join a Progress Races party")),
-    "/events/{event_id}/play": Page("event-play", _("your table at the party"), "table-page"),
+    "/events/{event_id}/play": Page("event-play", _("your table at the party"), "table-page",
+                                         ("rules-dialog",)),
 }
 """Each page's path and the page it serves (its script reads the id from the path)."""
 

@@ -18,6 +18,10 @@
 //                            <button data-testid="call" data-action-id>
 //   data-testid="hint", "hint-text"   the hint for the player to move
 //   data-testid="message"    a refusal (hidden when empty)
+//   data-testid="rules-button", "rules-dialog", "table-options", "rules"   the party's rules and
+//                            options in words, as on a table page (tablehelp.js)
+//   document.title, data-testid="turn-sound"   the tab title's mark and the sound when it is the
+//                            player's turn, as on a table page (turnsignal.js)
 
 import { followLive, getJson, pageEventId, pageToken, request } from "./api.js";
 import { layoutOf, loadSchemaKeys, renderFelt, renderHand, renderLog, renderPiles, renderScores, Seating, turnText } from "./board.js";
@@ -25,6 +29,8 @@ import { CardBook } from "./cards.js";
 import { fill, h, showSeedNotice } from "./dom.js";
 import { moveText, renderMoves, roleWord, renderPhase, renderStandings, renderTables, startCountdown } from "./event-common.js";
 import { t } from "./i18n.js";
+import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
+import { markedTitle, TurnSound } from "./turnsignal.js";
 
 const eventId = pageEventId();
 const token = pageToken();
@@ -37,6 +43,9 @@ let games = [];
 let sending = false;
 let countdown = null;
 let hint = null;
+// the party's rules and options (GET /api/events/form), shown in the Rules dialog
+let form = null;
+const turnSound = new TurnSound($("turn-sound"));
 
 // true while the message says that the server cannot be reached: the next
 // view from the server (a reconnected socket resends it) proves otherwise
@@ -63,7 +72,10 @@ function render(view) {
   const event = view.event;
   const me = view.player;
   const name = event.places[me]?.name ?? "";
-  document.title = `${t("{name} at table {table}", { name, table: view.table })} — Progress Races`;
+  const mine = Boolean(view.observation) && !view.observation.places && view.observation.to_move === view.seat;
+  document.title = markedTitle(`${t("{name} at table {table}", { name, table: view.table })} — Progress Races`, mine);
+  turnSound.update(mine);
+  if (form) renderTableOptions($("table-options"), form, event.options, book.title(DECK));
   $("title").textContent = `${t("Progress Races party {id}", { id: event.id })} — ${name}`;
   const where = $("where");
   // at a party of one table a mover only changes seats: there is no table up or down
@@ -169,7 +181,12 @@ async function start() {
   }
   $("event-link").href = `/events/${encodeURIComponent(eventId)}`;
   $("hint").addEventListener("click", askHint);
-  getJson("/api/events/form").then((form) => { $("rules").textContent = form.rules; }).catch(() => {});
+  bindRulesDialog();
+  getJson("/api/events/form").then((answer) => {
+    form = answer;
+    renderRules(form);
+    if (current) render(current);
+  }).catch(() => {});
   try {
     await loadSchemaKeys(getJson);
   } catch (error) {
