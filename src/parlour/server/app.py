@@ -50,13 +50,19 @@ from parlour.server.events import (
 )
 from parlour.server.flow import ComputerGate, Outbox
 from parlour.server.payloads import (
+    TAKE_OVER,
+    parse_creator_request,
     parse_event_move,
     parse_event_request,
+    parse_give_request,
+    parse_hints_request,
     parse_host_request,
     parse_join_request,
     parse_json,
+    parse_leave_request,
     parse_move_request,
-    parse_socket_move,
+    parse_name_request,
+    parse_socket_message,
     parse_table_request,
     parse_timer_request,
     parse_undo_request,
@@ -79,6 +85,7 @@ from parlour.server.security import (
 from parlour.server.tables import (
     LiveTable,
     TableHub,
+    new_token,
     replay_position,
     table_record,
 )
@@ -249,6 +256,25 @@ def request_token(connection: HTTPConnection) -> str | None:
         if protocol.startswith(SOCKET_TOKEN_PROTOCOL):
             return str(protocol[len(SOCKET_TOKEN_PROTOCOL):])
     return connection.query_params.get("token")
+
+
+CLIENT_HEADER = "X-Parlour-Client"
+"""A header that says which window of a browser sends a request: the id
+its page made for itself (a socket gives it as ``?client=``). Of two windows
+open on one seat, only the one acting for it may move (docs/web.md)."""
+
+MAX_CLIENT_LENGTH = 64
+"""Most characters a window's id may have."""
+
+
+def request_client(connection: HTTPConnection) -> str | None:
+    """The window id a request (:data:`CLIENT_HEADER`) or socket
+    (``?client=``) gives, ``None`` when none (400 over
+    :data:`MAX_CLIENT_LENGTH` characters)."""
+    client = connection.headers.get(CLIENT_HEADER) or connection.query_params.get("client")
+    if client is not None and len(client) > MAX_CLIENT_LENGTH:
+        raise ApiError(BAD_REQUEST, f"a client id has at most {MAX_CLIENT_LENGTH} characters")
+    return client or None
 
 
 def _accepted_protocol(websocket: WebSocket) -> str | None:
@@ -444,11 +470,17 @@ def _seat_url(table_id: int, token: str | None = None) -> str:
     return f"/tables/{table_id}" if token is None else f"/tables/{table_id}#token={token}"
 
 
+def _seat_path(text: str) -> int:
+    """A seat number from a path (404 unless it is a whole number)."""
+    return _path_id(text, "seat")
+
+
 def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JSONResponse:
+        creator = new_token()
         table, tokens = await hub.create(parse_table_request(await _json_body(request)),
-                                         _client_address(request))
+                                         _client_address(request), creator)
         seats = []
         for index, (seat, token) in enumerate(zip(table.seats, tokens, strict=True)):
             description = seat.describe(index)
@@ -457,14 +489,15 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
             seats.append(description)
         return JSONResponse(
             {"id": table.id, "game": table.game.name, "url": _seat_url(table.id),
-             "seats": seats},
+             "creator_url": f"/tables/{table.id}#creator={creator}", "seats": seats},
             status_code=201,
         )
 
     @app.get("/api/tables/{table_id}/view")
     async def table_view(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
-        return JSONResponse(hub.view(table, table.seat_of(request_token(request))))
+        return JSONResponse(hub.view(table, table.seat_of(request_token(request)),
+                                     client=request_client(request)))
 
     @app.post("/api/tables/{table_id}/moves")
     async def table_move(table_id: str, request: Request) -> JSONResponse:
@@ -472,7 +505,42 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         token, move = parse_move_request(await _json_body(request))
         if not token:
             raise ApiError(FORBIDDEN, "a move needs the token of the seat to move")
-        return JSONResponse(await hub.play(table, table.seat_of(token), move))
+        return JSONResponse(await hub.play(table, table.seat_of(token), move,
+                                           request_client(request)))
+
+    @app.post("/api/tables/{table_id}/name")
+    async def table_name(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        token, name = parse_name_request(await _json_body(request))
+        return JSONResponse(await hub.rename(table, table.seat_of(token), name,
+                                             request_client(request)))
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def table_leave(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        token = parse_leave_request(await _json_body(request))
+        return JSONResponse(await hub.leave(table, table.seat_of(token)))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/computer")
+    async def table_seat_to_computer(table_id: str, seat: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        creator, agent = parse_give_request(await _json_body(request))
+        return JSONResponse(await hub.give_to_computer(table, creator, _seat_path(seat), agent))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/link")
+    async def table_seat_link(table_id: str, seat: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        creator = parse_creator_request(await _json_body(request))
+        index = _seat_path(seat)
+        token = await hub.new_link(table, creator, index)
+        return JSONResponse({"seat": index, "url": _seat_url(table.id, token)})
+
+    @app.post("/api/tables/{table_id}/hints")
+    async def table_hints(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        creator, hints = parse_hints_request(await _json_body(request))
+        await hub.set_hints(table, creator, hints)
+        return JSONResponse({"hints": hints})
 
     async def take_back(table_id: str, request: Request, what: str) -> JSONResponse:
         """An undo or a redo (``what``) at a patience, by its seat's token."""
@@ -482,7 +550,8 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
             article = "an" if what == "undo" else "a"
             raise ApiError(FORBIDDEN, f"{article} {what} needs the token of the patience's seat")
         change = hub.undo if what == "undo" else hub.redo
-        return JSONResponse(await change(table, table.seat_of(token), move_number))
+        return JSONResponse(await change(table, table.seat_of(token), move_number,
+                                         request_client(request)))
 
     @app.post("/api/tables/{table_id}/undo")
     async def table_undo(table_id: str, request: Request) -> JSONResponse:
@@ -495,7 +564,8 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     @app.get("/api/tables/{table_id}/hint")
     async def table_hint(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
-        return JSONResponse(await hub.hint(table, table.seat_of(request_token(request))))
+        return JSONResponse(await hub.hint(table, table.seat_of(request_token(request)),
+                                           request_client(request)))
 
     @app.get("/api/tables/{table_id}/stats")
     async def table_statistics(table_id: str) -> JSONResponse:
@@ -631,14 +701,23 @@ async def _drain(connection: Connection, sender: asyncio.Task[None]) -> None:
 def _add_socket(app: FastAPI, hub: TableHub, clock: Clock) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        # the socket's connection: its seat changes when the seat is given away
+        connections: list[Connection] = []
+
         async def find() -> tuple[LiveTable, int | None]:
             table = await hub.table(_table_id(table_id))
-            return table, table.seat_of(request_token(websocket))
+            seat = table.seat_of(request_token(websocket))
+            request_client(websocket)
+            return table, seat
 
-        async def answer(table: LiveTable, seat: int | None, text: str) -> dict[str, Any] | None:
-            return await _socket_message(hub, table, seat, text)
+        def connect(table: LiveTable, seat: int | None) -> Connection:
+            connections.append(hub.connect(table, seat, request_client(websocket)))
+            return connections[0]
 
-        await _serve_socket(websocket, find, hub.connect, hub.disconnect, answer, clock)
+        async def answer(table: LiveTable, _seat: int | None, text: str) -> dict[str, Any] | None:
+            return await _socket_message(hub, table, connections[0], text)
+
+        await _serve_socket(websocket, find, connect, hub.disconnect, answer, clock)
 
 
 async def _send_outbox(
@@ -664,14 +743,19 @@ async def _send_outbox(
 
 
 async def _socket_message(
-    hub: TableHub, table: LiveTable, seat: int | None, text: str
+    hub: TableHub, table: LiveTable, connection: Connection, text: str
 ) -> dict[str, Any] | None:
-    """Handle one client message; returns the error to send back, if any.
+    """Handle one client message, a move or a take-over; returns the error
+    to send back, if any.
 
-    A move's success needs no reply: every connection gets the new view.
+    Success needs no reply: every connection gets the new view.
     """
     try:
-        await hub.play(table, seat, parse_socket_move(text))
+        message = parse_socket_message(text)
+        if message == TAKE_OVER:
+            hub.take_over(table, connection)
+        else:
+            await hub.play(table, connection.seat, message, connection.client)
     except ApiError as error:
         return _socket_error(error)
     return None

@@ -63,6 +63,7 @@ from sqlalchemy import (
     insert,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -103,7 +104,8 @@ class TableRow(Base):
     seed: Mapped[str] = mapped_column(String(64))
     """Decimal text: seeds are Python integers of any size."""
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    """Per seat ``{kind, agent?, token_hash?}``."""
+    """Per seat ``{kind, agent?, token_hash?, name?}`` (``name``: the
+    display name a person chose)."""
     delay: Mapped[float | None] = mapped_column(Float, nullable=True)
     """Seconds before a computer seat moves; ``None``: the server's default."""
     status: Mapped[str] = mapped_column(String(16), index=True)
@@ -115,6 +117,11 @@ class TableRow(Base):
     """Whether the table's creator chose its seed, and so can know every deal."""
     last_move: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     """When the latest move was committed (``None``: no move yet)."""
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the creator's token, which manages the seats (``None``:
+    a table made before tables had a creator's link)."""
+    hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Whether the seats may ask for a hint."""
 
 
 class MoveRow(Base):
@@ -453,6 +460,19 @@ class Database:
         ).values(status=ARCHIVED)
         with self.engine.begin() as connection:
             return connection.execute(query).rowcount
+
+    def set_table_seats(self, table_id: int, seats: list[dict[str, Any]]) -> None:
+        """Store who sits where (the seats' stored forms): a name, a seat
+        given to a computer or a person, a new link."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(seats=seats))
+
+    def set_table_hints(self, table_id: int, hints: bool) -> None:
+        """Switch the table's hints on or off."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(hints=hints))
 
     def set_table_status(self, table_id: int, status: str) -> None:
         """Change the status of an unfinished table (``playing`` or ``archived``)."""

@@ -101,10 +101,12 @@ def check_room(mine: int, held: int, per_address: int, most: int,
 @dataclass(eq=False)
 class Connection:
     """One open WebSocket: its viewer (a seat or player; ``None`` for a
-    spectator) and its outbox."""
+    spectator), the client (the window) it says it is, and its outbox."""
 
     seat: int | None
     outbox: Outbox = field(default_factory=Outbox)
+    client: str | None = None
+    """The id that the page's window made for itself (``None``: not given)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; the socket's sender task delivers it in order."""
@@ -311,12 +313,19 @@ class RoomHub(ABC, Generic[Room, Stored]):
         return await asyncio.shield(running[1])
 
     # --- connections -----------------------------------------------------------
-    def connect(self, room: Room, viewer: int | None) -> Connection:
-        """Register a socket for ``viewer`` and queue its first view."""
-        connection = Connection(viewer)
+    def connect(self, room: Room, viewer: int | None, client: str | None = None) -> Connection:
+        """Register a socket for ``viewer`` from the window ``client`` and
+        queue its first view."""
+        connection = Connection(viewer, client=client)
         room.connections.add(connection)
-        connection.send({"type": "view", **self.view(room, viewer)})
+        connection.send(self._addressed(room, connection, {"type": "view",
+                                                            **self.view(room, viewer)}))
         return connection
+
+    def _addressed(self, room: Room, connection: Connection, view: View) -> View:
+        """``view`` as ``connection`` gets it (what differs between the
+        windows of one viewer)."""
+        return view
 
     def disconnect(self, room: Room, connection: Connection) -> None:
         """Forget a closed socket."""
@@ -333,7 +342,7 @@ class RoomHub(ABC, Generic[Room, Stored]):
             if connection.seat not in views:
                 views[connection.seat] = {"type": "view",
                                           **self.view(room, connection.seat, described)}
-            connection.send(views[connection.seat])
+            connection.send(self._addressed(room, connection, views[connection.seat]))
 
     # --- computers -----------------------------------------------------------------
     def _wake(self, room: Room) -> None:
