@@ -334,8 +334,13 @@ def test_a_reload_keeps_the_seat_in_its_window(client: TestClient) -> None:
     path = f"/ws/tables/{table_id}?token={token}"
     with client.websocket_connect(f"{path}&client=mine") as before:
         before.receive_json()
-        with client.websocket_connect(f"{path}&client=mine") as after:
+        # a browser gives its window's id as a subprotocol
+        with client.websocket_connect(path, subprotocols=["parlour", "parlour.client.mine"]) \
+                as after:
             assert after.receive_json()["elsewhere"] is False
+        with client.websocket_connect(path, subprotocols=["parlour", "parlour.client.yours"]) \
+                as other:
+            assert other.receive_json()["elsewhere"] is True
     seen = client.get(f"/api/tables/{table_id}/view", params={"token": token},
                       headers={"X-Parlour-Client": "other"})
     assert seen.json()["elsewhere"] is False, "nobody has the seat open"

@@ -260,18 +260,28 @@ def request_token(connection: HTTPConnection) -> str | None:
 
 CLIENT_HEADER = "X-Parlour-Client"
 """A header that says which window of a browser sends a request: the id
-its page made for itself (a socket gives it as ``?client=``). Of two windows
+its page made for itself (a socket gives it as a subprotocol, below, or
+``?client=``). Of two windows
 open on one seat, only the one acting for it may move (docs/web.md)."""
 
 MAX_CLIENT_LENGTH = 64
 """Most characters a window's id may have."""
 
 
+SOCKET_CLIENT_PROTOCOL = "parlour.client."
+"""Prefix of the subprotocol that carries a socket's window id (a browser
+offers ``["parlour", "parlour.token.<token>", "parlour.client.<id>"]``)."""
+
+
 def request_client(connection: HTTPConnection) -> str | None:
-    """The window id a request (:data:`CLIENT_HEADER`) or socket
-    (``?client=``) gives, ``None`` when none (400 over
-    :data:`MAX_CLIENT_LENGTH` characters)."""
-    client = connection.headers.get(CLIENT_HEADER) or connection.query_params.get("client")
+    """The window id a request (:data:`CLIENT_HEADER`) or socket (its
+    :data:`SOCKET_CLIENT_PROTOCOL` subprotocol, or ``?client=``) gives,
+    ``None`` when none (400 over :data:`MAX_CLIENT_LENGTH` characters)."""
+    client = connection.headers.get(CLIENT_HEADER)
+    for protocol in connection.scope.get("subprotocols", ()):
+        if client is None and protocol.startswith(SOCKET_CLIENT_PROTOCOL):
+            client = str(protocol[len(SOCKET_CLIENT_PROTOCOL):])
+    client = client or connection.query_params.get("client")
     if client is not None and len(client) > MAX_CLIENT_LENGTH:
         raise ApiError(BAD_REQUEST, f"a client id has at most {MAX_CLIENT_LENGTH} characters")
     return client or None
