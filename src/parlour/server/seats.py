@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from parlour.agents import AGENTS
@@ -67,6 +68,23 @@ def check_name(name: str, others: Sequence[str], seat_tokens: Sequence[str]) -> 
             "pick another"))
 
 
+@lru_cache(maxsize=64)
+def _renamer(renamed: tuple[tuple[str, str], ...]) -> Callable[[str], str]:
+    """What puts the names of ``renamed`` (pairs of a game's seat name and a
+    seat's name) in a line of text. Each table's views share it, and the
+    lines of its log, which every view sends again, are renamed once (at
+    most 64 such sets of names and 1,024 lines each are kept: a few MB)."""
+    names = dict(renamed)
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(
+        re.escape(token) for token in sorted(names, key=len, reverse=True)) + r")(?!\w)")
+
+    @lru_cache(maxsize=1024)
+    def rename(text: str) -> str:
+        return pattern.sub(lambda found: names[found.group(0)], text)
+
+    return rename
+
+
 def named_observation(observation: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
     """``observation`` with each seat called by its name in ``names``: the
     players' ``name``, and the seat names that its ``players`` give (``P1``)
@@ -80,16 +98,11 @@ def named_observation(observation: dict[str, Any], names: Sequence[str]) -> dict
     ['Medium plays 7Cr', 'P10 is no seat']
     """
     players = observation.get("players") or []
-    renamed = {str(player["name"]): names[int(player["seat"])] for player in players
-               if str(player["name"]) != names[int(player["seat"])]}
+    renamed = tuple((str(player["name"]), names[int(player["seat"])]) for player in players
+                    if str(player["name"]) != names[int(player["seat"])])
     if not renamed:
         return observation
-    pattern = re.compile(r"(?<!\w)(?:" + "|".join(
-        re.escape(token) for token in sorted(renamed, key=len, reverse=True)) + r")(?!\w)")
-
-    def rename(text: str) -> str:
-        return pattern.sub(lambda found: renamed[found.group(0)], text)
-
+    rename = _renamer(renamed)
     named = {**observation, "players": [
         {**player, "name": names[int(player["seat"])]} for player in players]}
     if isinstance(named.get("log"), list):
