@@ -261,7 +261,9 @@ def check_summary(page: Page, observation: dict[str, Any]) -> None:
     expect(summary.locator("h2")).to_have_text("Match over")
     winners = [player["seat"] for player in observation["players"]
                if places[player["seat"]] == min(places)]
-    names = [f"P{seat} (you)" if seat == ME else f"P{seat} (computer)" for seat in winners]
+    # the view's names: computers are called after their level ("Random 3")
+    names = [f"{observation['players'][seat]['name']} ({'you' if seat == ME else 'computer'})"
+             for seat in winners]
     label = "Winners" if len(names) > 1 else "Winner"
     expect(summary.locator(".winners")).to_have_text(f"{label}: {', '.join(names)}")
     for player in observation["players"]:
@@ -364,9 +366,11 @@ def test_a_spectator_sees_backs_and_no_hand_and_no_sideways_scroll(
 
 
 def people_table(server: str) -> dict[str, Any]:
-    """A new Polignac table of four people: nobody moves, so it stays put."""
+    """A new Polignac table of four people, its hints on: nobody moves, so
+    it stays put."""
     created: dict[str, Any] = post_json(server, "/api/tables", {
         "game": "polignac", "options": {}, "seats": [{"kind": "human"}] * 4, "seed": 1,
+        "hints": True,
     })
     return created
 

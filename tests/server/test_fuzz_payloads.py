@@ -98,10 +98,16 @@ def check_answer(response: Any) -> None:
 
 
 POSTS = {
-    "/api/tables": ["game", "options", "seats", "seed", "delay", "trick_pause", "hand_wait"],
+    "/api/tables": ["game", "options", "seats", "seed", "delay", "trick_pause", "hand_wait",
+                    "hints"],
     "/api/tables/{table}/moves": ["token", "action", "text", "move_number"],
     "/api/tables/{table}/rematch": ["token", "accept"],
     "/api/tables/{table}/continue": ["token", "hand"],
+    "/api/tables/{table}/name": ["token", "name"],
+    "/api/tables/{table}/leave": ["token"],
+    "/api/tables/{table}/seats/1/computer": ["creator", "agent"],
+    "/api/tables/{table}/seats/1/link": ["creator"],
+    "/api/tables/{table}/hints": ["creator", "hints"],
     "/api/events": ["options", "level", "seed", "delay", "time_limit"],
     "/api/events/{event}/join": ["code", "name"],
     "/api/events/{event}/start": ["token"],
@@ -120,7 +126,10 @@ PARSERS = [payloads.parse_table_request, payloads.parse_move_request,
            payloads.parse_continue_request,
            payloads.parse_event_request, payloads.parse_join_request,
            payloads.parse_host_request, payloads.parse_timer_request,
-           payloads.parse_event_move, payloads.parse_name, payloads.parse_time_limit]
+           payloads.parse_event_move, payloads.parse_name, payloads.parse_time_limit,
+           payloads.parse_name_request, payloads.parse_leave_request,
+           payloads.parse_creator_request, payloads.parse_give_request,
+           payloads.parse_hints_request, payloads.parse_seat_name]
 
 
 @pytest.mark.parametrize("parse", PARSERS, ids=lambda parse: parse.__name__)
@@ -143,7 +152,7 @@ def test_the_socket_parser_reads_any_text_or_refuses_it_with_400() -> None:
                lambda body: json.dumps({"type": "move", **body})))
     def check(text: str) -> None:
         try:
-            payloads.parse_socket_move(text)
+            payloads.parse_socket_message(text)
         except ApiError as error:
             assert error.status == 400 and error.message
 

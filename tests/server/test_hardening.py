@@ -174,9 +174,9 @@ def test_json_nested_too_deep_for_the_parser_is_not_json(client: TestClient) -> 
 @pytest.mark.parametrize(("path", "body", "sentence"), [
     ("/api/tables", {"game": "polignac", "seats": [HUMAN] * 4, "colour": "red"},
      "the request has an unknown field 'colour'; its fields are game, options, seats, seed, "
-     "delay, trick_pause, hand_wait"),
+     "delay, trick_pause, hand_wait, hints"),
     ("/api/tables", {"game": "polignac", "seats": [HUMAN] * 3 + [{"kind": "human", "x": 1}]},
-     "a seat has an unknown field 'x'; its fields are kind, agent"),
+     "a seat has an unknown field 'x'; its fields are kind, agent, name"),
     ("/api/tables/{table}/moves", {"token": "t", "action": 0, "move_numbr": 0},
      "the request has an unknown field 'move_numbr'; its fields are token, action, text, "
      "move_number"),
@@ -305,7 +305,8 @@ def test_a_replayed_party_move_is_refused_and_applied_once(client: TestClient) -
 # --- flooding -------------------------------------------------------------------------------
 FLOOD = {"type": "error", "status": 429, "message": (
     f"too many messages: at most {SOCKET_BURST} at once and {SOCKET_RATE:g} a second")}
-CHAT = {"type": "error", "status": 400, "message": 'a message is {"type": "move", ...}'}
+CHAT = {"type": "error", "status": 400,
+        "message": 'a message is {"type": "move", ...} or {"type": "take_over"}'}
 
 
 def test_a_token_bucket_allows_a_burst_then_its_rate() -> None:
@@ -388,7 +389,7 @@ def test_a_flood_of_hints_runs_one_search_a_move(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     searched = counting_hints(monkeypatch, "parlour.server.tables")
-    created = create_table(client)
+    created = create_table(client, hints=True)
     state = parlour.make("polignac").new_state(seed=1)
     token = tokens(created)[state.current_player()]
     url = f"/api/tables/{created['id']}/hint"
@@ -439,7 +440,7 @@ def test_tokens_have_192_random_bits_and_are_compared_in_constant_time(
 
 @pytest.mark.parametrize("token", ["guess", "' OR '1'='1", "x" * 32, "%00", "🂡" * 8])
 def test_a_guessed_token_opens_nothing(client: TestClient, token: str) -> None:
-    created = create_table(client)
+    created = create_table(client, hints=True)
     table_id = created["id"]
     sentence = f"this link's token opens no seat at table {table_id}"
     for response in (client.get(f"/api/tables/{table_id}/view", params={"token": token}),

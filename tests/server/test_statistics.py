@@ -187,6 +187,8 @@ def test_an_older_database_opens_with_its_finished_patiences_counted(
             "ALTER TABLE tables DROP COLUMN last_move",
             "ALTER TABLE tables DROP COLUMN rematch",
             "ALTER TABLE tables DROP COLUMN pauses",
+            "ALTER TABLE tables DROP COLUMN creator_hash",
+            "ALTER TABLE tables DROP COLUMN hints",
         ):
             connection.exec_driver_sql(statement)
         assert set(inspect(connection).get_table_names()) == {"tables", "moves"}

@@ -50,7 +50,7 @@ def test_private_links_carry_their_secret_in_the_fragment_only(client: TestClien
 
 @pytest.mark.parametrize("headers", HEADERS)
 def test_a_header_token_opens_the_seat_and_its_hint(client: TestClient, headers: Any) -> None:
-    created = create_table(client)
+    created = create_table(client, hints=True)
     table_id, seat_tokens = created["id"], tokens(created)
     mover = client.get(f"/api/tables/{table_id}/view").json()["observation"]["to_move"]
     view = client.get(f"/api/tables/{table_id}/view", headers=headers(seat_tokens[mover]))

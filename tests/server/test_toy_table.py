@@ -134,7 +134,7 @@ def test_a_toy_table_is_restored_after_a_restart(toy: type[ThreeTricks],
 def test_a_hint_at_a_toy_table(toy: type[ThreeTricks], client: TestClient,
                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(levels, "HARD_ITERATIONS", 30)
-    created = create_table(client, NAME, [HUMAN, HUMAN], seed=2)
+    created = create_table(client, NAME, [HUMAN, HUMAN], seed=2, hints=True)
     state = parlour.make(NAME).new_state(seed=2)
     seat = state.current_player()
     expected = hint(state, agent_seed(2, seat, 0))

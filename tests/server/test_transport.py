@@ -195,7 +195,8 @@ def test_no_token_or_join_code_reaches_the_log(tmp_path: Path, database_url: str
     with ServerProcess(database_url, tmp_path / "server.log") as server, \
             httpx.Client(base_url=server.url, timeout=WAIT, trust_env=False) as client:
         created = client.post("/api/tables", json={
-            "game": "polignac", "seed": 1, "seats": [{"kind": "human"}] * 4}).json()
+            "game": "polignac", "seed": 1, "seats": [{"kind": "human"}] * 4,
+            "hints": True}).json()
         table_id = created["id"]
         seat_tokens = [token_of(seat["url"]) for seat in created["seats"]]
         mover = client.get(f"/api/tables/{table_id}/view").json()["observation"]["to_move"]

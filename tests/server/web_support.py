@@ -22,12 +22,16 @@ COMPUTER: dict[str, str] = {"kind": "computer", "agent": "random"}
 def create_table(
     client: TestClient, game: str = "polignac", seats: list[dict[str, str]] | None = None,
     options: dict[str, object] | None = None, seed: int | None = 1,
-    delay: float | None = 0,
+    delay: float | None = 0, hints: bool | None = None,
 ) -> dict[str, Any]:
-    """Open a table (four humans at Polignac by default) and return the reply."""
+    """Open a table (four humans at Polignac by default) and return the
+    reply; ``hints`` switches its hints on or off (by default they are on
+    only when fewer than two people play)."""
     body: dict[str, Any] = {
         "game": game, "options": options or {}, "seats": seats or [HUMAN] * 4,
     }
+    if hints is not None:
+        body["hints"] = hints
     if seed is not None:
         body["seed"] = seed
     if delay is not None:

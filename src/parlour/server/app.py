@@ -68,15 +68,21 @@ from parlour.server.language import (
     said,
 )
 from parlour.server.payloads import (
+    TAKE_OVER,
     parse_continue_request,
+    parse_creator_request,
     parse_event_move,
     parse_event_request,
+    parse_give_request,
+    parse_hints_request,
     parse_host_request,
     parse_join_request,
     parse_json,
+    parse_leave_request,
     parse_move_request,
+    parse_name_request,
     parse_rematch_request,
-    parse_socket_move,
+    parse_socket_message,
     parse_table_request,
     parse_timer_request,
     parse_undo_request,
@@ -100,6 +106,7 @@ from parlour.server.tables import (
     LiveTable,
     Pauses,
     TableHub,
+    new_token,
     replay_position,
     seat_url,
     table_record,
@@ -276,6 +283,35 @@ def request_token(connection: HTTPConnection) -> str | None:
         if protocol.startswith(SOCKET_TOKEN_PROTOCOL):
             return str(protocol[len(SOCKET_TOKEN_PROTOCOL):])
     return connection.query_params.get("token")
+
+
+CLIENT_HEADER = "X-Parlour-Client"
+"""A header that says which window of a browser sends a request: the id
+its page made for itself (a socket gives it as a subprotocol, below, or
+``?client=``). Of two windows
+open on one seat, only the one acting for it may move (docs/web.md)."""
+
+MAX_CLIENT_LENGTH = 64
+"""Most characters a window's id may have."""
+
+
+SOCKET_CLIENT_PROTOCOL = "parlour.client."
+"""Prefix of the subprotocol that carries a socket's window id (a browser
+offers ``["parlour", "parlour.token.<token>", "parlour.client.<id>"]``)."""
+
+
+def request_client(connection: HTTPConnection) -> str | None:
+    """The window id a request (:data:`CLIENT_HEADER`) or socket (its
+    :data:`SOCKET_CLIENT_PROTOCOL` subprotocol, or ``?client=``) gives,
+    ``None`` when none (400 over :data:`MAX_CLIENT_LENGTH` characters)."""
+    client = connection.headers.get(CLIENT_HEADER)
+    for protocol in connection.scope.get("subprotocols", ()):
+        if client is None and protocol.startswith(SOCKET_CLIENT_PROTOCOL):
+            client = str(protocol[len(SOCKET_CLIENT_PROTOCOL):])
+    client = client or connection.query_params.get("client")
+    if client is not None and len(client) > MAX_CLIENT_LENGTH:
+        raise ApiError(BAD_REQUEST, f"a client id has at most {MAX_CLIENT_LENGTH} characters")
+    return client or None
 
 
 def _accepted_protocol(websocket: WebSocket) -> str | None:
@@ -490,11 +526,17 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
 
 
 # --- tables --------------------------------------------------------------------
+def _seat_path(text: str) -> int:
+    """A seat number from a path (404 unless it is a whole number)."""
+    return _path_id(text, "seat")
+
+
 def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JSONResponse:
+        creator = new_token()
         table, tokens = await hub.create(parse_table_request(await _json_body(request)),
-                                         _client_address(request))
+                                         _client_address(request), creator)
         seats = []
         for index, (seat, token) in enumerate(zip(table.seats, tokens, strict=True)):
             description = seat.describe(index)
@@ -503,7 +545,7 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
             seats.append(description)
         return JSONResponse(
             {"id": table.id, "game": table.game.name, "url": seat_url(table.id),
-             "seats": seats},
+             "creator_url": f"/tables/{table.id}#creator={creator}", "seats": seats},
             status_code=201,
         )
 
@@ -512,8 +554,9 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         table = await hub.table(_table_id(table_id))
         token = request_token(request)
         seat = table.seat_of(token)
-        return JSONResponse(hub.with_rematch_link(
-            table, localized_view(hub.view(table, seat), request_language(request)), seat, token))
+        view = localized_view(hub.view(table, seat, client=request_client(request)),
+                              request_language(request))
+        return JSONResponse(hub.with_rematch_link(table, view, seat, token))
 
     @app.post("/api/tables/{table_id}/moves")
     async def table_move(table_id: str, request: Request) -> JSONResponse:
@@ -521,8 +564,45 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         token, move = parse_move_request(await _json_body(request))
         if not token:
             raise ApiError(FORBIDDEN, "a move needs the token of the seat to move")
-        return JSONResponse(localized_view(await hub.play(table, table.seat_of(token), move),
+        return JSONResponse(localized_view(
+            await hub.play(table, table.seat_of(token), move, request_client(request)),
+            request_language(request)))
+
+    @app.post("/api/tables/{table_id}/name")
+    async def table_name(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        token, name = parse_name_request(await _json_body(request))
+        return JSONResponse(localized_view(
+            await hub.rename(table, table.seat_of(token), name, request_client(request)),
+            request_language(request)))
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def table_leave(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        token = parse_leave_request(await _json_body(request))
+        return JSONResponse(localized_view(await hub.leave(table, table.seat_of(token)),
                                            request_language(request)))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/computer")
+    async def table_seat_to_computer(table_id: str, seat: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        creator, agent = parse_give_request(await _json_body(request))
+        return JSONResponse(await hub.give_to_computer(table, creator, _seat_path(seat), agent))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/link")
+    async def table_seat_link(table_id: str, seat: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        creator = parse_creator_request(await _json_body(request))
+        index = _seat_path(seat)
+        token = await hub.new_link(table, creator, index)
+        return JSONResponse({"seat": index, "url": seat_url(table.id, token)})
+
+    @app.post("/api/tables/{table_id}/hints")
+    async def table_hints(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        creator, hints = parse_hints_request(await _json_body(request))
+        await hub.set_hints(table, creator, hints)
+        return JSONResponse({"hints": hints})
 
     async def take_back(table_id: str, request: Request, what: str) -> JSONResponse:
         """An undo or a redo (``what``) at a patience, by its seat's token."""
@@ -532,8 +612,9 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
             article = "an" if what == "undo" else "a"
             raise ApiError(FORBIDDEN, f"{article} {what} needs the token of the patience's seat")
         change = hub.undo if what == "undo" else hub.redo
-        return JSONResponse(localized_view(await change(table, table.seat_of(token), move_number),
-                                           request_language(request)))
+        return JSONResponse(localized_view(
+            await change(table, table.seat_of(token), move_number, request_client(request)),
+            request_language(request)))
 
     @app.post("/api/tables/{table_id}/undo")
     async def table_undo(table_id: str, request: Request) -> JSONResponse:
@@ -563,7 +644,8 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     async def table_hint(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         return JSONResponse(localized_hint(
-            await hub.hint(table, table.seat_of(request_token(request))),
+            await hub.hint(table, table.seat_of(request_token(request)),
+                           request_client(request)),
             request_language(request)))
 
     @app.get("/api/tables/{table_id}/stats")
@@ -713,17 +795,23 @@ def _add_socket(app: FastAPI, hub: TableHub, clock: Clock) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         token = request_token(websocket)
+        # the socket's connection: its seat changes when the seat is given away
+        connections: list[Connection] = []
 
         async def find() -> tuple[LiveTable, int | None]:
             table = await hub.followed(_table_id(table_id))
-            return table, table.seat_of(token)
+            seat = table.seat_of(token)
+            request_client(websocket)
+            return table, seat
 
         def connect(table: LiveTable, seat: int | None, lang: str) -> Connection:
             # the socket keeps its token: its rematch link is made from it
-            return hub.connect(table, seat, lang, token=token)
+            connections.append(hub.connect(table, seat, lang, token=token,
+                                           client=request_client(websocket)))
+            return connections[0]
 
-        async def answer(table: LiveTable, seat: int | None, text: str) -> dict[str, Any] | None:
-            return await _socket_message(hub, table, seat, text)
+        async def answer(table: LiveTable, _seat: int | None, text: str) -> dict[str, Any] | None:
+            return await _socket_message(hub, table, connections[0], text)
 
         await _serve_socket(websocket, find, connect, hub.disconnect, answer, clock)
 
@@ -751,14 +839,19 @@ async def _send_outbox(
 
 
 async def _socket_message(
-    hub: TableHub, table: LiveTable, seat: int | None, text: str
+    hub: TableHub, table: LiveTable, connection: Connection, text: str
 ) -> dict[str, Any] | None:
-    """Handle one client message; returns the error to send back, if any.
+    """Handle one client message, a move or a take-over; returns the error
+    to send back, if any.
 
-    A move's success needs no reply: every connection gets the new view.
+    Success needs no reply: every connection gets the new view.
     """
     try:
-        await hub.play(table, seat, parse_socket_move(text))
+        message = parse_socket_message(text)
+        if message == TAKE_OVER:
+            hub.take_over(table, connection)
+        else:
+            await hub.play(table, connection.seat, message, connection.client)
     except ApiError as error:
         return _socket_error(error)
     return None

@@ -64,6 +64,7 @@ from sqlalchemy import (
     insert,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -104,7 +105,8 @@ class TableRow(Base):
     seed: Mapped[str] = mapped_column(String(64))
     """Decimal text: seeds are Python integers of any size."""
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    """Per seat ``{kind, agent?, token_hash?}``."""
+    """Per seat ``{kind, agent?, token_hash?, name?}`` (``name``: the
+    display name a person chose)."""
     delay: Mapped[float | None] = mapped_column(Float, nullable=True)
     """Seconds before a computer seat moves; ``None``: the server's default."""
     status: Mapped[str] = mapped_column(String(16), index=True)
@@ -125,6 +127,11 @@ class TableRow(Base):
     seconds}``) and, while the next hand waits for them, ``"waiting"``
     (:class:`parlour.server.tables.HandEnd`'s stored form); ``None`` for a
     table made before they existed (the server's defaults, nothing waiting)."""
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the creator's token, which manages the seats (``None``:
+    a table made before tables had a creator's link)."""
+    hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Whether the seats may ask for a hint."""
 
 
 class MoveRow(Base):
@@ -498,6 +505,18 @@ class Database:
         with self.engine.begin() as connection:
             connection.execute(
                 update(TableRow).where(TableRow.id == table_id).values(pauses=pauses))
+    def set_table_seats(self, table_id: int, seats: list[dict[str, Any]]) -> None:
+        """Store who sits where (the seats' stored forms): a name, a seat
+        given to a computer or a person, a new link."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(seats=seats))
+
+    def set_table_hints(self, table_id: int, hints: bool) -> None:
+        """Switch the table's hints on or off."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(hints=hints))
 
     def set_table_status(self, table_id: int, status: str) -> None:
         """Change the status of an unfinished table (``playing`` or ``archived``)."""

@@ -13,13 +13,15 @@ import math
 import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from parlour.server.errors import BAD_REQUEST, ApiError
 
 HUMAN = "human"
 COMPUTER = "computer"
 DEFAULT_AGENT = "random"
+DEFAULT_LEVEL = "medium"
+"""The level of the computer that takes a seat a person leaves or loses."""
 MAX_DELAY = 60.0
 """Longest computer delay a table may ask for, in seconds."""
 MAX_TRICK_PAUSE = 10.0
@@ -29,9 +31,14 @@ MAX_HAND_WAIT = 3600.0
 SEED_LIMIT = 2**64
 """Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``."""
 
-TABLE_FIELDS = ("game", "options", "seats", "seed", "delay", "trick_pause", "hand_wait")
-SEAT_FIELDS = ("kind", "agent")
+TABLE_FIELDS = ("game", "options", "seats", "seed", "delay", "trick_pause", "hand_wait", "hints")
+SEAT_FIELDS = ("kind", "agent", "name")
 MOVE_FIELDS = ("token", "action", "text", "move_number")
+NAME_FIELDS = ("token", "name")
+LEAVE_FIELDS = ("token",)
+CREATOR_FIELDS = ("creator",)
+GIVE_FIELDS = ("creator", "agent")
+HINTS_FIELDS = ("creator", "hints")
 SOCKET_MOVE_FIELDS = ("type", "action", "text", "move_number")
 UNDO_FIELDS = ("token", "move_number")
 REMATCH_FIELDS = ("token", "accept")
@@ -51,6 +58,8 @@ class SeatRequest:
 
     kind: str
     agent: str | None = None
+    name: str | None = None
+    """A person's display name (:func:`parse_seat_name`), if given."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +76,9 @@ class TableRequest:
     hand_wait: float | None = None
     """Most seconds the next hand waits for the people to continue after a
     hand's result (``None``: the server's default)."""
+    hints: bool | None = None
+    """Whether the seats may ask for hints; ``None``: only when fewer than
+    two people play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +142,17 @@ def parse_table_request(body: object) -> TableRequest:
         seed=_parse_seed(data.get("seed")), delay=_parse_delay(data.get("delay")),
         trick_pause=_parse_seconds(data.get("trick_pause"), "trick_pause", MAX_TRICK_PAUSE),
         hand_wait=_parse_seconds(data.get("hand_wait"), "hand_wait", MAX_HAND_WAIT),
+        hints=_parse_hints(data.get("hints"), required=False),
     )
+
+
+def _parse_hints(value: object, required: bool = True) -> bool | None:
+    """A table's hints switch: ``true`` or ``false`` (or absent when not ``required``)."""
+    if value is None and not required:
+        return None
+    if not isinstance(value, bool):
+        raise _bad(f"hints are switched on with true or off with false, not {value!r}")
+    return value
 
 
 def _parse_seconds(value: object, name: str, most: float) -> float | None:
@@ -161,13 +183,19 @@ def _parse_seat(value: object) -> SeatRequest:
     if kind == HUMAN:
         if "agent" in seat:
             raise _bad("a human seat has no agent")
-        return SeatRequest(HUMAN)
+        name = seat.get("name")
+        return SeatRequest(HUMAN, name=None if name is None else parse_seat_name(name))
     if kind == COMPUTER:
-        agent = seat.get("agent", DEFAULT_AGENT)
-        if not isinstance(agent, str):
-            raise _bad(f"a computer seat's agent is a name such as 'random', not {agent!r}")
-        return SeatRequest(COMPUTER, agent.strip().casefold())
+        if "name" in seat:
+            raise _bad("a computer seat is named after its level: give a name to a person's seat")
+        return SeatRequest(COMPUTER, _parse_agent(seat.get("agent", DEFAULT_AGENT)))
     raise _bad(f"a seat's kind must be 'human' or 'computer', not {kind!r}")
+
+
+def _parse_agent(agent: object) -> str:
+    if not isinstance(agent, str):
+        raise _bad(f"a computer seat's agent is a name such as 'random', not {agent!r}")
+    return agent.strip().casefold()
 
 
 def _parse_delay(value: object) -> float | None:
@@ -207,11 +235,21 @@ def parse_rematch_request(body: object) -> tuple[str | None, bool]:
     return token_of(data), accept
 
 
-def parse_socket_move(text: str) -> MoveRequest:
-    """The move in a table socket's message ``{"type": "move", ...}``."""
+TAKE_OVER: Literal["take_over"] = "take_over"
+"""A table socket's message ``{"type": "take_over"}``: this window acts for
+its seat from now on, not the other one that has it open."""
+
+
+def parse_socket_message(text: str) -> MoveRequest | Literal["take_over"]:
+    """A table socket's message: the move of ``{"type": "move", ...}``, or
+    :data:`TAKE_OVER`."""
     message = parse_json(text, "a message")
-    if not isinstance(message, dict) or message.get("type") != "move":
-        raise _bad("a message is {\"type\": \"move\", ...}")
+    kind = message.get("type") if isinstance(message, dict) else None
+    if kind == TAKE_OVER:
+        _object(message, "a take-over message", ("type",))
+        return TAKE_OVER
+    if kind != "move":
+        raise _bad("a message is {\"type\": \"move\", ...} or {\"type\": \"take_over\"}")
     return parse_move(_object(message, "a move message", SOCKET_MOVE_FIELDS))
 
 
@@ -302,6 +340,60 @@ def parse_name(value: object) -> str:
     if not name.isprintable():
         raise _bad("a name may not hold control characters")
     return name
+
+
+def parse_seat_name(value: object) -> str:
+    """The name a person shows at a table: its compatibility forms folded
+    (NFKC: ``Ａｎｎ`` is ``Ann``, a no-break space a space), spaces trimmed
+    and runs of them made one; 1 to 24 characters, none of them a control
+    or invisible formatting character (a tab, a line break, a zero-width
+    space), which would garble the table's log.
+
+    >>> parse_seat_name("  Ａｎｎ\u00a0 Lee ")
+    'Ann Lee'
+    """
+    if not isinstance(value, str):
+        raise _bad("pick a name, e.g. {\"name\": \"Samuel\"}")
+    folded = unicodedata.normalize("NFKC", value)
+    if not all(character == " " or character.isprintable() for character in folded):
+        raise _bad("a name may not hold control characters (tabs, line breaks, invisible marks)")
+    name = " ".join(folded.split())
+    if not name:
+        raise _bad("pick a name: it may not be empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise _bad(f"a name has at most {MAX_NAME_LENGTH} characters; {name!r} has {len(name)}")
+    return name
+
+
+def parse_name_request(body: object) -> tuple[str | None, str]:
+    """The seat's token and the name of a ``POST /api/tables/{id}/name`` body."""
+    data = _object(body, "the request", NAME_FIELDS)
+    return token_of(data), parse_seat_name(data.get("name"))
+
+
+def parse_leave_request(body: object) -> str | None:
+    """The seat's token of a ``POST /api/tables/{id}/leave`` body."""
+    return token_of(_object(body, "the request", LEAVE_FIELDS))
+
+
+def parse_creator_request(body: object) -> str | None:
+    """The creator's token of a body that holds only it (a seat's new link)."""
+    return token_of(_object(body, "the request", CREATOR_FIELDS), "creator")
+
+
+def parse_give_request(body: object) -> tuple[str | None, str]:
+    """The creator's token and the computer's agent (``medium`` unless
+    named) of a ``POST /api/tables/{id}/seats/{seat}/computer`` body."""
+    data = _object(body, "the request", GIVE_FIELDS)
+    return token_of(data, "creator"), _parse_agent(data.get("agent", DEFAULT_LEVEL))
+
+
+def parse_hints_request(body: object) -> tuple[str | None, bool]:
+    """The creator's token and the switch of a ``POST /api/tables/{id}/hints`` body."""
+    data = _object(body, "the request", HINTS_FIELDS)
+    hints = _parse_hints(data.get("hints"))
+    assert hints is not None, "a required switch is given"
+    return token_of(data, "creator"), hints
 
 
 LOOKALIKES = str.maketrans({

@@ -103,7 +103,8 @@ def check_room(mine: int, held: int, per_address: int, most: int,
 @dataclass(eq=False)
 class Connection:
     """One open WebSocket: its viewer (a seat or player; ``None`` for a
-    spectator), the language it reads, the token it showed and its outbox."""
+    spectator), the language it reads, the token it showed, the client (the
+    window) it says it is, and its outbox."""
 
     seat: int | None
     lang: str = DEFAULT_LANGUAGE
@@ -111,6 +112,8 @@ class Connection:
     token: str | None = field(default=None, repr=False)
     """The token the socket was opened with, kept in memory only: what is
     made for its holder alone comes from it (a table's rematch link)."""
+    client: str | None = None
+    """The id that the page's window made for itself (``None``: not given)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; the socket's sender task delivers it in order."""
@@ -323,10 +326,10 @@ class RoomHub(ABC, Generic[Room, Stored]):
 
     # --- connections -----------------------------------------------------------
     def connect(self, room: Room, viewer: int | None, lang: str = DEFAULT_LANGUAGE,
-                token: str | None = None) -> Connection:
-        """Register a socket for ``viewer``, opened with ``token``, who reads
-        ``lang``, and queue its first view."""
-        connection = Connection(viewer, lang, token=token)
+                token: str | None = None, client: str | None = None) -> Connection:
+        """Register a socket for ``viewer``, opened with ``token`` from the
+        window ``client``, who reads ``lang``, and queue its first view."""
+        connection = Connection(viewer, lang, token=token, client=client)
         room.connections.add(connection)
         connection.send(self._own_view(room, connection, {
             "type": "view", **localized_view(self.view(room, viewer), lang)}))
@@ -334,21 +337,25 @@ class RoomHub(ABC, Generic[Room, Stored]):
 
     def _own_view(self, room: Room, connection: Connection, view: View) -> View:
         """``view`` as ``connection`` gets it: a kind of room adds what only
-        the holder of the socket's token may see (a table's rematch link)."""
+        the holder of the socket's token may see (a table's rematch link)
+        and what differs between the windows of one viewer."""
         return view
 
     def disconnect(self, room: Room, connection: Connection) -> None:
         """Forget a closed socket."""
         room.connections.discard(connection)
 
-    def _broadcast(self, room: Room) -> None:
-        """Send every connection its own fresh view (the shared part made
+    def _broadcast(self, room: Room, pages_only: bool = False) -> None:
+        """Send every connection (every page's, one that gave its window's
+        id, if ``pages_only``) its own fresh view (the shared part made
         once, and one view per viewer and language)."""
         if not room.connections:
             return
         described = self.describe(room)
         views: dict[tuple[int | None, str], View] = {}
         for connection in room.connections:
+            if pages_only and connection.client is None:
+                continue
             key = (connection.seat, connection.lang)
             if key not in views:
                 views[key] = {"type": "view", **localized_view(

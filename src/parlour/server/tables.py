@@ -45,6 +45,8 @@ from parlour.engine import Game, State, game_class, make
 from parlour.engine.match import CARD_FIELDS, CARDS_FIELDS, SEAT_FIELDS
 from parlour.errors import ParlourError
 from parlour.games.patience.base import PatienceState
+from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
+from parlour.i18n import translate
 from parlour.server.db import (
     ARCHIVED,
     FINISHED,
@@ -62,7 +64,7 @@ from parlour.server.errors import (
     TOO_MANY_REQUESTS,
     ApiError,
 )
-from parlour.server.payloads import COMPUTER, HUMAN, MoveRequest, TableRequest
+from parlour.server.payloads import COMPUTER, DEFAULT_LEVEL, HUMAN, MoveRequest, TableRequest
 from parlour.server.rematch import Answer, Rematch, new_seat, rematch_token
 from parlour.server.rooms import (
     Connection,
@@ -74,6 +76,7 @@ from parlour.server.rooms import (
     move_actions,
     played,
 )
+from parlour.server.seats import check_name, computer_names, named_observation
 from parlour.server.security import counted
 from parlour.server.statistics import (
     Line,
@@ -236,17 +239,31 @@ class Seat:
     kind: str
     agent: str | None = None
     token_hash: str | None = None
+    name: str | None = None
+    """The display name a person chose (``None``: not chosen yet, or a computer)."""
 
     def describe(self, index: int) -> dict[str, Any]:
-        """The public description ``{seat, kind, agent?}``."""
+        """The public description ``{seat, kind, agent?, name?}``."""
         description: dict[str, Any] = {"seat": index, "kind": self.kind}
         if self.agent is not None:
             description["agent"] = self.agent
+        if self.name is not None:
+            description["name"] = self.name
         return description
 
     def stored(self) -> dict[str, Any]:
         """The form kept in the database."""
-        return {"kind": self.kind, "agent": self.agent, "token_hash": self.token_hash}
+        stored: dict[str, Any] = {
+            "kind": self.kind, "agent": self.agent, "token_hash": self.token_hash}
+        if self.name is not None:
+            stored["name"] = self.name
+        return stored
+
+    @classmethod
+    def from_stored(cls, stored: dict[str, Any]) -> Seat:
+        """The seat kept in the database as ``stored``."""
+        return cls(stored["kind"], stored.get("agent"), stored.get("token_hash"),
+                   stored.get("name"))
 
 
 @dataclass(eq=False, kw_only=True)
@@ -278,6 +295,23 @@ class LiveTable(LiveRoom):
         """``tables.pauses``: the pauses and the wait in progress."""
         waiting = None if self.hand_end is None else self.hand_end.stored()
         return {"trick": self.pauses.trick, "hand": self.pauses.hand, "waiting": waiting}
+    creator_hash: str | None = None
+    """The hash of the creator's token (``None``: a table made before
+    tables had a creator's link, whose seats nobody manages)."""
+    hints: bool = True
+    """Whether the seats may ask for a hint."""
+    holders: dict[int, str] = field(default_factory=dict)
+    """Per seat, the client (a browser's window, by the id its page makes)
+    that acts for it: the first to open it, or the last to take it over.
+    Kept in memory only: after a restart the first window back holds it."""
+    seat_tokens: list[str] = field(default_factory=list)
+    """The games' own name of each seat (``P0``), which the views replace
+    by the seats' names."""
+
+    def __post_init__(self) -> None:
+        if not self.seat_tokens:
+            self.seat_tokens = [str(player["name"])
+                                for player in self.state.public_observation()["players"]]
 
     @property
     def game(self) -> Game:
@@ -345,8 +379,54 @@ class LiveTable(LiveRoom):
         return found
 
     def seat_name(self, seat: int) -> str:
-        """The seat's name as the observations write it (``P2``)."""
-        return str(self.state.public_observation()["players"][seat]["name"])
+        """The seat's name as the views write it (``Ann``, ``Medium``, or
+        the game's ``P2`` for a person who has not named himself)."""
+        return self.names()[seat]
+
+    def names(self) -> list[str]:
+        """Every seat's name (:mod:`parlour.server.seats`)."""
+        computers = computer_names(
+            [seat.agent if seat.kind == COMPUTER else None for seat in self.seats])
+        return [computer or seat.name or token
+                for seat, computer, token in zip(self.seats, computers, self.seat_tokens,
+                                                 strict=True)]
+
+    def is_open(self, seat: int) -> bool:
+        """Whether the seat's page is open somewhere (its socket connected)."""
+        return any(connection.seat == seat for connection in self.connections)
+
+    def acting_client(self, seat: int) -> str | None:
+        """The client that acts for ``seat``, while it has the seat open."""
+        holder = self.holders.get(seat)
+        if holder is not None and any(connection.seat == seat and connection.client == holder
+                                      for connection in self.connections):
+            return holder
+        return None
+
+    def is_elsewhere(self, seat: int | None, client: str | None) -> bool:
+        """Whether another window than ``client``'s acts for ``seat`` (a page
+        that says no client, such as a script's, is never elsewhere)."""
+        if seat is None or client is None:
+            return False
+        acting = self.acting_client(seat)
+        return acting is not None and acting != client
+
+    def check_creator(self, token: str | None) -> None:
+        """403 unless ``token`` is the creator's of this table."""
+        if not token:
+            raise ApiError(FORBIDDEN, (
+                "only the table's creator may change its seats and hints: "
+                "open the table with the creator's link"))
+        if self.creator_hash is None \
+                or not hmac.compare_digest(self.creator_hash, hash_token(token)):
+            raise ApiError(FORBIDDEN, f"this creator's link is not table {self.id}'s")
+
+    def seat_index(self, seat: int) -> int:
+        """``seat`` if the table has it (404 otherwise)."""
+        if not 0 <= seat < len(self.seats):
+            raise ApiError(NOT_FOUND, (
+                f"there is no seat {seat}: table {self.id} has seats 0 to {len(self.seats) - 1}"))
+        return seat
 
     def computer_to_move(self) -> int | None:
         """The computer seat whose turn it is, if any."""
@@ -357,6 +437,12 @@ class LiveTable(LiveRoom):
         if 0 <= seat < len(self.seats) and self.seats[seat].kind == COMPUTER:
             return seat
         return None
+
+
+def _refusal_after_leaving(computer: str) -> str:
+    """What the pages of a person who left his seat are told (its sentence
+    is in the server's catalogue)."""
+    return f"You left the table: {computer}, a computer, plays your seat now."
 
 
 class TableHub(RoomHub[LiveTable, StoredTable]):
@@ -423,8 +509,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         state = game.new_state(seed=int(row.seed))
         for action in stored.actions:
             state.apply(action)
-        seats = [Seat(seat["kind"], seat.get("agent"), seat.get("token_hash"))
-                 for seat in row.seats]
+        seats = [Seat.from_stored(seat) for seat in row.seats]
         stored_pauses = row.pauses or {}
         pauses = Pauses(float(stored_pauses.get("trick", self.pauses.trick)),
                         float(stored_pauses.get("hand", self.pauses.hand)))
@@ -434,7 +519,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                          last_move=aware(row.last_move or row.created),
                          seed_chosen=bool(row.seed_chosen), archived=row.status == ARCHIVED,
                          pauses=pauses,
-                         hand_end=None if waiting is None else HandEnd.from_stored(waiting))
+                         hand_end=None if waiting is None else HandEnd.from_stored(waiting),
+                         creator_hash=row.creator_hash, hints=bool(row.hints))
 
     def _count_older_patiences(self) -> int:
         """Add the finished patiences that have no result yet; returns how many."""
@@ -495,11 +581,13 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 "or take a seat yourself"))
 
     async def create(
-        self, request: TableRequest, owner: str | None = None
+        self, request: TableRequest, owner: str | None = None, creator: str | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """Open a new table for the client address ``owner`` (429 over a limit
-        of :class:`Limits`); returns it and each seat's token (``None`` for
-        computers)."""
+        of :class:`Limits`), managed by the holder of the token ``creator``
+        (:func:`new_token`; ``None``: nobody); returns it and each seat's
+        token (``None`` for computers). Its hints are on when asked for,
+        else only when fewer than two people play."""
         try:
             game = make(request.game, **request.options)
             for seat in request.seats:
@@ -521,31 +609,44 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             Seat(seat.kind, seat.agent, None if token is None else hash_token(token))
             for seat, token in zip(request.seats, tokens, strict=True)
         ]
+        people = sum(seat.kind == HUMAN for seat in seats)
         pauses = Pauses(
             self.pauses.trick if request.trick_pause is None else request.trick_pause,
             self.pauses.hand if request.hand_wait is None else request.hand_wait)
-        table = await self._open_table(state, seats, request.delay, request.seed is not None,
-                                       owner, self.database.add_table, pauses)
+        table = await self._open_table(
+            state, seats, request.delay, request.seed is not None, owner,
+            self.database.add_table, pauses=pauses,
+            hints=request.hints if request.hints is not None else people < 2,
+            creator_hash=None if creator is None else hash_token(creator),
+            names=[seat.name for seat in request.seats])
         return table, tokens
 
     async def _open_table(
         self, state: State, seats: list[Seat], delay: float | None, seed_chosen: bool,
-        owner: str | None, add: Callable[[TableRow], int], pauses: Pauses,
+        owner: str | None, add: Callable[[TableRow], int], *, pauses: Pauses, hints: bool,
+        creator_hash: str | None, names: Sequence[str | None] = (),
     ) -> LiveTable:
         """Open a table of ``seats`` playing ``state`` for the client address
         ``owner`` (429 over a limit of :class:`Limits`) with the people's
-        ``pauses``: ``add`` stores its row and returns its id. Its computers
-        start if one is to move."""
+        ``pauses``, its ``hints`` switch, the creator's token hash and the
+        seats' display ``names`` (each checked: :func:`check_name`): ``add``
+        stores its row and returns its id. Its computers start if one is to
+        move."""
         game = state.game
         opening = LiveTable(id=0, state=state, seats=seats, delay=delay,
                             rematch=Rematch.offered(len(seats)), seed_chosen=seed_chosen,
-                            owner=owner, pauses=pauses)
+                            owner=owner, pauses=pauses, hints=hints, creator_hash=creator_hash)
+        for index, name in enumerate(names):
+            if name is not None:
+                check_name(name, opening.names(), opening.seat_tokens)
+                opening.seats[index] = replace(opening.seats[index], name=name)
         self._check_room(owner, opening.has_person)
         row = TableRow(
             game=game.name, version=game.version, options=dict(game.options),
-            seed=str(state.seed), seats=[seat.stored() for seat in seats], delay=delay,
+            seed=str(state.seed), seats=[seat.stored() for seat in opening.seats], delay=delay,
             status=PLAYING, moves=0, scores=state.scores(), created=opening.last_move,
             finished=None, seed_chosen=seed_chosen, pauses=opening.stored_pauses(),
+            creator_hash=creator_hash, hints=hints,
         )
         table = await self._open(opening, partial(add, row))
         self._wake(table)
@@ -558,10 +659,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
     @staticmethod
     def _summary(row: TableRow) -> dict[str, Any]:
-        seats = [
-            Seat(seat["kind"], seat.get("agent")).describe(index)
-            for index, seat in enumerate(row.seats)
-        ]
+        seats = [Seat.from_stored(seat).describe(index) for index, seat in enumerate(row.seats)]
         return {
             "id": row.id, "game": row.game, "title": game_class(row.game).title,
             "status": row.status, "seats": seats, "moves": row.moves, "scores": row.scores,
@@ -570,29 +668,40 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         }
 
     def describe(self, table: LiveTable) -> dict[str, Any]:
-        """The ``table`` part of a view."""
+        """The ``table`` part of a view: each seat with its name (and for a
+        person's, whether he chose it and whether his page is open now),
+        and whether hints are on."""
+        seats = []
+        for index, (seat, name) in enumerate(zip(table.seats, table.names(), strict=True)):
+            description = {**seat.describe(index), "name": name}
+            if seat.kind == HUMAN:
+                description.update(named=seat.name is not None, present=table.is_open(index))
+            seats.append(description)
         return {
             "id": table.id, "game": table.game.name, "title": table.game.title,
-            "deck": table.game.deck.name, "status": table.status,
-            "seats": [seat.describe(index) for index, seat in enumerate(table.seats)],
+            "deck": table.game.deck.name, "status": table.status, "seats": seats,
             "delay": self.delay_of(table), "options": dict(table.game.options),
-            "seed_chosen": table.seed_chosen,
+            "seed_chosen": table.seed_chosen, "hints": table.hints,
             "pauses": {"trick": table.pauses.trick, "hand": table.pauses.hand},
         }
 
     def view(self, table: LiveTable, seat: int | None,
-             described: dict[str, Any] | None = None) -> View:
-        """What the connection or request of ``seat`` (``None``: a spectator) sees."""
+             described: dict[str, Any] | None = None, client: str | None = None) -> View:
+        """What the connection or request of ``seat`` (``None``: a spectator)
+        sees, every seat called by its name; a seat's view says whether
+        another window than ``client``'s acts for the seat (``elsewhere``)."""
         state = table.state
+        observation = state.public_observation() if seat is None else state.observation(seat)
         view: View = {
             "table": described if described is not None else self.describe(table),
             "seat": seat,
             "move_number": len(state.history),
             "status": table.status,
-            "observation": state.public_observation() if seat is None
-            else state.observation(seat),
+            "observation": named_observation(observation, table.names()),
             "hand_end": None if table.hand_end is None else table.hand_end.describe(),
         }
+        if seat is not None:
+            view["elsewhere"] = table.is_elsewhere(seat, client)
         if table.is_patience:
             view["can_undo"] = bool(state.history) and not state.is_terminal()
             view["can_redo"] = bool(table.undone) and not state.is_terminal()
@@ -621,6 +730,9 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         return {**view, "rematch": {**view["rematch"], "url": seat_url(made, new_token)}}
 
     def _own_view(self, table: LiveTable, connection: Connection, view: View) -> View:
+        if connection.seat is None:
+            return view
+        view = {**view, "elsewhere": table.is_elsewhere(connection.seat, connection.client)}
         return self.with_rematch_link(table, view, connection.seat, connection.token)
 
     async def answer_rematch(self, table: LiveTable, token: str, accept: bool,
@@ -672,8 +784,11 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             seats[new_seat(index, count)] = replace(
                 seat, token_hash=None if answer is None else answer.token_hash)
         state = table.game.new_state(seed=random.SystemRandom().randrange(2**63))
-        made = await self._open_table(state, seats, table.delay, False, owner, partial(
-            self.database.add_rematch_table, table.id, rematch=answered.stored()), table.pauses)
+        # the same pauses, hints and creator; the seats keep their names
+        made = await self._open_table(
+            state, seats, table.delay, False, owner, partial(
+                self.database.add_rematch_table, table.id, rematch=answered.stored()),
+            pauses=table.pauses, hints=table.hints, creator_hash=table.creator_hash)
         table.rematch = Rematch(answered.answers, made.id)
         logger.info("table %s: its rematch is table %s", table.id, made.id)
         self._broadcast(table)
@@ -705,18 +820,21 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         return await asyncio.to_thread(table_statistics, self.database, table.state, table.id)
 
     # --- moves ---------------------------------------------------------------
-    async def play(self, table: LiveTable, seat: int | None, move: MoveRequest) -> View:
-        """Apply a person's move; returns the mover's new view once it is
-        committed. A move at an archived table revives it; a new move
-        forgets the moves a patience took back (there is nothing to redo)."""
+    async def play(self, table: LiveTable, seat: int | None, move: MoveRequest,
+                   client: str | None = None) -> View:
+        """Apply a person's move, sent by the window ``client``; returns the
+        mover's new view once it is committed. A move at an archived table
+        revives it; a new move forgets the moves a patience took back
+        (there is nothing to redo)."""
 
         async def change(table: LiveTable, seat: int) -> None:
             await self._commit(table, seat, move_actions(table.state, move))
             table.undone.clear()
 
-        return await self._change(table, seat, move.move_number, "move", change)
+        return await self._change(table, seat, move.move_number, "move", change, client)
 
-    async def undo(self, table: LiveTable, seat: int | None, move_number: int) -> View:
+    async def undo(self, table: LiveTable, seat: int | None, move_number: int,
+                   client: str | None = None) -> View:
         """Take back a patience's last move (one action): the record and the
         database lose it, and redo may play it again. 409 at a table of more
         than one player, with no move to take back, or once the game is over."""
@@ -741,9 +859,10 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             ), adopt)
 
         self._check_patience(table, "undo")
-        return await self._change(table, seat, move_number, "undo", change)
+        return await self._change(table, seat, move_number, "undo", change, client)
 
-    async def redo(self, table: LiveTable, seat: int | None, move_number: int) -> View:
+    async def redo(self, table: LiveTable, seat: int | None, move_number: int,
+                   client: str | None = None) -> View:
         """Play again the last move a patience took back (409 when there is
         none: none taken back, or a move made since)."""
 
@@ -760,7 +879,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 raise
 
         self._check_patience(table, "redo")
-        return await self._change(table, seat, move_number, "redo", change)
+        return await self._change(table, seat, move_number, "redo", change, client)
 
     @staticmethod
     def _check_patience(table: LiveTable, what: str) -> None:
@@ -773,15 +892,16 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
     async def _change(
         self, table: LiveTable, seat: int | None, move_number: int, what: str,
-        change: Callable[[LiveTable, int], Awaitable[None]],
+        change: Callable[[LiveTable, int], Awaitable[None]], client: str | None = None,
     ) -> View:
         """Check that ``seat`` may change the table (``what``: a move, an
-        undo or a redo) at ``move_number``, then ``change`` it under the
-        table's lock; returns the seat's new view. A change at an archived
-        table revives it."""
+        undo or a redo) at ``move_number`` from the window ``client``, then
+        ``change`` it under the table's lock; returns the seat's new view. A
+        change at an archived table revives it."""
         if seat is None:
             raise ApiError(FORBIDDEN, (
                 f"a spectator cannot {what}: open the table with a seat's link"))
+        check_acting(table, seat, client)
         if table.archived:
             # the one copy in memory, which every later request shares
             table = self._rooms.setdefault(table.id, table)
@@ -808,11 +928,12 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             if revived:
                 await asyncio.to_thread(self.database.set_table_status, table.id, PLAYING)
                 logger.info("table %s revived by a %s", table.id, what)
-            view = self.view(table, seat)
+            view = self.view(table, seat, client=client)
         self._wake(table)
         return view
 
-    async def hint(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+    async def hint(self, table: LiveTable, seat: int | None,
+                   client: str | None = None) -> dict[str, Any]:
         """What the hint level would play for ``seat``, which must be to move:
         ``{action, text, level, move_number, sentence}`` (``sentence``: a
         patience's move in words, :meth:`PatienceState.move_sentence`;
@@ -822,9 +943,13 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         (a move replaces the state, it never changes it), and reads only
         what ``seat`` may know. It runs once a move number: repeated or
         simultaneous requests share its answer (a flood of hints costs one).
+        A table whose hints are off refuses it (403).
         """
         if seat is None:
             raise ApiError(FORBIDDEN, "a hint is for a seat: open the table with a seat's link")
+        if not table.hints:
+            raise ApiError(FORBIDDEN, f"hints are switched off at table {table.id}")
+        check_acting(table, seat, client)
         state = table.state
         if state.is_terminal():
             raise ApiError(CONFLICT, "the match is over")
@@ -960,12 +1085,169 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         a trick at a table with a person, if longer: he sees the trick."""
         delay = self.delay_of(room)
         return max(delay, room.pauses.trick) if room.trick_done and room.has_person else delay
+    # --- seats -----------------------------------------------------------------
+    async def _change_seats(
+        self, table: LiveTable, change: Callable[[LiveTable], dict[int, str]],
+        while_playing: bool = True,
+    ) -> LiveTable:
+        """``change`` the table's seats under its lock (it returns the seats
+        whose open pages lose them, each with the sentence they are told;
+        their sockets then follow the table as a spectator's), store them,
+        and tell every connection; returns the table in memory. The seats
+        stay as they are once the match is over, if ``while_playing``."""
+        if table.archived:
+            table = self._rooms.setdefault(table.id, table)
+        async with table.lock:
+            if while_playing and table.state.is_terminal():
+                raise ApiError(CONFLICT, "the match is over: its seats stay as they were")
+            before = list(table.seats)
+            try:
+                dismissed = change(table)
+                seats = [seat.stored() for seat in table.seats]
+            finally:
+                changed, table.seats = table.seats, before
+
+            def adopt(_: None) -> None:
+                table.seats = changed
+                for connection in table.connections:
+                    if connection.seat in dismissed:
+                        connection.send({"type": "error", "status": FORBIDDEN,
+                                         "message": translate(dismissed[connection.seat],
+                                                              connection.lang)})
+                        connection.seat = None
+                for seat in dismissed:
+                    table.holders.pop(seat, None)
+                self._broadcast(table)
+
+            await store_then_adopt(partial(self.database.set_table_seats, table.id, seats), adopt)
+        self._wake(table)
+        return table
+
+    async def rename(self, table: LiveTable, seat: int | None, name: str,
+                     client: str | None = None) -> View:
+        """Give ``seat`` (a person's, by its token) the display name ``name``
+        (:func:`parlour.server.payloads.parse_seat_name`; refused by
+        :func:`check_name`); returns the seat's new view."""
+        if seat is None:
+            raise ApiError(FORBIDDEN, "a name is for a seat: open the table with a seat's link")
+
+        def change(table: LiveTable) -> dict[int, str]:
+            names = table.names()
+            check_name(name, [other for index, other in enumerate(names) if index != seat],
+                       table.seat_tokens)
+            table.seats[seat] = replace(table.seats[seat], name=name)
+            return {}
+
+        table = await self._change_seats(table, change, while_playing=False)
+        return self.view(table, seat, client=client)
+
+    async def leave(self, table: LiveTable, seat: int | None) -> View:
+        """``seat``'s person leaves the table: a computer at the
+        :data:`DEFAULT_LEVEL` takes his seat, and his link opens it no
+        more; returns the spectator's view."""
+        if seat is None:
+            raise ApiError(FORBIDDEN, "a spectator has no seat to leave")
+
+        def change(table: LiveTable) -> dict[int, str]:
+            table.seats[seat] = Seat(COMPUTER, DEFAULT_LEVEL)
+            return {seat: _refusal_after_leaving(table.names()[seat])}
+
+        table = await self._change_seats(table, change)
+        return self.view(table, None)
+
+    async def give_to_computer(self, table: LiveTable, creator: str | None, seat: int,
+                               agent: str) -> dict[str, Any]:
+        """The creator gives an absent person's ``seat`` to the computer
+        ``agent``; the person's link opens it no more. Returns the seat's
+        description."""
+        table.check_creator(creator)
+        table.seat_index(seat)
+        try:
+            make_agent(agent)
+        except ParlourError as error:
+            raise engine_error(error) from None
+
+        def change(table: LiveTable) -> dict[int, str]:
+            if table.seats[seat].kind == COMPUTER:
+                raise ApiError(CONFLICT, f"seat {seat} is played by a computer already")
+            if table.is_open(seat):
+                raise ApiError(CONFLICT, (
+                    f"{table.seat_name(seat)} has the table open: a seat is given to a "
+                    "computer only when its person is away"))
+            table.seats[seat] = Seat(COMPUTER, agent)
+            return {}
+
+        table = await self._change_seats(table, change)
+        description: dict[str, Any] = self.describe(table)["seats"][seat]
+        return description
+
+    async def new_link(self, table: LiveTable, creator: str | None, seat: int) -> str:
+        """The creator makes a new link to ``seat``, which a person takes
+        with it (a computer's seat too, such as one whose person left): any
+        earlier link to the seat opens it no more. Returns the new token."""
+        table.check_creator(creator)
+        table.seat_index(seat)
+        token = new_token()
+
+        def change(table: LiveTable) -> dict[int, str]:
+            if table.seats[seat].kind == HUMAN and table.is_open(seat):
+                raise ApiError(CONFLICT, (
+                    f"{table.seat_name(seat)} has the table open: a new link is made only "
+                    "for a seat nobody has open"))
+            table.seats[seat] = Seat(HUMAN, token_hash=hash_token(token))
+            return {}
+
+        await self._change_seats(table, change)
+        return token
+
+    async def set_hints(self, table: LiveTable, creator: str | None, hints: bool) -> None:
+        """The creator switches the table's hints on or off."""
+        table.check_creator(creator)
+        if table.archived:
+            table = self._rooms.setdefault(table.id, table)
+        async with table.lock:
+            await asyncio.to_thread(self.database.set_table_hints, table.id, hints)
+            table.hints = hints
+            self._broadcast(table)
+
+    def take_over(self, table: LiveTable, connection: Connection) -> None:
+        """``connection``'s window acts for its seat from now on; the window
+        that did is told so by its next view (``elsewhere``)."""
+        if connection.seat is None:
+            raise ApiError(FORBIDDEN, "a spectator has no seat to take over")
+        if connection.client is None:
+            raise ApiError(BAD_REQUEST, (
+                "a window takes a seat over by its client id: open the socket with ?client=ID"))
+        table.holders[connection.seat] = connection.client
+        self._broadcast(table)
 
     # --- connections -----------------------------------------------------------
+    def connect(self, table: LiveTable, seat: int | None, lang: str = DEFAULT_LANGUAGE,
+                token: str | None = None, client: str | None = None) -> Connection:
+        """Register a socket for ``seat``, opened with ``token``, from the
+        window ``client``, which acts for the seat unless another window
+        does (it is told it may take the seat over); every page (a window
+        that gave its id) learns that the seat is open."""
+        if seat is not None and client is not None and table.acting_client(seat) is None:
+            table.holders[seat] = client
+        connection = super().connect(table, seat, lang, token, client)
+        if seat is not None:
+            self._tell_windows(table)
+        return connection
+
+    def _tell_windows(self, table: LiveTable) -> None:
+        """Send a fresh view to every connection that gave its window's id
+        (the pages), after a seat's page opened or closed: who is present,
+        and which window acts. Other clients get views after changes only."""
+        self._broadcast(table, pages_only=True)
+
     def disconnect(self, table: LiveTable, connection: Connection) -> None:
         """Forget a closed socket (and an archived or finished table nobody
-        watches any more)."""
+        watches any more); when it was a seat's, every page learns who has
+        it open now."""
         super().disconnect(table, connection)
+        if connection.seat is not None:
+            self._tell_windows(table)
         if table.status != PLAYING and not table.connections and not table.lock.locked() \
                 and self._rooms.get(table.id) is table:
             del self._rooms[table.id]
@@ -1030,6 +1312,14 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 action = await asyncio.to_thread(choose_action, agent, state)
             await self._commit(table, seat, [action])
         return True
+
+
+def check_acting(table: LiveTable, seat: int, client: str | None) -> None:
+    """409 when another window than ``client``'s acts for ``seat``."""
+    if table.is_elsewhere(seat, client):
+        raise ApiError(CONFLICT, (
+            "this seat is open in another window, which plays it now: "
+            "take the seat over here to play"))
 
 
 def replay_position(table: LiveTable, move_number: int) -> dict[str, Any]:

@@ -5,13 +5,35 @@ import { lang, t } from "./i18n.js";
 import { valueInWords } from "./tablehelp.js";
 
 /**
+ * This window's id, made once a tab and kept in its sessionStorage (a reload
+ * keeps it, another tab or browser has its own): the server tells apart by
+ * it two windows open on one seat, of which one acts for it (docs/web.md).
+ */
+export function windowId() {
+  // getRandomValues, not randomUUID: a page served over plain http on a network is not a secure context
+  const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const key = "parlour:client";
+  try {
+    const kept = sessionStorage.getItem(key);
+    if (kept) return kept;
+    const made = randomId();
+    sessionStorage.setItem(key, made);
+    return made;
+  } catch {
+    windowId.made ??= randomId();
+    return windowId.made;
+  }
+}
+
+/**
  * Calls the JSON API. Resolves to {ok, status, data}; a refusal's sentence
  * (`{"error": ...}`) is in `error`. Network failures resolve too, with
  * status 0, so callers show one kind of message. A `token` goes in the
- * `Authorization` header, never in the URL (which logs and proxies keep).
+ * `Authorization` header, never in the URL (which logs and proxies keep);
+ * the window's id in `X-Parlour-Client`.
  */
 export async function request(path, { method = "GET", body, token } = {}) {
-  const headers = {};
+  const headers = { "X-Parlour-Client": windowId() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
@@ -135,7 +157,7 @@ const PROTOCOL_TEXT = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
  * A live connection to `WS {path}` (/ws/tables/{id}, /ws/events/{id}) that
  * reconnects by itself. A token goes as the subprotocol `parlour.token.T`
  * beside `parlour` (a browser's socket can set no other header), out of the
- * URL; one that no subprotocol can hold (a mistyped link) goes as `?token=`,
+ * URL, and the window's id as `parlour.client.ID`; one that no subprotocol can hold (a mistyped link) goes as `?token=`,
  * to be refused. `onView(view)` gets each view (the first on every
  * (re)connect), `onError(sentence)` each refusal, `onStatus("live" |
  * "connecting" | "offline")` the connection's state.
@@ -152,7 +174,8 @@ export class LiveSocket {
     const query = params.size ? `?${params}` : "";
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     this.url = `${scheme}//${location.host}${path}${query}`;
-    this.protocols = inProtocol ? ["parlour", `parlour.token.${token}`] : [];
+    // the window's id too (windowId: hex digits, which a subprotocol holds)
+    this.protocols = ["parlour", ...(inProtocol ? [`parlour.token.${token}`] : []), `parlour.client.${windowId()}`];
     this.handlers = { onView, onError, onStatus };
     this.retryDelay = 500;
     this.closed = false;
@@ -199,6 +222,13 @@ export class LiveSocket {
   sendMove(move, moveNumber) {
     if (!this.isOpen) return false;
     this.socket.send(JSON.stringify({ type: "move", ...move, move_number: moveNumber }));
+    return true;
+  }
+
+  /** Makes this window the one that acts for its seat; false when the socket is not open. */
+  takeOver() {
+    if (!this.isOpen) return false;
+    this.socket.send(JSON.stringify({ type: "take_over" }));
     return true;
   }
 

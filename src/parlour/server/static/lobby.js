@@ -14,6 +14,8 @@
 //                                  allowed value: data-testid="seat-kind-N" (human|computer)
 //                                  and data-testid="seat-agent-N" (shown for a computer; the levels
 //                                  first, "medium" chosen; option values are agent names)
+//   data-testid="my-name"          your name (kept in this browser: myname.js), sent with the first person's seat,
+//                                  the one "take-seat" opens; blank sends none
 //   data-testid="seed", "seed-error", "delay", "delay-error"
 //   data-testid="trick-pause", "hand-wait" (and their "-error"): the table's pauses for people to see
 //   data-testid="form-error"       the server's refusal (e.g. a 422 sentence)
@@ -22,7 +24,9 @@
 //     data-testid="seat-link"      one per human seat, data-seat=N; its <input> holds the URL,
 //                                  data-testid="copy-link" copies it, data-testid="open-link" opens it
 //     data-testid="spectator-link" the spectator URL, same parts
-//   data-testid="take-seat"        opens the first human seat (seat 0 by default)
+//     data-testid="creator-link"   the creator's URL (gives seats to computers, makes new seat links, switches
+//                                  hints), same parts
+//   data-testid="take-seat"        opens the first human seat (seat 0 by default) with the creator's link in it
 //   data-testid="open-tables", "finished-tables"  each <li data-testid="table-row" data-table-id>
 //     with data-testid="spectate-link" and, when finished, data-testid="replay-link"
 //   data-testid="refresh"          reloads both lists and the statistics
@@ -43,6 +47,7 @@
 import { getJson, request, statsLabel } from "./api.js";
 import { copyText, fill, h, labelOf } from "./dom.js";
 import { t } from "./i18n.js";
+import { keepName, storedName } from "./myname.js";
 import { valueInWords } from "./tablehelp.js";
 
 // The agents a computer seat may use (GET /api/agents: the levels first).
@@ -161,11 +166,33 @@ function renderSeats(count) {
   );
 }
 
+// The seats asked for; the first person's seat (the creator's, which "take-seat" opens) carries the name.
 function seatChoices() {
+  const name = $("my-name").value.trim();
+  let named = false;
   return [...document.querySelectorAll("[data-seat-kind]")].map((select) => {
-    if (select.value === "human") return { kind: "human" };
+    if (select.value === "human") {
+      const seat = { kind: "human" };
+      if (name && !named) seat.name = name;
+      named = true;
+      return seat;
+    }
     return { kind: "computer", agent: $(`seat-agent-${select.dataset.seatKind}`).value };
   });
+}
+
+/** The "Your name" field, before the seats: the name kept in this browser, kept again on each new table. */
+function renderNameField() {
+  const input = h("input", {
+    id: "my-name", "data-testid": "my-name", maxlength: "24", autocomplete: "nickname", value: storedName(),
+    "aria-describedby": "my-name-help",
+  });
+  $("seats").closest("fieldset").before(h(
+    "div",
+    { class: "form-row" },
+    h("label", { for: "my-name" }, t("Your name")),
+    h("div", {}, input, h("div", { class: "help", id: "my-name-help" }, t("Shown to the others at the table on your seat, the first person's."))),
+  ));
 }
 
 // --- the form ---------------------------------------------------------------------
@@ -206,6 +233,7 @@ async function submit(event) {
     document.querySelector('[aria-invalid="true"], .field-error:not(:empty)')?.closest(".form-row")?.querySelector("input, select")?.focus();
     return;
   }
+  keepName($("my-name").value);
   const body = { game: game.name, options, seats: seatChoices() };
   if (seed !== undefined) body.seed = seed;
   if (delay !== undefined) body.delay = delay;
@@ -257,9 +285,12 @@ function showCreated(table) {
     $("links"),
     humans.map((seat) => linkRow("seat-link", t("Seat {seat}", { seat: seat.seat }), seat.url, seat.seat)),
     linkRow("spectator-link", t("Spectators"), table.url),
+    linkRow("creator-link", t("Creator (keep it: seats and hints)"), table.creator_url),
   );
   const take = $("take-seat");
-  take.href = humans.length ? humans[0].url : table.url;
+  // the creator's secret rides along in the fragment: the seat's page shows the creator's panel too
+  const creator = table.creator_url.split("#")[1];
+  take.href = humans.length ? `${humans[0].url}&${creator}` : table.creator_url;
   take.textContent = humans.length ? t("Take seat {seat}", { seat: humans[0].seat }) : t("Watch the table");
   $("created").hidden = false;
   $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
@@ -298,7 +329,7 @@ function renderGames() {
 
 function tableRow(table) {
   const id = encodeURIComponent(table.id);
-  const seats = table.seats.map((seat) => (seat.kind === "computer" ? seat.agent ?? t("computer") : t("human"))).join(", ");
+  const seats = table.seats.map((seat) => (seat.kind === "computer" ? seat.agent ?? t("computer") : seat.name ?? t("human"))).join(", ");
   const when = table.finished ?? table.created;
   return h(
     "li",
@@ -433,6 +464,7 @@ async function start() {
     return;
   }
   renderGames();
+  renderNameField();
   startParties();
   if (games.length) selectGame(games.find((g) => g.name === "polignac")?.name ?? games[0].name);
   $("game-select").addEventListener("change", (event) => selectGame(event.target.value));

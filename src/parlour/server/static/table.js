@@ -35,7 +35,8 @@
 //   a patience (Golf, Calculation, Baker's Dozen, Clock: patience.js's layouts) draws its tableau on the felt (class
 //   "patience"; hooks in patience.js): a click on a card that can move (data-legal="true") selects
 //   it, a click on a pile then plays it there (or drag it there); the felt has data-move-number
-//   data-testid="hint"             "Hint" (in data-testid="hint-row", shown on the seat's turn): asks
+//   data-testid="hint"             "Hint" (in data-testid="hint-row", shown on the seat's turn when the table's
+//                                  hints are on): asks
 //                                  GET /api/tables/{id}/hint; data-testid="hint-text" then says
 //                                  "Hard would play J♠" and that card or call has data-hinted="true"
 //                                  (on a patience's tableau too, with its target pile marked
@@ -46,6 +47,15 @@
 //                                  patience): POST /api/tables/{id}/undo|redo; disabled when the view's
 //                                  can_undo / can_redo is false (nothing to take back or play again)
 //   data-testid="message"          the engine's refusal or any other error (hidden when empty)
+//   data-testid="seat-bar"         a seat's name and leave: "name-form" (data-testid="name-input", "name-save"),
+//                                  asked for when this browser keeps no name (myname.js), else "my-name" with
+//                                  "change-name"; "leave" gives the seat to a computer (the page then watches)
+//   data-testid="elsewhere"        shown when another window acts for this seat (the view's elsewhere): the
+//                                  hand is inert, "take-over" makes this window the one (the other is told so)
+//   data-testid="creator-panel"    with the creator's link (#creator=C): each seat a data-testid="creator-seat"
+//                                  data-seat=N (data-kind, data-present) with "to-computer" (a person's seat
+//                                  nobody has open) and "new-link" (a computer's or an absent person's), whose
+//                                  link shows in "fresh-link"; "hints-switch", the table's hints on or off
 //   data-testid="spectator"        shown to a spectator instead of a hand
 //   data-testid="scores"           the scores table (each score cell data-testid="score", rows data-seat), in
 //                                  data-testid="scores-panel" (hidden at a patience)
@@ -72,15 +82,16 @@
 // <g data-suit="Moons">, and a Decktet face writes its rank and name in
 // <text class="rank"> and <text class="name"> (one per line).
 
-import { followLive, getJson, pageTableId, pageToken, request, statsLabel } from "./api.js";
+import { followLive, getJson, pageSecret, pageTableId, pageToken, request, statsLabel } from "./api.js";
 import {
   layoutOf, loadSchemaKeys, renderExtras, renderFelt, renderHand, renderHandResults,
   renderLastTrick, renderLog, renderPiles, renderScores, renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
-import { h, showSeedNotice } from "./dom.js";
+import { copyText, fill, h, showSeedNotice } from "./dom.js";
 import { t } from "./i18n.js";
 import { MeldHand } from "./meldhand.js";
+import { keepName, storedName } from "./myname.js";
 import { isPatience, PatienceTable } from "./patience.js";
 import { renderRematch } from "./rematch.js";
 import { feltObservation, markFelt, renderHandEnd, TrickKeeper, tickCountdowns } from "./seeing.js";
@@ -88,7 +99,10 @@ import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js
 import { markedTitle, TurnSound } from "./turnsignal.js";
 
 const tableId = pageTableId();
-const token = pageToken();
+// a seat's token; null once the seat is given away (the page then watches)
+let token = pageToken();
+// the creator's token (#creator=C): the creator's panel
+const creator = pageSecret("creator");
 const book = new CardBook();
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 
@@ -125,6 +139,16 @@ let rematchOffered = false;
 // true from sending a rematch answer until its reply
 let answering = false;
 
+// the name form is open (asked for, or "Change name" clicked); a name being sent
+let editingName = false;
+// this window acted for its seat until another took it over
+let takenOver = false;
+let namePending = false;
+// the name this page last sent for its seat, so that a refusal is not sent again at every view
+let nameSent = null;
+// the new links the creator made here, by seat, shown until the seat changes hands
+const freshLinks = new Map();
+
 // true while the message says that the server cannot be reached: the next
 // view from the server (a reconnected socket resends it) proves otherwise
 let messageIsUnreachable = false;
@@ -159,6 +183,14 @@ function cardTexts(observation) {
  */
 async function receive(view, newest = view.type === "view") {
   if (current && !newest && view.move_number < current.move_number) return;
+  // a seat given away (left, or given a new link by the creator): the page watches from now on
+  if (token && view.seat === null && view.type === "view") {
+    loseSeat();
+    return;
+  }
+  // the window that acted for the seat and is told now that another does
+  if (view.elsewhere && current?.seat === view.seat && current.elsewhere === false) takenOver = true;
+  else if (!view.elsewhere) takenOver = false;
   current = view;
   // any fresh view answers a move in flight (or follows a reconnect)
   sending = false;
@@ -172,6 +204,7 @@ async function receive(view, newest = view.type === "view") {
   await book.load(view.table.deck, getJson);
   await book.ensure(cardTexts(view.observation), getJson);
   if (view === current) render(view, game);
+  syncName(view);
 }
 
 function render(view, game) {
@@ -218,6 +251,9 @@ function render(view, game) {
   // a patience's moves are made on the tableau; its buttons stay as a compact fallback
   $("calls").classList.toggle("compact", isPatience(layout));
   renderMyHand(view, layout);
+  renderSeatBar(view);
+  renderElsewhere(view);
+  renderCreatorPanel(view);
   $("scores-panel").hidden = isPatience(layout);
   $("patience-stats-panel").hidden = !isPatience(layout);
   if (isPatience(layout)) renderPatienceStats($("patience-stats"), view);
@@ -282,7 +318,7 @@ function renderMyHand(view, layout) {
   $("hand").closest(".my-hand").classList.toggle("held", Boolean(view.hand_end));
   if (layout === "meld-table") meldHand.render(observation, { hand: $("hand"), calls: $("calls"), bar: $("meld-bar") }, options);
   else renderHand($("hand"), $("calls"), observation, options);
-  $("hint-row").hidden = observation.to_move !== view.seat || Boolean(observation.places) || Boolean(view.hand_end);
+  $("hint-row").hidden = observation.to_move !== view.seat || Boolean(observation.places) || Boolean(view.hand_end) || !view.table.hints;
   const button = $("hint");
   button.disabled = hintPending;
   button.textContent = hintPending ? t("Thinking…") : t("Hint");
@@ -301,7 +337,7 @@ function renderUndo(view) {
 
 /** Takes back the last move (`path` "undo") or plays it again ("redo"), through the server. */
 async function undoOrRedo(path) {
-  if (!token || !current || sending) return;
+  if (!token || !current || sending || current.elsewhere) return;
   showMessage(null);
   sending = true;
   renderUndo(current);
@@ -351,7 +387,7 @@ async function continueHand() {
 
 /** Asks what the hint level would play here; shown unless the table has moved on meanwhile. */
 async function askHint() {
-  if (!token || !current || hintPending) return;
+  if (!token || !current || hintPending || current.elsewhere) return;
   showMessage(null);
   hintPending = true;
   renderMyHand(current);
@@ -371,7 +407,7 @@ async function askHint() {
  * engine's sentence explains the refusal.
  */
 async function play(text, actionId) {
-  if (!token || !current || sending) return;
+  if (!token || !current || sending || current.elsewhere) return;
   showMessage(null);
   sending = true;
   const moveNumber = current.move_number;
@@ -382,6 +418,194 @@ async function play(text, actionId) {
   sending = false;
   if (result.ok) await receive(result.data);
   else showMessage(result.error, result.status === 0);
+}
+
+// --- names and seats (docs/web.md, "Names and seats") ------------------------------
+
+/** Sends the name this browser keeps when the seat shows another (once a name: a refusal is not sent again). */
+function syncName(view) {
+  if (view.seat === null || namePending || view.elsewhere) return;
+  const wanted = storedName();
+  if (wanted && wanted !== view.table.seats[view.seat].name && wanted !== nameSent) sendName(wanted);
+}
+
+/** Names this seat `name` at the table (and keeps it in the browser once the server takes it). */
+async function sendName(name) {
+  if (!token || namePending) return;
+  namePending = true;
+  nameSent = name;
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/name`, { method: "POST", body: { token, name } });
+  namePending = false;
+  if (result.ok) {
+    keepName(result.data.table.seats[result.data.seat].name);
+    editingName = false;
+    showMessage(null);
+    await receive(result.data, true);
+  } else {
+    editingName = true;
+    showMessage(result.error, result.status === 0);
+    if (current) renderSeatBar(current);
+  }
+}
+
+/** The seat's bar: its name (asked for when none is known) and the way to leave. */
+function renderSeatBar(view) {
+  const bar = $("seat-bar");
+  bar.hidden = view.seat === null;
+  if (view.seat === null) return;
+  const seat = view.table.seats[view.seat];
+  const leave = h("button", { type: "button", "data-testid": "leave", onclick: leaveTable, disabled: view.status === "finished" }, t("Leave the table"));
+  if (editingName || (!seat.named && !storedName())) {
+    // a form being typed in stays as it is
+    if (bar.querySelector('[data-testid="name-form"]')) return;
+    const input = h("input", {
+      "data-testid": "name-input", maxlength: "24", autocomplete: "nickname", "aria-label": t("Your name"),
+      value: storedName() || (seat.named ? seat.name : ""),
+    });
+    const form = h(
+      "form",
+      { class: "name-form", "data-testid": "name-form", onsubmit: (event) => { event.preventDefault(); sendName(input.value); } },
+      h("span", {}, t("Your name at this table:")), " ", input, " ",
+      h("button", { type: "submit", class: "primary", "data-testid": "name-save" }, t("Show this name")),
+    );
+    fill(bar, form, leave);
+    return;
+  }
+  fill(
+    bar,
+    h("span", { "data-testid": "my-name" }, t("You are {name} at this table.", { name: seat.name })), " ",
+    h("button", { type: "button", "data-testid": "change-name", onclick: () => { editingName = true; renderSeatBar(current); } }, t("Change name")),
+    leave,
+  );
+}
+
+/** Leaves the table: a computer takes the seat, and this page watches. */
+async function leaveTable() {
+  if (!token) return;
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/leave`, { method: "POST", body: { token } });
+  if (!result.ok) {
+    showMessage(result.error, result.status === 0);
+    return;
+  }
+  showMessage(t("You left the table: a computer plays your seat now."));
+  // the socket's view may have taken the seat away already
+  if (token) await loseSeat();
+}
+
+/** The seat is this page's no more: forget its token and follow the table as a spectator. */
+async function loseSeat() {
+  token = null;
+  try {
+    sessionStorage.removeItem(`parlour:token:${location.pathname}`);
+  } catch {
+    // storage refused: the token is forgotten for this page anyway
+  }
+  $("hand").closest(".my-hand").classList.add("spectating");
+  for (const testid of ["hand", "calls", "meld-bar"]) $(testid).replaceChildren();
+  $("hint-row").hidden = true;
+  $("undo-row").hidden = true;
+  socket?.close();
+  socket = null;
+  await follow();
+}
+
+/** Says so when another window acts for this seat; its hand is inert until it takes the seat over. */
+function renderElsewhere(view) {
+  const banner = $("elsewhere");
+  const elsewhere = view.seat !== null && view.elsewhere === true;
+  $("hand").closest(".my-hand").inert = elsewhere;
+  banner.hidden = !elsewhere;
+  if (!elsewhere) return;
+  const sentence = takenOver
+    ? t("This seat was taken over in another window or browser: this window no longer plays it.")
+    : t("This seat is already open in another window or browser, which plays it.");
+  fill(banner, h("span", {}, sentence), " ", h("button", { type: "button", "data-testid": "take-over", onclick: takeOver }, t("Take it over here")));
+}
+
+/** Makes this window the one that plays the seat (the other is told so). */
+function takeOver() {
+  if (!socket?.takeOver()) showMessage(t("The seat is taken over through the live connection: wait until it is back."));
+}
+
+/** The creator's panel: each seat with who holds it, given to a computer or a new link; the hints switch. */
+function renderCreatorPanel(view) {
+  const panel = $("creator-panel");
+  panel.hidden = !creator;
+  if (!creator) return;
+  const playing = view.status !== "finished";
+  const rows = view.table.seats.map((seat) => {
+    const person = seat.kind === "human";
+    if (seat.present) freshLinks.delete(seat.seat);
+    const link = freshLinks.get(seat.seat);
+    let state = t("computer ({level})", { level: seat.agent });
+    if (person) state = seat.present ? t("here") : t("away");
+    return h(
+      "li",
+      { "data-testid": "creator-seat", "data-seat": seat.seat, "data-kind": seat.kind, "data-present": String(Boolean(seat.present)) },
+      h("span", { class: "who" }, seat.name), " ", h("span", { class: "muted" }, state), " ",
+      person && !seat.present && playing
+        ? h("button", { type: "button", "data-testid": "to-computer", onclick: () => creatorStep(`seats/${seat.seat}/computer`, {}) }, t("Give to a computer"))
+        : null,
+      (!person || !seat.present) && playing
+        ? h("button", { type: "button", "data-testid": "new-link", onclick: () => newLink(seat.seat) }, t("New link"))
+        : null,
+      link ? linkBox(link) : null,
+    );
+  });
+  const hints = h("input", {
+    type: "checkbox", "data-testid": "hints-switch", checked: view.table.hints,
+    onchange: (event) => creatorStep("hints", { hints: event.target.checked }),
+  });
+  fill(
+    panel,
+    h("h2", {}, t("Seats")),
+    h("p", { class: "muted" }, t("You created this table: give an absent person's seat to a computer, or make a seat a new link (its old link stops working).")),
+    h("ul", { class: "creator-seats" }, rows),
+    h("label", { class: "hints-switch" }, hints, " ", t("Hints at this table")),
+  );
+}
+
+/** A new seat link, to copy and send. */
+function linkBox(url) {
+  const input = h("input", { readonly: true, "data-testid": "fresh-link", value: new URL(url, location.origin).href, "aria-label": t("New seat link"), onfocus: (event) => event.target.select() });
+  const copy = h("button", { type: "button", onclick: () => copyText(input.value) }, t("Copy"));
+  return h("div", { class: "fresh-link" }, input, copy);
+}
+
+/** A creator's request (`path` under the table's API); the views that follow show its effect. */
+async function creatorStep(path, body) {
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/${path}`, { method: "POST", body: { creator, ...body } });
+  if (!result.ok) showMessage(result.error, result.status === 0);
+  else showMessage(null);
+  if (!socket?.isOpen) await refresh();
+  else if (current) redraw();
+  return result;
+}
+
+/** Makes `seat` a new link, shown in the creator's panel. */
+async function newLink(seat) {
+  const result = await creatorStep(`seats/${seat}/link`, {});
+  if (result.ok) {
+    freshLinks.set(seat, result.data.url);
+    redraw();
+  }
+}
+
+/** Reads the view again (when the socket is not open to send it). */
+async function refresh() {
+  const result = await request(`/api/tables/${encodeURIComponent(tableId)}/view`, { token });
+  if (result.ok) await receive(result.data, true);
+}
+
+/** Follows the table (as the seat of `token`, or a spectator): its views and refusals. */
+async function follow() {
+  socket = await followLive(`/tables/${encodeURIComponent(tableId)}`, token, $("connection"), {
+    onView: receive,
+    onError: (sentence, status) => {
+      sending = false;
+      showMessage(sentence, status === 0);
+    },
+  });
 }
 
 async function start() {
@@ -406,13 +630,7 @@ async function start() {
   } catch (error) {
     showMessage(error.message);
   }
-  socket = await followLive(`/tables/${encodeURIComponent(tableId)}`, token, $("connection"), {
-    onView: receive,
-    onError: (sentence, status) => {
-      sending = false;
-      showMessage(sentence, status === 0);
-    },
-  });
+  await follow();
 }
 
 start();
