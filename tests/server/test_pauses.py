@@ -74,8 +74,10 @@ def test_the_next_hand_waits_until_every_person_has_continued(client: TestClient
     # and the next deal, numbered as the log numbers them
     first, end = hand_end["lines"]
     lines = observation["log"][first - observation["log_start"]:end - observation["log_start"]]
-    assert re.fullmatch(r"P\d plays \w+", lines[0])
-    assert lines[-2].startswith("hand 1 scored: ") and lines[-1] == "P1 deals hand 2"
+    names = [seat["name"] for seat in ended["table"]["seats"]]
+    assert names == ["P0", "Random 1", "P2", "Random 2"]
+    assert re.fullmatch(r"(P0|Random 1|P2|Random 2) plays \w+", lines[0])
+    assert lines[-2].startswith("hand 1 scored: ") and lines[-1] == "Random 1 deals hand 2"
     assert end == observation["log_start"] + len(observation["log"])
 
     # nobody moves meanwhile, the computers neither

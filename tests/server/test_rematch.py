@@ -134,8 +134,10 @@ def test_when_every_person_accepts_the_rematch_is_made_in_seats_moved_on_by_one(
     made = view(client, new_id)["table"]
     assert (made["game"], made["options"], made["seed_chosen"]) == (
         ThreeTricks.name, dict(parlour.make(ThreeTricks.name, **OPTIONS).options), False)
-    assert made["seats"] == [{"seat": 0, "kind": "human"}, {"seat": 1, "kind": "human"},
-                             {"seat": 2, "kind": "computer", "agent": "random"}]
+    assert made["seats"] == [
+        {"seat": 0, "kind": "human", "name": "P0", "named": False, "present": False},
+        {"seat": 1, "kind": "human", "name": "P1", "named": False, "present": False},
+        {"seat": 2, "kind": "computer", "agent": "random", "name": "Random"}]
     old_token = client.get(f"/api/tables/{new_id}/view", params={"token": seat_tokens[0]})
     assert (old_token.status_code, old_token.json()) == (
         403, {"error": f"this link's token opens no seat at table {new_id}"})
