@@ -5,7 +5,8 @@ through the JSON API, plays seat 0 to the middle of a hand and photographs
 the pages in Debian's headless Chromium:
 
 - ``lobby.png``: the lobby with open and finished tables;
-- ``table.png``: a Polignac table mid-hand, seat 0's view;
+- ``table.png``: a Polignac table mid-hand, seat 0's view (its person named Ana);
+- ``table-es.png``: the same table in Spanish (the page's ``?lang=es``);
 - ``table-phone.png``: the same table 390 px wide;
 - ``german.png``: a Grasobern table (German pack) mid-hand;
 - ``progress.png``: a Progress table with its recent turns laid out;
@@ -43,6 +44,7 @@ CHROMIUM_ARGS = [
 DESKTOP: ViewportSize = {"width": 1280, "height": 860}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 HUMAN = {"kind": "human"}
+ANA = {"kind": "human", "name": "Ana"}
 COMPUTER = {"kind": "computer", "agent": "random"}
 EASY = {"kind": "computer", "agent": "easy"}
 WAIT_SECONDS = 30.0
@@ -175,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             live_server(Path(folder), 0, ["--trick-pause", "0", "--hand-wait", "0"]) as base_url, \
             sync_playwright() as playwright:
         finished, _ = open_table(base_url, "knaves", [COMPUTER] * 3, seed=3, options={"target": 5})
-        polignac, polignac_token = open_table(base_url, "polignac", [HUMAN] + [COMPUTER] * 3,
+        polignac, polignac_token = open_table(base_url, "polignac", [ANA] + [COMPUTER] * 3,
                                               seed=10)
         german, german_token = open_table(base_url, "grasobern", [HUMAN] + [COMPUTER] * 3,
                                           seed=4)
@@ -209,6 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seat_url = f"{base_url}/tables/{polignac}#token={polignac_token}"
         photograph(browser, seat_url, out / "table.png", DESKTOP, table_ready)
         photograph(browser, seat_url, out / "table-phone.png", PHONE, table_ready)
+        photograph(browser, f"{base_url}/tables/{polignac}?lang=es#token={polignac_token}",
+                   out / "table-es.png", DESKTOP, table_ready)
         photograph(browser, f"{base_url}/tables/{german}#token={german_token}",
                    out / "german.png", DESKTOP, table_ready)
         photograph(browser, f"{base_url}/tables/{progress}#token={progress_token}",

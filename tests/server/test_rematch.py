@@ -13,6 +13,7 @@ seat 0.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -298,5 +299,19 @@ def test_the_replay_says_who_made_each_move(client: TestClient) -> None:
     assert [position["mover"] for position in positions] == movers
     assert set(movers[1:]) == {0, 1, 2}
     assert positions[1]["seats"] == [
-        {"seat": 0, "kind": "human"}, {"seat": 1, "kind": "computer", "agent": "random"},
-        {"seat": 2, "kind": "human"}]
+        {"seat": 0, "kind": "human", "name": "P0"},
+        {"seat": 1, "kind": "computer", "agent": "random", "name": "Random"},
+        {"seat": 2, "kind": "human", "name": "P2"}]
+
+
+def test_the_replay_calls_each_seat_by_its_name(client: TestClient) -> None:
+    named = [{**HUMAN, "name": "Ann"}, COMPUTER, {**HUMAN, "name": "Bob"}]
+    table_id, _ = finished_table(client, named)
+    total = client.get(f"/api/tables/{table_id}/replay/0").json()["total"]
+    last = client.get(f"/api/tables/{table_id}/replay/{total}").json()
+    assert [seat["name"] for seat in last["seats"]] == ["Ann", "Random", "Bob"]
+    public = last["public"]
+    assert [player["name"] for player in public["players"]] == ["Ann", "Random", "Bob"]
+    words = {word for line in public["log"] for word in re.findall(r"\w+", line)}
+    assert {"Ann", "Bob", "Random"} <= words
+    assert not words & {"P0", "P1", "P2"}

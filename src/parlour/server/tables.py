@@ -1324,9 +1324,10 @@ def check_acting(table: LiveTable, seat: int, client: str | None) -> None:
 
 def replay_position(table: LiveTable, move_number: int) -> dict[str, Any]:
     """A finished table's position after ``move_number`` moves, every hand
-    shown: ``mover`` is the seat that made the last of them (``None`` before
-    the first), ``seats`` the table's seats as :meth:`Seat.describe` gives
-    them, for the page to name him."""
+    shown, every seat called by its name as at the table: ``mover`` is the
+    seat that made the last of them (``None`` before the first), ``seats``
+    the table's seats as :meth:`Seat.describe` gives them, each with its
+    name, for the page to name him."""
     if table.status != FINISHED:
         raise ApiError(FORBIDDEN, "a table is replayed once its match is over")
     history = table.state.history
@@ -1345,11 +1346,13 @@ def replay_position(table: LiveTable, move_number: int) -> dict[str, Any]:
         "move_number": move_number,
         "total": len(history),
         "deck": table.game.deck.name,
-        "public": state.public_observation(),
+        "public": named_observation(state.public_observation(), table.names()),
         "hands": [state.observation(seat)["hand"] for seat in range(table.game.num_players)],
         "last_action": last_action,
         "mover": mover,
-        "seats": [seat.describe(index) for index, seat in enumerate(table.seats)],
+        "seats": [{**seat.describe(index), "name": name}
+                  for index, (seat, name) in enumerate(zip(table.seats, table.names(),
+                                                           strict=True))],
     }
 
 
