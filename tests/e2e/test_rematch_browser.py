@@ -24,6 +24,8 @@ from live_server import get_json, post_json
 
 SEATS = [{"kind": "human"}, {"kind": "computer", "agent": "random"}] * 2
 """P0 and P2 are people, P1 and P3 computers."""
+NAMES = ["P0", "Random 1", "P2", "Random 2"]
+"""How the table calls each seat (the computers after their level)."""
 PEOPLE = (0, 2)
 SEED = 3
 
@@ -90,7 +92,7 @@ def test_two_people_accept_a_rematch_and_land_in_their_seats_moved_on_by_one(
         expect(summary.locator('p:has([data-testid="replay-link"]) + [data-testid="rematch"]')
                ).to_be_visible()
         expect(page.locator('[data-testid="rematch-seat"]')).to_have_text(
-            f"In the rematch you sit at P{seat + 1}.")
+            f"In the rematch you sit where {NAMES[seat + 1]} sits now.")
     first, second = pages[0], pages[2]
     expect(first.locator('[data-testid="rematch-status"]')).to_have_text(
         "Waiting for P0 (you), P2 to accept.")
@@ -140,7 +142,7 @@ def test_the_replay_says_who_made_each_move(server: str, two_pages: tuple[Page, 
         state.apply(action)
 
     def named(seat: int) -> str:
-        return f"by P{seat}" if seat in PEOPLE else f"by P{seat} (computer)"
+        return f"by {NAMES[seat]}" if seat in PEOPLE else f"by {NAMES[seat]} (computer)"
 
     page = two_pages[0]
     page.goto(f"{server}/tables/{table_id}/replay")

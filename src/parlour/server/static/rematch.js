@@ -10,7 +10,7 @@
 //                                  table once made)
 //   data-testid="rematch-accept"   a seat's "Play again" (aria-pressed="true" once accepted)
 //   data-testid="rematch-decline"  a seat's "Not this time" (aria-pressed="true" once declined)
-//   data-testid="rematch-seat"     "In the rematch you sit at P1."
+//   data-testid="rematch-seat"     "In the rematch you sit where Random 1 sits now."
 //   data-testid="rematch-status"   who has not accepted: "P2 declined. Waiting for P0 (you) to accept." or, once made,
 //                                  "Everyone accepted: the rematch is at table 8."
 //   data-testid="rematch-link"     once made: the seat's place at the new table (a spectator's: the table)
@@ -33,7 +33,7 @@ export function renderRematch(rematch, { seating, viewer, sending, onAnswer }) {
       "p",
       {},
       t("Play again: the same players at a new table, each moved on one seat."),
-      mine ? [" ", h("span", { "data-testid": "rematch-seat" }, t("In the rematch you sit at {seat}.", { seat: seating.name(mine.new_seat) }))] : null,
+      mine ? [" ", h("span", { "data-testid": "rematch-seat" }, t("In the rematch you sit where {seat} sits now.", { seat: seating.name(mine.new_seat) }))] : null,
     ),
   ];
   if (mine && !made) children.push(answerButtons(mine.answer, sending, onAnswer));
