@@ -174,7 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     out: Path = parser.parse_args(argv).out
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder, \
-            live_server(Path(folder), 0, ["--trick-pause", "0", "--hand-wait", "0"]) as base_url, \
+            live_server(Path(folder), 0, ["--trick-pause", "0", "--hand-wait", "0",
+                                                 "--computer-pace", "0"]) as base_url, \
             sync_playwright() as playwright:
         finished, _ = open_table(base_url, "knaves", [COMPUTER] * 3, seed=3, options={"target": 5})
         polignac, polignac_token = open_table(base_url, "polignac", [ANA] + [COMPUTER] * 3,

@@ -468,7 +468,7 @@ PLAYED_MOVES = 300
 def data_words(found: Found | None = None) -> Found:
     """The words the pages make from data: each registered game's and
     event's option labels and values in words, the computer levels, the
-    packs' titles, and the
+    packs' titles and suits (a seat's void), and the
     flags, phases, keys, piles and calls (legal actions without a card:
     ``pass``, ``capot``; the server labels them) that a game's observations
     hold (seen in :data:`PLAYED_MOVES` random moves of each)."""
@@ -487,6 +487,8 @@ def data_words(found: Found | None = None) -> Found:
         _add(found, label_of(level), "parlour.agents.levels")
     for deck in DECKS.values():
         _add(found, deck.title, f"parlour.cards.{deck.name}")
+        for suit in deck.suits:
+            _add(found, suit, f"parlour.cards.{deck.name}")
     classes: list[type] = [game_class(name) for name in games()]
     classes += [event_class(name) for name in event_names()]
     for cls in classes:

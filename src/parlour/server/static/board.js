@@ -677,7 +677,8 @@ function showValue(value) {
   if (typeof value === "boolean") return value ? t("yes") : t("no");
   if (Array.isArray(value)) return value.join(", ");
   if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+  // a word of the game's data (a suit) in the page's language
+  return typeof value === "string" ? t(value) : String(value);
 }
 
 /** Every finished hand's change per seat, with the totals. */
