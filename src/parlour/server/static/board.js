@@ -664,7 +664,7 @@ export function renderScores(element, observation, seating) {
             h("td", { "data-testid": "score" }, String(player.score)),
             hasTricks ? h("td", {}, String(player.tricks ?? "")) : null,
             playerExtras.map((key) => h("td", {}, showValue(player[key]))),
-            seatExtras.map(([, values]) => h("td", {}, String(values[index]))),
+            seatExtras.map(([, values]) => h("td", {}, showValue(values[index]))),
           ),
         ),
       ),
@@ -675,7 +675,7 @@ export function renderScores(element, observation, seating) {
 function showValue(value) {
   if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? t("yes") : t("no");
-  if (Array.isArray(value)) return value.join(", ");
+  if (Array.isArray(value)) return value.map(showValue).join(", ");
   if (typeof value === "object") return JSON.stringify(value);
   // a word of the game's data (a suit) in the page's language
   return typeof value === "string" ? t(value) : String(value);
