@@ -425,6 +425,9 @@ def cli_messages() -> Found:
 
 JS_CALL = re.compile(r"""\bt\(\s*(?P<quote>["'`])(?P<text>(?:\\.|(?!(?P=quote)).)*)(?P=quote)""",
                      re.DOTALL)
+CARD_NAME = re.compile(r"^(?P<rank>.+?)(?: of |-)(?P<suit>\w+)(?: #\d+)?$")
+"""A card's name made of a rank and a suit ("Jack of Spades", "Ober-Acorns",
+"7 of Suns #2"), as the browser reads it (``cardName`` in ``static/cards.js``)."""
 HTML_MESSAGE = re.compile(r"\{\{t:(?P<text>.*?)\}\}", re.DOTALL)
 
 
@@ -468,7 +471,8 @@ PLAYED_MOVES = 300
 def data_words(found: Found | None = None) -> Found:
     """The words the pages make from data: each registered game's and
     event's option labels and values in words, the computer levels, the
-    packs' titles and suits (a seat's void), and the
+    packs' titles and suits (a seat's void), the rank and suit words of the
+    cards' names (``cardName`` in ``static/cards.js``), and the
     flags, phases, keys, piles and calls (legal actions without a card:
     ``pass``, ``capot``; the server labels them) that a game's observations
     hold (seen in :data:`PLAYED_MOVES` random moves of each)."""
@@ -489,6 +493,10 @@ def data_words(found: Found | None = None) -> Found:
         _add(found, deck.title, f"parlour.cards.{deck.name}")
         for suit in deck.suits:
             _add(found, suit, f"parlour.cards.{deck.name}")
+        for card in deck.cards:
+            named = CARD_NAME.match(card.name)
+            for word in named.group("rank", "suit") if named else ():
+                _add(found, word, f"parlour.cards.{deck.name}")
     classes: list[type] = [game_class(name) for name in games()]
     classes += [event_class(name) for name in event_names()]
     for cls in classes:

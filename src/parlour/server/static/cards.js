@@ -9,6 +9,8 @@
 // Everything here returns strings and touches no DOM, so it runs under node:
 //   node --input-type=module -e "import('./cards.js').then(m => ...)"
 
+import { t } from "./i18n.js";
+
 // Every deck the engine has (DESIGN.md, cards/deck.py). A game's options can
 // change its pack (Bassadewitz pack=french plays the piquet pack while the
 // game lists german32), so unknown card texts are looked up in all of them.
@@ -292,7 +294,7 @@ function unknownFace(label) {
  */
 export function cardSvg(card, label = card?.code ?? "?") {
   const body = card ? (FACES[family(card.deck)] ?? (() => unknownFace(label)))(card) : unknownFace(label);
-  const title = card ? card.name : label;
+  const title = card ? cardName(card.name) : label;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" role="img" aria-label="${escapeXml(title)}">${FRAME}${body}</svg>`;
 }
 
@@ -314,8 +316,23 @@ export function backSvg() {
   );
 }
 
-/** The accessible text for a card: its full name, e.g. "Jack of Spades". */
+/** The accessible text for a card: its full name, e.g. "Jack of Spades", in the page's language. */
 export function cardLabel(book, text) {
   const card = book.find(text);
-  return card ? card.name : String(text);
+  return card ? cardName(card.name) : String(text);
+}
+
+/**
+ * A card's name (the deck's, in English) in the page's language: its rank
+ * and suit words each through the web catalogue ("Jack of Spades", the
+ * German pack's "Ober-Acorns", the double pack's "7 of Suns #2"); a card
+ * with a name of its own (the Decktet's "The Windfall", "Progress") keeps it.
+ */
+export function cardName(name) {
+  const match = /^(.+?)(?: of |-)(\w+)( #\d+)?$/.exec(name);
+  if (!match) return name;
+  const [, rank, suit, copy = ""] = match;
+  const fields = { rank: t(rank), suit: t(suit) };
+  const said = name.includes(" of ") ? t("{rank} of {suit}", fields) : t("{rank}-{suit}", fields);
+  return said + copy;
 }
