@@ -146,7 +146,8 @@ def test_a_whole_polignac_hand_played_by_clicking_in_spanish(
     expect(page.locator('[data-testid="hint"]')).to_have_text("Pista")
     # each card is named in Spanish to a screen reader and in its tooltip
     card = page.locator('[data-testid="hand"] [data-card]').first
-    spanish_name = re.compile(r"^(As|Rey|Reina|Sota|10|9|8|7) de (Picas|Corazones|Diamantes|Tréboles)$")
+    spanish_name = re.compile(
+        r"^(As|Rey|Reina|Sota|10|9|8|7) de (Picas|Corazones|Diamantes|Tréboles)$")
     expect(card).to_have_attribute("aria-label", spanish_name)
     expect(card).to_have_attribute("title", spanish_name)
 
