@@ -271,3 +271,13 @@ def test_a_message_the_cli_shares_with_another_catalogue_says_the_same() -> None
               for msgid, text in read_catalogue("es", domain).items()
               if msgid in cli and cli[msgid] != text}
     assert differ == {}
+
+
+def test_a_simulation_s_tables_in_spanish(cli: Cli) -> None:
+    run = ("simulate", "polignac", "--matches", "2", "--seed", "1")
+    english, spanish = cli(*run).out, cli(*run, "--lang", "es").out
+    assert "distributions" in english and "median" in english
+    for words in ("2 partidas, 2 repartos: asientos", "distribuciones", "puntuación final",
+                  "mediana", "medidas de diseño (95%)", "el ganador remontó"):
+        assert words in spanish
+    assert " median " not in spanish and "distributions" not in spanish

@@ -901,7 +901,7 @@ def simulate(
     console = _console()
     console.print(simulation_heading(rules_set, spec, len(records), lang), markup=False)
     summary = summarise(records)
-    for table in summary_tables(summary):
+    for table in summary_tables(summary, lang):
         console.print(table)
     if out is not None:
         try:

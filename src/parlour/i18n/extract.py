@@ -417,7 +417,37 @@ def cli_messages() -> Found:
     for name in event_names():
         for _, heading, _ in event_class(name).standings_columns:
             _add(found, heading, f"{name}.standings_columns")
-    return table_messages(found)
+    return report_messages(table_messages(found))
+
+
+def report_messages(found: Found) -> Found:
+    """The words of ``parlour simulate``'s tables (:mod:`parlour.sim.report`):
+    every string and f-string that a ``..._text`` function writes (titles,
+    headings, row labels, figures in words such as ``median 7 (5-95%: 3-12),
+    range 1-19``), its docstring and the formats with no word of their own
+    (``{cardstock}``) left out."""
+    path = PACKAGE / "sim" / "report.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    where = "parlour/sim/report.py"
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            return  # a docstring
+        if isinstance(node, ast.Constant | ast.JoinedStr):
+            msgid = message_of(node)
+            if msgid is not None and re.search(r"[^\W\d_]", _FIELDS.sub("", msgid)):
+                _add(found, msgid, f"{where}:{node.lineno}")
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    for function in tree.body:
+        if isinstance(function, ast.FunctionDef) and function.name.endswith("_text"):
+            visit(function)
+    return found
+
+
+_FIELDS = re.compile(r"\{\w*\}")
 
 
 # -- messages of the browser

@@ -32,6 +32,7 @@ from rich.table import Table
 
 from parlour.engine.files import MIB, open_input, read_at_most
 from parlour.errors import ParlourError
+from parlour.i18n import DEFAULT, translate
 from parlour.sim.records import MatchRecord, records_of
 from parlour.sim.statistics import Distribution, Estimate, Summary
 
@@ -93,13 +94,15 @@ class TextTable:
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
 
-    def rich(self) -> Table:
-        """The table for the terminal."""
-        table = Table(title=self.title)
+    def rich(self, lang: str = DEFAULT) -> Table:
+        """The table for the terminal, its title, headings and cells in
+        ``lang`` (a figure's words: "median", "range"; numbers as they are)."""
+        table = Table(title=translate(self.title, lang))
         for column, header in enumerate(self.headers):
-            table.add_column(header, justify="left" if column == 0 else "right")
+            table.add_column(translate(header, lang),
+                             justify="left" if column == 0 else "right")
         for row in self.rows:
-            table.add_row(*row)
+            table.add_row(*(translate(cell, lang) for cell in row))
         return table
 
     def markdown(self) -> str:
@@ -208,14 +211,14 @@ def text_tables(summary: Summary) -> list[TextTable]:
     return [table for table in tables if table is not None]
 
 
-def summary_table(summary: Summary) -> Table:
-    """The seats' table for the terminal (:func:`seat_text`)."""
-    return seat_text(summary).rich()
+def summary_table(summary: Summary, lang: str = DEFAULT) -> Table:
+    """The seats' table for the terminal (:func:`seat_text`), in ``lang``."""
+    return seat_text(summary).rich(lang)
 
 
-def summary_tables(summary: Summary) -> list[Table]:
-    """Every table for the terminal (:func:`text_tables`)."""
-    return [table.rich() for table in text_tables(summary)]
+def summary_tables(summary: Summary, lang: str = DEFAULT) -> list[Table]:
+    """Every table for the terminal (:func:`text_tables`), in ``lang``."""
+    return [table.rich(lang) for table in text_tables(summary)]
 
 
 # ----------------------------------------------------------------------
