@@ -213,6 +213,13 @@ def test_an_event_in_spanish(cli: Cli) -> None:
     # the event's own lines (the first seating here) are translated as printed
     assert english[1].startswith("First seating")
     assert spanish[1:4] == [translate(line, "es") for line in english[1:4]]
+    assert spanish[1] == ("Primera distribución (jugadores Arriba en los asientos 0 y 2, "
+                          "Abajo en 1 y 3):")
+    assert spanish[2].startswith("  mesa 1: ") and "(Arriba)" in spanish[2]
+    assert "(Up)" not in spanish[2] and "(Down)" not in spanish[2]
+    rounds = [line for line in spanish if line.startswith("  mesa ") and "): " in line]
+    assert rounds and all(line.split(" (")[1].split(")")[0] in (
+        "bloqueada", "parada a la señal") or "se quedó sin cartas" in line for line in rounds)
     assert [line for line in spanish if line.startswith("Ronda")] == ["Ronda 1", "Ronda 2"]
     standings = spanish.index("Clasificación final")
     assert re.match(r"puesto\s+jugador\s+papel\s+total\s+manos ganadas\s*$",

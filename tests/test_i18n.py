@@ -36,6 +36,15 @@ def test_a_field_that_is_a_message_is_translated_too() -> None:
     assert SPANISH.translate("P2 says pass") == "P2 dice paso"
 
 
+def test_a_field_that_is_a_list_has_each_item_said() -> None:
+    party = Messages("es", {"  table {number}: {players}": "  mesa {number}: {players}",
+                            "{name} ({role})": "{name} ({role})", "Up": "Arriba",
+                            "Down": "Abajo"})
+    assert party.translate("  table 1: Ann (Up), Bob (Down)") == \
+        "  mesa 1: Ann (Arriba), Bob (Abajo)"
+    assert party.translate("Ann (Up)") == "Ann (Arriba)"
+
+
 def test_a_repeated_field_must_repeat_its_value() -> None:
     assert SPANISH.translate("P1 gives 7Cr to P1") == "P1 da 7Cr a P1"
     assert SPANISH.translate("P1 gives 7Cr to P2") == "P1 gives 7Cr to P2"

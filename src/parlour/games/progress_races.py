@@ -73,6 +73,7 @@ from parlour.games.progress import (
     cut_for_dealer,
     cut_rank,
 )
+from parlour.i18n import _
 
 NAME = "progress-races"
 TITLE = "Progress Races"
@@ -569,11 +570,18 @@ class Event(contract.Event):
 
     # --- what the CLI prints -----------------------------------------------------
     def seating_lines(self) -> list[str]:
-        lines = ["First seating (Up players in seats 0 and 2, Down in 1 and 3):"]
+        """The first seating, a line a table (each line a whole message of
+        the catalogue, said in the reader's language by the surface)."""
+        lines = [_("First seating (Up players in seats 0 and 2, Down in 1 and 3):")]
         for table, row in enumerate(self.seating):
-            lines.append(f"  table {table + 1}: " + ", ".join(
-                f"{self.names[player]} ({self.role[player]})" for player in row))
+            number = table + 1
+            players = ", ".join(self._with_role(player) for player in row)
+            lines.append(_(f"  table {number}: {players}"))
         return lines
+
+    def _with_role(self, player: int) -> str:
+        name, role = self.names[player], self.role[player]
+        return _(f"{name} ({role})")
 
     def round_lines(self) -> list[str]:
         """Every table's hand scores, then who moved."""
@@ -581,33 +589,43 @@ class Event(contract.Event):
         lines = []
         for table, hand in enumerate(self.hands):
             players = hand.names
-            how = "stopped at the signal" if hand.stopped else (
-                f"{players[out]} went out" if (out := hand.went_out()) is not None
-                else "blocked")
+            number = table + 1
+            if hand.stopped:
+                how = _("stopped at the signal")
+            elif (out := hand.went_out()) is not None:
+                name = players[out]
+                how = _(f"{name} went out")
+            else:
+                how = _("blocked")
             line = ", ".join(f"{name} {score}" for name, score in zip(
                 players, hand.hand_scores(), strict=True))
-            lines.append(f"  table {table + 1} ({how}): {line}")
+            lines.append(_(f"  table {number} ({how}): {line}"))
         if self.phase == OVER:
             return lines
-        moves = self.moves[-1]
-        lines.append("  moves: " + "; ".join(
-            f"{self.names[move.player]} ({move.role}, {scores[move.player]}) "
-            f"table {move.from_table + 1} → {move.to_table + 1}"
-            for move in moves))
-        moved = {move.player for move in moves}
-        stayed = [self.names[row[seat]] for row in self.seating for seat in DOWN_SEATS
-                  if row[seat] not in moved]
+        moved_lines = "; ".join(self._move_text(move, scores[move.player])
+                                for move in self.moves[-1])
+        lines.append(_(f"  moves: {moved_lines}"))
+        moved = {move.player for move in self.moves[-1]}
+        stayed = ", ".join(self.names[row[seat]] for row in self.seating for seat in DOWN_SEATS
+                           if row[seat] not in moved)
         if self.options["stayer_shift"]:
-            lines.append("  the Down players who stay change seats: " + ", ".join(stayed))
+            lines.append(_(f"  the Down players who stay change seats: {stayed}"))
         return lines
+
+    def _move_text(self, move: Move, total: int) -> str:
+        name, role = self.names[move.player], move.role
+        origin, target = move.from_table + 1, move.to_table + 1
+        return _(f"{name} ({role}, {total}) table {origin} → {target}")
 
     def result_lines(self) -> list[str]:
         """The winner(s) and the role prizes, with their totals."""
-        lines = [f"Winner{'s' if len(self.winners()) > 1 else ''}: "
-                 + self._with_totals(self.winners())]
+        winners = self._with_totals(self.winners())
+        lines = [_(f"Winners: {winners}") if len(self.winners()) > 1
+                 else _(f"Winner: {winners}")]
         for role, players in self.role_winners().items():
-            lines.append(f"Best {role} player{'s' if len(players) > 1 else ''}: "
-                         + self._with_totals(players))
+            best = self._with_totals(players)
+            lines.append(_(f"Best {role} players: {best}") if len(players) > 1
+                         else _(f"Best {role} player: {best}"))
         return lines
 
     def _with_totals(self, players: Sequence[int]) -> str:

@@ -199,9 +199,23 @@ class Messages:
             match = template.pattern.fullmatch(text)
             if match is None:
                 continue
-            fields = {name: self.translate(value) for name, value in match.groupdict().items()}
+            fields = {name: self._field(value) for name, value in match.groupdict().items()}
             return _fill(template.msgstr, fields)
         return text
+
+    def _field(self, value: str) -> str:
+        """A recognised message's field in this language: a message of the
+        catalogue, else a list (``a, b`` or ``a; b``: each item said, before
+        a template could take the whole list for one message), else a
+        message made from a template, else as it is (a name, a card code, a
+        number)."""
+        exact = self.exact.get(value)
+        if exact is not None:
+            return exact
+        for separator in ("; ", ", "):
+            if separator in value:
+                return separator.join(self._field(item) for item in value.split(separator))
+        return self._made(value)
 
     def say(self, msgid: str, /, **fields: object) -> str:
         """The message ``msgid`` in this language with its fields filled."""
@@ -251,6 +265,13 @@ def messages(lang: str) -> Messages:
         for domain in SAID_IN_PYTHON:
             translations.update(read_catalogue(lang, domain))
     return Messages(lang, translations)
+
+
+def _(text: str) -> str:
+    """Marks ``text``, made in English, as a message of its module's
+    catalogue, said later in each reader's language (gettext's
+    ``gettext_noop``; :mod:`parlour.i18n.extract` finds it)."""
+    return text
 
 
 def translate(text: str, lang: str) -> str:
