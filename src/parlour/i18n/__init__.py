@@ -25,8 +25,10 @@ the chosen language, and :func:`translate` recognises a message already
 made in English from the template (so a refusal raised in English by a
 game, or a log line made from a typed event by the game's catalogue,
 reaches a Spanish page in Spanish). Each field of a recognised message is
-translated too when it is itself a message (a sign's name, a phase), and
-kept as it is otherwise (card codes, seat names, numbers).
+translated too when it is itself a message (a sign's name, a phase) or a
+list of them (``a, b``), and kept as it is otherwise (card codes, seat
+names, numbers). Python reads the games, server and cli catalogues; the web
+catalogue is the browser's (``static/i18n.js``).
 
 ``python -m parlour.i18n`` (``make messages``) brings every catalogue up to
 date with the sources (:mod:`parlour.i18n.extract`); a test checks that
