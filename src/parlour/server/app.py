@@ -31,7 +31,7 @@ from parlour.cards import DECKS
 from parlour.engine import game_class, games
 from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS, STANDING_KEYS
 from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
-from parlour.i18n import translate
+from parlour.i18n import _, translate
 from parlour.server import transport
 from parlour.server.db import ARCHIVED, FINISHED, PLAYING, Database
 from parlour.server.errors import (
@@ -53,7 +53,6 @@ from parlour.server.events import (
 )
 from parlour.server.flow import ComputerGate, Outbox
 from parlour.server.language import (
-    _,
     data_word,
     language_switch,
     localized_game,
@@ -367,6 +366,12 @@ async def _json_body(request: Request) -> object:
     return parse_json(bytes(body), "the request body")
 
 
+def _view_reply(view: dict[str, Any], request: Request) -> JSONResponse:
+    """``view`` (a table's or a party's) as the reply to ``request``, in its
+    language (:func:`~parlour.server.language.localized_view`)."""
+    return JSONResponse(localized_view(view, request_language(request)))
+
+
 # --- pages -------------------------------------------------------------------
 MAIN_TAG = "  <main"
 """Where a page's fragment goes on from its header's items to its ``<main>``."""
@@ -564,24 +569,21 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         token, move = parse_move_request(await _json_body(request))
         if not token:
             raise ApiError(FORBIDDEN, "a move needs the token of the seat to move")
-        return JSONResponse(localized_view(
-            await hub.play(table, table.seat_of(token), move, request_client(request)),
-            request_language(request)))
+        return _view_reply(
+            await hub.play(table, table.seat_of(token), move, request_client(request)), request)
 
     @app.post("/api/tables/{table_id}/name")
     async def table_name(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         token, name = parse_name_request(await _json_body(request))
-        return JSONResponse(localized_view(
-            await hub.rename(table, table.seat_of(token), name, request_client(request)),
-            request_language(request)))
+        return _view_reply(
+            await hub.rename(table, table.seat_of(token), name, request_client(request)), request)
 
     @app.post("/api/tables/{table_id}/leave")
     async def table_leave(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         token = parse_leave_request(await _json_body(request))
-        return JSONResponse(localized_view(await hub.leave(table, table.seat_of(token)),
-                                           request_language(request)))
+        return _view_reply(await hub.leave(table, table.seat_of(token)), request)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/computer")
     async def table_seat_to_computer(table_id: str, seat: str, request: Request) -> JSONResponse:
@@ -612,9 +614,8 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
             article = "an" if what == "undo" else "a"
             raise ApiError(FORBIDDEN, f"{article} {what} needs the token of the patience's seat")
         change = hub.undo if what == "undo" else hub.redo
-        return JSONResponse(localized_view(
-            await change(table, table.seat_of(token), move_number, request_client(request)),
-            request_language(request)))
+        return _view_reply(await change(table, table.seat_of(token), move_number,
+                                        request_client(request)), request)
 
     @app.post("/api/tables/{table_id}/undo")
     async def table_undo(table_id: str, request: Request) -> JSONResponse:
@@ -895,9 +896,8 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
     async def event_view(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
         token = request_token(request)
-        return JSONResponse(localized_view(
-            _with_join_link(events.view(live, live.viewer_of(token)), live, token),
-            request_language(request)))
+        return _view_reply(
+            _with_join_link(events.view(live, live.viewer_of(token)), live, token), request)
 
     @app.post("/api/events/{event_id}/join", status_code=201)
     async def join_event(event_id: str, request: Request) -> JSONResponse:
@@ -911,25 +911,22 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
     async def start_round(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
         token = parse_host_request(await _json_body(request))
-        return JSONResponse(localized_view(
-            _with_join_link(await events.start_round(live, token), live, token),
-            request_language(request)))
+        return _view_reply(
+            _with_join_link(await events.start_round(live, token), live, token), request)
 
     @app.post("/api/events/{event_id}/signal")
     async def give_signal(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
         token = parse_host_request(await _json_body(request))
-        return JSONResponse(localized_view(
-            _with_join_link(await events.signal(live, token), live, token),
-            request_language(request)))
+        return _view_reply(
+            _with_join_link(await events.signal(live, token), live, token), request)
 
     @app.post("/api/events/{event_id}/timer")
     async def set_timer(event_id: str, request: Request) -> JSONResponse:
         live = await events.event(_event_id(event_id))
         token, seconds = parse_timer_request(await _json_body(request))
-        return JSONResponse(localized_view(
-            _with_join_link(await events.set_timer(live, token, seconds), live, token),
-            request_language(request)))
+        return _view_reply(
+            _with_join_link(await events.set_timer(live, token, seconds), live, token), request)
 
     @app.post("/api/events/{event_id}/moves")
     async def event_move(event_id: str, request: Request) -> JSONResponse:
@@ -937,8 +934,7 @@ def _add_event_api(app: FastAPI, events: EventHub) -> None:
         token, move = parse_event_move(await _json_body(request))
         if not token:
             raise ApiError(FORBIDDEN, "a move needs your player's token")
-        return JSONResponse(localized_view(await events.play(live, live.viewer_of(token), move),
-                                           request_language(request)))
+        return _view_reply(await events.play(live, live.viewer_of(token), move), request)
 
     @app.get("/api/events/{event_id}/hint")
     async def event_hint(event_id: str, request: Request) -> JSONResponse:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import json
+from dataclasses import fields
 from functools import cache
 from typing import Any, Protocol
 
@@ -27,11 +28,11 @@ from parlour.i18n import (
     LANGUAGES,
     from_accept_language,
     messages,
-    say,
     translate,
     web_messages,
 )
 from parlour.i18n.extract import HTML_MESSAGE
+from parlour.stats import GameStats
 
 LANGUAGE_PARAMETER = "lang"
 """The query parameter that names a request's or socket's language."""
@@ -103,16 +104,13 @@ def localized_replay(position: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def localized_statistics(line: dict[str, Any], lang: str) -> dict[str, Any]:
     """A patience's statistics line (``GET /api/stats``) with its title and
-    its summary (``parlour.stats.GameStats.describe``'s sentence) in ``lang``."""
+    its summary (:meth:`parlour.stats.GameStats.describe`'s sentence) in
+    ``lang``."""
     if lang == DEFAULT:
         return line
-    played, won = line["played"], line["won"]
-    share = f" ({100 * won / played:.0f}%)" if played else ""
-    best = "" if line["best"] is None else say(_(", best score {best}"), lang, best=line["best"])
-    summary = say(_("played {played}, won {won}{share}{best}, current run of wins {streak}, "
-                    "longest {longest}"), lang, played=played, won=won, share=share, best=best,
-                  streak=line["streak"], longest=line["longest"])
-    return {**line, "title": translate(str(line["title"]), lang), "summary": summary}
+    counts = GameStats(**{field.name: line[field.name] for field in fields(GameStats)})
+    return {**line, "title": translate(str(line["title"]), lang),
+            "summary": counts.describe(lang)}
 
 
 def localized_hint(hint: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -211,12 +209,6 @@ def language_switch(lang: str) -> str:
         f'<button type="button" data-lang="{code}" lang="{code}" '
         f'aria-pressed="{"true" if code == lang else "false"}">{html.escape(name)}</button>'
         for code, name in LANGUAGE_NAMES.items())
-
-
-def _(text: str) -> str:
-    """Marks ``text`` as a message of the server's catalogue, said later in
-    each reader's language (gettext's ``gettext_noop``)."""
-    return text
 
 
 def said(text: str, lang: str) -> str:
