@@ -9,11 +9,12 @@ browser tests are skipped.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
@@ -61,15 +62,30 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh browser page; the test fails if a script on it throws or the
-    server's Content-Security-Policy refuses anything the page does."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    opened = context.new_page()
+def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """Opens fresh browser pages, each in a browser context of its own (its
+    own storage: another person), with ``options`` for the context (e.g.
+    ``locale="es-ES"``); the test fails if a script on any of them throws or
+    the server's Content-Security-Policy refuses anything a page does."""
+    contexts: list[BrowserContext] = []
     errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on("console", lambda message: errors.append(message.text)
-              if "Content Security Policy" in message.text else None)
-    yield opened
-    context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
+
+    def open_page(**options: Any) -> Page:
+        context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **options})
+        contexts.append(context)
+        opened = context.new_page()
+        opened.on("pageerror", lambda error: errors.append(str(error)))
+        opened.on("console", lambda message: errors.append(message.text)
+                  if "Content Security Policy" in message.text else None)
+        return opened
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not errors, f"uncaught errors in the pages: {errors}"
+
+
+@pytest.fixture
+def page(new_page: Callable[..., Page]) -> Page:
+    """A fresh browser page (:func:`new_page`)."""
+    return new_page()

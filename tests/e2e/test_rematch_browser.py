@@ -12,12 +12,12 @@ computers at once): the pages are opened on a finished table.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 import parlour
 from live_server import get_json, post_json
@@ -61,23 +61,9 @@ def finished_table(server: str) -> tuple[int, dict[int, str]]:
 
 
 @pytest.fixture
-def two_pages(browser: Browser) -> Iterator[tuple[Page, Page]]:
-    """Two pages, each in a browser context of its own (two people); the
-    test fails if a script on either throws or the Content-Security-Policy
-    refuses anything."""
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in PEOPLE]
-    errors: list[str] = []
-    pages = []
-    for context in contexts:
-        opened = context.new_page()
-        opened.on("pageerror", lambda error: errors.append(str(error)))
-        opened.on("console", lambda message: errors.append(message.text)
-                  if "Content Security Policy" in message.text else None)
-        pages.append(opened)
-    yield pages[0], pages[1]
-    for context in contexts:
-        context.close()
-    assert not errors, f"uncaught errors in the pages: {errors}"
+def two_pages(new_page: Callable[..., Page]) -> tuple[Page, Page]:
+    """Two pages, each in a browser context of its own (two people)."""
+    return new_page(), new_page()
 
 
 def test_two_people_accept_a_rematch_and_land_in_their_seats_moved_on_by_one(

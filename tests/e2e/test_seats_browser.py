@@ -5,12 +5,12 @@ with a fresh link, a second browser on one seat, a table's hints switch."""
 from __future__ import annotations
 
 import urllib.error
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 import parlour
 from live_server import get_json, post_json
@@ -49,16 +49,9 @@ MEDIUM = {"kind": "computer", "agent": "medium"}
 
 
 @pytest.fixture
-def second(browser: Browser) -> Iterator[Page]:
-    """A page in a browser of its own (its own storage), failing the test on
-    a script's error as the ``page`` fixture does."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
+def second(new_page: Callable[..., Page]) -> Page:
+    """A page in a browser of its own (its own storage)."""
+    return new_page()
 
 
 def test_a_name_chosen_in_the_lobby_is_shown_at_the_table_and_in_the_log(

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from live_server import get_json, post_json
 from parlour.i18n import COOKIE, read_catalogue
@@ -50,16 +50,10 @@ labels and placeholders."""
 
 
 @pytest.fixture
-def spanish(browser: Browser) -> Iterator[Page]:
+def spanish(new_page: Callable[..., Page]) -> Page:
     """A page of a browser whose language is Spanish (``Accept-Language:
-    es-ES``); the test fails if a script on it throws."""
-    context = browser.new_context(locale="es-ES", viewport={"width": 1280, "height": 900})
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
+    es-ES``)."""
+    return new_page(locale="es-ES")
 
 
 def untranslated(page: Page) -> list[str]:

@@ -13,10 +13,11 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from live_server import get_json, post_json
 
@@ -174,56 +175,52 @@ def play_people(server: str, table_id: int, tokens: dict[int, str], word: str,
 
 
 def test_a_hand_result_waits_until_both_people_continue(
-    server: str, page: Page, browser: Browser,
+    server: str, page: Page, new_page: Callable[..., Page],
 ) -> None:
     table_id, tokens = open_table(server, "polignac", [HUMAN, COMPUTER, HUMAN, COMPUTER],
                                   seed=12, trick_pause=0, hand_wait=600)
-    other_context = browser.new_context(viewport={"width": 1280, "height": 900})
-    other = other_context.new_page()
-    try:
-        open_seat(page, server, table_id, tokens[0])
-        open_seat(other, server, table_id, tokens[2])
-        ended = play_people(server, table_id, tokens, "pass",
-                            lambda view: view["hand_end"] is not None)
-        observation = ended["observation"]
-        change = observation["hand_results"][0]
-        first, end = ended["hand_end"]["lines"]
-        start = observation["log_start"]
-        lines = observation["log"][first - start:end - start]
-        for seen_by in (page, other):
-            panel = seen_by.get_by_test_id("hand-end")
-            expect(panel).to_be_visible()
-            expect(panel).to_have_attribute("data-hand", "1")
-            expect(panel.locator("h2")).to_have_text("Hand 1 is over")
-            rows = panel.get_by_test_id("hand-end-row")
-            expect(rows).to_have_count(4)
-            assert [int(rows.nth(seat).get_attribute("data-change") or "") for seat in range(4)] \
-                == change
-            expect(panel.get_by_test_id("hand-end-lines").locator("li")).to_have_text(lines)
-            expect(panel.get_by_test_id("continue")).to_be_visible()
-            expect(seen_by.get_by_test_id("turn")).to_have_text(
-                "The next hand begins when everyone has seen how hand 1 ended.")
-        expect(page.get_by_test_id("hand-end-waiting")).to_contain_text(
-            "Waiting for P2 to continue.")
+    other = new_page()
+    open_seat(page, server, table_id, tokens[0])
+    open_seat(other, server, table_id, tokens[2])
+    ended = play_people(server, table_id, tokens, "pass",
+                        lambda view: view["hand_end"] is not None)
+    observation = ended["observation"]
+    change = observation["hand_results"][0]
+    first, end = ended["hand_end"]["lines"]
+    start = observation["log_start"]
+    lines = observation["log"][first - start:end - start]
+    for seen_by in (page, other):
+        panel = seen_by.get_by_test_id("hand-end")
+        expect(panel).to_be_visible()
+        expect(panel).to_have_attribute("data-hand", "1")
+        expect(panel.locator("h2")).to_have_text("Hand 1 is over")
+        rows = panel.get_by_test_id("hand-end-row")
+        expect(rows).to_have_count(4)
+        assert [int(rows.nth(seat).get_attribute("data-change") or "") for seat in range(4)] \
+            == change
+        expect(panel.get_by_test_id("hand-end-lines").locator("li")).to_have_text(lines)
+        expect(panel.get_by_test_id("continue")).to_be_visible()
+        expect(seen_by.get_by_test_id("turn")).to_have_text(
+            "The next hand begins when everyone has seen how hand 1 ended.")
+    expect(page.get_by_test_id("hand-end-waiting")).to_contain_text(
+        "Waiting for P2 to continue.")
 
-        page.get_by_test_id("continue").click()
-        expect(page.get_by_test_id("continue")).to_have_count(0)
-        expect(page.get_by_test_id("hand-end-waiting")).to_contain_text(
-            "Waiting for P2 to continue.")
-        expect(other.get_by_test_id("hand-end-waiting")).not_to_contain_text("Waiting for")
-        expect(other.get_by_test_id("continue")).to_be_visible()
-        # the next hand waits: nobody, the computers neither, has moved
-        time.sleep(0.5)
-        waiting = table_view(server, table_id)
-        assert waiting["move_number"] == ended["move_number"]
-        assert waiting["hand_end"]["waiting"] == [2]
+    page.get_by_test_id("continue").click()
+    expect(page.get_by_test_id("continue")).to_have_count(0)
+    expect(page.get_by_test_id("hand-end-waiting")).to_contain_text(
+        "Waiting for P2 to continue.")
+    expect(other.get_by_test_id("hand-end-waiting")).not_to_contain_text("Waiting for")
+    expect(other.get_by_test_id("continue")).to_be_visible()
+    # the next hand waits: nobody, the computers neither, has moved
+    time.sleep(0.5)
+    waiting = table_view(server, table_id)
+    assert waiting["move_number"] == ended["move_number"]
+    assert waiting["hand_end"]["waiting"] == [2]
 
-        other.get_by_test_id("continue").click()
-        for seen_by in (page, other):
-            expect(seen_by.get_by_test_id("hand-end")).to_have_count(0)
-        assert table_view(server, table_id)["hand_end"] is None
-    finally:
-        other_context.close()
+    other.get_by_test_id("continue").click()
+    for seen_by in (page, other):
+        expect(seen_by.get_by_test_id("hand-end")).to_have_count(0)
+    assert table_view(server, table_id)["hand_end"] is None
 
 
 def test_a_showdown_stays_face_up_on_the_tiles_until_the_next_hand(
