@@ -18,8 +18,6 @@ from parlour.engine import game_class
 from parlour.i18n import DOMAINS, Messages, read_catalogue, translate
 from parlour.stats import record_game
 
-FIELD = re.compile(r"\{(\w*)\}")
-
 
 def test_rules_in_spanish_print_the_games_spanish_help_and_options(
     cli: Cli, monkeypatch: pytest.MonkeyPatch,

@@ -73,7 +73,8 @@ COOKIE = "parlour_lang"
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The locale variables the command line reads, in gettext's order."""
 
-_FIELD = re.compile(r"\{(\w*)\}")
+FIELD = re.compile(r"\{(\w*)\}")
+"""A message's field: ``{name}`` (a template's; ``{}`` too)."""
 
 
 def language_of(value: str | None) -> str:
@@ -148,7 +149,7 @@ class _Template:
 
 
 def _template(msgid: str, msgstr: str) -> _Template:
-    parts = _FIELD.split(msgid)
+    parts = FIELD.split(msgid)
     pattern, seen = [], set()
     for index, part in enumerate(parts):
         if index % 2 == 0:
@@ -173,7 +174,7 @@ class Messages:
         self.exact = dict(translations)
         self.templates = sorted(
             (_template(msgid, msgstr) for msgid, msgstr in self.exact.items()
-             if _FIELD.search(msgid)),
+             if FIELD.search(msgid)),
             key=lambda template: -template.literal)
 
     def gettext(self, text: str) -> str:
@@ -228,7 +229,7 @@ def _fill(template: str, fields: Mapping[str, str]) -> str:
     def field(match: re.Match[str]) -> str:
         name = match.group(1)
         return fields.get(name, match.group(0))
-    return _FIELD.sub(field, template)
+    return FIELD.sub(field, template)
 
 
 def catalogue_path(lang: str, domain: str) -> resources.abc.Traversable:

@@ -41,16 +41,13 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
-from parlour.i18n import DOMAINS, LANGUAGES, catalogue_path
+from parlour.i18n import DOMAINS, FIELD, LANGUAGES, catalogue_path
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """The ``parlour`` package's folder."""
 
 REFUSING_FUNCTIONS = re.compile(r"^_?(why_not?|refusal|refuse)")
 """Functions whose returned strings are refusals (said to a player)."""
-
-FIELD = re.compile(r"\{(\w*)\}")
-"""A message's field (as :mod:`parlour.i18n` reads it)."""
 
 WORD = re.compile(r"[^\W\d_]{2}")
 """Two letters: a word."""
@@ -435,7 +432,7 @@ def report_messages(found: Found) -> Found:
             return  # a docstring
         if isinstance(node, ast.Constant | ast.JoinedStr):
             msgid = message_of(node)
-            if msgid is not None and re.search(r"[^\W\d_]", _FIELDS.sub("", msgid)):
+            if msgid is not None and _is_sentence(msgid):
                 _add(found, msgid, f"{where}:{node.lineno}")
             return
         for child in ast.iter_child_nodes(node):
@@ -445,9 +442,6 @@ def report_messages(found: Found) -> Found:
         if isinstance(function, ast.FunctionDef) and function.name.endswith("_text"):
             visit(function)
     return found
-
-
-_FIELDS = re.compile(r"\{\w*\}")
 
 
 # -- messages of the browser
