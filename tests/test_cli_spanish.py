@@ -192,6 +192,36 @@ def test_help_in_spanish(cli: Cli) -> None:
                      r"ordenador\.", overview.out, re.MULTILINE)
 
 
+def test_typers_frame_is_said_in_spanish_and_english_again_after(cli: Cli) -> None:
+    spanish = cli("rules", "--help", "--lang", "es").out
+    assert re.search(r"^ Uso: parlour rules \[OPTIONS\] \{GAME\}", spanish, re.MULTILINE)
+    assert "─ Argumentos ─" in spanish and "─ Opciones ─" in spanish
+    assert "[obligatorio]" in spanish and "Muestra este mensaje y sale." in spanish
+    assert "[por defecto: local]" in cli("simulate", "--help", "--lang", "es").out
+    assert "─ Órdenes ─" in cli("--lang", "es").out
+    english = cli("rules", "--help").out
+    assert re.search(r"^ Usage: parlour rules", english, re.MULTILINE)
+    assert "─ Arguments ─" in english and "─ Options ─" in english
+    assert "[required]" in english and "Show this message and exit." in english
+    for words in ("Uso:", "Opciones", "obligatorio", "Muestra este mensaje"):
+        assert words not in english
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("nosuchcommand",), "error: No existe la orden 'nosuchcommand'.\n"),
+    (("play", "--nope"), "error: No existe la opción: --nope\n"),
+    (("rules", "polignac", "extra"), "error: Sobran argumentos (extra)\n"),
+    (("simulate", "polignac", "-n"), "error: La opción '-n' necesita un argumento.\n"),
+    (("simulate", "polignac", "-n", "many"),
+     "error: Valor no válido para '-n' / '--matches': Se esperaba un número entero\n"),
+    (("play", "polignac", "--level", "hard"),
+     "error: No existe la opción: --level (opciones posibles: --help, --save, --seed)\n"),
+])
+def test_typers_errors_are_said_in_spanish(cli: Cli, args: tuple[str, ...], said: str) -> None:
+    run = cli(*args, "--lang", "es")
+    assert (run.status, run.err) == (2, said)
+
+
 def test_english_stays_the_default(cli: Cli) -> None:
     run = cli("rules", "--help")
     assert "Show a game's (or an event's) rules in brief" in run.out
@@ -286,3 +316,6 @@ def test_a_simulation_s_tables_in_spanish(cli: Cli) -> None:
                   "mediana", "medidas de diseño (95%)", "el ganador remontó"):
         assert words in spanish
     assert " median " not in spanish and "distributions" not in spanish
+    assert re.search(r"^│ capotes anunciados\s+│", spanish, re.MULTILINE)
+    assert re.search(r"^│ capots announced\s+│", english, re.MULTILINE)
+    assert "capot_bids" not in english + spanish

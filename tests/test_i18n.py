@@ -50,6 +50,18 @@ def test_a_repeated_field_must_repeat_its_value() -> None:
     assert SPANISH.translate("P1 gives 7Cr to P2") == "P1 gives 7Cr to P2"
 
 
+def test_a_template_with_little_text_of_its_own_takes_values_not_sentences() -> None:
+    short = Messages("es", {"{code} as {face}": "{code} como {face}",
+                            "{names} and {last}": "{names} y {last}", "pass": "paso"})
+    assert short.translate("3St as 8St") == "3St como 8St"
+    assert short.translate("Jean de la Fontaine as pass") == "Jean de la Fontaine como paso"
+    assert short.translate("P1, P2, P3 and P4") == "P1, P2, P3 y P4"
+    sentence = "Input should be a valid integer, unable to parse string as an integer"
+    assert short.translate(sentence) == sentence
+    assert short.translate("the first player to move and the last") == \
+        "the first player to move and the last"
+
+
 def test_text_the_catalogue_does_not_know_stays_english_line_by_line() -> None:
     assert SPANISH.translate("nobody knows this") == "nobody knows this"
     assert SPANISH.translate("P0 plays 8St\nsomething else") == "P0 juega 8St\nsomething else"

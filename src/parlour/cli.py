@@ -54,6 +54,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from parlour import events
 from parlour.agents import AGENTS, HINT_LEVEL, AnyAgent, choose_action, hint, make_agent
+from parlour.cli_frame import SpokenCommand, SpokenGroup, frame_in
 from parlour.engine import (
     Game,
     IllegalAction,
@@ -101,6 +102,7 @@ app = typer.Typer(
     "LC_MESSAGES, LANG choose).",
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=SpokenGroup,
 )
 
 
@@ -555,7 +557,7 @@ def player_counts_text(counts: Sequence[int], lang: str = DEFAULT) -> str:
                counts=", ".join(str(count) for count in counts[:-1]), high=high)
 
 
-@app.command("list")
+@app.command("list", cls=SpokenCommand)
 def list_games(ctx: typer.Context) -> None:
     """List every game: players, description and options with their defaults."""
     console = _console()
@@ -582,7 +584,7 @@ def list_games(ctx: typer.Context) -> None:
         console.print(_options_table(kind.schema.describe(), with_help=False, lang=lang))
 
 
-@app.command()
+@app.command(cls=SpokenCommand)
 def rules(
     ctx: typer.Context,
     game: GameArgument,
@@ -610,7 +612,7 @@ def rules(
         )
 
 
-@app.command()
+@app.command(cls=SpokenCommand)
 def stats(ctx: typer.Context) -> None:
     """Show your patience statistics: games played and won, best scores."""
     console = _console()
@@ -631,7 +633,7 @@ def stats(ctx: typer.Context) -> None:
                       path=path, variable=STATS_ENV), markup=False)
 
 
-@app.command()
+@app.command(cls=SpokenCommand)
 def play(
     ctx: typer.Context,
     game: Annotated[
@@ -722,7 +724,7 @@ def _resumed_state(
     return state
 
 
-@app.command("replay")
+@app.command("replay", cls=SpokenCommand)
 def replay_command(
     ctx: typer.Context,
     file: Annotated[
@@ -790,7 +792,7 @@ def _print_hands(console: Console, renderer: Renderer, state: State, names: Sequ
                                     renderer.cards(hand)))
 
 
-@app.command()
+@app.command(cls=SpokenCommand)
 def event(
     ctx: typer.Context,
     name: Annotated[
@@ -830,7 +832,7 @@ def event(
                workers or os.cpu_count() or 1, _lang(ctx))
 
 
-@app.command()
+@app.command(cls=SpokenCommand)
 def simulate(
     ctx: typer.Context,
     game: GameArgument,
@@ -913,7 +915,7 @@ def simulate(
                       markup=False)
 
 
-@app.command()
+@app.command(cls=SpokenCommand)
 def tournament(
     ctx: typer.Context,
     game: GameArgument,
@@ -1010,7 +1012,7 @@ def _score_calculator(game: str) -> ScoreCalculator:
     return chosen.score_calculator
 
 
-@app.command()
+@app.command(cls=SpokenCommand)
 def score(
     ctx: typer.Context,
     game: Annotated[
@@ -1060,7 +1062,7 @@ def _without_password(url: str) -> str:
     return url if parsed.password is None else parsed.render_as_string(hide_password=True)
 
 
-@app.command()
+@app.command(cls=SpokenCommand)
 def serve(
     ctx: typer.Context,
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -1238,8 +1240,9 @@ def _commands() -> list[Command]:
 
 def command_in(lang: str) -> TyperGroup:
     """The command line, its help (``--help``: each command's and option's
-    own text) in ``lang``; the words of Typer's frame (``Usage``,
-    ``Options``, ``[default: ...]``) stay as Typer says them."""
+    own text) in ``lang``; the words of Typer's frame around them
+    (``Usage:``, ``Options``, ``[default: ...]``) are said by
+    :mod:`parlour.cli_frame`."""
     commands = _commands()
     if lang != DEFAULT:
         spoken = messages(lang)
@@ -1279,8 +1282,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(translate(str(error), lang), lang)
     command = command_in(lang)
     try:
-        status = command.main(args=args or ["--help"], prog_name="parlour",
-                              standalone_mode=False, obj=lang)
+        with frame_in(lang):
+            status = command.main(args=args or ["--help"], prog_name="parlour",
+                                  standalone_mode=False, obj=lang)
     except (ParlourError, CommandError) as error:
         return _fail(translate(str(error), lang), lang)
     except typer.TyperException as error:

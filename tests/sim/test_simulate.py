@@ -279,7 +279,7 @@ def test_simulate_with_every_flag_writes_the_records(capsys: pytest.CaptureFixtu
     lines = out.splitlines()
     assert lines[0] == ("parlour.make('polignac', players=3) · 12 matches · 2 deals, each "
                         "once per seat · sweep target=2,3 · seed 3")
-    assert "sweep" in out and "capot_bids" in out
+    assert "sweep" in out and "capots announced" in out
     written = sorted(path.name for path in (tmp_path / "run").iterdir())
     assert "summary.json" in written
     rows = [json.loads(line) for line in (tmp_path / "run" / "records.jsonl").read_text(
@@ -294,7 +294,7 @@ def test_simulate_output_does_not_depend_on_the_workers(
     args = ("simulate", "ranter-go-round", "-n", "6", "--seed", "9", "--agents", "easy")
     one = run(capsys, *args, "--workers", "1")
     assert one == run(capsys, *args, "--workers", "2")
-    assert one[0] == 0 and "lives_lost" in one[1]
+    assert one[0] == 0 and "lives lost" in one[1]
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -135,6 +135,15 @@ def from_accept_language(header: str | None) -> str:
     return best[2] if best else DEFAULT
 
 
+SPECIFIC = 10
+"""A template with fewer literal characters than this (``{card} as
+{face}``, ``{names} and {last}``) recognises a message only when its fields
+are values (:meth:`Messages._is_value`)."""
+
+VALUE_WORDS = 4
+"""The most words of a field's value that is a name, a card or a number."""
+
+
 @dataclass(frozen=True)
 class _Template:
     """A message with fields, recognisable in a message already made."""
@@ -202,9 +211,22 @@ class Messages:
             match = template.pattern.fullmatch(text)
             if match is None:
                 continue
-            fields = {name: self._field(value) for name, value in match.groupdict().items()}
+            values = match.groupdict()
+            if template.literal < SPECIFIC and not all(map(self._is_value, values.values())):
+                continue  # "... unable to parse string as an integer" is not "{code} as {face}"
+            fields = {name: self._field(value) for name, value in values.items()}
             return _fill(template.msgstr, fields)
         return text
+
+    def _is_value(self, value: str) -> bool:
+        """Whether ``value`` can be a field of a template with little text
+        of its own (``{seat} says {word}``): a message, or a list of names,
+        cards or numbers (at most :data:`VALUE_WORDS` words an item), not a
+        sentence the template happens to cut in two."""
+        if value in self.exact:
+            return True
+        return all(len(item.split()) <= VALUE_WORDS or self._made(item) != item
+                   for item in re.split(r"[;,] ", value))
 
     def _field(self, value: str) -> str:
         """A recognised message's field in this language: a message of the

@@ -406,14 +406,17 @@ def cli_messages() -> Found:
     from parlour.cli import help_messages
     from parlour.events import event_class
     from parlour.events import names as event_names
+    from parlour.sim.events import event_label, meanings
 
     found = source_messages(python_files(files=(
-        "cli.py", "event_cli.py", "simulate_cli.py", "render.py", "stats.py")))
+        "cli.py", "cli_frame.py", "event_cli.py", "simulate_cli.py", "render.py", "stats.py")))
     for text in help_messages():
         _add(found, text, "parlour/cli.py:--help")
     for name in event_names():
         for _, heading, _ in event_class(name).standings_columns:
             _add(found, heading, f"{name}.standings_columns")
+    for event in meanings():
+        _add(found, event_label(event), "parlour.sim.events.counted_events")
     return report_messages(table_messages(found))
 
 

@@ -37,3 +37,12 @@ def meanings() -> dict[str, str]:
     for name in games():
         found.update(game_class(name).counted_events)
     return found
+
+
+def event_label(name: str) -> str:
+    """How a report names the counted event ``name``: what it means, up to
+    a colon (``capot_bids`` is ``capots announced``, ``capots_made``
+    ``announced capots made``); the name's words for an event no
+    registered game counts."""
+    meaning = meanings().get(name)
+    return meaning.partition(":")[0] if meaning else name.replace("_", " ")

@@ -33,6 +33,7 @@ from rich.table import Table
 from parlour.engine.files import MIB, open_input, read_at_most
 from parlour.errors import ParlourError
 from parlour.i18n import DEFAULT, translate
+from parlour.sim.events import event_label
 from parlour.sim.records import MatchRecord, records_of
 from parlour.sim.statistics import Distribution, Estimate, Summary
 
@@ -160,7 +161,8 @@ def event_text(summary: Summary) -> TextTable | None:
     if not summary.events:
         return None
     return TextTable("events", ("event", "per match (95%)", "matches with one (95%)"), tuple(
-        (row.event, estimate_text(row.per_match), estimate_text(row.share, percent=True))
+        (event_label(row.event), estimate_text(row.per_match),
+         estimate_text(row.share, percent=True))
         for row in summary.events))
 
 
