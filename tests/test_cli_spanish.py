@@ -98,6 +98,24 @@ def test_a_move_typed_as_the_spanish_table_shows_it_is_played(
                      re.MULTILINE)
 
 
+def test_a_german_pack_s_cards_are_named_and_typed_in_spanish(cli: Cli, tmp_path: Path) -> None:
+    """Bassadewitz's cards are words (Unter-Acorns): the Spanish table says
+    them in Spanish, in the hand, the trick and the log, and a card typed as
+    it is shown is played."""
+    record = tmp_path / "game.json"
+    run = cli("play", "bassadewitz", "--seed", "1", "--save", str(record), "--lang", "es",
+              stdin="Unter de Bellotas\nquit\n")
+    assert (run.status, run.err) == (0, "")
+    lines = run.out.splitlines()
+    assert "P1 juega 10 de Bellotas" in lines
+    assert re.search(r"^Tu mano\s+Unter de Bellotas  ·  Unter de Hojas · 9 de Hojas  ·  "
+                     r"As de Corazones · ", run.out, re.MULTILINE)
+    assert re.search(r"^Válidas\s+Unter de Bellotas$", run.out, re.MULTILINE)
+    assert "P0 juega Unter de Bellotas" in lines
+    assert "Acorns" not in run.out and "Hearts" not in run.out
+    assert json.loads(record.read_text())["actions"][3] == "Unter-Acorns"
+
+
 def test_a_whole_match_of_computers_ends_in_spanish(cli: Cli) -> None:
     run = cli("play", "polignac", "--seed", "3", "--option", "target=1", "--lang", "es",
               *["--seat", "random"] * 4)

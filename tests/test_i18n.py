@@ -13,6 +13,7 @@ from parlour.i18n import (
     from_accept_language,
     from_environment,
     language_of,
+    translate,
 )
 from parlour.i18n.extract import message_of
 
@@ -60,6 +61,20 @@ def test_a_template_with_little_text_of_its_own_takes_values_not_sentences() -> 
     assert short.translate(sentence) == sentence
     assert short.translate("the first player to move and the last") == \
         "the first player to move and the last"
+
+
+def test_a_cards_name_is_said_by_its_rank_and_suit_and_nothing_else_is() -> None:
+    words = Messages("es", {"{rank} of {suit}": "{rank} de {suit}",
+                            "{rank}-{suit}": "{rank} de {suit}", "Ace": "As",
+                            "Moons": "Lunas", "Acorns": "Bellotas", "Hearts": "Corazones",
+                            "{seat} plays {card}": "{seat} juega {card}"})
+    assert words.translate("Ace of Moons") == "As de Lunas"
+    assert words.translate("Unter-Acorns") == "Unter de Bellotas"
+    assert words.translate("Jean-Luc plays Ace-Hearts") == "Jean-Luc juega As de Corazones"
+    assert words.translate("The Cave") == "The Cave"  # a card with a name of its own
+    assert words.translate("Jean-Luc") == "Jean-Luc"  # no card's name
+    assert words.translate("Ace of Spoons") == "Ace of Spoons"
+    assert translate("7 of Suns #2", "es") == "7 de Soles #2"
 
 
 def test_text_the_catalogue_does_not_know_stays_english_line_by_line() -> None:

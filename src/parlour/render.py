@@ -162,7 +162,10 @@ class Renderer:
         self.deck = deck
         self.you = frozenset(you)
         self.lang = lang
-        spaced = any(" " in card.symbol for card in deck.cards)
+        # a card's name in lang (Unter de Bellotas), as a translated log line says it
+        self._spoken = {said: card for card in deck.cards
+                        if (said := translate(card.name, lang)) != card.name}
+        spaced = any(" " in self._symbol(card) for card in deck.cards)
         self._separator = " · " if spaced else " "
         self._suit_separator = "  ·  " if spaced else "  "
         self._known: dict[str, Card | None] = {}
@@ -171,7 +174,7 @@ class Renderer:
         title_words = frozenset(deck.title.split())
         spellings = sorted(
             {text for card in deck.cards for text in (card.code, card.name)
-             if text not in title_words},
+             if text not in title_words} | set(self._spoken),
             key=len, reverse=True,
         )
         self._card_pattern = re.compile(
@@ -183,10 +186,17 @@ class Renderer:
         """The card that ``text`` names (a code or a label), or ``None``."""
         if text not in self._known:
             try:
-                self._known[text] = self.deck.parse(text)
+                self._known[text] = self._spoken.get(text) or self.deck.parse(text)
             except ParseError:
                 self._known[text] = None
         return self._known[text]
+
+    def _symbol(self, card: Card) -> str:
+        """How ``card`` is drawn: its symbol, a name in it said in the
+        renderer's language (``Unter de Bellotas``, ``As de Lunas (☾)``)."""
+        if card.name in card.symbol and self.lang != DEFAULT:
+            return card.symbol.replace(card.name, translate(card.name, self.lang))
+        return card.symbol
 
     def card(self, text: str, dim: bool = False) -> Text:
         """One card by its code or label: its symbol, red suits in red.
@@ -196,7 +206,7 @@ class Renderer:
         if card is None:
             return self.log_line(text)
         # both copies of a card in a doubled pack are the same to a player
-        symbol = _COPY_MARK.sub("", card.symbol)
+        symbol = _COPY_MARK.sub("", self._symbol(card))
         if dim:
             return Text(symbol, style="dim")
         return Text(symbol, style="bold red" if card.red else "bold")

@@ -26,9 +26,10 @@ made in English from the template (so a refusal raised in English by a
 game, or a log line made from a typed event by the game's catalogue,
 reaches a Spanish page in Spanish). Each field of a recognised message is
 translated too when it is itself a message (a sign's name, a phase) or a
-list of them (``a, b``), and kept as it is otherwise (card codes, seat
-names, numbers). Python reads the games, server and cli catalogues; the web
-catalogue is the browser's (``static/i18n.js``).
+list of them (``a, b``) or a card's name (``Unter-Acorns``), and kept as
+it is otherwise (card codes, seat names, numbers). Python reads the games,
+server and cli catalogues; the web catalogue is the browser's
+(``static/i18n.js``).
 
 ``python -m parlour.i18n`` (``make messages``) brings every catalogue up to
 date with the sources (:mod:`parlour.i18n.extract`); a test checks that
@@ -144,6 +145,26 @@ VALUE_WORDS = 4
 """The most words of a field's value that is a name, a card or a number."""
 
 
+CARD_NAME = re.compile(r"^(?P<rank>.+?)(?P<join> of |-)(?P<suit>\w+)(?P<copy> #\d+)?$")
+"""A card's name made of a rank and a suit ("Jack of Spades", "Ober-Acorns",
+"7 of Suns #2"), as :meth:`Messages.card_name` and the browser
+(``cardName`` in ``static/cards.js``) read it."""
+
+CARD_NAME_TEMPLATES = {" of ": "{rank} of {suit}", "-": "{rank}-{suit}"}
+"""How a card's name is said, by the English name's join ("de" both in
+Spanish); only for a card's name, never to recognise another text
+(``Jean-Luc`` is no rank and suit)."""
+
+
+@cache
+def card_names() -> frozenset[str]:
+    """The name of every card of every pack (the only texts
+    :meth:`Messages.card_name` says: a person named "Jean-Luc" stays so)."""
+    from parlour.cards import DECKS
+
+    return frozenset(card.name for deck in DECKS.values() for card in deck.cards)
+
+
 @dataclass(frozen=True)
 class _Template:
     """A message with fields, recognisable in a message already made."""
@@ -183,7 +204,7 @@ class Messages:
         self.exact = dict(translations)
         self.templates = sorted(
             (_template(msgid, msgstr) for msgid, msgstr in self.exact.items()
-             if FIELD.search(msgid)),
+             if FIELD.search(msgid) and msgid not in CARD_NAME_TEMPLATES.values()),
             key=lambda template: -template.literal)
 
     def gettext(self, text: str) -> str:
@@ -201,7 +222,19 @@ class Messages:
         exact = self.exact.get(text)
         if exact is not None:
             return exact
-        return self._made(text)
+        return self.card_name(text) or self._made(text)
+
+    def card_name(self, name: str) -> str | None:
+        """A card's English name in this language, its rank and suit words
+        said (``Unter-Acorns`` is ``Unter de Bellotas``, ``Ace of Moons``
+        ``As de Lunas``, a second copy's mark kept); ``None`` for a text
+        that is no card's name (``The Cave``, a card with a name of its
+        own, keeps it: no rank and suit)."""
+        match = CARD_NAME.fullmatch(name) if name in card_names() else None
+        if match is None:
+            return None
+        return self.say(CARD_NAME_TEMPLATES[match["join"]], rank=self.gettext(match["rank"]),
+                        suit=self.gettext(match["suit"])) + (match["copy"] or "")
 
     @lru_cache(maxsize=8192)  # noqa: B019 - one Messages a language, kept for the process
     def _made(self, text: str) -> str:
@@ -234,7 +267,7 @@ class Messages:
         a template could take the whole list for one message), else a
         message made from a template, else as it is (a name, a card code, a
         number)."""
-        exact = self.exact.get(value)
+        exact = self.exact.get(value) or self.card_name(value)
         if exact is not None:
             return exact
         for separator in ("; ", ", "):

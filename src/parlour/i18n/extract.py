@@ -41,7 +41,14 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
-from parlour.i18n import DOMAINS, FIELD, LANGUAGES, catalogue_path
+from parlour.i18n import (
+    CARD_NAME,
+    CARD_NAME_TEMPLATES,
+    DOMAINS,
+    FIELD,
+    LANGUAGES,
+    catalogue_path,
+)
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """The ``parlour`` package's folder."""
@@ -357,6 +364,12 @@ def game_messages(found: Found | None = None) -> Found:
         for suit in deck.suits:  # a suit's name, and in a sentence (you hold hearts)
             _add(found, suit, where)
             _add(found, suit.lower(), where)
+        for card in deck.cards:  # its name said in words (Messages.card_name)
+            named = CARD_NAME.fullmatch(card.name)
+            if named:
+                _add(found, CARD_NAME_TEMPLATES[named["join"]], "parlour.i18n.CARD_NAME_TEMPLATES")
+                for word in named.group("rank", "suit"):
+                    _add(found, word, where)
     return found
 
 
@@ -452,9 +465,6 @@ def report_messages(found: Found) -> Found:
 
 JS_CALL = re.compile(r"""\bt\(\s*(?P<quote>["'`])(?P<text>(?:\\.|(?!(?P=quote)).)*)(?P=quote)""",
                      re.DOTALL)
-CARD_NAME = re.compile(r"^(?P<rank>.+?)(?: of |-)(?P<suit>\w+)(?: #\d+)?$")
-"""A card's name made of a rank and a suit ("Jack of Spades", "Ober-Acorns",
-"7 of Suns #2"), as the browser reads it (``cardName`` in ``static/cards.js``)."""
 HTML_MESSAGE = re.compile(r"\{\{t:(?P<text>.*?)\}\}", re.DOTALL)
 
 
