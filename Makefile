@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev,postgres,openspiel,e2e,ray,plot,rl,fuzz]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,postgres,openspiel,e2e,ray,plot,rl,fuzz,vector]'
 	touch $(STAMP)
 
 run: $(STAMP)
