@@ -207,8 +207,19 @@ def make(name: str, /, batch_size: int, kernel: str = "auto", **options: Any) ->
     return cls(game, batch_size, kernel_of(kernel))
 
 
-Kernel = Callable[..., None]
-"""A compiled or plain step function over a batch's arrays."""
+Kernel = Callable[..., Any]
+"""A compiled or plain function over a batch's arrays."""
+
+
+def jitable(function: Kernel) -> Kernel:
+    """Marks a helper of the kernels (a rule over one match's numbers) as
+    callable both from Python and from Numba-compiled code
+    (``numba.extending.register_jitable``); itself when Numba is absent."""
+    if not numba_available():
+        return function
+    from numba.extending import register_jitable
+
+    return register_jitable(function)
 
 
 def compiled(function: Kernel, kernel: str) -> Kernel:
