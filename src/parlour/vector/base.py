@@ -73,7 +73,10 @@ class VectorGame(ABC):
 
     The attributes every vector game keeps current: :attr:`current_player`
     (int, B: the seat to move, :data:`parlour.engine.TERMINAL_PLAYER` once
-    the match is over, as the reference says it) and :attr:`done` (bool, B).
+    the match is over, as the reference says it), :attr:`done` (bool, B)
+    and :attr:`hand_number` (int, B: the hands begun, the reference
+    observation's ``hand_number``; a report reads the scores each time it
+    grows).
     """
 
     names: ClassVar[tuple[str, ...]] = ()
@@ -91,6 +94,7 @@ class VectorGame(ABC):
         self.observation_size = game.observation_tensor_size
         self.current_player: IntArray = np.full(batch_size, TERMINAL_PLAYER, dtype=np.int64)
         self.done: BoolArray = np.ones(batch_size, dtype=np.bool_)
+        self.hand_number: IntArray = np.zeros(batch_size, dtype=np.int64)
 
     @classmethod
     def refusal(cls, game: Game) -> str | None:
@@ -133,6 +137,13 @@ class VectorGame(ABC):
     def scores(self) -> IntArray:
         """Int, B × players: each match's scores so far, as
         :meth:`parlour.engine.State.scores`."""
+
+    def counted_events(self) -> dict[str, IntArray]:
+        """Each notable event the reference counts
+        (:attr:`parlour.engine.Game.counted_events`), by name: how many times
+        it happened in each match so far (int, B); ``{}`` for a game that
+        counts none."""
+        return {}
 
     def random_actions(self, rng: np.random.Generator) -> IntArray:
         """A uniformly random legal action for each match in play (0 for a
