@@ -333,8 +333,8 @@ def test_simulate_plays_the_toy(toy: type[ThreeTricks], cli: Cli) -> None:
     # three hands of three cards a seat, whoever plays them
     assert rows == {"hands a match": "3.00", "decisions a match": "27.00"}
     # the toy's own counted event, found through Game.count_events alone
-    assert any(re.fullmatch(r"│ sweeps │ 1\.667 \[1\.253, 2\.080\] │ +100\.0% \[61\.0, 100\.0\] │",
-                            line) for line in lines)
+    assert any(re.fullmatch(r"│ hands in which one player took every trick │ 1\.667 \[1\.253, "
+                            r"2\.080\] │ +100\.0% \[61\.0, 100\.0\] │", line) for line in lines)
 
 
 def test_a_tournament_of_the_toy(toy: type[ThreeTricks], cli: Cli) -> None:
