@@ -46,6 +46,7 @@ from parlour.vector.base import (
     VectorGame,
     compiled,
     jitable,
+    numba_available,
     register,
 )
 
@@ -81,6 +82,18 @@ TERMINAL = -4
 DEAL_BATCH = 256
 """Deals drawn from the generator at a time (at least; a batch larger than
 eight times this draws an eighth of its size)."""
+
+def _inlined(function: Kernel) -> Kernel:
+    """A helper on the hot path, given many arrays: inlined into the loops by
+    Numba (a call copies every array's shape and strides);
+    :func:`parlour.vector.base.jitable` otherwise."""
+    if not numba_available():
+        return function
+    from numba.extending import register_jitable
+
+    inline: Any = register_jitable
+    return inline(inline="always")(function)  # type: ignore[no-any-return]
+
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
@@ -123,7 +136,7 @@ def _select(x: np.uint64, k: int) -> int:
     return int(_lowest(x))
 
 
-@jitable
+@_inlined
 def _legal_bits(i: int, hands: Any, info: Any, par: Any, masks: Any, suit_mask: Any) -> Any:
     """Match ``i``'s legal actions as a mask of action ids (none once over)."""
     phase = info[i, PHASE]
@@ -395,7 +408,7 @@ def _finish_hand(i: int, hands: Any, won: Any, absent: Any, trick_card: Any, tri
     return 1
 
 
-@jitable
+@_inlined
 def _play(i: int, action: int, hands: Any, won: Any, absent: Any, trick_card: Any,
           trick_mask: Any, out_of_play: Any, discards: Any, info: Any, totals: Any,
           counts: Any, hand_number: Any, current_player: Any, done: Any, par: Any, masks: Any,
