@@ -14,9 +14,9 @@ are one mask too (Polignac's ``pass`` and ``capot`` are bits 32 and 33).
 The rules are the kernels below, written once over those arrays and run
 compiled by Numba or by the interpreter (:mod:`parlour.vector.base`).
 The deals of new hands are the batch's own: uniform numbers drawn from
-the batch's generator outside the kernels, :data:`DEAL_BATCH` deals at a
-time, which a kernel turns into a shuffle (Fisher-Yates) of the cards in
-play, so that both kernels deal the same cards.
+the batch's generator outside the kernels, several deals at a time
+(:data:`DEALS_SHARE`), which a kernel turns into a shuffle (Fisher-Yates)
+of the cards in play, so that both kernels deal the same cards.
 """
 
 from __future__ import annotations
@@ -79,9 +79,9 @@ ANTE = 12
 PAYMENT = 4
 POOL_SHARES = (5, 4, 3, 0)
 TERMINAL = -4
-DEAL_BATCH = 256
-"""Deals drawn from the generator at a time (at least; a batch larger than
-eight times this draws an eighth of its size)."""
+DEALS_SHARE = 8
+"""A batch draws the uniforms of one deal for every ``DEALS_SHARE`` matches
+at a time (at least one deal): few draws, few bytes a match."""
 
 def _inlined(function: Kernel) -> Kernel:
     """A helper on the hot path, given many arrays: inlined into the loops by
@@ -732,7 +732,7 @@ class TrickVectorGame(VectorGame):
         self._scale = float(tg.tensor_scale)
         self._scratch = np.zeros(len(tg.in_play_cards), dtype=np.int64)
         self._delta = np.zeros(n, dtype=np.int64)
-        self._deals = max(DEAL_BATCH, batch_size // 8)
+        self._deals = max(1, batch_size // DEALS_SHARE)
         self._uniforms = np.zeros((0, len(tg.in_play_cards)), dtype=np.float64)
         self._cursor = np.zeros(1, dtype=np.int64)
         self._rng = np.random.default_rng()
