@@ -97,11 +97,6 @@ def _inlined(function: Kernel) -> Kernel:
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_S1, _S2, _S4, _S8, _S16, _S32 = (np.uint64(s) for s in (1, 2, 4, 8, 16, 32))
-_LOW7 = np.uint64(0x7F)
 
 
 @jitable
@@ -110,22 +105,48 @@ def _bit(card: int) -> np.uint64:
     return U1 << np.uint64(card)
 
 
-@jitable
 def _popcount(x: np.uint64) -> int:
-    """The set bits of a mask (additions only: no overflow in either kernel)."""
-    x = x - ((x >> _S1) & _M1)
-    x = (x & _M2) + ((x >> _S2) & _M2)
-    x = (x + (x >> _S4)) & _M4
-    x = x + (x >> _S8)
-    x = x + (x >> _S16)
-    x = x + (x >> _S32)
-    return int(x & _LOW7)
+    """The set bits of a mask (Numba: the processor's popcount)."""
+    return int(x).bit_count()
 
 
-@jitable
 def _lowest(x: np.uint64) -> int:
-    """The id of the lowest set bit of a non-empty mask."""
-    return int(_popcount((x & (~x + U1)) - U1))
+    """The id of the lowest set bit of a non-empty mask (Numba: the
+    processor's count of trailing zeros)."""
+    mask = int(x)
+    return (mask & -mask).bit_length() - 1
+
+
+if numba_available():
+    # _popcount and _lowest for Numba: LLVM's ctpop and cttz, one
+    # instruction each (the Python versions above are Python's own)
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic, overload
+
+    def _ctpop_typing(context: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+        return types.int64(x), codegen
+
+    def _cttz_typing(context: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.cttz(args[0], cgutils.true_bit)
+        return types.int64(x), codegen
+
+    _ctpop: Any = intrinsic(_ctpop_typing)
+    _cttz: Any = intrinsic(_cttz_typing)
+
+    @overload(_popcount)
+    def _popcount_numba(x: Any) -> Any:
+        def popcount(x: Any) -> Any:
+            return _ctpop(x)
+        return popcount
+
+    @overload(_lowest)
+    def _lowest_numba(x: Any) -> Any:
+        def lowest(x: Any) -> Any:
+            return _cttz(x)
+        return lowest
 
 
 @jitable
