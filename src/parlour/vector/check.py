@@ -101,9 +101,11 @@ def _fail(summary: Summary, index: int, state: State, what: str, vector: Any,
 
 def compare(vg: VectorGame, states: list[State], summary: Summary,
             rows: list[int] | None = None) -> None:
-    """Everything of the batch against the reference states (only the
-    scores, returns, results and player to move for the matches outside
-    ``rows``, whose next deal is the vector engine's own)."""
+    """Everything of the batch against the reference states: for the
+    matches outside ``rows`` (whose next deal is the vector engine's own)
+    only the scores, returns, hands begun, player to move and counted
+    events; the counted events of the others only once over or when every
+    match is compared (``rows`` None: after a load)."""
     full = set(range(len(states)) if rows is None else rows)
     mask = vg.legal_mask()
     tensor = vg.observation_tensor()
@@ -119,7 +121,7 @@ def compare(vg: VectorGame, states: list[State], summary: Summary,
             ("hand numbers", int(vg.hand_number[index]), hand_number(state)),
             ("players to move", int(vg.current_player[index]), state.current_player()),
         ]
-        if over or index not in full:
+        if over or rows is None or index not in full:
             events = state.game.count_events(state.match_events())
             checks.append(("counted events",
                            {name: int(values[index]) for name, values in counted.items()},
