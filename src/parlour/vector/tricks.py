@@ -28,8 +28,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parlour.engine import Game, State
+from parlour.engine import TERMINAL_PLAYER, Game, State
 from parlour.errors import IllegalAction
+from parlour.games.bassadewitz import ANTE, PAYMENT, POOL_SHARES
 from parlour.games.tricks import (
     PHASE_ANNOUNCE,
     PHASE_DEAL,
@@ -65,7 +66,7 @@ POLIGNAC, KNAVES, FIRST_LAST, BASSADEWITZ = range(4)
 
 (N, HAND_SIZE, KIND, TARGET, SURPLUS, CAPOT, CAPOT_FAIL, BIDDER_LEADS, FORCED, PENALTY_CARD,
  PENALTY_VALUE, DOUBLE_CARD, TURNED_JACK, SHARED, DEALER_TURNS, TRICK_BONUS, WIDTH, IN_PLAY,
- SCHEDULE) = range(19)
+ SCHEDULE, PASS_ID, CAPOT_ID) = range(21)
 """The game's parameters (``params``, int64), indices."""
 
 PENALTY_MASK, OUT_BASE = range(2)
@@ -73,15 +74,12 @@ PENALTY_MASK, OUT_BASE = range(2)
 out of play before a deal."""
 
 CAPOT_FAILS = ("bidder_5", "bidder_5_plus_jacks", "jacks_normal")
-PASS_ACTION = 32
-CAPOT_ACTION = 33
-ANTE = 12
-PAYMENT = 4
-POOL_SHARES = (5, 4, 3, 0)
-TERMINAL = -4
+"""Polignac's ``capot_fail`` values, by their number in ``params[CAPOT_FAIL]``
+(2, the jacks as usual, is also the hand without a bid)."""
 DEALS_SHARE = 8
 """A batch draws the uniforms of one deal for every ``DEALS_SHARE`` matches
 at a time (at least one deal): few draws, few bytes a match."""
+
 
 def _inlined(function: Kernel) -> Kernel:
     """A helper on the hot path, given many arrays: inlined into the loops by
@@ -176,7 +174,7 @@ def _legal_bits(i: int, hands: Any, info: Any, par: Any, masks: Any, suit_mask: 
     if phase == PHASE_DISCARD:
         return hands[i, info[i, DEALER]] & ~masks[PENALTY_MASK]
     if phase == PHASE_ANNOUNCE:
-        return _bit(PASS_ACTION) | _bit(CAPOT_ACTION)
+        return _bit(par[PASS_ID]) | _bit(par[CAPOT_ID])
     return U0
 
 
@@ -416,7 +414,7 @@ def _finish_hand(i: int, hands: Any, won: Any, absent: Any, trick_card: Any, tri
     if _match_over(i, totals, info, par):
         info[i, PHASE] = PHASE_OVER
         done[i] = True
-        current_player[i] = TERMINAL
+        current_player[i] = TERMINAL_PLAYER
         return 0
     if par[KIND] != BASSADEWITZ or info[i, POOL] == 0:
         info[i, DEALER] = (info[i, DEALER] + 1) % n
@@ -450,7 +448,7 @@ def _play(i: int, action: int, hands: Any, won: Any, absent: Any, trick_card: An
         return 0
     if phase == PHASE_ANNOUNCE:
         eldest = (info[i, DEALER] + 1) % n
-        if action == CAPOT_ACTION:
+        if action == par[CAPOT_ID]:
             info[i, BIDDER] = seat
             counts[i, 0] += 1
             _begin_play(i, seat if par[BIDDER_LEADS] != 0 else eldest, info, current_player)
@@ -722,7 +720,7 @@ class TrickVectorGame(VectorGame):
             values = list(tg.card_points)
         else:
             penalty_card = tg.penalty_card
-        params = [0] * 19
+        params = [0] * 21
         params[N] = n
         params[HAND_SIZE] = tg.hand_size
         params[KIND] = kind
@@ -742,6 +740,8 @@ class TrickVectorGame(VectorGame):
         params[WIDTH] = width
         params[IN_PLAY] = len(tg.in_play_cards)
         params[SCHEDULE] = len(tg.schedule_seats[0])
+        if kind == POLIGNAC:
+            params[PASS_ID], params[CAPOT_ID] = tg.word_id("pass"), tg.word_id("capot")
         self._params = np.array(params, dtype=np.int64)
         self._masks = np.array([penalty_mask, deck.full_mask & ~tg.in_play], dtype=np.uint64)
         self._suit_of = np.array(tg.suit_of, dtype=np.int64)
