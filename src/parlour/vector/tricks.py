@@ -810,9 +810,14 @@ class TrickVectorGame(VectorGame):
         n = self.num_players
         suit_of = self.game.suit_of  # type: ignore[attr-defined]
         for i, state in enumerate(states):
-            # the trick state's fields (the same package's: its hands, piles,
-            # voids, trick, dealer, phase and game fields are not all in the
-            # public observation as masks)
+            # Read from the TrickState's fields (the same package's), as the
+            # observation has no masks of them and hides the other hands:
+            # phase, leader, to_move, dealer, trick_number, turnup, hands,
+            # won, known_absent, trick_mask, out_of_play, totals,
+            # hand_index, and the games' own bidder, discards (Polignac),
+            # pool, ante_paid, turns_completed (Bassadewitz); the rest by
+            # its public properties (trick, first_winner, last_winner) and
+            # the contract (match_events, is_terminal, current_player).
             s: Any = state
             info = self.info[i]
             info[PHASE] = s.phase
