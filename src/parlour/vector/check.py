@@ -48,6 +48,9 @@ class Summary:
     kernel: str
     hands: int = 0
     """Hands finished in the reference (and compared)."""
+    whole: int = 0
+    """Of those, the hands compared from their first decision (the others
+    from the random positions the matches start at)."""
     matches: int = 0
     """Matches finished."""
     decisions: int = 0
@@ -59,7 +62,8 @@ class Summary:
 
     def __str__(self) -> str:
         options = ", ".join(f"{key}={value}" for key, value in sorted(self.options.items()))
-        return (f"{self.game}({options}) [{self.kernel}]: {self.hands} hands, "
+        return (f"{self.game}({options}) [{self.kernel}]: {self.hands} hands "
+                f"({self.whole} from their start), "
                 f"{self.matches} matches, {self.decisions} decisions, {self.loads} loads: "
                 f"identical")
 
@@ -79,9 +83,10 @@ def settle(state: State, rng: random.Random) -> State:
 
 
 def fresh_state(game: parlour.Game, rng: random.Random, most: int) -> State:
-    """A seeded match after up to ``most`` random actions (never over)."""
+    """A seeded match: half the time at its start, else after 1 to ``most``
+    random actions (never over)."""
     state = settle(game.new_state(seed=rng.randrange(2**31)), rng)
-    for _ in range(rng.randrange(most + 1)):
+    for _ in range(0 if rng.random() < 0.5 else rng.randrange(1, most + 1)):
         successor = state.clone()
         successor.apply(rng.choice(successor.legal_actions()))
         settle(successor, rng)
@@ -156,6 +161,8 @@ def check(game_name: str, options: dict[str, Any], hands: int, seed: int, kernel
     summary = Summary(game.name, dict(options), vg.kernel)
     rng = random.Random(seed)
     states = [fresh_state(game, rng, most) for _ in range(batch_size)]
+    # whether each match's hand was begun before it was loaded
+    begun_before = [bool(state.history) for state in states]
     vg.load(states)
     summary.loads += 1
     compare(vg, states, summary)
@@ -174,6 +181,7 @@ def check(game_name: str, options: dict[str, Any], hands: int, seed: int, kernel
         compare(vg, states, summary,
                 [index for index in range(batch_size) if index not in ended])
         summary.hands += len(ended)
+        summary.whole += sum(not begun_before[index] for index in ended)
         if ended:
             for index in ended:
                 state = states[index]
@@ -182,6 +190,9 @@ def check(game_name: str, options: dict[str, Any], hands: int, seed: int, kernel
                     for name, value in state.game.count_events(state.match_events()).items():
                         summary.counts[name] = summary.counts.get(name, 0) + value
                     states[index] = fresh_state(game, rng, most)
+                    begun_before[index] = bool(states[index].history)
+                else:  # the next hand, compared from its start after the load
+                    begun_before[index] = False
             vg.load(states)
             summary.loads += 1
             compare(vg, states, summary)
