@@ -203,13 +203,13 @@ def cross_check(game_name: str, options: dict[str, Any], steps: int, seed: int,
                 batch_size: int = 8) -> int:
     """Play ``steps`` steps of random actions from ``reset(seed)`` on the
     numba and the python kernels and compare every output after each;
-    :class:`Mismatch` at the first difference, else the decisions compared."""
+    :class:`Mismatch` at the first difference, else the hands dealt by the
+    steps (after the first hand of each match)."""
     games = [parlour.vector.make(game_name, batch_size=batch_size, kernel=kernel, **options)
              for kernel in ("numba", "python")]
     for vg in games:
         vg.reset(seed)
     rngs = [np.random.default_rng(seed) for _ in games]
-    decisions = 0
     for step in range(steps):
         outputs = [(vg.current_player.tolist(), vg.done.tolist(), vg.hand_number.tolist(),
                     vg.legal_mask().tolist(), vg.observation_tensor().tolist(),
@@ -225,7 +225,6 @@ def cross_check(game_name: str, options: dict[str, Any], steps: int, seed: int,
         if not np.array_equal(actions[0], actions[1]):
             raise Mismatch(f"{game_name} {options}: the kernels' random actions differ "
                            f"after {step} steps from reset({seed})")
-        decisions += int((~games[0].done).sum())
         for vg, chosen in zip(games, actions, strict=True):
             vg.step(chosen)
-    return decisions
+    return int(games[0].hand_number.sum()) - batch_size
