@@ -768,7 +768,7 @@ class TrickVectorGame(VectorGame):
         self.info = np.zeros((b, FIELDS), dtype=np.int16)
         self.totals = np.zeros((b, n), dtype=np.int32)
         self.counts = np.zeros((b, 3), dtype=np.int32)
-        self._actions = np.zeros(b, dtype=np.int64)
+        self._u = np.zeros(b, dtype=np.float64)
         self._kernels = _kernels(kernel)
         self._counted = tuple(game.counted_events)
 
@@ -859,10 +859,11 @@ class TrickVectorGame(VectorGame):
         return out
 
     def random_actions(self, rng: np.random.Generator) -> IntArray:
-        self._kernels["random_actions"](rng.random(self.batch_size), self._actions, self.hands,
-                                        self.info, self.done, self._params, self._masks,
-                                        self._suit_mask)
-        return self._actions.copy()
+        rng.random(out=self._u)
+        actions = np.empty(self.batch_size, dtype=np.int64)
+        self._kernels["random_actions"](self._u, actions, self.hands, self.info, self.done,
+                                        self._params, self._masks, self._suit_mask)
+        return actions
 
     def step(self, actions: npt.ArrayLike) -> None:
         chosen = np.asarray(actions)
