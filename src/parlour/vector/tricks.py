@@ -905,6 +905,9 @@ class TrickVectorGame(VectorGame):
         return {name: self.counts[:, columns[name]].astype(np.int64) for name in self._counted}
 
     def memory_per_match(self) -> float:
-        """The batch's arrays a match, and its share of the drawn uniforms."""
-        return super().memory_per_match() + self._deals * len(self._in_play) * 8 / \
-            self.batch_size
+        """The batch's arrays a match, and its share of the drawn uniforms
+        (whether drawn yet or not; counted once when they are a row a match)."""
+        total = super().memory_per_match()
+        if self._uniforms.shape[0] == self.batch_size:
+            total -= self._uniforms.nbytes / self.batch_size
+        return total + self._deals * len(self._in_play) * 8 / self.batch_size
