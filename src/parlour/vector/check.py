@@ -15,7 +15,7 @@ reference states. A finished match is replaced by a new one.
 :func:`cross_check` plays the same random actions on the numba and the
 python kernels from the same seed and compares every array.
 
-Used by ``tests/vector`` (a few hundred hands) and by
+Used by ``tests/vector`` (a hundred hands an option set) and by
 ``scripts/vector_equivalence.py`` (the full count); any family of
 :mod:`parlour.vector` plugs in by its game's name: the reference states
 need only the contract, and ``hand_index`` (:class:`parlour.games.common.MatchState`).
