@@ -9,8 +9,6 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from toyvector import VectorThreeTricks
-from toyvector import registered as vector_registered
 
 import parlour
 import parlour.vector
@@ -19,6 +17,8 @@ from parlour.errors import IllegalAction
 from parlour.vector import VectorGame
 from toygame import ThreeTricks
 from toygame import registered as toy_registered
+from vector.toyvector import VectorThreeTricks
+from vector.toyvector import registered as vector_registered
 
 KERNELS = ["python", *(["numba"] if parlour.vector.numba_available() else [])]
 
