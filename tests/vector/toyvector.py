@@ -223,7 +223,6 @@ def kernels(kernel: str) -> dict[str, vector_base.Kernel]:
     return {name: compiled(function, kernel) for name, function in functions.items()}
 
 
-@register
 class VectorThreeTricks(VectorGame):
     """B matches of Three Tricks."""
 
