@@ -82,18 +82,21 @@ def play_vector_matches(game: str, options: Mapping[str, OptionValue], seed: int
               else np.zeros((0, vg.num_players), dtype=np.int64))[order]
     hands = np.bincount(matches, minlength=size)
     first = np.concatenate([[0], np.cumsum(hands)])
+    before = np.empty_like(totals)
+    before[1:] = totals[:-1]
+    played = hands > 0
+    before[first[:-1][played]] = start_scores[played]
+    changes = [tuple(row) for row in (totals - before).tolist()]
     returns = vg.returns().tolist()
     scores = vg.scores().tolist()
     events = {name: counts.tolist() for name, counts in vg.counted_events().items()}
     higher_is_better = vg.game.higher_is_better
     records = []
     for i, (index, deal, agents) in enumerate(plans):
-        running = totals[first[i]:first[i + 1]]
-        changes = np.diff(np.vstack([start_scores[i], running]), axis=0)
         records.append(MatchRecord(
             index=index, seed=seed, deal=deal, rotation=0, agents=agents,
             returns=tuple(returns[i]), scores=tuple(scores[i]),
-            hand_results=tuple(tuple(row) for row in changes.tolist()),
+            hand_results=tuple(changes[first[i]:first[i + 1]]),
             actions=int(decisions[i]), higher_is_better=higher_is_better,
             options=dict(options), events={name: counts[i] for name, counts in events.items()},
         ))
