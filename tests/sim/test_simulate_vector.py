@@ -4,7 +4,12 @@ over the test suite's vector game, ``tests/vector/toyvector.py``)."""
 
 from __future__ import annotations
 
+import importlib
+import re
+import sys
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -150,3 +155,42 @@ def test_the_command_refuses_what_the_vector_engine_cannot_play(cli: Cli) -> Non
 def test_a_record_of_the_vector_engine_round_trips() -> None:
     record = run_simulation(toy_spec(2), workers=1)[1]
     assert MatchRecord.from_dict(record.as_dict()) == record
+
+
+def test_the_benchmark_line_of_the_vector_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    benchmarks = str(Path(__file__).resolve().parents[2] / "benchmarks")
+    if benchmarks not in sys.path:
+        sys.path.insert(0, benchmarks)
+    bench = importlib.import_module("bench_simulate")
+    bench.bench_vector_engine(0.02, 1, 2)
+    line = capsys.readouterr().out
+    number = r"[\d,]+(?:\.\d+)?"
+    label = "simulate polignac players=4 vector engine games/s"
+    if "polignac" in parlour.vector.covered():
+        assert re.fullmatch(rf"{label}: {number} vs reference engine {number} \(ratio {number}; "
+                            r"aim 20 (met|MISSED); one worker each, statistics included\)\n",
+                            line), line
+    else:
+        assert line == (f"{label}: (not measured: the vector engine does not cover "
+                        "polignac yet)\n")
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[Any]:
+    """A local Ray instance of two CPUs for this module's Ray test."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_gives_the_records_of_the_local_backend(local_ray: Any) -> None:
+    """On Ray too (Ray's workers are fresh processes: a game of the
+    package's own, not the test suite's toy)."""
+    if "polignac" not in parlour.vector.covered():
+        pytest.skip("the vector engine does not cover polignac on this branch")
+    spec = SimulationSpec("polignac", {"target": 5}, ("random",), BATCH + 3, seed=4,
+                          engine="vector")
+    on_ray = run_simulation(spec, backend="ray", workers=2)
+    assert on_ray == run_simulation(spec, workers=1)
+    assert len({record.seed for record in on_ray}) == 2
