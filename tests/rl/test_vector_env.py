@@ -13,8 +13,9 @@ import pytest
 from gymnasium.vector import AutoresetMode
 
 import parlour.rl.gymnasium as parlour_gymnasium
+import parlour.vector
 from parlour.engine import OptionError, ParseError
-from parlour.rl.vector import ParlourVectorEnv
+from parlour.rl.vector import ParlourVectorEnv, match_arrays
 from toygame import ThreeTricks
 from toygame import registered as toy_registered
 from vector.toyvector import VectorThreeTricks
@@ -180,3 +181,26 @@ def test_random_opponents_may_be_named_one_per_seat() -> None:
                             opponents=["random", None])
     observations, _ = envs.reset(seed=1)
     assert observations["action_mask"].sum(axis=1).min() > 0
+
+
+def test_polignac_to_the_end_of_several_matches() -> None:
+    """The issue's own call (Gymnasium names the mode ``vector_entry_point``),
+    over the trick family's vector engine when this branch has it."""
+    if "polignac" not in parlour.vector.covered():
+        pytest.skip("the vector engine does not cover polignac on this branch")
+    envs = gymnasium.make_vec("parlour/Polignac-v0", num_envs=32, vectorization_mode=MODE,
+                              target=5)
+    assert isinstance(envs, ParlourVectorEnv)
+    returns = {-1.0, 1 / 3, 1.0, 3.0}  # 1, 2 or 3 winners share the losers' stakes
+    for episodes in play(envs, 2, seed=11):
+        assert {reward for _, reward in episodes} <= returns
+
+
+def test_a_table_as_long_as_the_batch_is_not_taken_for_a_match() -> None:
+    batches = [parlour.vector.make(ThreeTricks.name, batch_size=size, players=2)
+               for size in (32, 33)]
+    for batch in batches:
+        batch.card_values = np.arange(32)  # type: ignore[attr-defined]  # a table, one entry a card
+    names = match_arrays(*batches)
+    assert "hands" in names and "current_player" in names and "done" in names
+    assert "card_values" not in names

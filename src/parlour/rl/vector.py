@@ -52,9 +52,10 @@ How only some matches move
     The vector engine steps every match in play at once. A match waiting
     for its learner while the opponents of the others play is given a legal
     action and then put back as it was, row by row: a vector game keeps its
-    whole state in arrays with one row a match (the same arrays
-    ``VectorGame.memory_per_match`` counts). A new match is such a row,
-    copied from a second batch reset for the purpose.
+    whole state in arrays with one row a match (the arrays
+    ``VectorGame.memory_per_match`` counts; those that are as long as the
+    batch at two batch sizes). A new match is such a row, copied from a
+    second batch reset for the purpose.
 """
 
 from __future__ import annotations
@@ -83,10 +84,20 @@ Rows = npt.NDArray[np.bool_]
 """A bool per match of the batch."""
 
 
-def match_arrays(vg: VectorGame) -> list[str]:
-    """The names of ``vg``'s arrays with a row a match: its whole state."""
-    return [name for name, value in vars(vg).items()
-            if isinstance(value, np.ndarray) and value.shape[:1] == (vg.batch_size,)]
+def match_arrays(vg: VectorGame, probe: VectorGame) -> list[str]:
+    """The names of ``vg``'s arrays with a row a match: its whole state.
+
+    ``probe`` is a batch of the same game of another size: an array is a
+    match's only if it is as long as the batch in both (a table of the
+    game as long as the batch by chance, 32 cards for 32 matches, is not).
+    """
+    def lengths(batch: VectorGame) -> dict[str, int]:
+        return {name: value.shape[0] for name, value in vars(batch).items()
+                if isinstance(value, np.ndarray) and value.ndim > 0}
+
+    theirs = lengths(probe)
+    return [name for name, length in lengths(vg).items()
+            if length == vg.batch_size and theirs.get(name) == probe.batch_size]
 
 
 def random_opponents(opponents: object, count: int) -> None:
@@ -131,7 +142,8 @@ class ParlourVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.single_action_space = spaces.Discrete(self.game.num_actions)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._arrays = match_arrays(self.vg)
+        probe = parlour.vector.make(game, batch_size=num_envs + 1, kernel=kernel, **options)
+        self._arrays = match_arrays(self.vg, probe)
         self._spare_used = num_envs
         self._ended = np.zeros(num_envs, dtype=np.bool_)
         self._sign = 1.0 if self.game.higher_is_better else -1.0
