@@ -28,7 +28,13 @@ Polignac, 5 million for every other game). The C loop leaves Polignac's
 capot announcements out, which the vector figure counts as decisions
 (random play makes about 34 decisions a hand, against the C loop's 32). The memory
 line is ``VectorGame.memory_per_match()`` at B = 8,192, against the issue's
-bar of 1 KB. The kernels are compiled (and the batch warmed) before the
+bar of 1 KB.
+
+For the first game, the Gymnasium vector environment
+(:mod:`parlour.rl.vector`, :data:`ENVS` environments) against the single
+environment (:class:`parlour.rl.gymnasium.ParlourEnv`), both with random
+opponents and a learner playing a random legal action read from the mask:
+the learner's steps per CPU second. The kernels are compiled (and the batch warmed) before the
 clock starts.
 
     python benchmarks/bench_vector.py [--seconds S] [--runs N]
@@ -64,6 +70,9 @@ OTHER_TARGET = 5_000_000
 """Issue 30: the same for every other covered game."""
 MEMORY_BAR = 1_024
 """Issue 30: bytes a match may take in the batch."""
+
+ENVS = 1_024
+"""Sub-environments of the vector environment measured."""
 
 LIMIT_LINE = re.compile(r"polignac_limit: \d+ decisions/s \(\d+ matches, \d+ hands, "
                         r"(?P<decisions>\d+) decisions, \d+ penalty points in "
@@ -122,6 +131,66 @@ def vector_runner(vg: parlour.vector.VectorGame) -> Runner:
                 return decisions, now - start
 
     return run
+
+
+def vector_env_runner(name: str, options: dict[str, OptionValue]) -> Runner:
+    """A runner that steps :data:`ENVS` environments of ``name`` with a
+    random legal action each (from the masks) and counts the learner's steps."""
+    from parlour.rl.vector import ParlourVectorEnv
+
+    envs = ParlourVectorEnv(name, num_envs=ENVS, **options)
+
+    def run(budget: float, index: int) -> tuple[int, float]:
+        rng = np.random.default_rng(index)
+        observations, _ = envs.reset(seed=index)
+        steps = 0
+        start = time.process_time()
+        deadline = start + budget
+        while True:
+            weights = rng.random(observations["action_mask"].shape) * observations["action_mask"]
+            observations, *_ = envs.step(weights.argmax(axis=1))
+            steps += ENVS
+            now = time.process_time()
+            if now >= deadline:
+                return steps, now - start
+
+    return run
+
+
+def single_env_runner(name: str, options: dict[str, OptionValue]) -> Runner:
+    """The same loop through one single environment."""
+    from parlour.rl.gymnasium import ParlourEnv
+
+    environment = ParlourEnv(name, **options)
+
+    def run(budget: float, index: int) -> tuple[int, float]:
+        rng = np.random.default_rng(index)
+        observation, _ = environment.reset(seed=index)
+        steps = 0
+        start = time.process_time()
+        deadline = start + budget
+        while True:
+            action = rng.choice(np.flatnonzero(observation["action_mask"]))
+            observation, _, terminated, _, _ = environment.step(action)
+            if terminated:
+                observation, _ = environment.reset()
+            steps += 1
+            now = time.process_time()
+            if now >= deadline:
+                return steps, now - start
+
+    return run
+
+
+def bench_environment(name: str, options: dict[str, OptionValue], seconds: float,
+                      runs: int) -> str:
+    """The vector environment's line against the single environment's."""
+    vector_env_runner(name, options)(0.0, 0)  # the kernels compiled before any clock
+    vector, single = interleaved_rates(
+        [vector_env_runner(name, options), single_env_runner(name, options)], seconds, runs)
+    return (f"gymnasium vector {bench_label(name, options)} N={ENVS} steps/s: "
+            f"{format_rate(vector)} vs single environment {format_rate(single)} "
+            f"(ratio {ratio(vector, single)})")
 
 
 def warm(vg: parlour.vector.VectorGame) -> None:
@@ -188,6 +257,8 @@ def bench_vector(seconds: float, runs: int,
             memory = vg.memory_per_match()
             emit(f"{label} memory per match: {memory:,.0f} bytes at B={BATCH_SIZES[-1]} "
                  f"(bar {MEMORY_BAR:,} bytes {'met' if memory <= MEMORY_BAR else 'MISSED'})")
+        if chosen:
+            emit(bench_environment(*chosen[0], seconds, runs))
     return lines
 
 

@@ -382,6 +382,10 @@ def test_the_vector_engine_beside_the_c_limit(output: str) -> None:
         lines.append(rf"{label} B=8192 decisions/s: {NUMBER} .*target .* (met|MISSED).*")
         lines.append(rf"{label} memory per match: {NUMBER} bytes at B=8192 "
                      r"\(bar 1,024 bytes (met|MISSED)\)")
+    for name, options in benchmark_module("bench_vector").games()[:1]:
+        label = re.escape(bench_tricks().bench_label(name, options))
+        lines.append(rf"gymnasium vector {label} N=1024 steps/s: {NUMBER} vs single environment "
+                     rf"{NUMBER} \(ratio {NUMBER}\)")
     assert_prints(output, lines)
 
 
@@ -393,6 +397,8 @@ def toy_vector_lines(limit: str, target: str) -> list[str]:
           for size in (1, 64, 1024)),
         rf"{label} B=8192 decisions/s: {NUMBER} {limit}{target}\)",
         rf"{label} memory per match: 129 bytes at B=8192 \(bar 1,024 bytes met\)",
+        rf"gymnasium vector three-tricks players=4 N=1024 steps/s: {NUMBER} vs single "
+        rf"environment {NUMBER} \(ratio {NUMBER}\)",
     ]
 
 
