@@ -10,6 +10,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 import pytest
+from gymnasium.utils import env_checker
 from gymnasium.vector import AutoresetMode
 
 import parlour.rl.gymnasium as parlour_gymnasium
@@ -115,6 +116,17 @@ def test_masked_random_play_to_the_end_of_several_matches(players: int, seat: in
     for episodes in play(envs, 3, seed=players):
         assert [steps for steps, _ in episodes] == [9] * len(episodes)
         assert {reward for _, reward in episodes} <= shares
+
+
+@pytest.mark.parametrize("check", [
+    env_checker.check_reset_seed_determinism, env_checker.check_reset_options,
+    env_checker.check_reset_return_type, env_checker.check_reset_return_info_deprecation,
+])
+def test_gymnasiums_checks_that_apply_to_a_vector_environment(check: Any) -> None:
+    """Gymnasium's ``check_env`` is for single environments; these of its
+    checks read only what a vector environment has too (its step checks
+    take one reward and one ``terminated``, not arrays)."""
+    check(make(4, players=3))
 
 
 def test_the_same_seed_plays_the_same_episodes() -> None:
