@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Self
 
+import parlour.vector
 from parlour.agents import AnyAgent, choose_action
 from parlour.engine import Game, OptionError, OptionValue, make
 from parlour.sim.events import count_events
@@ -169,8 +170,6 @@ class SimulationSpec:
         for options in self._option_sets():
             game = make(self.game, **options)
             if self.engine == "vector":
-                import parlour.vector  # NumPy's batched engine, only when asked for
-
                 parlour.vector.make(self.game, batch_size=1, kernel="auto", **options)
             if game.options in self._settings:
                 swept = ", ".join(f"{name}={value}" for name, value in options.items()
