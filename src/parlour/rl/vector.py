@@ -215,7 +215,7 @@ class ParlourVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
         illegal = playing & ~legal
         before = vg.scores()
         if legal.any():
-            chosen = vg.random_actions(self.np_random)
+            chosen = vg.random_actions(self.np_random).copy()  # a batch may lend its own buffer
             chosen[legal] = moves[legal]
             self._step_some(chosen, ~vg.done & ~legal)
         self._deal_new(np.flatnonzero(restarting))
