@@ -42,7 +42,7 @@ def main() -> int:
     for name in games:
         sets = option_sets(name)
         each = -(-args.hands // len(sets))
-        total = 0
+        total = whole = 0
         start = time.perf_counter()
         for index, options in enumerate(sets):
             try:
@@ -52,8 +52,10 @@ def main() -> int:
                 print(f"MISMATCH {mismatch}", flush=True)
                 return 1
             total += summary.hands
+            whole += summary.whole
             print(summary, flush=True)
-        print(f"{name}: {total} hands over {len(sets)} option sets identical "
+        print(f"{name}: {total} hands ({whole} from their start) over {len(sets)} "
+              f"option sets identical "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
     return 0
 

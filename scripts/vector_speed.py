@@ -34,9 +34,10 @@ def _value(text: str) -> object:
 
 
 def measure(name: str, batch_size: int, seconds: float, kernel: str,
-            options: dict[str, object]) -> tuple[float, float, float]:
+            options: dict[str, object], fresh: int = 0) -> tuple[float, float, float]:
     """Decisions a CPU second, decisions a wall-clock second and bytes a
-    match of random play at ``batch_size``."""
+    match of random play at ``batch_size`` (``fresh``: only the first so
+    many steps after each reset, while nearly every match is in play)."""
     vg = parlour.vector.make(name, batch_size=batch_size, kernel=kernel, **options)
     rng = np.random.default_rng(0)
     vg.reset(0)
@@ -44,18 +45,21 @@ def measure(name: str, batch_size: int, seconds: float, kernel: str,
         vg.step(vg.random_actions(rng))
     decisions = 0
     seed = 1
-    start = time.perf_counter()
-    cpu = time.process_time()
-    elapsed = 0.0
+    steps = 0
+    elapsed = wall = 0.0
     while elapsed < seconds:
+        start = time.perf_counter()
+        cpu = time.process_time()
         for _ in range(20):
-            if vg.done.all():
+            if vg.done.all() or (fresh and steps == fresh):
                 vg.reset(seed)
                 seed += 1
+                steps = 0
             decisions += int(np.count_nonzero(~vg.done))
             vg.step(vg.random_actions(rng))
-        elapsed = time.process_time() - cpu
-    wall = time.perf_counter() - start
+            steps += 1
+        elapsed += time.process_time() - cpu
+        wall += time.perf_counter() - start
     return decisions / elapsed, decisions / wall, vg.memory_per_match()
 
 
@@ -66,6 +70,10 @@ def main() -> None:
     parser.add_argument("--kernel", default="numba", help="numba or python")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)),
                         help="batch sizes, comma-separated")
+    parser.add_argument("--fresh", type=int, default=0, metavar="STEPS",
+                        help="reset after so many steps (the steady rate, every match in "
+                             "play; default: play every match to its end, the batch's tail "
+                             "of long matches included)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (JSON value), repeatable")
     args = parser.parse_args()
@@ -73,7 +81,8 @@ def main() -> None:
                (item.split("=", 1) for item in args.option)}
     for name in args.games:
         for size in (int(text) for text in args.sizes.split(",")):
-            rate, wall, memory = measure(name, size, args.seconds, args.kernel, options)
+            rate, wall, memory = measure(name, size, args.seconds, args.kernel, options,
+                                         args.fresh)
             print(f"{name} {options or ''} B={size:5d} [{args.kernel}]: "
                   f"{rate / 1e6:7.2f} M decisions/s of CPU ({wall / 1e6:.2f} M/s wall), "
                   f"{memory:4.0f} bytes a match", flush=True)

@@ -15,7 +15,7 @@ reference states. A finished match is replaced by a new one.
 :func:`cross_check` plays the same random actions on the numba and the
 python kernels from the same seed and compares every array.
 
-Used by ``tests/vector`` (a few hundred hands) and by
+Used by ``tests/vector`` (a hundred hands an option set) and by
 ``scripts/vector_equivalence.py`` (the full count); any family of
 :mod:`parlour.vector` plugs in by its game's name: the reference states
 need only the contract, and ``hand_index`` (:class:`parlour.games.common.MatchState`).
@@ -48,6 +48,9 @@ class Summary:
     kernel: str
     hands: int = 0
     """Hands finished in the reference (and compared)."""
+    whole: int = 0
+    """Of those, the hands compared from their first decision (the others
+    from the random positions the matches start at)."""
     matches: int = 0
     """Matches finished."""
     decisions: int = 0
@@ -59,7 +62,8 @@ class Summary:
 
     def __str__(self) -> str:
         options = ", ".join(f"{key}={value}" for key, value in sorted(self.options.items()))
-        return (f"{self.game}({options}) [{self.kernel}]: {self.hands} hands, "
+        return (f"{self.game}({options}) [{self.kernel}]: {self.hands} hands "
+                f"({self.whole} from their start), "
                 f"{self.matches} matches, {self.decisions} decisions, {self.loads} loads: "
                 f"identical")
 
@@ -79,9 +83,10 @@ def settle(state: State, rng: random.Random) -> State:
 
 
 def fresh_state(game: parlour.Game, rng: random.Random, most: int) -> State:
-    """A seeded match after up to ``most`` random actions (never over)."""
+    """A seeded match: half the time at its start, else after 1 to ``most``
+    random actions (never over)."""
     state = settle(game.new_state(seed=rng.randrange(2**31)), rng)
-    for _ in range(rng.randrange(most + 1)):
+    for _ in range(0 if rng.random() < 0.5 else rng.randrange(1, most + 1)):
         successor = state.clone()
         successor.apply(rng.choice(successor.legal_actions()))
         settle(successor, rng)
@@ -101,9 +106,11 @@ def _fail(summary: Summary, index: int, state: State, what: str, vector: Any,
 
 def compare(vg: VectorGame, states: list[State], summary: Summary,
             rows: list[int] | None = None) -> None:
-    """Everything of the batch against the reference states (only the
-    scores, returns, results and player to move for the matches outside
-    ``rows``, whose next deal is the vector engine's own)."""
+    """Everything of the batch against the reference states: for the
+    matches outside ``rows`` (whose next deal is the vector engine's own)
+    only the scores, returns, hands begun, player to move and counted
+    events; the counted events of the others only once over or when every
+    match is compared (``rows`` None: after a load)."""
     full = set(range(len(states)) if rows is None else rows)
     mask = vg.legal_mask()
     tensor = vg.observation_tensor()
@@ -119,7 +126,7 @@ def compare(vg: VectorGame, states: list[State], summary: Summary,
             ("hand numbers", int(vg.hand_number[index]), hand_number(state)),
             ("players to move", int(vg.current_player[index]), state.current_player()),
         ]
-        if over or index not in full:
+        if over or rows is None or index not in full:
             events = state.game.count_events(state.match_events())
             checks.append(("counted events",
                            {name: int(values[index]) for name, values in counted.items()},
@@ -154,6 +161,8 @@ def check(game_name: str, options: dict[str, Any], hands: int, seed: int, kernel
     summary = Summary(game.name, dict(options), vg.kernel)
     rng = random.Random(seed)
     states = [fresh_state(game, rng, most) for _ in range(batch_size)]
+    # whether each match's hand was begun before it was loaded
+    begun_before = [bool(state.history) for state in states]
     vg.load(states)
     summary.loads += 1
     compare(vg, states, summary)
@@ -172,6 +181,7 @@ def check(game_name: str, options: dict[str, Any], hands: int, seed: int, kernel
         compare(vg, states, summary,
                 [index for index in range(batch_size) if index not in ended])
         summary.hands += len(ended)
+        summary.whole += sum(not begun_before[index] for index in ended)
         if ended:
             for index in ended:
                 state = states[index]
@@ -180,6 +190,9 @@ def check(game_name: str, options: dict[str, Any], hands: int, seed: int, kernel
                     for name, value in state.game.count_events(state.match_events()).items():
                         summary.counts[name] = summary.counts.get(name, 0) + value
                     states[index] = fresh_state(game, rng, most)
+                    begun_before[index] = bool(states[index].history)
+                else:  # the next hand, compared from its start after the load
+                    begun_before[index] = False
             vg.load(states)
             summary.loads += 1
             compare(vg, states, summary)
@@ -190,13 +203,13 @@ def cross_check(game_name: str, options: dict[str, Any], steps: int, seed: int,
                 batch_size: int = 8) -> int:
     """Play ``steps`` steps of random actions from ``reset(seed)`` on the
     numba and the python kernels and compare every output after each;
-    :class:`Mismatch` at the first difference, else the decisions compared."""
+    :class:`Mismatch` at the first difference, else the hands dealt by the
+    steps (after the first hand of each match)."""
     games = [parlour.vector.make(game_name, batch_size=batch_size, kernel=kernel, **options)
              for kernel in ("numba", "python")]
     for vg in games:
         vg.reset(seed)
     rngs = [np.random.default_rng(seed) for _ in games]
-    decisions = 0
     for step in range(steps):
         outputs = [(vg.current_player.tolist(), vg.done.tolist(), vg.hand_number.tolist(),
                     vg.legal_mask().tolist(), vg.observation_tensor().tolist(),
@@ -212,7 +225,6 @@ def cross_check(game_name: str, options: dict[str, Any], steps: int, seed: int,
         if not np.array_equal(actions[0], actions[1]):
             raise Mismatch(f"{game_name} {options}: the kernels' random actions differ "
                            f"after {step} steps from reset({seed})")
-        decisions += int((~games[0].done).sum())
         for vg, chosen in zip(games, actions, strict=True):
             vg.step(chosen)
-    return decisions
+    return int(games[0].hand_number.sum()) - batch_size

@@ -28,8 +28,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parlour.engine import Game, State
+from parlour.engine import TERMINAL_PLAYER, Game, State
 from parlour.errors import IllegalAction
+from parlour.games.bassadewitz import ANTE, PAYMENT, POOL_SHARES
 from parlour.games.tricks import (
     PHASE_ANNOUNCE,
     PHASE_DEAL,
@@ -65,7 +66,7 @@ POLIGNAC, KNAVES, FIRST_LAST, BASSADEWITZ = range(4)
 
 (N, HAND_SIZE, KIND, TARGET, SURPLUS, CAPOT, CAPOT_FAIL, BIDDER_LEADS, FORCED, PENALTY_CARD,
  PENALTY_VALUE, DOUBLE_CARD, TURNED_JACK, SHARED, DEALER_TURNS, TRICK_BONUS, WIDTH, IN_PLAY,
- SCHEDULE) = range(19)
+ SCHEDULE, PASS_ID, CAPOT_ID) = range(21)
 """The game's parameters (``params``, int64), indices."""
 
 PENALTY_MASK, OUT_BASE = range(2)
@@ -73,15 +74,12 @@ PENALTY_MASK, OUT_BASE = range(2)
 out of play before a deal."""
 
 CAPOT_FAILS = ("bidder_5", "bidder_5_plus_jacks", "jacks_normal")
-PASS_ACTION = 32
-CAPOT_ACTION = 33
-ANTE = 12
-PAYMENT = 4
-POOL_SHARES = (5, 4, 3, 0)
-TERMINAL = -4
+"""Polignac's ``capot_fail`` values, by their number in ``params[CAPOT_FAIL]``
+(2, the jacks as usual, is also the hand without a bid)."""
 DEALS_SHARE = 8
 """A batch draws the uniforms of one deal for every ``DEALS_SHARE`` matches
 at a time (at least one deal): few draws, few bytes a match."""
+
 
 def _inlined(function: Kernel) -> Kernel:
     """A helper on the hot path, given many arrays: inlined into the loops by
@@ -97,11 +95,6 @@ def _inlined(function: Kernel) -> Kernel:
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_S1, _S2, _S4, _S8, _S16, _S32 = (np.uint64(s) for s in (1, 2, 4, 8, 16, 32))
-_LOW7 = np.uint64(0x7F)
 
 
 @jitable
@@ -110,22 +103,48 @@ def _bit(card: int) -> np.uint64:
     return U1 << np.uint64(card)
 
 
-@jitable
 def _popcount(x: np.uint64) -> int:
-    """The set bits of a mask (additions only: no overflow in either kernel)."""
-    x = x - ((x >> _S1) & _M1)
-    x = (x & _M2) + ((x >> _S2) & _M2)
-    x = (x + (x >> _S4)) & _M4
-    x = x + (x >> _S8)
-    x = x + (x >> _S16)
-    x = x + (x >> _S32)
-    return int(x & _LOW7)
+    """The set bits of a mask (Numba: the processor's popcount)."""
+    return int(x).bit_count()
 
 
-@jitable
 def _lowest(x: np.uint64) -> int:
-    """The id of the lowest set bit of a non-empty mask."""
-    return int(_popcount((x & (~x + U1)) - U1))
+    """The id of the lowest set bit of a non-empty mask (Numba: the
+    processor's count of trailing zeros)."""
+    mask = int(x)
+    return (mask & -mask).bit_length() - 1
+
+
+if numba_available():
+    # _popcount and _lowest for Numba: LLVM's ctpop and cttz, one
+    # instruction each (the Python versions above are Python's own)
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic, overload
+
+    def _ctpop_typing(context: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+        return types.int64(x), codegen
+
+    def _cttz_typing(context: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.cttz(args[0], cgutils.true_bit)
+        return types.int64(x), codegen
+
+    _ctpop: Any = intrinsic(_ctpop_typing)
+    _cttz: Any = intrinsic(_cttz_typing)
+
+    @overload(_popcount)
+    def _popcount_numba(x: Any) -> Any:
+        def popcount(x: Any) -> Any:
+            return _ctpop(x)
+        return popcount
+
+    @overload(_lowest)
+    def _lowest_numba(x: Any) -> Any:
+        def lowest(x: Any) -> Any:
+            return _cttz(x)
+        return lowest
 
 
 @jitable
@@ -155,7 +174,7 @@ def _legal_bits(i: int, hands: Any, info: Any, par: Any, masks: Any, suit_mask: 
     if phase == PHASE_DISCARD:
         return hands[i, info[i, DEALER]] & ~masks[PENALTY_MASK]
     if phase == PHASE_ANNOUNCE:
-        return _bit(PASS_ACTION) | _bit(CAPOT_ACTION)
+        return _bit(par[PASS_ID]) | _bit(par[CAPOT_ID])
     return U0
 
 
@@ -395,7 +414,7 @@ def _finish_hand(i: int, hands: Any, won: Any, absent: Any, trick_card: Any, tri
     if _match_over(i, totals, info, par):
         info[i, PHASE] = PHASE_OVER
         done[i] = True
-        current_player[i] = TERMINAL
+        current_player[i] = TERMINAL_PLAYER
         return 0
     if par[KIND] != BASSADEWITZ or info[i, POOL] == 0:
         info[i, DEALER] = (info[i, DEALER] + 1) % n
@@ -429,7 +448,7 @@ def _play(i: int, action: int, hands: Any, won: Any, absent: Any, trick_card: An
         return 0
     if phase == PHASE_ANNOUNCE:
         eldest = (info[i, DEALER] + 1) % n
-        if action == CAPOT_ACTION:
+        if action == par[CAPOT_ID]:
             info[i, BIDDER] = seat
             counts[i, 0] += 1
             _begin_play(i, seat if par[BIDDER_LEADS] != 0 else eldest, info, current_player)
@@ -701,7 +720,7 @@ class TrickVectorGame(VectorGame):
             values = list(tg.card_points)
         else:
             penalty_card = tg.penalty_card
-        params = [0] * 19
+        params = [0] * 21
         params[N] = n
         params[HAND_SIZE] = tg.hand_size
         params[KIND] = kind
@@ -721,6 +740,8 @@ class TrickVectorGame(VectorGame):
         params[WIDTH] = width
         params[IN_PLAY] = len(tg.in_play_cards)
         params[SCHEDULE] = len(tg.schedule_seats[0])
+        if kind == POLIGNAC:
+            params[PASS_ID], params[CAPOT_ID] = tg.word_id("pass"), tg.word_id("capot")
         self._params = np.array(params, dtype=np.int64)
         self._masks = np.array([penalty_mask, deck.full_mask & ~tg.in_play], dtype=np.uint64)
         self._suit_of = np.array(tg.suit_of, dtype=np.int64)
@@ -747,7 +768,7 @@ class TrickVectorGame(VectorGame):
         self.info = np.zeros((b, FIELDS), dtype=np.int16)
         self.totals = np.zeros((b, n), dtype=np.int32)
         self.counts = np.zeros((b, 3), dtype=np.int32)
-        self._actions = np.zeros(b, dtype=np.int64)
+        self._u = np.zeros(b, dtype=np.float64)
         self._kernels = _kernels(kernel)
         self._counted = tuple(game.counted_events)
 
@@ -789,9 +810,14 @@ class TrickVectorGame(VectorGame):
         n = self.num_players
         suit_of = self.game.suit_of  # type: ignore[attr-defined]
         for i, state in enumerate(states):
-            # the trick state's fields (the same package's: its hands, piles,
-            # voids, trick, dealer, phase and game fields are not all in the
-            # public observation as masks)
+            # Read from the TrickState's fields (the same package's), as the
+            # observation has no masks of them and hides the other hands:
+            # phase, leader, to_move, dealer, trick_number, turnup, hands,
+            # won, known_absent, trick_mask, out_of_play, totals,
+            # hand_index, and the games' own bidder, discards (Polignac),
+            # pool, ante_paid, turns_completed (Bassadewitz); the rest by
+            # its public properties (trick, first_winner, last_winner) and
+            # the contract (match_events, is_terminal, current_player).
             s: Any = state
             info = self.info[i]
             info[PHASE] = s.phase
@@ -833,10 +859,11 @@ class TrickVectorGame(VectorGame):
         return out
 
     def random_actions(self, rng: np.random.Generator) -> IntArray:
-        self._kernels["random_actions"](rng.random(self.batch_size), self._actions, self.hands,
-                                        self.info, self.done, self._params, self._masks,
-                                        self._suit_mask)
-        return self._actions.copy()
+        rng.random(out=self._u)
+        actions = np.empty(self.batch_size, dtype=np.int64)
+        self._kernels["random_actions"](self._u, actions, self.hands, self.info, self.done,
+                                        self._params, self._masks, self._suit_mask)
+        return actions
 
     def step(self, actions: npt.ArrayLike) -> None:
         chosen = np.asarray(actions)
@@ -878,6 +905,9 @@ class TrickVectorGame(VectorGame):
         return {name: self.counts[:, columns[name]].astype(np.int64) for name in self._counted}
 
     def memory_per_match(self) -> float:
-        """The batch's arrays a match, and its share of the drawn uniforms."""
-        return super().memory_per_match() + self._deals * len(self._in_play) * 8 / \
-            self.batch_size
+        """The batch's arrays a match, and its share of the drawn uniforms
+        (whether drawn yet or not; counted once when they are a row a match)."""
+        total = super().memory_per_match()
+        if self._uniforms.shape[0] == self.batch_size:
+            total -= self._uniforms.nbytes / self.batch_size
+        return total + self._deals * len(self._in_play) * 8 / self.batch_size
