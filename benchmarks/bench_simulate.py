@@ -1,6 +1,7 @@
 """``parlour simulate``'s engine: whole matches per second with one worker
-and with two (and the scaling ratio between them), and the Ray backend
-against the local one on the same work.
+and with two (and the scaling ratio between them), the Ray backend
+against the local one on the same work, and the vector engine against the
+reference one.
 
 Every run plays the same matches (random agents, Polignac for four to 20
 penalty points, the default), through :func:`run_simulation` as the
@@ -13,6 +14,13 @@ once before the runs (its start-up, several seconds, is not counted),
 against the local backend with two workers; without Ray (``pip install
 'parlour[ray]'``) that line says so.
 
+The vector engine (``--engine vector``, :mod:`parlour.sim.vector`) against
+the reference one, one worker each, on the command's whole work: the
+matches and their statistics (:func:`parlour.sim.statistics.summarise`),
+:data:`VECTOR_MATCHES` matches a run on the vector engine (one batch)
+against the calibrated number on the reference one; the issue's aim is
+:data:`VECTOR_AIM` times as many games a second.
+
     python benchmarks/bench_simulate.py [--seconds S] [--runs N]
 """
 
@@ -24,9 +32,11 @@ import sys
 import time
 from collections.abc import Sequence
 
+import parlour.vector
 from bench_tricks import bench_label
 from parlour.engine import OptionValue
 from parlour.sim.simulate import Backend, LocalBackend, SimulationSpec, run_simulation
+from parlour.sim.statistics import summarise
 from timing import Runner, bench_parser, interleaved_rates, ratio
 
 GAME: tuple[str, dict[str, OptionValue]] = ("polignac", {"players": 4})
@@ -39,10 +49,17 @@ MIN_MATCHES = 32
 """The fewest matches a run: two batches of 16, one for each worker."""
 
 
-def spec_for(matches: int, seed: int) -> SimulationSpec:
+VECTOR_MATCHES = 4_096
+"""Matches a run on the vector engine: one batch."""
+
+VECTOR_AIM = 20
+"""Issue 30: the vector engine's games a second over the reference's."""
+
+
+def spec_for(matches: int, seed: int, engine: str = "reference") -> SimulationSpec:
     """The work of one run: ``matches`` random matches from ``seed``."""
     name, options = GAME
-    return SimulationSpec(name, options, ("random",), matches, seed)
+    return SimulationSpec(name, options, ("random",), matches, seed, engine=engine)
 
 
 def matches_per_run(budget: float) -> int:
@@ -63,6 +80,37 @@ def backend_runner(backend: Backend, matches: int) -> Runner:
         return matches, time.perf_counter() - start
 
     return run
+
+
+def summarised_runner(engine: str, matches: int) -> Runner:
+    """A runner that plays ``matches`` matches on ``engine`` with one worker
+    and summarises them, as the command does."""
+
+    def run(budget: float, index: int) -> tuple[int, float]:
+        start = time.perf_counter()
+        summarise(run_simulation(spec_for(matches, index, engine), workers=1))
+        return matches, time.perf_counter() - start
+
+    return run
+
+
+def bench_vector_engine(seconds: float, runs: int, matches: int) -> str:
+    """The vector engine's line (``matches``: the reference engine's matches
+    a run), printed as soon as it is known."""
+    label = f"simulate {bench_label(*GAME)} vector engine games/s"
+    if GAME[0] not in parlour.vector.covered():
+        line = f"{label}: (not measured: the vector engine does not cover {GAME[0]} yet)"
+    else:
+        summarised_runner("vector", 1)(0.0, -1)  # the kernels compiled before any clock
+        vector, reference = interleaved_rates(
+            [summarised_runner("vector", VECTOR_MATCHES), summarised_runner("reference", matches)],
+            seconds, runs)
+        met = "met" if vector / reference >= VECTOR_AIM else "MISSED"
+        line = (f"{label}: {format_games(vector)} vs reference engine {format_games(reference)} "
+                f"(ratio {ratio(vector, reference)}; aim {VECTOR_AIM} {met}; one worker each, "
+                "statistics included)")
+    print(line, flush=True)
+    return line
 
 
 def format_games(value: float) -> str:
@@ -94,6 +142,7 @@ def bench_simulate(seconds: float, runs: int) -> list[str]:
                      f"{ratio(ray_rates[0], ray_rates[1])}, overhead "
                      f"{100 * (ray_rates[1] / ray_rates[0] - 1):+.0f}%)")
     print(lines[-1], flush=True)
+    lines.append(bench_vector_engine(seconds, runs, matches))
     return lines
 
 

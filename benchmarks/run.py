@@ -14,7 +14,10 @@ iterations per second against OpenSpiel's ISMCTS bot (``bench_ismcts.py``),
 ``parlour simulate``'s games per second with one worker and two, and
 on Ray against local processes (``bench_simulate.py``), and environment
 steps per second through the PettingZoo AEC environment against
-OpenSpiel's hearts RL environment (``bench_rl.py``), each figure beside
+OpenSpiel's hearts RL environment (``bench_rl.py``), and the batched
+engine's (``parlour.vector``) random decisions per second at B = 1 to
+8,192 against a C loop of random Polignac compiled with ``cc`` in the same
+run, and its memory per match (``bench_vector.py``), each figure beside
 the figure it is compared with, measured in the same run.
 
 The reference is OpenSpiel ``hearts`` driven from Python when ``pyspiel``
@@ -50,6 +53,7 @@ import bench_rl
 import bench_rummy
 import bench_simulate
 import bench_tricks
+import bench_vector
 import bench_web
 import parlour
 from timing import (
@@ -241,6 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench_ismcts.bench_ismcts(budget.seconds, budget.runs, hearts)
     bench_simulate.bench_simulate(budget.seconds, budget.runs)
     bench_rl.bench_rl(budget.seconds, budget.runs, bench_rl.load_hearts_environment())
+    bench_vector.bench_vector(budget.seconds, budget.runs)
     if budget.web_moves is not None:
         bench_web.main(["--moves", str(budget.web_moves)])
     return 0

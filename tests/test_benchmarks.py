@@ -10,16 +10,21 @@ import importlib
 import importlib.util
 import random
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import parlour
+import parlour.vector
 from parlour.engine import game_class
 from parlour.games.tricks import TrickGame
+from toygame import registered as toy_registered
+from vector.toyvector import registered as vector_registered
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 NUMBER = r"[\d,]+(?:\.\d+)?"
@@ -355,3 +360,95 @@ def test_rl_benchmark_alone(capsys: pytest.CaptureFixture[str]) -> None:
     module = benchmark_module("bench_rl")
     assert module.main(["--seconds", "0.02", "--runs", "1"]) == 0
     assert_prints(capsys.readouterr().out, [rl_line(with_openspiel=HAS_OPENSPIEL)])
+
+
+HAS_CC = shutil.which("cc") is not None
+LIMIT = r"C limit random polignac players=4 decisions/s: "
+
+
+def test_the_vector_engine_beside_the_c_limit(output: str) -> None:
+    """Issue 30: the C limit measured in the same run (or why not), then each
+    covered game's lines, or a line saying none is covered yet."""
+    if HAS_CC:
+        limit = rf"{LIMIT}{NUMBER} \(polignac_limit\.c, cc -O2, one core\)"
+    else:
+        limit = rf"{LIMIT}\(not measured: no C compiler: cc is not on the PATH\)"
+    covered = parlour.vector.covered()
+    lines = [limit]
+    if not covered:
+        lines.append(r"vector: no game is covered yet \(parlour\.vector\.covered\(\) is empty\)")
+    for name, options in benchmark_module("bench_vector").games():
+        label = re.escape(f"vector {bench_tricks().bench_label(name, options)}")
+        lines.append(rf"{label} B=8192 decisions/s: {NUMBER} .*target .* (met|MISSED).*")
+        lines.append(rf"{label} memory per match: {NUMBER} bytes at B=8192 "
+                     r"\(bar 1,024 bytes (met|MISSED)\)")
+    for name, options in benchmark_module("bench_vector").games()[:1]:
+        label = re.escape(bench_tricks().bench_label(name, options))
+        lines.append(rf"gymnasium vector {label} N=1024 steps/s: {NUMBER} vs single environment "
+                     rf"{NUMBER} \(ratio {NUMBER}\)")
+    assert_prints(output, lines)
+
+
+def toy_vector_lines(limit: str, target: str) -> list[str]:
+    """Patterns of the toy vector game's lines, beside ``limit``."""
+    label = "vector three-tricks players=4"
+    return [
+        *(rf"{label} B={size} decisions/s: {NUMBER} {limit}\)"
+          for size in (1, 64, 1024)),
+        rf"{label} B=8192 decisions/s: {NUMBER} {limit}{target}\)",
+        rf"{label} memory per match: 129 bytes at B=8192 \(bar 1,024 bytes met\)",
+        rf"gymnasium vector three-tricks players=4 N=1024 steps/s: {NUMBER} vs single "
+        rf"environment {NUMBER} \(ratio {NUMBER}\)",
+    ]
+
+
+def test_a_covered_game_at_every_batch_size_against_the_c_limit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The toy vector game (``tests/vector/toyvector.py``) measured at each
+    B beside the C loop built with ``cc`` in the same run."""
+    if not HAS_CC:
+        pytest.skip("no C compiler (cc) on this machine")
+    if not parlour.vector.numba_available():
+        pytest.skip("the lines name the python kernel without numba")
+    module = benchmark_module("bench_vector")
+    with toy_registered(), vector_registered():
+        module.bench_vector(0.02, 1, [("three-tricks", {"players": 4})])
+    assert_prints(capsys.readouterr().out, [
+        rf"{LIMIT}{NUMBER} \(polignac_limit\.c, cc -O2, one core\)",
+        *toy_vector_lines(rf"vs C limit {NUMBER} \(ratio {NUMBER}",
+                          r"; target 5,000,000 (met|MISSED)"),
+    ])
+
+
+def test_without_cc_the_vector_figures_are_printed_alone(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    if not parlour.vector.numba_available():
+        pytest.skip("the lines name the python kernel without numba")
+    module = benchmark_module("bench_vector")
+    monkeypatch.setattr(module.shutil, "which", lambda name: None)
+    with toy_registered(), vector_registered():
+        module.bench_vector(0.02, 1, [("three-tricks", {"players": 4})])
+    why = "no C compiler: cc is not on the PATH"
+    assert_prints(capsys.readouterr().out, [
+        rf"{LIMIT}\(not measured: {why}\)",
+        *toy_vector_lines(rf"\(no C limit: {why}", r"; target 5,000,000 (met|MISSED)"),
+    ])
+
+
+def test_the_c_limit_plays_whole_matches() -> None:
+    """The C loop builds and reports decisions in whole hands of 32 (four
+    seats, eight cards), and about five penalty points a hand (the four
+    jacks, the Polignac counting two)."""
+    if not HAS_CC:
+        pytest.skip("no C compiler (cc) on this machine")
+    module = benchmark_module("bench_vector")
+    with tempfile.TemporaryDirectory() as folder:
+        program, why = module.build_limit(Path(folder))
+        assert why == "" and program is not None
+        printed = subprocess.run([str(program), "0.05"], capture_output=True, text=True,
+                                 check=True).stdout
+    found = re.fullmatch(r"polignac_limit: \d+ decisions/s \((\d+) matches, (\d+) hands, "
+                         r"(\d+) decisions, (\d+) penalty points in [\d.]+ s\)\n", printed)
+    assert found is not None, printed
+    matches, hands, decisions, penalties = map(int, found.groups())
+    assert decisions == 32 * hands and penalties == 5 * hands and hands >= 2 * matches

@@ -25,6 +25,7 @@ Examples::
     parlour replay game.json --step
     parlour simulate polignac -n 200 --seed 1
     parlour simulate polignac -n 50 --agents easy,random,random,random --duplicate --out run/
+    parlour simulate polignac -n 100000 --engine vector
     parlour simulate progress -n 500 --sweep target=50,100 --backend ray --workers 8
     parlour play polignac --seat human --seat easy --seat medium --seat hard
     parlour tournament polignac --agents random,easy,medium,hard -n 50 --option target=1
@@ -872,6 +873,11 @@ def simulate(
         Path | None, typer.Option(metavar="DIR", help="write the records and the summary here")
     ] = None,
     plot: Annotated[bool, typer.Option("--plot", help="also draw plots into --out")] = False,
+    engine: Annotated[
+        str, typer.Option(metavar="reference|vector",
+                          help="the game's own engine, or the batched one (random agents "
+                               "only, many times faster)")
+    ] = "reference",
 ) -> None:
     """Play N matches between agents and summarise the results.
 
@@ -895,7 +901,7 @@ def simulate(
         rules_set.name,
         {name: rules_set.options[name] for name in sorted(given) if name in rules_set.options},
         parse_agents(agents), matches, seed, duplicate,
-        parse_sweep(sweep) if sweep is not None else None,
+        parse_sweep(sweep) if sweep is not None else None, engine.strip().casefold(),
     )
     lang = _lang(ctx)
     with simulation_progress(lang) as progress:

@@ -177,6 +177,7 @@ def test_the_benchmark_prints_scaling_and_ray_lines(local_ray: Any,
                         rf"\(scaling ratio {number}; 32 matches a run\)", lines[0])
     assert re.fullmatch(rf"{label} ray games/s: 2 workers {number} vs local 2 workers "
                         rf"{number} \(ratio {number}, overhead [+-]\d+%\)", lines[1])
+    assert re.fullmatch(rf"{label} vector engine games/s: .*", lines[2])
 
 
 # --- events -----------------------------------------------------------------------

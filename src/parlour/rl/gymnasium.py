@@ -22,6 +22,9 @@ Ids
     ``parlour.make`` (a bad one raises its :class:`~parlour.OptionError`).
     ``v0`` is this adapter's version; a game's own version (which changes
     with its action ids or observations) is ``env.unwrapped.game.version``.
+    A game the batched engine covers (``parlour.vector.covered()``) also
+    has a vector environment, many matches stepped at once:
+    ``gymnasium.make_vec(id, num_envs=N)`` (:mod:`parlour.rl.vector`).
 
 Spaces
     The observation is a ``Dict``: ``"observation"``, a float32 ``Box`` of
@@ -108,6 +111,7 @@ __all__ = [
     "RENDER_FPS",
     "RENDER_MODES",
     "REWARDS",
+    "VECTOR_ENTRY_POINT",
     "Opponents",
     "ParlourEnv",
     "SpaceObservation",
@@ -367,16 +371,28 @@ class ParlourEnv(MatchHolder, gymnasium.Env[dict[str, Any], np.int64]):
         return None
 
 
+VECTOR_ENTRY_POINT: Final = "parlour.rl.vector:ParlourVectorEnv"
+"""The vector environment of the games the vector engine covers
+(:mod:`parlour.rl.vector`)."""
+
+
 def register() -> list[str]:
     """Register the environment of every registered game, again harmlessly
-    (a game registered after this module was imported gets its id);
-    returns the ids in registry order."""
+    (a game registered after this module was imported gets its id), with
+    the vector environment as its ``vector_entry_point`` when the vector
+    engine covers it; returns the ids in registry order."""
+    import parlour.vector  # the covered games' vector modules, not their kernels
+
+    covered = set(parlour.vector.covered())
     ids = []
     for name in parlour.games():
         identifier = env_id(game_class(name))
+        vector = VECTOR_ENTRY_POINT if name in covered else None
         if identifier not in gymnasium.registry:
             gymnasium.register(identifier, entry_point="parlour.rl.gymnasium:ParlourEnv",
-                               kwargs={"game": name})
+                               vector_entry_point=vector, kwargs={"game": name})
+        else:
+            gymnasium.registry[identifier].vector_entry_point = vector
         ids.append(identifier)
     return ids
 

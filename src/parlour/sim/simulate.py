@@ -30,6 +30,13 @@ The design:
   this process); ``ray`` ships them as Ray tasks to a local instance of
   ``workers`` CPUs or to the cluster at ``address`` (``pip install
   'parlour[ray]'``; the cluster's machines need parlour installed too).
+* **Engines.** ``reference`` plays each match with the game's own state
+  (:mod:`parlour.games`), any agents; ``vector`` plays random matches a
+  batch of :data:`parlour.sim.vector.BATCH` at once with the batched
+  engine (:mod:`parlour.vector`, many times faster; random agents only, its
+  own deals, no ``duplicate``: see :mod:`parlour.sim.vector`), on either
+  backend. Its batches are cut alike whatever the workers, so its records
+  too depend only on the seed.
 
 >>> spec = SimulationSpec("slobberhannes", {"target": 1, "players": 3},
 ...                       ("easy", "random", "random"), matches=2, seed=3, duplicate=True)
@@ -50,11 +57,17 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Self
 
+import parlour.vector
 from parlour.agents import AnyAgent, choose_action
 from parlour.engine import Game, OptionError, OptionValue, make
 from parlour.sim.events import count_events
 from parlour.sim.records import MatchRecord
 from parlour.sim.tournament import agent_factory, derived_seed
+from parlour.sim.vector import BATCH as VECTOR_BATCH
+from parlour.sim.vector import play_vector_matches, refusal
+
+ENGINES = ("reference", "vector")
+"""The engines a simulation can play on (see the module's docstring)."""
 
 BACKENDS = ("local", "ray")
 """The places matches can be played: local processes or a Ray cluster."""
@@ -124,7 +137,9 @@ class SimulationSpec:
     game); ``agents`` one name for every seat or one per seat (names of
     :data:`parlour.agents.AGENTS`, or ``ismcts:N``); ``matches`` the number
     of matches, or of deals with ``duplicate`` (each played once per
-    seat); ``sweep`` an option to play at each of its values.
+    seat); ``sweep`` an option to play at each of its values; ``engine``
+    one of :data:`ENGINES` (a game or option the vector engine does not
+    cover raises its :class:`~parlour.vector.VectorError`).
     """
 
     game: str
@@ -134,6 +149,7 @@ class SimulationSpec:
     seed: int
     duplicate: bool = False
     sweep: Sweep | None = None
+    engine: str = "reference"
     _settings: list[dict[str, OptionValue]] = field(
         init=False, repr=False, compare=False, default_factory=list
     )
@@ -145,8 +161,16 @@ class SimulationSpec:
             raise OptionError("name at least one agent")
         for name in self.agents:
             agent_factory(name)
+        if self.engine not in ENGINES:
+            raise OptionError(f"the engine must be {' or '.join(ENGINES)}, not {self.engine!r}")
+        if self.engine == "vector":
+            why = refusal(self.agents, self.duplicate)
+            if why is not None:
+                raise OptionError(why)
         for options in self._option_sets():
             game = make(self.game, **options)
+            if self.engine == "vector":
+                parlour.vector.make(self.game, batch_size=1, kernel="auto", **options)
             if game.options in self._settings:
                 swept = ", ".join(f"{name}={value}" for name, value in options.items()
                                   if name not in self.options)
@@ -221,10 +245,14 @@ class Batch:
     game: str
     seed: int
     plans: tuple[MatchPlan, ...]
+    engine: str = "reference"
 
 
 def play_batch(batch: Batch) -> list[MatchRecord]:
-    """Play every match of ``batch`` (each game and agent factory made once)."""
+    """Play every match of ``batch`` (each game and agent factory made once;
+    on the vector engine, the matches of each option set together)."""
+    if batch.engine == "vector":
+        return play_vector_batch(batch)
     games: dict[tuple[tuple[str, OptionValue], ...], Game] = {}
     factories = {name: agent_factory(name) for plan in batch.plans for name in plan.agents}
     records = []
@@ -233,6 +261,20 @@ def play_batch(batch: Batch) -> list[MatchRecord]:
         if key not in games:
             games[key] = make(batch.game, **plan.options)
         records.append(play_match(games[key], batch.seed, plan, factories))
+    return records
+
+
+def play_vector_batch(batch: Batch) -> list[MatchRecord]:
+    """Play ``batch`` on the vector engine: the matches of each option set
+    at once, seeded by the seed and the set's first match."""
+    groups: dict[tuple[tuple[str, OptionValue], ...], list[MatchPlan]] = {}
+    for plan in batch.plans:
+        groups.setdefault(tuple(sorted(plan.options.items())), []).append(plan)
+    records = []
+    for plans in groups.values():
+        records.extend(play_vector_matches(
+            batch.game, plans[0].options, derived_seed(batch.seed, "vector", plans[0].index),
+            [(plan.index, plan.deal, plan.agents) for plan in plans]))
     return records
 
 
@@ -249,11 +291,12 @@ def batch_size(total: int, workers: int) -> int:
 
 
 def make_batches(spec: SimulationSpec, workers: int) -> list[Batch]:
-    """The run's matches cut into batches for ``workers``."""
+    """The run's matches cut into batches for ``workers`` (on the vector
+    engine, of :data:`~parlour.sim.vector.BATCH` whatever the workers)."""
     plans = spec.plans()
-    size = batch_size(len(plans), workers)
+    size = VECTOR_BATCH if spec.engine == "vector" else batch_size(len(plans), workers)
     return [
-        Batch(spec.game, spec.seed, tuple(plans[start:start + size]))
+        Batch(spec.game, spec.seed, tuple(plans[start:start + size]), spec.engine)
         for start in range(0, len(plans), size)
     ]
 
