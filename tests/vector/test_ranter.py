@@ -1,0 +1,416 @@
+"""The batched Ranter Go Round (:mod:`parlour.vector.ranter`) against the
+reference engine (:mod:`parlour.games.ranter_go_round`): the same game
+from any loaded position, on both kernels, over every conformance option
+set; its own deals; its refusals.
+
+:func:`check` is the equivalence check (``scripts/vector_equivalence.py``
+can run it at full count): reference matches (seeded, or with explicit
+chance) are loaded into a batch at varied positions and both engines take
+the same random actions, compared after every step. Where the reference
+meets chance the two part: the dealer's card from the stock of a loaded
+hand is the same card in both (the row keeps the reference's stock and its
+cut; with explicit chance the reference is given the card the batch
+took); when a hand ends, the hand's losses are compared (before the batch
+deals: the kernel's step and its chance are run one after the other here)
+and the match is loaded again from the reference, which has dealt its
+next hand from its own seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import parlour
+import parlour.vector
+from parlour.errors import IllegalAction
+from parlour.games.ranter_go_round import CARD_BASE, PHASE_STOCK, RanterState, TieCut
+from parlour.vector import VectorError
+from parlour.vector.ranter import (
+    CUT,
+    DECK,
+    HANDS,
+    PENDING,
+    WINNERS,
+    RanterVector,
+)
+from support import GAME_OPTION_SETS, option_id
+
+NAME = "ranter-go-round"
+OPTION_SETS = [options for name, options in GAME_OPTION_SETS if name == NAME]
+IDS = [option_id(options) for options in OPTION_SETS]
+
+
+class Mismatch(AssertionError):
+    """The two engines disagree (the sentence says where)."""
+
+
+@dataclass
+class Summary:
+    """What a check compared."""
+
+    hands: int = 0
+    matches: int = 0
+    decisions: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.hands} hands, {self.matches} matches, {self.decisions} decisions"
+
+
+def settle(state: RanterState, rng: random.Random, stock_cut: int = -1) -> None:
+    """Resolve ``state``'s chance nodes: the dealer's stock card at
+    ``stock_cut`` (the batch's), anything else from ``rng``."""
+    while not state.is_terminal() and state.is_chance_node():
+        if state.phase == PHASE_STOCK and stock_cut >= 0:
+            state.apply(CARD_BASE + state.stock[stock_cut])
+            continue
+        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+        state.apply(rng.choices(outcomes, weights)[0])
+
+
+def fresh_state(game: parlour.Game, rng: random.Random, most: int,
+                explicit: bool = False) -> RanterState:
+    """A match after up to ``most`` random actions (never over: under
+    stops_hand a match may end before anyone acts, and is dealt again)."""
+    while True:
+        state = game.new_state(seed=rng.randrange(2**31), explicit_chance=explicit)
+        assert isinstance(state, RanterState)
+        settle(state, rng)
+        if not state.is_terminal():
+            break
+    for _ in range(rng.randrange(most + 1)):
+        successor = state.clone()
+        successor.apply(rng.choice(successor.legal_actions()))
+        settle(successor, rng)
+        if successor.is_terminal():
+            break
+        state = successor
+    return state
+
+
+def _fail(index: int, state: RanterState, what: str, vector: Any, reference: Any) -> Mismatch:
+    return Mismatch(f"{state.game!r} match {index}: {what} differ: vector {vector!r}, "
+                    f"reference {reference!r}; seed {state.seed}, explicit chance "
+                    f"{state.explicit_chance}, history {state.history}")
+
+
+def compare(vg: RanterVector, states: list[RanterState], rows: list[int]) -> None:
+    """Everything of the matches at ``rows`` against their reference states."""
+    mask = vg.legal_mask()
+    tensor = vg.observation_tensor()
+    scores = vg.scores()
+    returns = vg.returns()
+    counted = vg.counted_events()
+    for index in rows:
+        state = states[index]
+        over = state.is_terminal()
+        legal = np.zeros(vg.num_actions, dtype=np.bool_)
+        if not over:
+            legal[state.legal_actions()] = True
+        events = state.game.count_events(state.match_events())
+        checks: list[tuple[str, Any, Any]] = [
+            ("done", bool(vg.done[index]), over),
+            ("players to move", int(vg.current_player[index]), state.current_player()),
+            ("legal actions", np.flatnonzero(mask[index]).tolist(),
+             np.flatnonzero(legal).tolist()),
+            ("scores", scores[index].tolist(), state.scores()),
+            ("returns", returns[index].tolist(), state.returns()),
+            ("hand numbers", int(vg.hand_number[index]), state.hand_index + 1),
+            ("counted events", {name: int(values[index]) for name, values in counted.items()},
+             events),
+        ]
+        expected = (np.zeros(vg.observation_size, dtype=np.float32) if over
+                    else state.observation_tensor(state.current_player()))
+        if not np.array_equal(tensor[index], expected):
+            at = np.flatnonzero(tensor[index] != expected).tolist()
+            checks.append((f"observation tensors at {at[:8]}", tensor[index][at[:8]].tolist(),
+                           expected[at[:8]].tolist()))
+        for what, vector, reference in checks:
+            if vector != reference:
+                raise _fail(index, state, what, vector, reference)
+
+
+def _hand_end(vg: RanterVector, states: list[RanterState], index: int, begun: int,
+              scores: list[int], counts: dict[str, int]) -> None:
+    """The losses of the hand that ended (the batch waits for its next deal
+    or cut, the reference may have played on) against the reference's."""
+    state = states[index]
+    deltas = state.hand_results()[begun]
+    expected = [score + delta for score, delta in zip(scores, deltas, strict=True)]
+    if vg.scores()[index].tolist() != expected:
+        raise _fail(index, state, "scores at the hand's end", vg.scores()[index].tolist(),
+                    expected)
+    if state.hand_index <= begun + 1:
+        # the events of the hand that ended: all but those of a next hand
+        later = state.game.count_events(state.events if state.hand_index > begun else [])
+        whole = state.game.count_events(state.match_events())
+        expected_counts = {name: whole[name] - later[name] for name in whole}
+        if counts != expected_counts:
+            raise _fail(index, state, "counted events at the hand's end", counts,
+                        expected_counts)
+
+
+def play(vg: RanterVector, states: list[RanterState], rng: random.Random, hands: int,
+         most: int, summary: Summary) -> None:
+    """Step ``vg`` and ``states`` (loaded into it) with the same random
+    actions until ``hands`` more hands have ended, comparing after each
+    step; a finished match is replaced by a new one (``most`` actions in)."""
+    game = vg.game
+    size = vg.batch_size
+    goal = summary.hands + hands
+    while summary.hands < goal:
+        actions = np.zeros(size, dtype=np.int64)
+        begun = [state.hand_index for state in states]
+        before = vg.scores().tolist()
+        cuts = vg.small[:, CUT].tolist()
+        for index, state in enumerate(states):
+            if not state.is_terminal():
+                actions[index] = rng.choice(state.legal_actions())
+                state.apply(int(actions[index]))
+                settle(state, rng, cuts[index] if state.explicit_chance else -1)
+                summary.decisions += 1
+        # the kernel's step, then its chance: step() in two (see the docstring)
+        bad, waiting = vg._step(vg.params, actions, vg.small, vg.wide, vg.done,
+                                vg.current_player, vg.hand_number)
+        assert bad == -1
+        ended = [index for index, state in enumerate(states)
+                 if state.is_terminal() or state.hand_index != begun[index]]
+        for index, state in enumerate(states):
+            waits = bool(vg.small[index, PENDING])
+            if (index in ended) != (waits or bool(vg.done[index])):
+                raise _fail(index, state, "hands ended", index not in ended, index in ended)
+        counted = vg.counted_events()
+        for index in ended:
+            _hand_end(vg, states, index, begun[index], before[index],
+                      {name: int(values[index]) for name, values in counted.items()})
+        cutters = vg.wide[:, WINNERS].tolist()
+        vg._resolve_chance(waiting)
+        over = [index for index in ended if states[index].is_terminal()]
+        for index in over:
+            state = states[index]
+            if state.hand_index != begun[index]:
+                continue  # the reference dealt on, and a hand of its own deal ended the match
+            if any(isinstance(event, TieCut) for event in state.events):
+                # the cut is each engine's own chance
+                winners = int(vg.wide[index, WINNERS])
+                if winners.bit_count() != 1 or not winners & cutters[index]:
+                    raise _fail(index, state, "the final tie's cut", winners, cutters[index])
+            else:
+                compare(vg, states, [index])
+        compare(vg, states, [index for index in range(size) if index not in ended])
+        summary.hands += len(ended)
+        summary.matches += len(over)
+        if ended:
+            for index in over:
+                states[index] = fresh_state(game, rng, most, states[index].explicit_chance)
+            vg.reload(ended, [states[index] for index in ended])
+            compare(vg, states, ended)
+
+
+def check(options: dict[str, Any], hands: int, seed: int, kernel: str, batch_size: int = 12,
+          most: int = 60) -> Summary:
+    """Play at least ``hands`` hands of Ranter Go Round with ``options`` in
+    both engines, comparing at every step (a third of the batch from
+    reference states with explicit chance); :class:`Mismatch` at the first
+    difference, else what was compared."""
+    game = parlour.make(NAME, **options)
+    vg = parlour.vector.make(NAME, batch_size=batch_size, kernel=kernel, **options)
+    assert isinstance(vg, RanterVector)
+    vg.rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
+    states = [fresh_state(game, rng, most, explicit=index % 3 == 2)
+              for index in range(batch_size)]
+    vg.load(states)
+    compare(vg, states, list(range(batch_size)))
+    summary = Summary()
+    play(vg, states, rng, hands, most, summary)
+    return summary
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=IDS)
+def test_the_batch_plays_the_reference_game_from_loaded_positions(
+        options: dict[str, Any]) -> None:
+    summary = check(options, hands=40, seed=len(option_id(options)), kernel="auto")
+    assert summary.hands >= 40
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[::4], ids=IDS[::4])
+def test_the_python_kernel_plays_the_reference_game_too(options: dict[str, Any]) -> None:
+    summary = check(options, hands=6, seed=1, kernel="python", batch_size=4)
+    assert summary.hands >= 6
+
+
+@settings(max_examples=25, deadline=None)
+@given(options=st.sampled_from(OPTION_SETS), seed=st.integers(0, 2**31 - 1),
+       moves=st.integers(0, 80), explicit=st.booleans())
+def test_from_random_mid_hand_positions(options: dict[str, Any], seed: int, moves: int,
+                                        explicit: bool) -> None:
+    game = parlour.make(NAME, **options)
+    rng = random.Random(seed)
+    state = fresh_state(game, rng, 0, explicit)
+    for _ in range(moves):
+        successor = state.clone()
+        successor.apply(rng.choice(successor.legal_actions()))
+        settle(successor, rng)
+        if successor.is_terminal():
+            break
+        state = successor
+    vg = parlour.vector.make(NAME, batch_size=1, **options)
+    assert isinstance(vg, RanterVector)
+    vg.load([state])
+    compare(vg, [state], [0])
+    play(vg, [state], rng, 2, 10, Summary())
+
+
+# ----------------------------------------------------------------------
+# the batch's own matches
+def _arrays(vg: RanterVector) -> list[list[Any]]:
+    return [vg.small.tolist(), vg.wide.tolist(), vg.current_player.tolist(),
+            vg.done.tolist(), vg.hand_number.tolist(), vg.observation_tensor().tolist(),
+            vg.legal_mask().tolist(), vg.scores().tolist(), vg.returns().tolist()]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[::3], ids=IDS[::3])
+def test_both_kernels_play_the_same_matches_from_the_same_seed(options: dict[str, Any]) -> None:
+    games = [parlour.vector.make(NAME, batch_size=6, kernel=kernel, **options)
+             for kernel in ("numba", "python")]
+    rngs = [np.random.default_rng(5) for _ in games]
+    for vg in games:
+        vg.reset(11)
+    steps = 0
+    while not games[0].done.all():
+        first, second = (_arrays(vg) for vg in games)
+        assert first == second, f"the kernels differ after {steps} steps"
+        actions = [vg.random_actions(rng) for vg, rng in zip(games, rngs, strict=True)]
+        assert actions[0].tolist() == actions[1].tolist()
+        for vg, chosen in zip(games, actions, strict=True):
+            vg.step(chosen)
+        steps += 1
+    assert _arrays(games[0]) == _arrays(games[1])
+    assert games[1].done.all()
+
+
+def _deal_is_whole(vg: RanterVector) -> None:
+    """Each match in play: one card a seat with lives, none for a seat out,
+    and the pack (hands, then stock) holds every card once."""
+    n = vg.num_players
+    for row in range(vg.batch_size):
+        if vg.done[row]:
+            continue
+        hands = vg.small[row, HANDS:HANDS + n].tolist()
+        lives = vg.small[row, HANDS + n:HANDS + 2 * n].tolist()
+        assert [card >= 0 for card in hands] == [left > 0 for left in lives]
+        assert sorted(vg.small[row, DECK:HANDS].tolist()) == list(range(52))
+        assert len({card for card in hands if card >= 0}) == sum(left > 0 for left in lives)
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 26, "king_rule": "stops_hand"},
+                                     {"players": 2, "lives": 1, "final_tie": "cut"}],
+                         ids=["defaults", "26-stops_hand", "2-cut"])
+def test_reset_deals_the_same_matches_from_the_same_seed_and_random_play_ends_them(
+        options: dict[str, Any]) -> None:
+    first, second = (parlour.vector.make(NAME, batch_size=64, **options) for _ in range(2))
+    first.reset(3)
+    second.reset(3)
+    assert _arrays(first) == _arrays(second)
+    other = parlour.vector.make(NAME, batch_size=64, **options)
+    other.reset(4)
+    assert _arrays(other) != _arrays(first)
+    rng = np.random.default_rng(0)
+    for _ in range(2000):
+        _deal_is_whole(first)
+        if first.done.all():
+            break
+        first.step(first.random_actions(rng))
+    assert first.done.all()
+    returns = first.returns()
+    assert np.allclose(returns.sum(axis=1), 0.0)
+    assert (first.current_player == parlour.TERMINAL_PLAYER).all()
+
+
+def test_a_match_over_ignores_its_action_and_gives_zeros() -> None:
+    vg = parlour.vector.make(NAME, batch_size=2, players=2, lives=1)
+    vg.reset(0)
+    rng = np.random.default_rng(1)
+    while not vg.done[0]:
+        vg.step(vg.random_actions(rng))
+    before = _arrays(vg)
+    if not vg.done[1]:
+        return
+    vg.step(np.array([57, 99]))
+    assert _arrays(vg) == before
+    assert not vg.observation_tensor().any()
+    assert not vg.legal_mask().any()
+
+
+def test_the_first_dealer_is_drawn_with_the_odds_of_the_first_jack() -> None:
+    vg = parlour.vector.make(NAME, batch_size=20000, players=2)
+    assert isinstance(vg, RanterVector)
+    vg.reset(9)
+    from parlour.vector.ranter import DEALER
+    # the first dealer dealt hand 1; P0's odds are 433/833 (0.5198)
+    share = float((vg.small[:, DEALER] == 0).mean())
+    assert abs(share - 433 / 833) < 0.02
+
+
+def test_memory_a_match_is_under_a_kilobyte_at_any_table() -> None:
+    for players in (2, 6, 26):
+        vg = parlour.vector.make(NAME, batch_size=8, players=players)
+        assert vg.memory_per_match() <= 1024
+
+
+# ----------------------------------------------------------------------
+# refusals
+def test_an_illegal_action_is_refused_naming_the_match_and_nothing_moves() -> None:
+    vg = parlour.vector.make(NAME, batch_size=3)
+    vg.reset(2)
+    before = _arrays(vg)
+    player = int(vg.current_player[1])
+    with pytest.raises(IllegalAction) as refused:
+        vg.step(np.array([0, 7, 1]))
+    assert str(refused.value) == (f"match 1: there is no move 7 for P{player}; the moves are "
+                                  "0 (stand) and 1 (exchange)")
+    assert _arrays(vg) == before
+
+
+def test_loading_states_of_other_options_or_another_game_is_refused() -> None:
+    vg = parlour.vector.make(NAME, batch_size=1)
+    other = parlour.make(NAME, players=5).new_state(seed=1)
+    with pytest.raises(VectorError) as refused:
+        vg.load([other])
+    assert str(refused.value) == (f"state 0 is {other.game!r}, not {vg.game!r}")
+    golf = parlour.make("polignac").new_state(seed=1)
+    with pytest.raises(VectorError) as refused:
+        vg.load([golf])
+    assert str(refused.value) == f"state 0 is {golf.game!r}, not {vg.game!r}"
+    with pytest.raises(VectorError) as refused:
+        vg.load([])
+    assert str(refused.value) == "load needs 1 states, one a match; 0 were given"
+
+
+def test_a_state_at_a_chance_node_is_refused() -> None:
+    vg = parlour.vector.make(NAME, batch_size=1)
+    state = parlour.make(NAME).new_state(seed=1, explicit_chance=True)
+    assert state.is_chance_node()
+    with pytest.raises(VectorError) as refused:
+        vg.load([state])
+    assert str(refused.value) == ("state 0 is at a chance node (a card being dealt); load a "
+                                  "state where a player is to move")
+
+
+def test_a_batch_of_no_matches_is_refused() -> None:
+    with pytest.raises(VectorError) as refused:
+        parlour.vector.make(NAME, batch_size=0)
+    assert str(refused.value) == "batch_size must be a whole number of at least 1, not 0"
+
+
+def test_every_option_is_covered() -> None:
+    for options in OPTION_SETS:
+        assert RanterVector.refusal(parlour.make(NAME, **options)) is None
+    assert NAME in parlour.vector.covered()
