@@ -30,7 +30,13 @@ from hypothesis import strategies as st
 import parlour
 import parlour.vector
 from parlour.errors import IllegalAction
-from parlour.games.ranter_go_round import CARD_BASE, PHASE_STOCK, RanterState, TieCut
+from parlour.games.ranter_go_round import (
+    CARD_BASE,
+    PHASE_STOCK,
+    RanterGoRound,
+    RanterState,
+    TieCut,
+)
 from parlour.vector import VectorError
 from parlour.vector.ranter import (
     CUT,
@@ -216,13 +222,17 @@ def play(vg: RanterVector, states: list[RanterState], rng: random.Random, hands:
             compare(vg, states, ended)
 
 
-def check(options: dict[str, Any], hands: int, seed: int, kernel: str, batch_size: int = 12,
-          most: int = 60) -> Summary:
+def check(options: dict[str, Any], hands: int, seed: int, kernel: str,
+          batch_size: int = 12) -> Summary:
     """Play at least ``hands`` hands of Ranter Go Round with ``options`` in
     both engines, comparing at every step (a third of the batch from
-    reference states with explicit chance); :class:`Mismatch` at the first
+    reference states with explicit chance), each match loaded after up to
+    about its length of random actions; :class:`Mismatch` at the first
     difference, else what was compared."""
     game = parlour.make(NAME, **options)
+    assert isinstance(game, RanterGoRound)
+    # every hand costs a life, and has about a turn for each player left
+    most = game.n * game.n * game.lives // 2
     vg = parlour.vector.make(NAME, batch_size=batch_size, kernel=kernel, **options)
     assert isinstance(vg, RanterVector)
     vg.rng = np.random.default_rng(seed)
