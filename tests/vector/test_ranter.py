@@ -14,6 +14,11 @@ took); when a hand ends, the hand's losses are compared (before the batch
 deals: the kernel's step and its chance are run one after the other here)
 and the match is loaded again from the reference, which has dealt its
 next hand from its own seed.
+
+:func:`lockstep` checks the batch's own chance the other way round: whole
+matches from :meth:`RanterVector.reset`, each beside a reference match
+with explicit chance that is given the batch's first dealer, deals, stock
+cards and cuts, compared after every step.
 """
 
 from __future__ import annotations
@@ -32,7 +37,9 @@ import parlour.vector
 from parlour.errors import IllegalAction
 from parlour.games.ranter_go_round import (
     CARD_BASE,
+    DEALER_BASE,
     PHASE_STOCK,
+    RANK_VALUES,
     RanterGoRound,
     RanterState,
     TieCut,
@@ -40,6 +47,8 @@ from parlour.games.ranter_go_round import (
 from parlour.vector import VectorError
 from parlour.vector.ranter import (
     CUT,
+    DEAL,
+    DEALER,
     DECK,
     HANDS,
     PENDING,
@@ -283,6 +292,89 @@ def test_from_random_mid_hand_positions(options: dict[str, Any], seed: int, move
 
 # ----------------------------------------------------------------------
 # the batch's own matches
+def _give_chance(vg: RanterVector, states: list[RanterState], waiting: int) -> None:
+    """The batch's chance (its deals, its final tie's cuts), round by round
+    as :meth:`RanterVector.step` draws it, each outcome given to the
+    reference's explicit chance as well."""
+    n = vg.num_players
+    while waiting:
+        rows = np.flatnonzero(vg.small[:, PENDING]).tolist()
+        kinds = vg.small[rows, PENDING].tolist()
+        cutters = vg.wide[rows, WINNERS].tolist()
+        fresh = vg.rng.random((len(rows), n + 1))
+        waiting = vg._chance(vg.params, np.array(rows), fresh, vg.small, vg.wide, vg.done,
+                             vg.current_player, vg.hand_number)
+        for row, kind, cutting in zip(rows, kinds, cutters, strict=True):
+            state = states[row]
+            if kind == DEAL:
+                for position in range(len(state.order)):  # elder first, as the batch deals
+                    state.apply(CARD_BASE + int(vg.small[row, DECK + position]))
+                continue
+            # the batch's cutters cut in seat order; a tie for highest is
+            # cut again in the reference, and the batch's winner cuts a King
+            seats = [seat for seat in range(n) if cutting >> seat & 1]
+            cards = dict(zip(seats, vg.small[row, DECK:DECK + len(seats)].tolist(), strict=True))
+            winner = int(vg.wide[row, WINNERS]).bit_length() - 1
+            kings = iter(card for card in range(52) if RANK_VALUES[card] == 13)
+            lower = iter(card for card in range(52) if RANK_VALUES[card] < 13)
+            while not state.is_terminal():
+                for seat in state.cutters[len(state.cut_cards):]:
+                    if cards:
+                        card = cards[seat]
+                    else:
+                        card = next(kings) if seat == winner else next(lower)
+                    state.apply(CARD_BASE + card)
+                cards = {}
+
+
+def lockstep(options: dict[str, Any], seed: int, batch_size: int) -> int:
+    """Whole matches of the batch from :meth:`RanterVector.reset`, each
+    beside a reference match with explicit chance given the batch's
+    first dealer, deals, stock cards and cuts, compared after every step
+    until every match is over; the decisions compared."""
+    game = parlour.make(NAME, **options)
+    vg = parlour.vector.make(NAME, batch_size=batch_size, **options)
+    assert isinstance(vg, RanterVector)
+    step_chance = vg._resolve_chance
+    vg._resolve_chance = lambda waiting: None  # type: ignore[method-assign]
+    vg.reset(seed)
+    vg._resolve_chance = step_chance  # type: ignore[method-assign]
+    states = []
+    for row in range(batch_size):
+        state = game.new_state(seed=0, explicit_chance=True)
+        assert isinstance(state, RanterState)
+        state.apply(DEALER_BASE + int(vg.small[row, DEALER]))
+        states.append(state)
+    _give_chance(vg, states, batch_size)
+    compare(vg, states, list(range(batch_size)))
+    rng = random.Random(seed)
+    decisions = 0
+    while not vg.done.all():
+        actions = np.zeros(batch_size, dtype=np.int64)
+        for row, state in enumerate(states):
+            if state.is_terminal():
+                continue
+            actions[row] = rng.choice(state.legal_actions())
+            state.apply(int(actions[row]))
+            if state.phase == PHASE_STOCK:
+                active = len(state.order)
+                cut = int(vg.small[row, CUT])
+                state.apply(CARD_BASE + int(vg.small[row, DECK + active + cut]))
+            decisions += 1
+        bad, waiting = vg._step(vg.params, actions, vg.small, vg.wide, vg.done,
+                                vg.current_player, vg.hand_number)
+        assert bad == -1
+        _give_chance(vg, states, waiting)
+        compare(vg, states, list(range(batch_size)))
+    return decisions
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=IDS)
+def test_the_batch_deals_and_plays_whole_matches_as_the_reference(
+        options: dict[str, Any]) -> None:
+    assert lockstep(options, seed=len(IDS), batch_size=8) > 0
+
+
 def _arrays(vg: RanterVector) -> list[list[Any]]:
     return [vg.small.tolist(), vg.wide.tolist(), vg.current_player.tolist(),
             vg.done.tolist(), vg.hand_number.tolist(), vg.observation_tensor().tolist(),
