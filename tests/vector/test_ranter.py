@@ -319,12 +319,9 @@ def _give_chance(vg: RanterVector, states: list[RanterState], waiting: int) -> N
             lower = iter(card for card in range(52) if RANK_VALUES[card] < 13)
             while not state.is_terminal():
                 for seat in state.cutters[len(state.cut_cards):]:
-                    if cards:
-                        card = cards[seat]
-                    else:
-                        card = next(kings) if seat == winner else next(lower)
-                    state.apply(CARD_BASE + card)
-                cards = {}
+                    state.apply(CARD_BASE + cards[seat])
+                cards = {seat: next(kings) if seat == winner else next(lower)
+                         for seat in state.cutters}
 
 
 def lockstep(options: dict[str, Any], seed: int, batch_size: int) -> int:
