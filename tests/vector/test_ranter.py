@@ -290,6 +290,30 @@ def test_from_random_mid_hand_positions(options: dict[str, Any], seed: int, move
     play(vg, [state], rng, 2, 10, Summary())
 
 
+@pytest.mark.parametrize(("options", "cut", "losses"), [
+    ({}, 1, [0, 1, 0, 0]),
+    ({"dealer_cuts_king": "keep_original"}, 1, [0, 0, 0, 1]),
+    ({"dealer_cuts_king": "dealer_loses"}, 1, [0, 0, 0, 1]),
+    ({"dealer_exchange": "top", "dealer_cuts_king": "dealer_loses"}, None, [0, 1, 0, 0]),
+])
+def test_r3_the_dealer_cuts_a_king_from_a_loaded_deal(options: dict[str, str], cut: int | None,
+                                                       losses: list[int]) -> None:
+    """Rules §10 R3: Ann 6C, Ben 3H, Cat KC, Dan (dealer) 2D; the stock 7S,
+    KH...; Ann stands, Ben asks Cat (refused), Dan exchanges with the stock."""
+    game = parlour.make(NAME, players=4, **options)
+    deal: dict[str, Any] = {"dealer": 3, "hands": [["6C"], ["3H"], ["KC"], ["2D"]],
+                            "stock": ["7S", "KH"]}
+    if cut is not None:
+        deal["cut"] = cut
+    state = game.new_state(seed=1, deal=deal)
+    vg = parlour.vector.make(NAME, batch_size=1, players=4, **options)
+    vg.load([state])
+    for action in (0, 1, 1):
+        vg.step(np.array([action]))
+    assert vg.scores().tolist() == [losses]
+    assert vg.hand_number.tolist() == [2]
+
+
 # ----------------------------------------------------------------------
 # the batch's own matches
 def _give_chance(vg: RanterVector, states: list[RanterState], waiting: int) -> None:

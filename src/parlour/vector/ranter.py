@@ -511,7 +511,8 @@ class RanterVector(VectorGame):
                        int(game.last_revealed), FINAL_TIES.index(game.final_tie),
                        ANNOUNCES.index(game.announce))
         odds = np.array([float(odds) for odds in first_dealer_odds(n)])
-        self.first_dealer_odds = np.cumsum(odds) / odds.sum()
+        self.first_dealer_chances = np.cumsum(odds) / odds.sum()
+        """The chance that each seat or one before it deals first, seat 0 first."""
         self.rng = np.random.default_rng()
         self.small = np.zeros((batch_size, HANDS + 3 * n), dtype=np.int8)
         self.wide = np.zeros((batch_size, KNOWN + n), dtype=np.int64)
@@ -530,7 +531,7 @@ class RanterVector(VectorGame):
     def reset(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
         n = self.reference.n
-        dealers = np.searchsorted(self.first_dealer_odds, self.rng.random(self.batch_size),
+        dealers = np.searchsorted(self.first_dealer_chances, self.rng.random(self.batch_size),
                                   side="right")
         small, wide = self.small, self.wide
         small[:] = 0
