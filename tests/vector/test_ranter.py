@@ -314,6 +314,19 @@ def test_r3_the_dealer_cuts_a_king_from_a_loaded_deal(options: dict[str, str], c
     assert vg.hand_number.tolist() == [2]
 
 
+def test_a_loaded_deal_with_players_out_and_a_carried_pot_plays_as_the_reference() -> None:
+    game = parlour.make(NAME, players=5)
+    state = game.new_state(seed=3, deal={
+        "dealer": 2, "hands": [["5H"], ["2D"], ["5S"], [], ["9C"]], "lives": [1, 2, 1, 0, 3],
+        "carried_pot": 4})
+    assert isinstance(state, RanterState)
+    vg = parlour.vector.make(NAME, batch_size=1, players=5)
+    assert isinstance(vg, RanterVector)
+    vg.load([state])
+    compare(vg, [state], [0])
+    play(vg, [state], random.Random(3), 3, 10, Summary())
+
+
 # ----------------------------------------------------------------------
 # the batch's own matches
 def _give_chance(vg: RanterVector, states: list[RanterState], waiting: int) -> None:
