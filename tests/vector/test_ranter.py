@@ -195,7 +195,7 @@ def play(vg: RanterVector, states: list[RanterState], rng: random.Random, hands:
                 summary.decisions += 1
         # the kernel's step, then its chance: step() in two (see the docstring)
         bad, waiting = vg._step(vg.params, actions, vg.small, vg.wide, vg.done,
-                                vg.current_player, vg.hand_number)
+                                vg.current_player, vg.hand_number, vg.waiting_rows)
         assert bad == -1
         ended = [index for index, state in enumerate(states)
                  if state.is_terminal() or state.hand_index != begun[index]]
@@ -335,12 +335,13 @@ def _give_chance(vg: RanterVector, states: list[RanterState], waiting: int) -> N
     reference's explicit chance as well."""
     n = vg.num_players
     while waiting:
-        rows = np.flatnonzero(vg.small[:, PENDING]).tolist()
+        rows = vg.waiting_rows[:waiting].tolist()
+        assert rows == np.flatnonzero(vg.small[:, PENDING]).tolist()
         kinds = vg.small[rows, PENDING].tolist()
         cutters = vg.wide[rows, WINNERS].tolist()
         fresh = vg.rng.random((len(rows), n + 1))
-        waiting = vg._chance(vg.params, np.array(rows), fresh, vg.small, vg.wide, vg.done,
-                             vg.current_player, vg.hand_number)
+        waiting = vg._chance(vg.params, vg.waiting_rows, waiting, fresh, vg.small, vg.wide,
+                             vg.done, vg.current_player, vg.hand_number)
         for row, kind, cutting in zip(rows, kinds, cutters, strict=True):
             state = states[row]
             if kind == DEAL:
@@ -396,7 +397,7 @@ def lockstep(options: dict[str, Any], seed: int, batch_size: int) -> int:
                 state.apply(CARD_BASE + int(vg.small[row, DECK + active + cut]))
             decisions += 1
         bad, waiting = vg._step(vg.params, actions, vg.small, vg.wide, vg.done,
-                                vg.current_player, vg.hand_number)
+                                vg.current_player, vg.hand_number, vg.waiting_rows)
         assert bad == -1
         _give_chance(vg, states, waiting)
         compare(vg, states, list(range(batch_size)))

@@ -404,10 +404,11 @@ def _publish(small: Any, wide: Any, i: int, done: Any, current: Any, hand_number
 # ----------------------------------------------------------------------
 # the batch loops
 def _step_batch(p: Any, actions: Any, small: Any, wide: Any, done: Any, current: Any,
-                hand_number: Any) -> tuple[int, int]:
+                hand_number: Any, waiting_rows: Any) -> tuple[int, int]:
     """Every match in play takes its action: the index of the first match
     given an illegal one (-1: none; then nothing moved), and how many
-    matches wait for chance (a deal, a cut) after it."""
+    matches wait for chance (a deal, a cut) after it, their rows first in
+    ``waiting_rows``."""
     size = small.shape[0]
     for i in range(size):
         if not done[i] and actions[i] != STAND and actions[i] != EXCHANGE:
@@ -417,20 +418,22 @@ def _step_batch(p: Any, actions: Any, small: Any, wide: Any, done: Any, current:
         if not done[i]:
             _turn(p, small, wide, i, int(actions[i]))
             if small[i, PENDING] != NO_CHANCE:
+                waiting_rows[waiting] = i
                 waiting += 1
             else:
                 _publish(small, wide, i, done, current, hand_number)
     return -1, waiting
 
 
-def _chance_batch(p: Any, rows: Any, fresh: Any, small: Any, wide: Any, done: Any,
-                  current: Any, hand_number: Any) -> int:
-    """The matches at ``rows`` get their chance (a deal, or the final
-    tie's cut) from ``fresh`` (a row of uniform numbers each); how many
-    wait for chance again (a hand over as soon as dealt: stops_hand)."""
+def _chance_batch(p: Any, waiting_rows: Any, count: int, fresh: Any, small: Any, wide: Any,
+                  done: Any, current: Any, hand_number: Any) -> int:
+    """The ``count`` matches first in ``waiting_rows`` get their chance (a
+    deal, or the final tie's cut) from ``fresh`` (a row of uniform numbers
+    each); how many wait for chance again (a hand over as soon as dealt:
+    stops_hand), their rows first in ``waiting_rows``."""
     waiting = 0
-    for index in range(rows.shape[0]):
-        i = rows[index]
+    for index in range(count):
+        i = waiting_rows[index]
         what = small[i, PENDING]
         small[i, PENDING] = NO_CHANCE
         if what == DEAL:
@@ -438,6 +441,7 @@ def _chance_batch(p: Any, rows: Any, fresh: Any, small: Any, wide: Any, done: An
         else:
             _cut_for_the_pot(p, small, wide, i, fresh[index])
         if small[i, PENDING] != NO_CHANCE:
+            waiting_rows[waiting] = i  # never past ``index``: the rows keep their order
             waiting += 1
         else:
             _publish(small, wide, i, done, current, hand_number)
@@ -516,6 +520,8 @@ class RanterVector(VectorGame):
         self.rng = np.random.default_rng()
         self.small = np.zeros((batch_size, HANDS + 3 * n), dtype=np.int8)
         self.wide = np.zeros((batch_size, KNOWN + n), dtype=np.int64)
+        self.waiting_rows = np.zeros(batch_size, dtype=np.int32)
+        """The matches waiting for chance within a step, first."""
         self._step, self._chance, self._observe = _kernels(kernel)
 
     def _resolve_chance(self, waiting: int) -> None:
@@ -523,10 +529,9 @@ class RanterVector(VectorGame):
         batch's generator, until none waits."""
         width = self.reference.n + 1
         while waiting:
-            rows = np.flatnonzero(self.small[:, PENDING])
-            fresh = self.rng.random((rows.size, width))
-            waiting = self._chance(self.params, rows, fresh, self.small, self.wide, self.done,
-                                   self.current_player, self.hand_number)
+            fresh = self.rng.random((waiting, width))
+            waiting = self._chance(self.params, self.waiting_rows, waiting, fresh, self.small,
+                                   self.wide, self.done, self.current_player, self.hand_number)
 
     def reset(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)
@@ -540,6 +545,7 @@ class RanterVector(VectorGame):
         small[:, PENDING] = DEAL
         small[:, DECK:HANDS] = np.arange(CARD_COUNT)
         small[:, HANDS + n:HANDS + 2 * n] = self.reference.lives
+        self.waiting_rows[:] = np.arange(self.batch_size)
         self._resolve_chance(self.batch_size)
 
     def load(self, states: Sequence[State]) -> None:
@@ -627,7 +633,7 @@ class RanterVector(VectorGame):
             raise VectorError(f"step needs {self.batch_size} actions, one a match; "
                               f"{chosen.shape} were given")
         bad, waiting = self._step(self.params, chosen, self.small, self.wide, self.done,
-                                  self.current_player, self.hand_number)
+                                  self.current_player, self.hand_number, self.waiting_rows)
         if bad >= 0:
             raise IllegalAction(
                 f"match {bad}: there is no move {int(chosen[bad])} for "
