@@ -92,6 +92,7 @@ from parlour.vector.base import (
     VectorGame,
     compiled,
     jitable,
+    numba_available,
     register,
 )
 
@@ -117,6 +118,19 @@ KING = 13
 """The King's rank (the reference's ``RANK_VALUES``: A 1 ... K 13)."""
 RANKS = np.array(RANK_VALUES, dtype=np.int64)
 """Each card's rank, a table the kernels read."""
+
+
+def _inlined(function: Kernel) -> Kernel:
+    """A rule of every turn, without a loop: inlined into the batch loop by
+    Numba (a call copies both arrays' shapes and strides and costs as much
+    as the rule; a loop inlined trips Numba's own checks);
+    :func:`parlour.vector.base.jitable` otherwise."""
+    if not numba_available():
+        return function
+    from numba.extending import register_jitable
+
+    inline: Any = register_jitable
+    return inline(inline="always")(function)  # type: ignore[no-any-return]
 
 
 # ----------------------------------------------------------------------
@@ -197,32 +211,41 @@ def _begin_play(p: Any, small: Any, wide: Any, i: int) -> None:
     _advance(p, small, wide, i, _next_in(small, i, int(small[i, DEALER]), n))
 
 
-@jitable
+@_inlined
 def _advance(p: Any, small: Any, wide: Any, i: int, seat: int) -> None:
-    """``seat``'s turn comes: under block and stops_play a King is shown
-    (and stops play, or passes the turn on) until a player must choose;
-    after the dealer's turn, the showdown."""
+    """``seat``'s turn comes: he chooses, unless he must show a King."""
+    if p[BLOCK] and RANKS[int(small[i, HANDS + seat])] == KING:
+        _show_kings(p, small, wide, i, seat)
+    else:
+        small[i, TO_MOVE] = seat
+
+
+@jitable
+def _show_kings(p: Any, small: Any, wide: Any, i: int, first: int) -> None:
+    """Under block and stops_play, ``first`` and the players after him
+    show their Kings (and stop play, or pass the turn on) until a player
+    must choose; after the dealer's turn, the showdown."""
     n = p[PLAYERS]
     last = int(small[i, DEALER])
+    seat = first
     while True:
         card = int(small[i, HANDS + seat])
-        if p[BLOCK] and RANKS[card] == KING:
-            _show(wide, i, card)
-            _flag(small, i, seat, n, SHOWED_KING)
-            wide[i, KINGS_SHOWN] += 1
-            if p[STOP_PLAY]:
-                wide[i, KING_STOPS] += 1
-                break
-            if seat == last:
-                break
-            seat = _next_in(small, i, seat, n)
-            continue
-        small[i, TO_MOVE] = seat
-        return
+        if RANKS[card] != KING:
+            small[i, TO_MOVE] = seat
+            return
+        _show(wide, i, card)
+        _flag(small, i, seat, n, SHOWED_KING)
+        wide[i, KINGS_SHOWN] += 1
+        if p[STOP_PLAY]:
+            wide[i, KING_STOPS] += 1
+            break
+        if seat == last:
+            break
+        seat = _next_in(small, i, seat, n)
     _showdown(p, small, wide, i)
 
 
-@jitable
+@_inlined
 def _turn(p: Any, small: Any, wide: Any, i: int, action: int) -> None:
     """§4.3-4.5: the player to move stands, or exchanges with his left-hand
     neighbour (the dealer: with the stock)."""
