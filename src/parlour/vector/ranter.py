@@ -4,9 +4,13 @@
 A match is a row of two arrays (n = players): ``small`` (int8) and
 ``wide`` (int64), besides the contract's ``current_player``, ``done`` and
 ``hand_number``. The rules pass these two arrays down their calls rather
-than one array a field: Numba counts the references of every array a
-compiled call passes on, and a dozen arrays through four calls cost more
-than the rules themselves.
+than one array a field: a compiled call copies each array's pointers,
+shape and strides, and a dozen arrays through four calls cost more than
+the rules themselves (and the loop-free rules of every turn are inlined).
+
+Speed: random play of six players (``scripts/vector_speed.py``), B = 8192,
+about 13.6 million decisions a second of one core; 199 bytes a match (419
+with 26 players).
 
 =================  ===========  ==============================================
 columns            in           what they hold
