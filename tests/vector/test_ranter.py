@@ -47,6 +47,7 @@ from parlour.games.ranter_go_round import (
 from parlour.vector import VectorError
 from parlour.vector.ranter import (
     CUT,
+    CUT_FOR_POT,
     DEAL,
     DEALER,
     DECK,
@@ -487,6 +488,26 @@ def test_a_match_over_ignores_its_action_and_gives_zeros() -> None:
     assert _arrays(vg) == before
     assert not vg.observation_tensor().any()
     assert not vg.legal_mask().any()
+
+
+@pytest.mark.parametrize(("pick", "winner"), [(0.2, 0), (0.7, 1)])
+def test_a_tie_for_the_highest_cut_is_settled_by_one_more_number(pick: float,
+                                                                  winner: int) -> None:
+    """Three players out at once cut KS, KH and 4S (a shuffle's first three
+    draws): P0 and P1 tie, and the last number picks one of them."""
+    vg = parlour.vector.make(NAME, batch_size=1, players=3, lives=1, final_tie="cut")
+    assert isinstance(vg, RanterVector)
+    vg.reset(0)
+    vg.small[0, DECK:HANDS] = np.arange(52)
+    vg.small[0, PENDING] = CUT_FOR_POT
+    vg.wide[0, WINNERS] = 0b111
+    vg.waiting_rows[0] = 0
+    fresh = np.array([[11.5 / 52, 23.5 / 51, 0.5 / 50, pick]])  # KS (11), KH (24), 4S (2)
+    assert vg._chance(vg.params, vg.waiting_rows, 1, fresh, vg.small, vg.wide, vg.done,
+                      vg.current_player, vg.hand_number) == 0
+    assert vg.small[0, DECK:DECK + 3].tolist() == [11, 24, 2]
+    assert vg.done.tolist() == [True]
+    assert vg.returns().tolist() == [[2.0 if seat == winner else -1.0 for seat in range(3)]]
 
 
 def test_the_first_dealer_is_drawn_with_the_odds_of_the_first_jack() -> None:
