@@ -540,6 +540,14 @@ def test_an_illegal_action_is_refused_naming_the_match_and_nothing_moves() -> No
     assert _arrays(vg) == before
 
 
+def test_actions_not_one_a_match_are_refused() -> None:
+    vg = parlour.vector.make(NAME, batch_size=3)
+    vg.reset(2)
+    with pytest.raises(VectorError) as refused:
+        vg.step([0, 1])
+    assert str(refused.value) == "step needs 3 actions, one a match; (2,) were given"
+
+
 def test_loading_states_of_other_options_or_another_game_is_refused() -> None:
     vg = parlour.vector.make(NAME, batch_size=1)
     other = parlour.make(NAME, players=5).new_state(seed=1)
