@@ -1,0 +1,585 @@
+"""The batched Ranter Go Round (:mod:`parlour.vector.ranter`) against the
+reference engine (:mod:`parlour.games.ranter_go_round`): the same game
+from any loaded position, on both kernels, over every conformance option
+set; its own deals; its refusals.
+
+:func:`check` is the equivalence check (``scripts/vector_equivalence.py``
+can run it at full count): reference matches (seeded, or with explicit
+chance) are loaded into a batch at varied positions and both engines take
+the same random actions, compared after every step. Where the reference
+meets chance the two part: the dealer's card from the stock of a loaded
+hand is the same card in both (the row keeps the reference's stock and its
+cut; with explicit chance the reference is given the card the batch
+took); when a hand ends, the hand's losses are compared (before the batch
+deals: the kernel's step and its chance are run one after the other here)
+and the match is loaded again from the reference, which has dealt its
+next hand from its own seed.
+
+:func:`lockstep` checks the batch's own chance the other way round: whole
+matches from :meth:`RanterVector.reset`, each beside a reference match
+with explicit chance that is given the batch's first dealer, deals, stock
+cards and cuts, compared after every step.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import parlour
+import parlour.vector
+from parlour.errors import IllegalAction
+from parlour.games.ranter_go_round import (
+    CARD_BASE,
+    DEALER_BASE,
+    PHASE_STOCK,
+    RANK_VALUES,
+    RanterGoRound,
+    RanterState,
+    TieCut,
+)
+from parlour.vector import VectorError
+from parlour.vector.ranter import (
+    CUT,
+    CUT_FOR_POT,
+    DEAL,
+    DEALER,
+    DECK,
+    HANDS,
+    PENDING,
+    WINNERS,
+    RanterVector,
+)
+from support import GAME_OPTION_SETS, option_id
+
+NAME = "ranter-go-round"
+OPTION_SETS = [options for name, options in GAME_OPTION_SETS if name == NAME]
+IDS = [option_id(options) for options in OPTION_SETS]
+HANDS_PER_SET = 100
+"""Hands compared in each option set in ``make test`` (the full count:
+``scripts/vector_equivalence.py``)."""
+
+
+class Mismatch(AssertionError):
+    """The two engines disagree (the sentence says where)."""
+
+
+@dataclass
+class Summary:
+    """What a check compared."""
+
+    hands: int = 0
+    matches: int = 0
+    decisions: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.hands} hands, {self.matches} matches, {self.decisions} decisions"
+
+
+def settle(state: RanterState, rng: random.Random, stock_cut: int = -1) -> None:
+    """Resolve ``state``'s chance nodes: the dealer's stock card at
+    ``stock_cut`` (the batch's), anything else from ``rng``."""
+    while not state.is_terminal() and state.is_chance_node():
+        if state.phase == PHASE_STOCK and stock_cut >= 0:
+            state.apply(CARD_BASE + state.stock[stock_cut])
+            continue
+        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+        state.apply(rng.choices(outcomes, weights)[0])
+
+
+def fresh_state(game: parlour.Game, rng: random.Random, most: int,
+                explicit: bool = False) -> RanterState:
+    """A match after up to ``most`` random actions (never over: under
+    stops_hand a match may end before anyone acts, and is dealt again)."""
+    while True:
+        state = game.new_state(seed=rng.randrange(2**31), explicit_chance=explicit)
+        assert isinstance(state, RanterState)
+        settle(state, rng)
+        if not state.is_terminal():
+            break
+    for _ in range(rng.randrange(most + 1)):
+        successor = state.clone()
+        successor.apply(rng.choice(successor.legal_actions()))
+        settle(successor, rng)
+        if successor.is_terminal():
+            break
+        state = successor
+    return state
+
+
+def _fail(index: int, state: RanterState, what: str, vector: Any, reference: Any) -> Mismatch:
+    return Mismatch(f"{state.game!r} match {index}: {what} differ: vector {vector!r}, "
+                    f"reference {reference!r}; seed {state.seed}, explicit chance "
+                    f"{state.explicit_chance}, history {state.history}")
+
+
+def compare(vg: RanterVector, states: list[RanterState], rows: list[int]) -> None:
+    """Everything of the matches at ``rows`` against their reference states."""
+    mask = vg.legal_mask()
+    tensor = vg.observation_tensor()
+    scores = vg.scores()
+    returns = vg.returns()
+    counted = vg.counted_events()
+    for index in rows:
+        state = states[index]
+        over = state.is_terminal()
+        legal = np.zeros(vg.num_actions, dtype=np.bool_)
+        if not over:
+            legal[state.legal_actions()] = True
+        events = state.game.count_events(state.match_events())
+        checks: list[tuple[str, Any, Any]] = [
+            ("done", bool(vg.done[index]), over),
+            ("players to move", int(vg.current_player[index]), state.current_player()),
+            ("legal actions", np.flatnonzero(mask[index]).tolist(),
+             np.flatnonzero(legal).tolist()),
+            ("scores", scores[index].tolist(), state.scores()),
+            ("returns", returns[index].tolist(), state.returns()),
+            ("hand numbers", int(vg.hand_number[index]), state.hand_index + 1),
+            ("counted events", {name: int(values[index]) for name, values in counted.items()},
+             events),
+        ]
+        expected = (np.zeros(vg.observation_size, dtype=np.float32) if over
+                    else state.observation_tensor(state.current_player()))
+        if not np.array_equal(tensor[index], expected):
+            at = np.flatnonzero(tensor[index] != expected).tolist()
+            checks.append((f"observation tensors at {at[:8]}", tensor[index][at[:8]].tolist(),
+                           expected[at[:8]].tolist()))
+        for what, vector, reference in checks:
+            if vector != reference:
+                raise _fail(index, state, what, vector, reference)
+
+
+def _hand_end(vg: RanterVector, states: list[RanterState], index: int, begun: int,
+              scores: list[int], counts: dict[str, int]) -> None:
+    """The losses of the hand that ended (the batch waits for its next deal
+    or cut, the reference may have played on) against the reference's."""
+    state = states[index]
+    deltas = state.hand_results()[begun]
+    expected = [score + delta for score, delta in zip(scores, deltas, strict=True)]
+    if vg.scores()[index].tolist() != expected:
+        raise _fail(index, state, "scores at the hand's end", vg.scores()[index].tolist(),
+                    expected)
+    if state.hand_index <= begun + 1:
+        # the events of the hand that ended: all but those of a next hand
+        later = state.game.count_events(state.events if state.hand_index > begun else [])
+        whole = state.game.count_events(state.match_events())
+        expected_counts = {name: whole[name] - later[name] for name in whole}
+        if counts != expected_counts:
+            raise _fail(index, state, "counted events at the hand's end", counts,
+                        expected_counts)
+
+
+def play(vg: RanterVector, states: list[RanterState], rng: random.Random, hands: int,
+         most: int, summary: Summary) -> None:
+    """Step ``vg`` and ``states`` (loaded into it) with the same random
+    actions until ``hands`` more hands have ended, comparing after each
+    step; a finished match is replaced by a new one (``most`` actions in)."""
+    game = vg.game
+    size = vg.batch_size
+    goal = summary.hands + hands
+    while summary.hands < goal:
+        actions = np.zeros(size, dtype=np.int64)
+        begun = [state.hand_index for state in states]
+        before = vg.scores().tolist()
+        cuts = vg.small[:, CUT].tolist()
+        for index, state in enumerate(states):
+            if not state.is_terminal():
+                actions[index] = rng.choice(state.legal_actions())
+                state.apply(int(actions[index]))
+                settle(state, rng, cuts[index] if state.explicit_chance else -1)
+                summary.decisions += 1
+        # the kernel's step, then its chance: step() in two (see the docstring)
+        bad, waiting = vg._step(vg.params, actions, vg.small, vg.wide, vg.done,
+                                vg.current_player, vg.hand_number, vg.waiting_rows)
+        assert bad == -1
+        ended = [index for index, state in enumerate(states)
+                 if state.is_terminal() or state.hand_index != begun[index]]
+        for index, state in enumerate(states):
+            waits = bool(vg.small[index, PENDING])
+            if (index in ended) != (waits or bool(vg.done[index])):
+                raise _fail(index, state, "hands ended", index not in ended, index in ended)
+        counted = vg.counted_events()
+        for index in ended:
+            _hand_end(vg, states, index, begun[index], before[index],
+                      {name: int(values[index]) for name, values in counted.items()})
+        cutters = vg.wide[:, WINNERS].tolist()
+        vg._resolve_chance(waiting)
+        over = [index for index in ended if states[index].is_terminal()]
+        for index in over:
+            state = states[index]
+            if state.hand_index != begun[index]:
+                continue  # the reference dealt on, and a hand of its own deal ended the match
+            if any(isinstance(event, TieCut) for event in state.events):
+                # the cut is each engine's own chance
+                winners = int(vg.wide[index, WINNERS])
+                if winners.bit_count() != 1 or not winners & cutters[index]:
+                    raise _fail(index, state, "the final tie's cut", winners, cutters[index])
+            else:
+                compare(vg, states, [index])
+        compare(vg, states, [index for index in range(size) if index not in ended])
+        summary.hands += len(ended)
+        summary.matches += len(over)
+        if ended:
+            for index in over:
+                states[index] = fresh_state(game, rng, most, states[index].explicit_chance)
+            vg.reload(ended, [states[index] for index in ended])
+            compare(vg, states, ended)
+
+
+def check(options: dict[str, Any], hands: int, seed: int, kernel: str,
+          batch_size: int = 12) -> Summary:
+    """Play at least ``hands`` hands of Ranter Go Round with ``options`` in
+    both engines, comparing at every step (a third of the batch from
+    reference states with explicit chance), each match loaded after up to
+    about its length of random actions; :class:`Mismatch` at the first
+    difference, else what was compared."""
+    game = parlour.make(NAME, **options)
+    assert isinstance(game, RanterGoRound)
+    # every hand costs a life, and has about a turn for each player left
+    most = game.n * game.n * game.lives // 2
+    vg = parlour.vector.make(NAME, batch_size=batch_size, kernel=kernel, **options)
+    assert isinstance(vg, RanterVector)
+    vg.rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
+    states = [fresh_state(game, rng, most, explicit=index % 3 == 2)
+              for index in range(batch_size)]
+    vg.load(states)
+    compare(vg, states, list(range(batch_size)))
+    summary = Summary()
+    play(vg, states, rng, hands, most, summary)
+    return summary
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=IDS)
+def test_the_batch_plays_the_reference_game_from_loaded_positions(
+        options: dict[str, Any]) -> None:
+    summary = check(options, hands=HANDS_PER_SET, seed=len(option_id(options)), kernel="auto")
+    assert summary.hands >= HANDS_PER_SET
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[::4], ids=IDS[::4])
+def test_the_python_kernel_plays_the_reference_game_too(options: dict[str, Any]) -> None:
+    summary = check(options, hands=6, seed=1, kernel="python", batch_size=4)
+    assert summary.hands >= 6
+
+
+@settings(max_examples=25, deadline=None)
+@given(options=st.sampled_from(OPTION_SETS), seed=st.integers(0, 2**31 - 1),
+       moves=st.integers(0, 80), explicit=st.booleans())
+def test_from_random_mid_hand_positions(options: dict[str, Any], seed: int, moves: int,
+                                        explicit: bool) -> None:
+    game = parlour.make(NAME, **options)
+    rng = random.Random(seed)
+    state = fresh_state(game, rng, 0, explicit)
+    for _ in range(moves):
+        successor = state.clone()
+        successor.apply(rng.choice(successor.legal_actions()))
+        settle(successor, rng)
+        if successor.is_terminal():
+            break
+        state = successor
+    vg = parlour.vector.make(NAME, batch_size=1, **options)
+    assert isinstance(vg, RanterVector)
+    vg.load([state])
+    compare(vg, [state], [0])
+    play(vg, [state], rng, 2, 10, Summary())
+
+
+@pytest.mark.parametrize(("options", "cut", "losses"), [
+    ({}, 1, [0, 1, 0, 0]),
+    ({"dealer_cuts_king": "keep_original"}, 1, [0, 0, 0, 1]),
+    ({"dealer_cuts_king": "dealer_loses"}, 1, [0, 0, 0, 1]),
+    ({"dealer_exchange": "top", "dealer_cuts_king": "dealer_loses"}, None, [0, 1, 0, 0]),
+])
+def test_r3_the_dealer_cuts_a_king_from_a_loaded_deal(options: dict[str, str], cut: int | None,
+                                                       losses: list[int]) -> None:
+    """Rules §10 R3: Ann 6C, Ben 3H, Cat KC, Dan (dealer) 2D; the stock 7S,
+    KH...; Ann stands, Ben asks Cat (refused), Dan exchanges with the stock."""
+    game = parlour.make(NAME, players=4, **options)
+    deal: dict[str, Any] = {"dealer": 3, "hands": [["6C"], ["3H"], ["KC"], ["2D"]],
+                            "stock": ["7S", "KH"]}
+    if cut is not None:
+        deal["cut"] = cut
+    state = game.new_state(seed=1, deal=deal)
+    vg = parlour.vector.make(NAME, batch_size=1, players=4, **options)
+    vg.load([state])
+    for action in (0, 1, 1):
+        vg.step(np.array([action]))
+    assert vg.scores().tolist() == [losses]
+    assert vg.hand_number.tolist() == [2]
+
+
+def test_a_loaded_deal_with_players_out_and_a_carried_pot_plays_as_the_reference() -> None:
+    game = parlour.make(NAME, players=5)
+    state = game.new_state(seed=3, deal={
+        "dealer": 2, "hands": [["5H"], ["2D"], ["5S"], [], ["9C"]], "lives": [1, 2, 1, 0, 3],
+        "carried_pot": 4})
+    assert isinstance(state, RanterState)
+    vg = parlour.vector.make(NAME, batch_size=1, players=5)
+    assert isinstance(vg, RanterVector)
+    vg.load([state])
+    compare(vg, [state], [0])
+    play(vg, [state], random.Random(3), 3, 10, Summary())
+
+
+# ----------------------------------------------------------------------
+# the batch's own matches
+def _give_chance(vg: RanterVector, states: list[RanterState], waiting: int) -> None:
+    """The batch's chance (its deals, its final tie's cuts), round by round
+    as :meth:`RanterVector.step` draws it, each outcome given to the
+    reference's explicit chance as well."""
+    n = vg.num_players
+    while waiting:
+        rows = vg.waiting_rows[:waiting].tolist()
+        assert rows == np.flatnonzero(vg.small[:, PENDING]).tolist()
+        kinds = vg.small[rows, PENDING].tolist()
+        cutters = vg.wide[rows, WINNERS].tolist()
+        fresh = vg.rng.random((len(rows), n + 1))
+        waiting = vg._chance(vg.params, vg.waiting_rows, waiting, fresh, vg.small, vg.wide,
+                             vg.done, vg.current_player, vg.hand_number)
+        for row, kind, cutting in zip(rows, kinds, cutters, strict=True):
+            state = states[row]
+            if kind == DEAL:
+                for position in range(len(state.order)):  # elder first, as the batch deals
+                    state.apply(CARD_BASE + int(vg.small[row, DECK + position]))
+                continue
+            # the batch's cutters cut in seat order; a tie for highest is
+            # cut again in the reference, and the batch's winner cuts a King
+            seats = [seat for seat in range(n) if cutting >> seat & 1]
+            cards = dict(zip(seats, vg.small[row, DECK:DECK + len(seats)].tolist(), strict=True))
+            winner = int(vg.wide[row, WINNERS]).bit_length() - 1
+            kings = iter(card for card in range(52) if RANK_VALUES[card] == 13)
+            lower = iter(card for card in range(52) if RANK_VALUES[card] < 13)
+            while not state.is_terminal():
+                for seat in state.cutters[len(state.cut_cards):]:
+                    state.apply(CARD_BASE + cards[seat])
+                cards = {seat: next(kings) if seat == winner else next(lower)
+                         for seat in state.cutters}
+
+
+def lockstep(options: dict[str, Any], seed: int, batch_size: int) -> int:
+    """Whole matches of the batch from :meth:`RanterVector.reset`, each
+    beside a reference match with explicit chance given the batch's
+    first dealer, deals, stock cards and cuts, compared after every step
+    until every match is over; the decisions compared."""
+    game = parlour.make(NAME, **options)
+    vg = parlour.vector.make(NAME, batch_size=batch_size, **options)
+    assert isinstance(vg, RanterVector)
+    step_chance = vg._resolve_chance
+    vg._resolve_chance = lambda waiting: None  # type: ignore[method-assign]
+    vg.reset(seed)
+    vg._resolve_chance = step_chance  # type: ignore[method-assign]
+    states = []
+    for row in range(batch_size):
+        state = game.new_state(seed=0, explicit_chance=True)
+        assert isinstance(state, RanterState)
+        state.apply(DEALER_BASE + int(vg.small[row, DEALER]))
+        states.append(state)
+    _give_chance(vg, states, batch_size)
+    compare(vg, states, list(range(batch_size)))
+    rng = random.Random(seed)
+    decisions = 0
+    while not vg.done.all():
+        actions = np.zeros(batch_size, dtype=np.int64)
+        for row, state in enumerate(states):
+            if state.is_terminal():
+                continue
+            actions[row] = rng.choice(state.legal_actions())
+            state.apply(int(actions[row]))
+            if state.phase == PHASE_STOCK:
+                active = len(state.order)
+                cut = int(vg.small[row, CUT])
+                state.apply(CARD_BASE + int(vg.small[row, DECK + active + cut]))
+            decisions += 1
+        bad, waiting = vg._step(vg.params, actions, vg.small, vg.wide, vg.done,
+                                vg.current_player, vg.hand_number, vg.waiting_rows)
+        assert bad == -1
+        _give_chance(vg, states, waiting)
+        compare(vg, states, list(range(batch_size)))
+    return decisions
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=IDS)
+def test_the_batch_deals_and_plays_whole_matches_as_the_reference(
+        options: dict[str, Any]) -> None:
+    assert lockstep(options, seed=len(IDS), batch_size=8) > 0
+
+
+def _arrays(vg: RanterVector) -> list[list[Any]]:
+    return [vg.small.tolist(), vg.wide.tolist(), vg.current_player.tolist(),
+            vg.done.tolist(), vg.hand_number.tolist(), vg.observation_tensor().tolist(),
+            vg.legal_mask().tolist(), vg.scores().tolist(), vg.returns().tolist()]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[::3], ids=IDS[::3])
+def test_both_kernels_play_the_same_matches_from_the_same_seed(options: dict[str, Any]) -> None:
+    games = [parlour.vector.make(NAME, batch_size=6, kernel=kernel, **options)
+             for kernel in ("numba", "python")]
+    rngs = [np.random.default_rng(5) for _ in games]
+    for vg in games:
+        vg.reset(11)
+    steps = 0
+    while not games[0].done.all():
+        first, second = (_arrays(vg) for vg in games)
+        assert first == second, f"the kernels differ after {steps} steps"
+        actions = [vg.random_actions(rng) for vg, rng in zip(games, rngs, strict=True)]
+        assert actions[0].tolist() == actions[1].tolist()
+        for vg, chosen in zip(games, actions, strict=True):
+            vg.step(chosen)
+        steps += 1
+    assert _arrays(games[0]) == _arrays(games[1])
+    assert games[1].done.all()
+
+
+def _deal_is_whole(vg: RanterVector) -> None:
+    """Each match in play: one card a seat with lives, none for a seat out,
+    and the pack (hands, then stock) holds every card once."""
+    n = vg.num_players
+    for row in range(vg.batch_size):
+        if vg.done[row]:
+            continue
+        hands = vg.small[row, HANDS:HANDS + n].tolist()
+        lives = vg.small[row, HANDS + n:HANDS + 2 * n].tolist()
+        assert [card >= 0 for card in hands] == [left > 0 for left in lives]
+        assert sorted(vg.small[row, DECK:HANDS].tolist()) == list(range(52))
+        assert len({card for card in hands if card >= 0}) == sum(left > 0 for left in lives)
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 26, "king_rule": "stops_hand"},
+                                     {"players": 2, "lives": 1, "final_tie": "cut"}],
+                         ids=["defaults", "26-stops_hand", "2-cut"])
+def test_reset_deals_the_same_matches_from_the_same_seed_and_random_play_ends_them(
+        options: dict[str, Any]) -> None:
+    first, second = (parlour.vector.make(NAME, batch_size=64, **options) for _ in range(2))
+    first.reset(3)
+    second.reset(3)
+    assert _arrays(first) == _arrays(second)
+    other = parlour.vector.make(NAME, batch_size=64, **options)
+    other.reset(4)
+    assert _arrays(other) != _arrays(first)
+    rng = np.random.default_rng(0)
+    for _ in range(2000):
+        _deal_is_whole(first)
+        if first.done.all():
+            break
+        first.step(first.random_actions(rng))
+    assert first.done.all()
+    returns = first.returns()
+    assert np.allclose(returns.sum(axis=1), 0.0)
+    assert (first.current_player == parlour.TERMINAL_PLAYER).all()
+
+
+def test_a_match_over_ignores_its_action_and_gives_zeros() -> None:
+    vg = parlour.vector.make(NAME, batch_size=2, players=2, lives=1)
+    vg.reset(0)
+    rng = np.random.default_rng(1)
+    while not vg.done[0]:
+        vg.step(vg.random_actions(rng))
+    before = _arrays(vg)
+    if not vg.done[1]:
+        return
+    vg.step(np.array([57, 99]))
+    assert _arrays(vg) == before
+    assert not vg.observation_tensor().any()
+    assert not vg.legal_mask().any()
+
+
+@pytest.mark.parametrize(("pick", "winner"), [(0.2, 0), (0.7, 1)])
+def test_a_tie_for_the_highest_cut_is_settled_by_one_more_number(pick: float,
+                                                                  winner: int) -> None:
+    """Three players out at once cut KS, KH and 4S (a shuffle's first three
+    draws): P0 and P1 tie, and the last number picks one of them."""
+    vg = parlour.vector.make(NAME, batch_size=1, players=3, lives=1, final_tie="cut")
+    assert isinstance(vg, RanterVector)
+    vg.reset(0)
+    vg.small[0, DECK:HANDS] = np.arange(52)
+    vg.small[0, PENDING] = CUT_FOR_POT
+    vg.wide[0, WINNERS] = 0b111
+    vg.waiting_rows[0] = 0
+    fresh = np.array([[11.5 / 52, 23.5 / 51, 0.5 / 50, pick]])  # KS (11), KH (24), 4S (2)
+    assert vg._chance(vg.params, vg.waiting_rows, 1, fresh, vg.small, vg.wide, vg.done,
+                      vg.current_player, vg.hand_number) == 0
+    assert vg.small[0, DECK:DECK + 3].tolist() == [11, 24, 2]
+    assert vg.done.tolist() == [True]
+    assert vg.returns().tolist() == [[2.0 if seat == winner else -1.0 for seat in range(3)]]
+
+
+def test_the_first_dealer_is_drawn_with_the_odds_of_the_first_jack() -> None:
+    vg = parlour.vector.make(NAME, batch_size=20000, players=2)
+    assert isinstance(vg, RanterVector)
+    vg.reset(9)
+    from parlour.vector.ranter import DEALER
+    # the first dealer dealt hand 1; P0's odds are 433/833 (0.5198)
+    share = float((vg.small[:, DEALER] == 0).mean())
+    assert abs(share - 433 / 833) < 0.02
+
+
+def test_memory_a_match_is_under_a_kilobyte_at_any_table() -> None:
+    for players in (2, 6, 26):
+        vg = parlour.vector.make(NAME, batch_size=8, players=players)
+        assert vg.memory_per_match() <= 1024
+
+
+# ----------------------------------------------------------------------
+# refusals
+def test_an_illegal_action_is_refused_naming_the_match_and_nothing_moves() -> None:
+    vg = parlour.vector.make(NAME, batch_size=3)
+    vg.reset(2)
+    before = _arrays(vg)
+    player = int(vg.current_player[1])
+    with pytest.raises(IllegalAction) as refused:
+        vg.step(np.array([0, 7, 1]))
+    assert str(refused.value) == (f"match 1: there is no move 7 for P{player}; the moves are "
+                                  "0 (stand) and 1 (exchange)")
+    assert _arrays(vg) == before
+
+
+def test_actions_not_one_a_match_are_refused() -> None:
+    vg = parlour.vector.make(NAME, batch_size=3)
+    vg.reset(2)
+    with pytest.raises(VectorError) as refused:
+        vg.step([0, 1])
+    assert str(refused.value) == "step needs 3 actions, one a match; (2,) were given"
+
+
+def test_loading_states_of_other_options_or_another_game_is_refused() -> None:
+    vg = parlour.vector.make(NAME, batch_size=1)
+    other = parlour.make(NAME, players=5).new_state(seed=1)
+    with pytest.raises(VectorError) as refused:
+        vg.load([other])
+    assert str(refused.value) == (f"state 0 is {other.game!r}, not {vg.game!r}")
+    golf = parlour.make("polignac").new_state(seed=1)
+    with pytest.raises(VectorError) as refused:
+        vg.load([golf])
+    assert str(refused.value) == f"state 0 is {golf.game!r}, not {vg.game!r}"
+    with pytest.raises(VectorError) as refused:
+        vg.load([])
+    assert str(refused.value) == "load needs 1 states, one a match; 0 were given"
+
+
+def test_a_state_at_a_chance_node_is_refused() -> None:
+    vg = parlour.vector.make(NAME, batch_size=1)
+    state = parlour.make(NAME).new_state(seed=1, explicit_chance=True)
+    assert state.is_chance_node()
+    with pytest.raises(VectorError) as refused:
+        vg.load([state])
+    assert str(refused.value) == ("state 0 is at a chance node (a card being dealt); load a "
+                                  "state where a player is to move")
+
+
+def test_a_batch_of_no_matches_is_refused() -> None:
+    with pytest.raises(VectorError) as refused:
+        parlour.vector.make(NAME, batch_size=0)
+    assert str(refused.value) == "batch_size must be a whole number of at least 1, not 0"
+
+
+def test_every_option_is_covered() -> None:
+    for options in OPTION_SETS:
+        assert RanterVector.refusal(parlour.make(NAME, **options)) is None
+    assert NAME in parlour.vector.covered()
