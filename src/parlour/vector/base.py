@@ -275,11 +275,20 @@ def jitable(function: Kernel) -> Kernel:
     return register_jitable(function)
 
 
-def compiled(function: Kernel, kernel: str) -> Kernel:
+def compiled(function: Kernel, kernel: str, *, allocates: bool = True) -> Kernel:
     """``function`` compiled by Numba (``nopython``, cached) for the numba
-    kernel, or as it is for the python kernel."""
+    kernel, or as it is for the python kernel.
+
+    ``allocates=False`` compiles it without Numba's reference counting
+    (``_nrt=False``): safe only for a loop that allocates nothing (no array
+    made or returned, in it or in a helper it calls), and much faster for
+    one that hands arrays to helpers once a match, whose references Numba
+    would otherwise count at every call."""
     if kernel != "numba":
         return function
     import numba  # the parlour[vector] extra
 
-    return numba.njit(cache=True, nogil=True)(function)
+    if allocates:
+        return numba.njit(cache=True, nogil=True)(function)
+    jit: Any = numba.njit  # (its stubs do not know the _nrt flag)
+    return jit(cache=True, nogil=True, _nrt=False)(function)  # type: ignore[no-any-return]

@@ -515,9 +515,11 @@ def _observe_batch(p: Any, small: Any, wide: Any, done: Any, out: Any) -> None:
 
 @cache
 def _kernels(kernel: str) -> tuple[Kernel, Kernel, Kernel]:
-    """The batch loops, compiled once per kernel in a process."""
-    return (compiled(_step_batch, kernel), compiled(_chance_batch, kernel),
-            compiled(_observe_batch, kernel))
+    """The batch loops, compiled once per kernel in a process (without
+    reference counts: they allocate nothing)."""
+    return (compiled(_step_batch, kernel, allocates=False),
+            compiled(_chance_batch, kernel, allocates=False),
+            compiled(_observe_batch, kernel, allocates=False))
 
 
 # ----------------------------------------------------------------------
