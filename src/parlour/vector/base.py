@@ -228,6 +228,12 @@ def register(cls: type[VectorGame]) -> type[VectorGame]:
     return cls
 
 
+def unregister(name: str) -> None:
+    """Removes the vector game ``name`` from the registry (a test's own
+    game, once the test is done)."""
+    _REGISTRY.pop(name, None)
+
+
 def _load() -> None:
     for module in MODULES:
         if importlib.util.find_spec(module) is not None:
