@@ -37,7 +37,7 @@ from parlour.games.ranter_go_round import (
     RanterState,
 )
 from parlour.vector import VectorError
-from parlour.vector.check import Summary, check, compare, fresh_state, play, settle
+from parlour.vector.check import Summary, check, compare, fresh_state, play, walk
 from parlour.vector.ranter import (
     CUT,
     CUT_FOR_POT,
@@ -84,14 +84,7 @@ def test_from_random_mid_hand_positions(options: dict[str, Any], seed: int, move
                                         explicit: bool) -> None:
     game = parlour.make(NAME, **options)
     rng = random.Random(seed)
-    state = fresh_state(game, rng, 0, explicit)
-    for _ in range(moves):
-        successor = state.clone()
-        successor.apply(rng.choice(successor.legal_actions()))
-        settle(successor, rng)
-        if successor.is_terminal():
-            break
-        state = successor
+    state = walk(fresh_state(game, rng, 0, explicit), rng, moves)
     vg = parlour.vector.make(NAME, batch_size=1, **options)
     vg.reset(seed)
     vg.load([state])

@@ -16,7 +16,7 @@ import parlour
 import parlour.vector
 from parlour.errors import IllegalAction
 from parlour.vector import VectorError, numba_available
-from parlour.vector.check import check, cross_check, play
+from parlour.vector.check import check, cross_check, play, walk
 from parlour.vector.tricks import GAMES
 from support import option_sets
 
@@ -58,13 +58,7 @@ def test_from_any_mid_hand_position_the_hand_plays_out_alike(
         options["players"] = players
     game = parlour.make(name, **options)
     rng = random.Random(seed)
-    state = game.new_state(seed=seed)
-    for _ in range(actions):
-        after = state.clone()
-        after.apply(rng.choice(after.legal_actions()))
-        if after.is_terminal():
-            break
-        state = after
+    state = walk(game.new_state(seed=seed), rng, actions)
     vg = parlour.vector.make(name, batch_size=1, kernel=KERNEL, **options)
     vg.load([state])
     assert play(vg, [state], rng, 1).hands == 1

@@ -113,7 +113,13 @@ def fresh_state(game: parlour.Game, rng: random.Random, most: int,
                        rng)
         if not state.is_terminal():
             break
-    for _ in range(0 if most < 1 or rng.random() < 0.5 else rng.randrange(1, most + 1)):
+    return walk(state, rng, 0 if most < 1 or rng.random() < 0.5 else rng.randrange(1, most + 1))
+
+
+def walk(state: State, rng: random.Random, moves: int) -> State:
+    """``state`` after up to ``moves`` random actions (chance settled by
+    ``rng``), stopping short of the match's end: a new state."""
+    for _ in range(moves):
         successor = state.clone()
         successor.apply(rng.choice(successor.legal_actions()))
         settle(successor, rng)
