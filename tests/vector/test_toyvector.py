@@ -109,30 +109,27 @@ def test_every_deal_gives_every_card_once_and_random_play_ends_every_match(kerne
     assert (vg.scores().sum(axis=1) == 9 + vg.counted_events()["sweeps"]).all()
 
 
+def played_out(kernel: str, batch_size: int, seed: int, choices: int,
+               **options: int) -> np.ndarray:
+    """The scores of a batch dealt from ``seed`` and played to its end by
+    random actions drawn from ``choices``."""
+    vg = parlour.vector.make(ThreeTricks.name, batch_size=batch_size, kernel=kernel, **options)
+    vg.reset(seed)
+    rng = np.random.default_rng(choices)
+    while not vg.done.all():
+        vg.step(vg.random_actions(rng))
+    return vg.scores()
+
+
 def test_the_same_seed_plays_the_same_matches() -> None:
-    runs = []
-    for _ in range(2):
-        vg = parlour.vector.make(ThreeTricks.name, batch_size=16)
-        vg.reset(9)
-        rng = np.random.default_rng(3)
-        while not vg.done.all():
-            vg.step(vg.random_actions(rng))
-        runs.append(vg.scores())
-    assert np.array_equal(*runs)
+    assert np.array_equal(played_out("auto", 16, 9, 3), played_out("auto", 16, 9, 3))
 
 
 def test_both_kernels_play_alike() -> None:
     if not parlour.vector.numba_available():
         pytest.skip("numba is not installed")
-    scores = []
-    for kernel in ("python", "numba"):
-        vg = parlour.vector.make(ThreeTricks.name, batch_size=32, kernel=kernel, hands=4)
-        vg.reset(2)
-        rng = np.random.default_rng(4)
-        while not vg.done.all():
-            vg.step(vg.random_actions(rng))
-        scores.append(vg.scores())
-    assert np.array_equal(*scores)
+    assert np.array_equal(played_out("python", 32, 2, 4, hands=4),
+                          played_out("numba", 32, 2, 4, hands=4))
 
 
 def test_an_illegal_action_is_refused_before_anything_moves() -> None:
