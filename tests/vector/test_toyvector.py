@@ -12,9 +12,9 @@ import pytest
 
 import parlour
 import parlour.vector
-from parlour.engine import TERMINAL_PLAYER, State
+from parlour.engine import TERMINAL_PLAYER
 from parlour.errors import IllegalAction
-from parlour.vector import VectorGame
+from parlour.vector.check import Summary, compare
 from toygame import ThreeTricks
 from toygame import registered as toy_registered
 from vector.toyvector import VectorThreeTricks
@@ -27,24 +27,6 @@ KERNELS = ["python", *(["numba"] if parlour.vector.numba_available() else [])]
 def toy() -> Iterator[None]:
     with toy_registered(), vector_registered():
         yield
-
-
-def compare(vg: VectorGame, states: list[State]) -> None:
-    assert vg.current_player.tolist() == [state.current_player() for state in states]
-    assert vg.done.tolist() == [state.is_terminal() for state in states]
-    assert vg.scores().tolist() == [state.scores() for state in states]
-    assert vg.returns().tolist() == [state.returns() for state in states]
-    assert vg.hand_number.tolist() == [len(state.hand_results()) + (not state.is_terminal())
-                                       for state in states]
-    assert vg.counted_events()["sweeps"].tolist() == [
-        state.game.count_events(state.match_events())["sweeps"] for state in states]
-    mask = vg.legal_mask()
-    tensors = vg.observation_tensor()
-    for i, state in enumerate(states):
-        assert np.flatnonzero(mask[i]).tolist() == state.legal_actions()
-        expected = (np.zeros(vg.observation_size, dtype=np.float32) if state.is_terminal()
-                    else state.observation_tensor(state.current_player()))
-        assert np.array_equal(tensors[i], expected)
 
 
 @pytest.mark.parametrize("kernel", KERNELS)
@@ -61,7 +43,8 @@ def test_the_same_game_as_the_reference_from_loaded_positions(kernel: str, playe
     vg = parlour.vector.make(ThreeTricks.name, batch_size=len(states), kernel=kernel,
                              players=players)
     vg.load(states)
-    compare(vg, states)
+    summary = Summary(game.name, {"players": players}, kernel)
+    compare(vg, states, summary)
     while not vg.done.all():
         actions = vg.random_actions(np.random.default_rng(rng.randrange(2**32)))
         hands_before = [len(state.hand_results()) for state in states]
@@ -74,7 +57,7 @@ def test_the_same_game_as_the_reference_from_loaded_positions(kernel: str, playe
                        if len(state.hand_results()) > hands_before[i] and not state.is_terminal()]
         if newly_dealt:
             vg.load(states)  # the vector engine's own deal is not the reference's
-        compare(vg, states)
+        compare(vg, states, summary)
 
 
 def dealt_once(vg: VectorThreeTricks, matches: np.ndarray) -> bool:
