@@ -3,17 +3,12 @@ reference engine (:mod:`parlour.games.ranter_go_round`): the same game
 from any loaded position, on both kernels, over every conformance option
 set; its own deals; its refusals.
 
-:func:`check` is the equivalence check (``scripts/vector_equivalence.py``
-can run it at full count): reference matches (seeded, or with explicit
-chance) are loaded into a batch at varied positions and both engines take
-the same random actions, compared after every step. Where the reference
-meets chance the two part: the dealer's card from the stock of a loaded
-hand is the same card in both (the row keeps the reference's stock and its
-cut; with explicit chance the reference is given the card the batch
-took); when a hand ends, the hand's losses are compared (before the batch
-deals: the kernel's step and its chance are run one after the other here)
-and the match is loaded again from the reference, which has dealt its
-next hand from its own seed.
+:func:`parlour.vector.check.check` is the equivalence check (the one
+``scripts/vector_equivalence.py`` runs at full count); Ranter's hooks
+(:class:`RanterVector`'s ``step_to_chance``, ``chance_in_hand``,
+``chance_winners``) have it compare a hand's losses before the batch
+deals, give a reference with explicit chance the batch's card from the
+stock, and accept the batch's own cut for the pot.
 
 :func:`lockstep` checks the batch's own chance the other way round: whole
 matches from :meth:`RanterVector.reset`, each beside a reference match
@@ -24,7 +19,6 @@ cards and cuts, compared after every step.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -40,11 +34,10 @@ from parlour.games.ranter_go_round import (
     DEALER_BASE,
     PHASE_STOCK,
     RANK_VALUES,
-    RanterGoRound,
     RanterState,
-    TieCut,
 )
 from parlour.vector import VectorError
+from parlour.vector.check import Summary, check, compare, fresh_state, play, walk
 from parlour.vector.ranter import (
     CUT,
     CUT_FOR_POT,
@@ -66,206 +59,21 @@ HANDS_PER_SET = 100
 ``scripts/vector_equivalence.py``)."""
 
 
-class Mismatch(AssertionError):
-    """The two engines disagree (the sentence says where)."""
-
-
-@dataclass
-class Summary:
-    """What a check compared."""
-
-    hands: int = 0
-    matches: int = 0
-    decisions: int = 0
-
-    def __str__(self) -> str:
-        return f"{self.hands} hands, {self.matches} matches, {self.decisions} decisions"
-
-
-def settle(state: RanterState, rng: random.Random, stock_cut: int = -1) -> None:
-    """Resolve ``state``'s chance nodes: the dealer's stock card at
-    ``stock_cut`` (the batch's), anything else from ``rng``."""
-    while not state.is_terminal() and state.is_chance_node():
-        if state.phase == PHASE_STOCK and stock_cut >= 0:
-            state.apply(CARD_BASE + state.stock[stock_cut])
-            continue
-        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-        state.apply(rng.choices(outcomes, weights)[0])
-
-
-def fresh_state(game: parlour.Game, rng: random.Random, most: int,
-                explicit: bool = False) -> RanterState:
-    """A match after up to ``most`` random actions (never over: under
-    stops_hand a match may end before anyone acts, and is dealt again)."""
-    while True:
-        state = game.new_state(seed=rng.randrange(2**31), explicit_chance=explicit)
-        assert isinstance(state, RanterState)
-        settle(state, rng)
-        if not state.is_terminal():
-            break
-    for _ in range(rng.randrange(most + 1)):
-        successor = state.clone()
-        successor.apply(rng.choice(successor.legal_actions()))
-        settle(successor, rng)
-        if successor.is_terminal():
-            break
-        state = successor
-    return state
-
-
-def _fail(index: int, state: RanterState, what: str, vector: Any, reference: Any) -> Mismatch:
-    return Mismatch(f"{state.game!r} match {index}: {what} differ: vector {vector!r}, "
-                    f"reference {reference!r}; seed {state.seed}, explicit chance "
-                    f"{state.explicit_chance}, history {state.history}")
-
-
-def compare(vg: RanterVector, states: list[RanterState], rows: list[int]) -> None:
-    """Everything of the matches at ``rows`` against their reference states."""
-    mask = vg.legal_mask()
-    tensor = vg.observation_tensor()
-    scores = vg.scores()
-    returns = vg.returns()
-    counted = vg.counted_events()
-    for index in rows:
-        state = states[index]
-        over = state.is_terminal()
-        legal = np.zeros(vg.num_actions, dtype=np.bool_)
-        if not over:
-            legal[state.legal_actions()] = True
-        events = state.game.count_events(state.match_events())
-        checks: list[tuple[str, Any, Any]] = [
-            ("done", bool(vg.done[index]), over),
-            ("players to move", int(vg.current_player[index]), state.current_player()),
-            ("legal actions", np.flatnonzero(mask[index]).tolist(),
-             np.flatnonzero(legal).tolist()),
-            ("scores", scores[index].tolist(), state.scores()),
-            ("returns", returns[index].tolist(), state.returns()),
-            ("hand numbers", int(vg.hand_number[index]), state.hand_index + 1),
-            ("counted events", {name: int(values[index]) for name, values in counted.items()},
-             events),
-        ]
-        expected = (np.zeros(vg.observation_size, dtype=np.float32) if over
-                    else state.observation_tensor(state.current_player()))
-        if not np.array_equal(tensor[index], expected):
-            at = np.flatnonzero(tensor[index] != expected).tolist()
-            checks.append((f"observation tensors at {at[:8]}", tensor[index][at[:8]].tolist(),
-                           expected[at[:8]].tolist()))
-        for what, vector, reference in checks:
-            if vector != reference:
-                raise _fail(index, state, what, vector, reference)
-
-
-def _hand_end(vg: RanterVector, states: list[RanterState], index: int, begun: int,
-              scores: list[int], counts: dict[str, int]) -> None:
-    """The losses of the hand that ended (the batch waits for its next deal
-    or cut, the reference may have played on) against the reference's."""
-    state = states[index]
-    deltas = state.hand_results()[begun]
-    expected = [score + delta for score, delta in zip(scores, deltas, strict=True)]
-    if vg.scores()[index].tolist() != expected:
-        raise _fail(index, state, "scores at the hand's end", vg.scores()[index].tolist(),
-                    expected)
-    if state.hand_index <= begun + 1:
-        # the events of the hand that ended: all but those of a next hand
-        later = state.game.count_events(state.events if state.hand_index > begun else [])
-        whole = state.game.count_events(state.match_events())
-        expected_counts = {name: whole[name] - later[name] for name in whole}
-        if counts != expected_counts:
-            raise _fail(index, state, "counted events at the hand's end", counts,
-                        expected_counts)
-
-
-def play(vg: RanterVector, states: list[RanterState], rng: random.Random, hands: int,
-         most: int, summary: Summary) -> None:
-    """Step ``vg`` and ``states`` (loaded into it) with the same random
-    actions until ``hands`` more hands have ended, comparing after each
-    step; a finished match is replaced by a new one (``most`` actions in)."""
-    game = vg.game
-    size = vg.batch_size
-    goal = summary.hands + hands
-    while summary.hands < goal:
-        actions = np.zeros(size, dtype=np.int64)
-        begun = [state.hand_index for state in states]
-        before = vg.scores().tolist()
-        cuts = vg.small[:, CUT].tolist()
-        for index, state in enumerate(states):
-            if not state.is_terminal():
-                actions[index] = rng.choice(state.legal_actions())
-                state.apply(int(actions[index]))
-                settle(state, rng, cuts[index] if state.explicit_chance else -1)
-                summary.decisions += 1
-        # the kernel's step, then its chance: step() in two (see the docstring)
-        bad, waiting = vg._step(vg.params, actions, vg.small, vg.wide, vg.done,
-                                vg.current_player, vg.hand_number, vg.waiting_rows)
-        assert bad == -1
-        ended = [index for index, state in enumerate(states)
-                 if state.is_terminal() or state.hand_index != begun[index]]
-        for index, state in enumerate(states):
-            waits = bool(vg.small[index, PENDING])
-            if (index in ended) != (waits or bool(vg.done[index])):
-                raise _fail(index, state, "hands ended", index not in ended, index in ended)
-        counted = vg.counted_events()
-        for index in ended:
-            _hand_end(vg, states, index, begun[index], before[index],
-                      {name: int(values[index]) for name, values in counted.items()})
-        cutters = vg.wide[:, WINNERS].tolist()
-        vg._resolve_chance(waiting)
-        over = [index for index in ended if states[index].is_terminal()]
-        for index in over:
-            state = states[index]
-            if state.hand_index != begun[index]:
-                continue  # the reference dealt on, and a hand of its own deal ended the match
-            if any(isinstance(event, TieCut) for event in state.events):
-                # the cut is each engine's own chance
-                winners = int(vg.wide[index, WINNERS])
-                if winners.bit_count() != 1 or not winners & cutters[index]:
-                    raise _fail(index, state, "the final tie's cut", winners, cutters[index])
-            else:
-                compare(vg, states, [index])
-        compare(vg, states, [index for index in range(size) if index not in ended])
-        summary.hands += len(ended)
-        summary.matches += len(over)
-        if ended:
-            for index in over:
-                states[index] = fresh_state(game, rng, most, states[index].explicit_chance)
-            vg.reload(ended, [states[index] for index in ended])
-            compare(vg, states, ended)
-
-
-def check(options: dict[str, Any], hands: int, seed: int, kernel: str,
-          batch_size: int = 12) -> Summary:
-    """Play at least ``hands`` hands of Ranter Go Round with ``options`` in
-    both engines, comparing at every step (a third of the batch from
-    reference states with explicit chance), each match loaded after up to
-    about its length of random actions; :class:`Mismatch` at the first
-    difference, else what was compared."""
-    game = parlour.make(NAME, **options)
-    assert isinstance(game, RanterGoRound)
-    # every hand costs a life, and has about a turn for each player left
-    most = game.n * game.n * game.lives // 2
-    vg = parlour.vector.make(NAME, batch_size=batch_size, kernel=kernel, **options)
-    assert isinstance(vg, RanterVector)
-    vg.rng = np.random.default_rng(seed)
-    rng = random.Random(seed)
-    states = [fresh_state(game, rng, most, explicit=index % 3 == 2)
-              for index in range(batch_size)]
-    vg.load(states)
-    compare(vg, states, list(range(batch_size)))
-    summary = Summary()
-    play(vg, states, rng, hands, most, summary)
-    return summary
+def _summary(vg: RanterVector) -> Summary:
+    return Summary(NAME, dict(vg.game.options), vg.kernel)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=IDS)
 def test_the_batch_plays_the_reference_game_from_loaded_positions(
         options: dict[str, Any]) -> None:
-    summary = check(options, hands=HANDS_PER_SET, seed=len(option_id(options)), kernel="auto")
+    summary = check(NAME, options, HANDS_PER_SET, seed=len(option_id(options)), kernel="auto",
+                    batch_size=12)
     assert summary.hands >= HANDS_PER_SET
 
 
 @pytest.mark.parametrize("options", OPTION_SETS[::4], ids=IDS[::4])
 def test_the_python_kernel_plays_the_reference_game_too(options: dict[str, Any]) -> None:
-    summary = check(options, hands=6, seed=1, kernel="python", batch_size=4)
+    summary = check(NAME, options, 6, seed=1, kernel="python", batch_size=4)
     assert summary.hands >= 6
 
 
@@ -276,19 +84,11 @@ def test_from_random_mid_hand_positions(options: dict[str, Any], seed: int, move
                                         explicit: bool) -> None:
     game = parlour.make(NAME, **options)
     rng = random.Random(seed)
-    state = fresh_state(game, rng, 0, explicit)
-    for _ in range(moves):
-        successor = state.clone()
-        successor.apply(rng.choice(successor.legal_actions()))
-        settle(successor, rng)
-        if successor.is_terminal():
-            break
-        state = successor
+    state = walk(fresh_state(game, rng, 0, explicit), rng, moves)
     vg = parlour.vector.make(NAME, batch_size=1, **options)
-    assert isinstance(vg, RanterVector)
+    vg.reset(seed)
     vg.load([state])
-    compare(vg, [state], [0])
-    play(vg, [state], rng, 2, 10, Summary())
+    play(vg, [state], rng, 2)
 
 
 @pytest.mark.parametrize(("options", "cut", "losses"), [
@@ -324,8 +124,7 @@ def test_a_loaded_deal_with_players_out_and_a_carried_pot_plays_as_the_reference
     vg = parlour.vector.make(NAME, batch_size=1, players=5)
     assert isinstance(vg, RanterVector)
     vg.load([state])
-    compare(vg, [state], [0])
-    play(vg, [state], random.Random(3), 3, 10, Summary())
+    assert play(vg, [state], random.Random(3), 3).hands > 0
 
 
 # ----------------------------------------------------------------------
@@ -382,7 +181,8 @@ def lockstep(options: dict[str, Any], seed: int, batch_size: int) -> int:
         state.apply(DEALER_BASE + int(vg.small[row, DEALER]))
         states.append(state)
     _give_chance(vg, states, batch_size)
-    compare(vg, states, list(range(batch_size)))
+    summary = _summary(vg)
+    compare(vg, states, summary)
     rng = random.Random(seed)
     decisions = 0
     while not vg.done.all():
@@ -401,7 +201,7 @@ def lockstep(options: dict[str, Any], seed: int, batch_size: int) -> int:
                                 vg.current_player, vg.hand_number, vg.waiting_rows)
         assert bad == -1
         _give_chance(vg, states, waiting)
-        compare(vg, states, list(range(batch_size)))
+        compare(vg, states, summary)
     return decisions
 
 

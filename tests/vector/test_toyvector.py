@@ -12,9 +12,9 @@ import pytest
 
 import parlour
 import parlour.vector
-from parlour.engine import TERMINAL_PLAYER, State
+from parlour.engine import TERMINAL_PLAYER
 from parlour.errors import IllegalAction
-from parlour.vector import VectorGame
+from parlour.vector.check import Summary, compare
 from toygame import ThreeTricks
 from toygame import registered as toy_registered
 from vector.toyvector import VectorThreeTricks
@@ -27,24 +27,6 @@ KERNELS = ["python", *(["numba"] if parlour.vector.numba_available() else [])]
 def toy() -> Iterator[None]:
     with toy_registered(), vector_registered():
         yield
-
-
-def compare(vg: VectorGame, states: list[State]) -> None:
-    assert vg.current_player.tolist() == [state.current_player() for state in states]
-    assert vg.done.tolist() == [state.is_terminal() for state in states]
-    assert vg.scores().tolist() == [state.scores() for state in states]
-    assert vg.returns().tolist() == [state.returns() for state in states]
-    assert vg.hand_number.tolist() == [len(state.hand_results()) + (not state.is_terminal())
-                                       for state in states]
-    assert vg.counted_events()["sweeps"].tolist() == [
-        state.game.count_events(state.match_events())["sweeps"] for state in states]
-    mask = vg.legal_mask()
-    tensors = vg.observation_tensor()
-    for i, state in enumerate(states):
-        assert np.flatnonzero(mask[i]).tolist() == state.legal_actions()
-        expected = (np.zeros(vg.observation_size, dtype=np.float32) if state.is_terminal()
-                    else state.observation_tensor(state.current_player()))
-        assert np.array_equal(tensors[i], expected)
 
 
 @pytest.mark.parametrize("kernel", KERNELS)
@@ -61,7 +43,8 @@ def test_the_same_game_as_the_reference_from_loaded_positions(kernel: str, playe
     vg = parlour.vector.make(ThreeTricks.name, batch_size=len(states), kernel=kernel,
                              players=players)
     vg.load(states)
-    compare(vg, states)
+    summary = Summary(game.name, {"players": players}, kernel)
+    compare(vg, states, summary)
     while not vg.done.all():
         actions = vg.random_actions(np.random.default_rng(rng.randrange(2**32)))
         hands_before = [len(state.hand_results()) for state in states]
@@ -74,7 +57,7 @@ def test_the_same_game_as_the_reference_from_loaded_positions(kernel: str, playe
                        if len(state.hand_results()) > hands_before[i] and not state.is_terminal()]
         if newly_dealt:
             vg.load(states)  # the vector engine's own deal is not the reference's
-        compare(vg, states)
+        compare(vg, states, summary)
 
 
 def dealt_once(vg: VectorThreeTricks, matches: np.ndarray) -> bool:
@@ -109,30 +92,27 @@ def test_every_deal_gives_every_card_once_and_random_play_ends_every_match(kerne
     assert (vg.scores().sum(axis=1) == 9 + vg.counted_events()["sweeps"]).all()
 
 
+def played_out(kernel: str, batch_size: int, seed: int, choices: int,
+               **options: int) -> np.ndarray:
+    """The scores of a batch dealt from ``seed`` and played to its end by
+    random actions drawn from ``choices``."""
+    vg = parlour.vector.make(ThreeTricks.name, batch_size=batch_size, kernel=kernel, **options)
+    vg.reset(seed)
+    rng = np.random.default_rng(choices)
+    while not vg.done.all():
+        vg.step(vg.random_actions(rng))
+    return vg.scores()
+
+
 def test_the_same_seed_plays_the_same_matches() -> None:
-    runs = []
-    for _ in range(2):
-        vg = parlour.vector.make(ThreeTricks.name, batch_size=16)
-        vg.reset(9)
-        rng = np.random.default_rng(3)
-        while not vg.done.all():
-            vg.step(vg.random_actions(rng))
-        runs.append(vg.scores())
-    assert np.array_equal(*runs)
+    assert np.array_equal(played_out("auto", 16, 9, 3), played_out("auto", 16, 9, 3))
 
 
 def test_both_kernels_play_alike() -> None:
     if not parlour.vector.numba_available():
         pytest.skip("numba is not installed")
-    scores = []
-    for kernel in ("python", "numba"):
-        vg = parlour.vector.make(ThreeTricks.name, batch_size=32, kernel=kernel, hands=4)
-        vg.reset(2)
-        rng = np.random.default_rng(4)
-        while not vg.done.all():
-            vg.step(vg.random_actions(rng))
-        scores.append(vg.scores())
-    assert np.array_equal(*scores)
+    assert np.array_equal(played_out("python", 32, 2, 4, hands=4),
+                          played_out("numba", 32, 2, 4, hands=4))
 
 
 def test_an_illegal_action_is_refused_before_anything_moves() -> None:

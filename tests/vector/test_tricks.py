@@ -16,7 +16,7 @@ import parlour
 import parlour.vector
 from parlour.errors import IllegalAction
 from parlour.vector import VectorError, numba_available
-from parlour.vector.check import Summary, check, compare, cross_check, hand_number, settle
+from parlour.vector.check import check, cross_check, play, walk
 from parlour.vector.tricks import GAMES
 from support import option_sets
 
@@ -58,26 +58,10 @@ def test_from_any_mid_hand_position_the_hand_plays_out_alike(
         options["players"] = players
     game = parlour.make(name, **options)
     rng = random.Random(seed)
-    state = game.new_state(seed=seed)
-    for _ in range(actions):
-        after = state.clone()
-        after.apply(rng.choice(after.legal_actions()))
-        if after.is_terminal():
-            break
-        state = after
+    state = walk(game.new_state(seed=seed), rng, actions)
     vg = parlour.vector.make(name, batch_size=1, kernel=KERNEL, **options)
     vg.load([state])
-    summary = Summary(name, options, KERNEL)
-    compare(vg, [state], summary)
-    begun = hand_number(state)
-    while not state.is_terminal() and hand_number(state) == begun:
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        settle(state, rng)
-        vg.step(np.array([action]))
-        summary.decisions += 1
-        same_hand = not state.is_terminal() and hand_number(state) == begun
-        compare(vg, [state], summary, [0] if same_hand else [])
+    assert play(vg, [state], rng, 1).hands == 1
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -37,3 +37,18 @@ def test_an_unknown_kernel_is_refused(kernel: str) -> None:
 def test_auto_takes_numba_when_it_is_there() -> None:
     assert kernel_of("auto") == ("numba" if numba_available() else "python")
     assert kernel_of("python") == "python"
+
+
+
+def test_a_game_unregistered_is_no_longer_played() -> None:
+    family = type(parlour.vector.make("polignac", batch_size=1))
+    parlour.vector.unregister("polignac")
+    try:
+        assert "polignac" not in parlour.vector.covered()
+        with pytest.raises(VectorError) as refused:
+            parlour.vector.make("polignac", batch_size=1)
+        assert str(refused.value) == ("the vector engine does not play polignac; it plays "
+                                      + ", ".join(parlour.vector.covered()))
+    finally:
+        parlour.vector.register(family)
+    assert "polignac" in parlour.vector.covered()

@@ -26,9 +26,8 @@ import numpy.typing as npt
 
 from parlour.engine import TERMINAL_PLAYER, State
 from parlour.errors import IllegalAction
-from parlour.vector import VectorGame, register
-from parlour.vector import base as vector_base
-from parlour.vector.base import BoolArray, FloatArray, IntArray, compiled, jitable
+from parlour.vector import VectorGame, register, unregister
+from parlour.vector.base import BoolArray, FloatArray, IntArray, Kernel, compiled, jitable
 from toygame import CARDS, HAND_SIZE, PLAY, RANKS, SWEEP_BONUS, ThreeTricks
 
 OVER = 2
@@ -216,7 +215,7 @@ def _observe(hands: Any, played: Any, trick: Any, trick_length: Any, leader: Any
 
 
 @functools.cache
-def kernels(kernel: str) -> dict[str, vector_base.Kernel]:
+def kernels(kernel: str) -> dict[str, Kernel]:
     """The rules compiled for ``kernel``, once per process."""
     functions = {"check": _check, "step": _step, "deal": _deal, "random": _random,
                  "mask": _mask, "observe": _observe}
@@ -354,4 +353,4 @@ def registered() -> Iterator[type[VectorThreeTricks]]:
         yield VectorThreeTricks
     finally:
         for name in VectorThreeTricks.names:
-            vector_base._REGISTRY.pop(name, None)
+            unregister(name)

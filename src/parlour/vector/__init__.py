@@ -17,7 +17,8 @@ from parlour.vector.base import (
     make,
     numba_available,
     register,
+    unregister,
 )
 
 __all__ = ["KERNELS", "VectorError", "VectorGame", "covered", "kernel_of", "make",
-           "numba_available", "register"]
+           "numba_available", "register", "unregister"]

@@ -155,6 +155,48 @@ class VectorGame(ABC):
         chosen = np.argmax((order == picks[:, None]) & mask, axis=1)
         return np.where(counts > 0, chosen, 0).astype(np.int64)
 
+    # ------------------------------------------------------------------
+    # hooks of the equivalence check (parlour.vector.check): where a family
+    # differs from the reference at a hand's end, its class says so here
+    def step_to_chance(self, actions: npt.ArrayLike) -> BoolArray | None:
+        """:meth:`step`, stopped before the chance that follows: a match
+        whose hand ended waits for its next deal (its scores, events and
+        hands begun as the hand left them) until :meth:`resolve_chance`;
+        which matches wait (bool, B).
+
+        ``None``, the default: the game deals its next hands within
+        :meth:`step` (it has stepped), and who opens a hand does not hang on
+        its deal, so the check compares a hand's end after the deal. A game
+        whose deal decides who opens (or may end the hand at once)
+        overrides this pair."""
+        self.step(actions)
+        return None
+
+    def resolve_chance(self) -> None:
+        """Deal (or cut) for every match :meth:`step_to_chance` left waiting,
+        as :meth:`step` would have; nothing waits by default."""
+        return None
+
+    def chance_in_hand(self, row: int, state: State) -> int | None:
+        """The outcome match ``row`` of the batch takes at the chance node
+        of ``state`` (a reference state with explicit chance, at the same
+        point as the row, within a hand: e.g. a card drawn from a stock the
+        row keeps), so that the reference is given the batch's chance;
+        ``None`` (the default) when the batch has no such chance."""
+        return None
+
+    def chance_winners(self, state: State) -> tuple[int, ...] | None:
+        """When the reference match ``state`` was ended by a chance that the
+        batch draws for itself (a cut for the pot), the seats one of whom
+        that chance makes the winner; ``None`` (the default) when the
+        match's end is the same in both engines."""
+        return None
+
+    def match_length(self) -> int:
+        """About how many decisions a match of this game takes: the check
+        loads positions up to this many random actions into a match."""
+        return 120
+
     def memory_per_match(self) -> float:
         """Bytes of array state a match of the batch takes (every NumPy array
         attribute, shared tables excluded)."""
@@ -184,6 +226,12 @@ def register(cls: type[VectorGame]) -> type[VectorGame]:
     for name in cls.names:
         _REGISTRY[name] = cls
     return cls
+
+
+def unregister(name: str) -> None:
+    """Removes the vector game ``name`` from the registry (a test's own
+    game, once the test is done)."""
+    _REGISTRY.pop(name, None)
 
 
 def _load() -> None:
@@ -233,11 +281,20 @@ def jitable(function: Kernel) -> Kernel:
     return register_jitable(function)
 
 
-def compiled(function: Kernel, kernel: str) -> Kernel:
+def compiled(function: Kernel, kernel: str, *, allocates: bool = True) -> Kernel:
     """``function`` compiled by Numba (``nopython``, cached) for the numba
-    kernel, or as it is for the python kernel."""
+    kernel, or as it is for the python kernel.
+
+    ``allocates=False`` compiles it without Numba's reference counting
+    (``_nrt=False``): safe only for a loop that allocates nothing (no array
+    made or returned, in it or in a helper it calls), and much faster for
+    one that hands arrays to helpers once a match, whose references Numba
+    would otherwise count at every call."""
     if kernel != "numba":
         return function
     import numba  # the parlour[vector] extra
 
-    return numba.njit(cache=True, nogil=True)(function)
+    if allocates:
+        return numba.njit(cache=True, nogil=True)(function)
+    jit: Any = numba.njit  # (its stubs do not know the _nrt flag)
+    return jit(cache=True, nogil=True, _nrt=False)(function)  # type: ignore[no-any-return]

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -69,12 +69,14 @@ from parlour.engine.shuffle import seeded_below
 from parlour.errors import IllegalAction
 from parlour.games.ranter_go_round import (
     ASKED,
+    CARD_BASE,
     CARD_COUNT,
     EXCHANGE,
     EXCHANGED,
     LOW_CARDS,
     PHASE_OVER,
     PHASE_PLAY,
+    PHASE_STOCK,
     RANK_VALUES,
     REFUSED,
     SHOWED_KING,
@@ -85,6 +87,7 @@ from parlour.games.ranter_go_round import (
     WAS_REFUSED,
     RanterGoRound,
     RanterState,
+    TieCut,
     first_dealer_odds,
 )
 from parlour.vector.base import (
@@ -512,9 +515,11 @@ def _observe_batch(p: Any, small: Any, wide: Any, done: Any, out: Any) -> None:
 
 @cache
 def _kernels(kernel: str) -> tuple[Kernel, Kernel, Kernel]:
-    """The batch loops, compiled once per kernel in a process."""
-    return (compiled(_step_batch, kernel), compiled(_chance_batch, kernel),
-            compiled(_observe_batch, kernel))
+    """The batch loops, compiled once per kernel in a process (without
+    reference counts: they allocate nothing)."""
+    return (compiled(_step_batch, kernel, allocates=False),
+            compiled(_chance_batch, kernel, allocates=False),
+            compiled(_observe_batch, kernel, allocates=False))
 
 
 # ----------------------------------------------------------------------
@@ -549,6 +554,8 @@ class RanterVector(VectorGame):
         self.wide = np.zeros((batch_size, KNOWN + n), dtype=np.int64)
         self.waiting_rows = np.zeros(batch_size, dtype=np.int32)
         """The matches waiting for chance within a step, first."""
+        self._waiting = 0
+        """How many of them :meth:`step_to_chance` left waiting."""
         self._step, self._chance, self._observe = _kernels(kernel)
 
     def _resolve_chance(self, waiting: int) -> None:
@@ -655,6 +662,13 @@ class RanterVector(VectorGame):
         return picks
 
     def step(self, actions: npt.ArrayLike) -> None:
+        self.step_to_chance(actions)
+        self.resolve_chance()
+
+    def step_to_chance(self, actions: npt.ArrayLike) -> BoolArray:
+        """:meth:`step` without the deals (and cuts for the pot) that follow:
+        the next deal decides who opens the hand, and under stops_hand /
+        stops_play may end it at once."""
         chosen = np.asarray(actions, dtype=np.int64)
         if chosen.shape != (self.batch_size,):
             raise VectorError(f"step needs {self.batch_size} actions, one a match; "
@@ -666,7 +680,32 @@ class RanterVector(VectorGame):
                 f"match {bad}: there is no move {int(chosen[bad])} for "
                 f"P{int(self.current_player[bad])}; the moves are {STAND} (stand) and "
                 f"{EXCHANGE} (exchange)")
+        self._waiting = waiting
+        waits: BoolArray = self.small[:, PENDING] != NO_CHANCE
+        return waits
+
+    def resolve_chance(self) -> None:
+        waiting, self._waiting = self._waiting, 0
         self._resolve_chance(waiting)
+
+    def chance_in_hand(self, row: int, state: State) -> int | None:
+        """The dealer's card from the stock: the one at the row's cut."""
+        match = cast(RanterState, state)
+        if match.phase != PHASE_STOCK:
+            return None
+        return CARD_BASE + match.stock[int(self.small[row, CUT])]
+
+    def chance_winners(self, state: State) -> tuple[int, ...] | None:
+        """The seats that cut for the pot (final_tie=cut): each engine cuts
+        with its own chance."""
+        match = cast(RanterState, state)
+        ties = [event.seats for event in match.events if isinstance(event, TieCut)]
+        return ties[0] if ties else None
+
+    def match_length(self) -> int:
+        # every hand costs a life, and has about a turn for each player left
+        n = self.reference.n
+        return n * n * self.reference.lives // 2
 
     def observation_tensor(self) -> npt.NDArray[np.float32]:
         out = np.zeros((self.batch_size, self.observation_size), dtype=np.float32)

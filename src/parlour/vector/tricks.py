@@ -672,23 +672,15 @@ def _returns(out: Any, totals: Any, done: Any, par: Any) -> None:
             out[i, seat] = share if (totals[i, seat] == top) != lowest_wins else -1.0
 
 
-def _compiled(function: Kernel, kernel: str) -> Kernel:
-    """:func:`parlour.vector.base.compiled`, without Numba's reference counts:
-    these loops allocate nothing, and counting the references of the arrays
-    handed to every helper, once a match, costs ten times the rules."""
-    if kernel != "numba":
-        return compiled(function, kernel)
-    import numba  # the parlour[vector] extra
-
-    jit: Any = numba.njit  # (its stubs do not know the _nrt flag)
-    return jit(cache=True, nogil=True, _nrt=False)(function)  # type: ignore[no-any-return]
-
-
 @cache
 def _kernels(kernel: str) -> dict[str, Kernel]:
-    """The batch loops on ``kernel``, compiled once a process."""
-    return {function.__name__.lstrip("_"): _compiled(function, kernel) for function in (
-        _step, _deal_waiting, _random_actions, _legal_mask, _observe, _returns)}
+    """The batch loops on ``kernel``, compiled once a process (without
+    reference counts: they allocate nothing, and counting the references of
+    the arrays handed to every helper, once a match, costs ten times the
+    rules)."""
+    loops = (_step, _deal_waiting, _random_actions, _legal_mask, _observe, _returns)
+    return {loop.__name__.lstrip("_"): compiled(loop, kernel, allocates=False)
+            for loop in loops}
 
 
 GAMES = ("polignac", "knaves", "slobberhannes", "eichelobern", "grasobern", "bassadewitz")
