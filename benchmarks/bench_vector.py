@@ -232,8 +232,6 @@ def bench_vector(seconds: float, runs: int,
             emit(f"C limit random polignac players=4 decisions/s: {format_rate(alone)} "
                  f"({SOURCE.name}, cc -O2, one core)")
         chosen = games() if measured is None else list(measured)
-        if not chosen:
-            emit("vector: no game is covered yet (parlour.vector.covered() is empty)")
         for name, options in chosen:
             label = f"vector {bench_label(name, options)}"
             for size in BATCH_SIZES:

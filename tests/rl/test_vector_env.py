@@ -197,9 +197,7 @@ def test_random_opponents_may_be_named_one_per_seat() -> None:
 
 def test_polignac_to_the_end_of_several_matches() -> None:
     """The issue's own call (Gymnasium names the mode ``vector_entry_point``),
-    over the trick family's vector engine when this branch has it."""
-    if "polignac" not in parlour.vector.covered():
-        pytest.skip("the vector engine does not cover polignac on this branch")
+    over the trick family's vector engine."""
     envs = gymnasium.make_vec("parlour/Polignac-v0", num_envs=32, vectorization_mode=MODE,
                               target=5)
     assert isinstance(envs, ParlourVectorEnv)

@@ -8,7 +8,6 @@ import importlib
 import json
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -135,15 +134,6 @@ def test_a_backend_object_is_used_as_given() -> None:
     spec = polignac(matches=2)
     with LocalBackend(workers=1) as backend:
         assert run_simulation(spec, backend) == run_simulation(spec, workers=1)
-
-
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[Any]:
-    """A local Ray instance of two CPUs for this module's Ray tests."""
-    ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
-    yield ray
-    ray.shutdown()
 
 
 def test_ray_gives_the_records_of_the_local_backend(local_ray: Any) -> None:

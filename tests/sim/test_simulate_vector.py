@@ -166,29 +166,14 @@ def test_the_benchmark_line_of_the_vector_engine(capsys: pytest.CaptureFixture[s
     line = capsys.readouterr().out
     number = r"[\d,]+(?:\.\d+)?"
     label = "simulate polignac players=4 vector engine games/s"
-    if "polignac" in parlour.vector.covered():
-        assert re.fullmatch(rf"{label}: {number} vs reference engine {number} \(ratio {number}; "
-                            r"aim 20 (met|MISSED); one worker each, statistics included\)\n",
-                            line), line
-    else:
-        assert line == (f"{label}: (not measured: the vector engine does not cover "
-                        "polignac yet)\n")
-
-
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[Any]:
-    """A local Ray instance of two CPUs for this module's Ray test."""
-    ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
-    yield ray
-    ray.shutdown()
+    assert re.fullmatch(rf"{label}: {number} vs reference engine {number} \(ratio {number}; "
+                        r"aim 20 (met|MISSED); one worker each, statistics included\)\n",
+                        line), line
 
 
 def test_ray_gives_the_records_of_the_local_backend(local_ray: Any) -> None:
     """On Ray too (Ray's workers are fresh processes: a game of the
     package's own, not the test suite's toy)."""
-    if "polignac" not in parlour.vector.covered():
-        pytest.skip("the vector engine does not cover polignac on this branch")
     spec = SimulationSpec("polignac", {"target": 5}, ("random",), BATCH + 3, seed=4,
                           engine="vector")
     on_ray = run_simulation(spec, backend="ray", workers=2)
