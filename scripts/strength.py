@@ -105,7 +105,7 @@ RUNS = (
     Run("bakers-dozen", (), 200, ("easy", "hard"), tag="hard"),
     Run("clock", (), 2000, ("random", "easy")),
     # the batched rollout player (hard since issue 30) against the hard it
-    # replaced, on the same deals; each run took about 20 minutes of one
+    # replaced, on the same deals; each run took 17 to 25 minutes of one
     # worker on the shared 2-core machine
     Run("polignac", ("target=1",), 48, ("hard", "hard-classic"), tag="vector"),
     Run("ranter-go-round", ("players=5",), 48, ("hard", "hard-classic"), tag="vector"),
@@ -281,7 +281,14 @@ of CPU time a move, as before. The rows above of those games were
 measured with the `hard` of their date, which is now `hard-classic`.
 The `-vector` runs seat both against the `easy` field on the same deals
 (no `random` nor `easy` rows: the paired difference `hard` −
-`hard-classic` is the measure).
+`hard-classic` is the measure). Neither shows the batched `hard`
+stronger yet: both paired intervals straddle zero. Their thinking time
+(`python scripts/hard_time.py --deals 2`, CPU time a decision on the same
+positions): Polignac 0.25 s a move against 0.23 (largest 0.46 and 0.32),
+Ranter Go Round 0.09 against 0.06 (largest 0.30 and 0.33). Tried on the same 48 deals and not kept: Polignac playouts
+that pass every call and duck when following suit (−0.111 ± 0.102 on
+the same deals: worse), Ranter Go Round with 400 believing deals
+(+0.010 ± 0.074, six times the time).
 
 The patiences have one seat, so an agent's mean return is the share of
 deals it wins (the same deals for every agent). `easy` follows the hint

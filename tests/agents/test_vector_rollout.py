@@ -24,10 +24,10 @@ from parlour.agents.heuristic.ranter import (
     stood_as_heuristic,
     threshold_policy,
 )
-from parlour.agents.heuristic.strategies import ducking_policy, polignac_hard
+from parlour.agents.heuristic.strategies import polignac_hard
 from parlour.agents.levels import HARD_SECONDS, VECTOR_DEALS, hard, hard_classic, hard_search
 from parlour.agents.rollout import RolloutAgent
-from parlour.agents.vector_rollout import VectorRolloutAgent
+from parlour.agents.vector_rollout import VectorRolloutAgent, random_policy
 from parlour.engine import State
 from parlour.games.ranter_go_round import EXCHANGE, STAND
 from support import random_action
@@ -245,7 +245,7 @@ def test_hard_plays_polignac_and_ranter_with_batched_rollouts() -> None:
     search = level.player("polignac")
     assert isinstance(search, VectorRolloutAgent)
     assert (search.deals, search.seconds, search.fallback, search.policy) == (
-        VECTOR_DEALS, HARD_SECONDS, hard_search, ducking_policy)
+        VECTOR_DEALS, HARD_SECONDS, hard_search, random_policy)
     ranter = level.player("ranter-go-round")
     assert isinstance(ranter, VectorRolloutAgent)
     assert (ranter.deals, ranter.playouts, ranter.belief, ranter.base, ranter.policy,
@@ -263,26 +263,3 @@ def test_hard_classic_keeps_the_players_hard_had() -> None:
     assert isinstance(classic.player("ranter-go-round"), RolloutAgent)
     assert type(classic.player("bharg")) is type(hard(seed=3).player("bharg"))
 
-
-def test_the_ducking_policy_passes_ducks_and_leads_at_random() -> None:
-    """Polignac playouts: a call is a pass; seat 1, following the jack of
-    spades with the king and the ten, plays the ten; seat 0's lead (four
-    suits) is drawn at random."""
-    hands = ["JS 7H 8H 9H 7D 8D 7C 8C", "KS TS QH TH 9D TD 9C TC",
-             "QS AS 9S AH KH JH AD KD", "8S 7S KC QC JC AC QD JD"]
-    calling = polignac(hands)
-    leading = polignac(hands)
-    for _ in range(4):
-        leading.apply(leading.parse_action("pass"))
-    following = leading.clone()
-    following.apply(following.parse_action("JS"))
-    vector = parlour.vector.make("polignac", batch_size=3)
-    vector.load([calling, following, leading])
-    rng = np.random.default_rng(0)
-    leads = set()
-    for _ in range(20):
-        chosen = [int(action) for action in ducking_policy(vector, rng)]
-        assert chosen[:2] == [calling.parse_action("pass"), following.parse_action("TS")]
-        assert chosen[2] in leading.legal_actions()
-        leads.add(chosen[2])
-    assert len(leads) > 2

@@ -169,7 +169,7 @@ def ranter_hard(seed: int | None = None) -> VectorRolloutAgent:
                               belief=stood_as_heuristic)
 
 
-RANTER_DEALS = 4 * levels.ROLLOUT_ITERATIONS
+RANTER_DEALS = levels.ROLLOUT_ITERATIONS
 """Believing determinizations of a ``hard`` Ranter Go Round decision: as
 many as the rollout player's, whose time they take (the belief makes a
 determinization dear)."""

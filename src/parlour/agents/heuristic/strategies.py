@@ -9,10 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
-import numpy.typing as npt
 
 from parlour.agents import levels
 from parlour.agents.heuristic.tactics import (
@@ -33,9 +29,6 @@ from parlour.games.knaves import Knaves
 from parlour.games.polignac import Polignac
 from parlour.games.slobberhannes import Eichelobern, FirstLastGame, Grasobern, Slobberhannes
 from parlour.games.tricks import TrickGame
-
-if TYPE_CHECKING:
-    from parlour.vector import VectorGame
 
 Strategy = Callable[[TrickView, random.Random], int]
 
@@ -255,37 +248,17 @@ for _game, _strategy in STRATEGIES:
     register_heuristic(_game, from_view(_strategy))
 
 
-def ducking_policy(vector: VectorGame, rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """The batched playouts' policy in Polignac: pass every call (a capot
-    bid at random wrecks a playout), play the lowest card when the legal
-    cards are of one suit (following suit: duck under the trick), and a
-    random legal card otherwise (leading, or void)."""
-    game: Any = vector.game
-    legal = vector.legal_mask()
-    width = len(game.suit_of)
-    cards = legal[:, :width]
-    suits = np.asarray(game.deck.suit_masks, dtype=np.int64)
-    bits = np.int64(1) << np.arange(width, dtype=np.int64)
-    held = (cards * bits).sum(axis=1)
-    suits_held = ((held[:, None] & suits[None, :]) != 0).sum(axis=1)
-    strength = np.asarray(game.strength, dtype=np.int64)
-    lowest = np.where(cards, strength, np.iinfo(np.int64).max).argmin(axis=1)
-    chosen = np.where((suits_held == 1), lowest, vector.random_actions(rng))
-    passing = game.word_id("pass")
-    return np.where(legal[:, passing], passing, chosen).astype(np.int64)
-
-
 def polignac_hard(seed: int | None = None) -> VectorRolloutAgent:
     """The ``hard`` Polignac player: batched rollouts on the vector engine
     (:class:`~parlour.agents.vector_rollout.VectorRolloutAgent`),
     :data:`~parlour.agents.levels.VECTOR_DEALS` determinizations a move,
-    each legal move played out once from each by :func:`ducking_policy`,
-    at most :data:`~parlour.agents.levels.HARD_SECONDS` a move. The long
-    search it replaced (:func:`~parlour.agents.levels.hard_search`) is
+    each legal move played out once from each at random, at most
+    :data:`~parlour.agents.levels.HARD_SECONDS` a move. The long search it
+    replaced (:func:`~parlour.agents.levels.hard_search`) is
     ``hard-classic`` and its fallback where Numba or the vector engine is
     missing; docs/strength.md compares the two on duplicate deals."""
     return VectorRolloutAgent(levels.hard_search, seed, deals=levels.VECTOR_DEALS,
-                              seconds=levels.HARD_SECONDS, policy=ducking_policy)
+                              seconds=levels.HARD_SECONDS)
 
 
 register_level(Polignac, "hard", polignac_hard)
