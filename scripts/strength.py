@@ -285,10 +285,11 @@ The `-vector` runs seat both against the `easy` field on the same deals
 stronger yet: both paired intervals straddle zero. Their thinking time
 (`python scripts/hard_time.py --deals 2`, CPU time a decision on the same
 positions): Polignac 0.25 s a move against 0.23 (largest 0.46 and 0.32),
-Ranter Go Round 0.09 against 0.06 (largest 0.30 and 0.33). Tried on the same 48 deals and not kept: Polignac playouts
-that pass every call and duck when following suit (−0.111 ± 0.102 on
-the same deals: worse), Ranter Go Round with 400 believing deals
-(+0.010 ± 0.074, six times the time).
+Ranter Go Round 0.09 against 0.06 (largest 0.30 and 0.33). Tried on
+the same 48 deals and not kept: Polignac playouts that pass every call
+and duck when following suit (−0.111 ± 0.102 on the same deals: worse),
+Ranter Go Round with 400 believing deals (+0.010 ± 0.074, six times the
+time).
 
 The patiences have one seat, so an agent's mean return is the share of
 deals it wins (the same deals for every agent). `easy` follows the hint
