@@ -10,8 +10,8 @@ positions, ``playouts`` copies of each, into ONE vector batch
 (``vg.load``). The batch is then stepped with a cheap policy (uniformly
 random unless the game gives one, :data:`VectorPolicy`) until every
 playout's hand is over. A Python playout of a Polignac hand costs a few
-hundred microseconds; a row of the batch costs about ten (most of it the
-determinization and the load), so a decision weighs tens of thousands of
+hundred microseconds; a row of the batch costs ten to twenty (most of it the
+determinization and the load), so a decision weighs up to tens of thousands of
 playouts in the time the reference engine plays a few thousand.
 
 A playout ends with its hand (or its match), and is scored as the
