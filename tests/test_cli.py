@@ -189,6 +189,7 @@ def test_levels_sit_per_seat_and_hint_shows_hard_move_without_playing_it(
 ) -> None:
     monkeypatch.setattr(levels, "MEDIUM_ITERATIONS", 20)
     monkeypatch.setattr(levels, "HARD_ITERATIONS", 40)
+    monkeypatch.setattr(levels, "VECTOR_DEALS", 40)
     record = tmp_path / "game.json"
     run = cli("play", "polignac", "--seed", "4", "--seat", "medium", "--seat", "easy",
               "--seat", "hard", "--seat", "human", "--save", str(record),

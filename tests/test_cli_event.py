@@ -89,8 +89,8 @@ def test_role_prizes_and_the_head_table_signal(
     (("--rounds", "2", "--option", "rounds=3"),
      "error: give the number of rounds once: --rounds or --option rounds\n"),
     (("--seat-level", "genius"),
-     "error: no agent called 'genius'; agents are easy, hard, heuristic, ismcts, medium, "
-     "random\n"),
+     "error: no agent called 'genius'; agents are easy, hard, hard-classic, heuristic, ismcts, "
+     "medium, random\n"),
     (("--option", "movers=everyone"),
      None),
 ])

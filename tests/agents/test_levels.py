@@ -16,6 +16,7 @@ from parlour.agents.levels import (
     ROLLOUT_ITERATIONS,
     LevelAgent,
     hard,
+    hard_classic,
 )
 from parlour.agents.rollout import RolloutAgent
 
@@ -25,14 +26,14 @@ def test_hard_plays_bharg_with_the_lookahead_and_the_rest_with_the_search() -> N
     assert isinstance(level, LevelAgent)
     assert level.name == "hard"
     assert isinstance(level.player("bharg"), LookaheadAgent)
-    search = level.player("polignac")
+    search = level.player("knaves")
     assert isinstance(search, ISMCTSAgent)
     assert (search.iterations, search.seconds) == (HARD_ITERATIONS, HARD_SECONDS)
-    assert level.player("polignac") is search  # made once, then kept
+    assert level.player("knaves") is search  # made once, then kept
 
 
-def test_hard_plays_ranter_go_round_with_the_believing_rollout_player() -> None:
-    player = hard(seed=3).player("ranter-go-round")
+def test_hard_classic_plays_ranter_go_round_with_the_believing_rollout_player() -> None:
+    player = hard_classic(seed=3).player("ranter-go-round")
     assert isinstance(player, RolloutAgent)
     assert player.belief is stood_as_heuristic
     assert (player.iterations, player.seconds) == (ROLLOUT_ITERATIONS, HARD_SECONDS)

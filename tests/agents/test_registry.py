@@ -108,7 +108,8 @@ def test_each_game_is_registered_by_its_own_module(monkeypatch: pytest.MonkeyPat
 def test_a_level_a_game_cannot_give_a_player_is_refused() -> None:
     with pytest.raises(ValueError) as refusal:
         registry.register_level(HighCard, "medium", RandomAgent)
-    assert str(refusal.value) == "a game gives players to the levels easy, hard, not to 'medium'"
+    assert str(refusal.value) == (
+        "a game gives players to the levels easy, hard, hard-classic, not to 'medium'")
     assert HighCard.name not in registry.level_players("medium")
 
 

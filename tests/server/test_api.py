@@ -264,6 +264,7 @@ def test_a_hint_names_what_hard_would_play_without_playing_it(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(levels, "HARD_ITERATIONS", 30)
+    monkeypatch.setattr(levels, "VECTOR_DEALS", 30)
     created = create_table(client, options={"target": 1}, hints=True)
     table_id = created["id"]
     seat_tokens = tokens(created)

@@ -229,7 +229,8 @@ def test_the_creator_gives_an_absent_seat_to_a_computer_and_takes_it_back_with_a
     ("seats/x/link", {}, 404, "there is no seat 'x'"),
     ("seats/3/computer", {}, 409, "seat 3 is played by a computer already"),
     ("seats/1/computer", {"agent": "deep"}, 422,
-     "no agent called 'deep'; agents are easy, hard, heuristic, ismcts, medium, random"),
+     "no agent called 'deep'; agents are easy, hard, hard-classic, heuristic, ismcts, medium, "
+     "random"),
     ("seats/1/computer", {"agent": 3}, 400,
      "a computer seat's agent is a name such as 'random', not 3"),
     ("hints", {"hints": "yes"}, 400,
@@ -351,6 +352,7 @@ def test_hints_are_off_by_default_when_two_people_play_and_the_creator_switches_
     client: TestClient, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(levels, "HARD_ITERATIONS", 30)
+    monkeypatch.setattr(levels, "VECTOR_DEALS", 30)
     created = create_table(client, seats=[HUMAN, HUMAN, COMPUTER, COMPUTER], delay=30)
     table_id, seat_tokens, creator = created["id"], tokens(created), creator_of(created)
     mover = parlour.make("polignac").new_state(seed=1).current_player()

@@ -41,6 +41,7 @@ AGENTS: dict[str, Callable[[int | None], AnyAgent]] = {
     "easy": levels.easy,
     "medium": levels.medium,
     "hard": levels.hard,
+    "hard-classic": levels.hard_classic,
 }
 """Agent factories by name; each takes a seed."""
 

@@ -272,7 +272,7 @@ class _Search:
             if player == TERMINAL_PLAYER:
                 break
             if player == CHANCE_PLAYER:
-                state.apply(_sample_chance(state, rng))
+                state.apply(sample_chance(state, rng))
             elif model is not None and player != seat:
                 legal = state.legal_actions()
                 action = legal[0] if len(legal) == 1 else model(
@@ -382,7 +382,7 @@ def play_out(
         if player == TERMINAL_PLAYER:
             return
         if player == CHANCE_PLAYER:
-            apply(_sample_chance(state, rng))
+            apply(sample_chance(state, rng))
         else:
             legal = legal_actions()
             if len(legal) == 1:
@@ -417,8 +417,9 @@ def hand_deltas(state: State, hands_before: int) -> list[float]:
     return deltas
 
 
-def _sample_chance(state: State, rng: random.Random) -> int:
-    """An outcome of the chance node ``state``, drawn by its probability."""
+def sample_chance(state: State, rng: random.Random) -> int:
+    """An outcome of the chance node ``state``, drawn by its probability
+    (with ``rng``)."""
     outcomes = state.chance_outcomes()
     threshold = rng.random()
     cumulative = 0.0

@@ -10,9 +10,12 @@
   longer than :data:`HARD_SECONDS` a move, except in the games that
   register a ``hard`` player of their own
   (:func:`~parlour.agents.registry.register_level`): Bharg, Progress,
-  Costly Colours, Ranter Go Round and Progress Rummy a player that searches
-  deeper than the heuristic, the patiences the deal solver (each game's
-  heuristic module says why).
+  Costly Colours and Progress Rummy a player that searches
+  deeper than the heuristic, the patiences the deal solver, Polignac and
+  Ranter Go Round the batched rollout player on the vector engine
+  (:mod:`parlour.agents.vector_rollout`, :data:`VECTOR_DEALS`; each
+  game's heuristic module says why). Their previous ``hard`` players stay
+  available as ``hard-classic`` (:func:`hard_classic`).
 
 A game registers nothing to play at every level: a :class:`LevelAgent`
 plays each game with the game's own player of the level where one is
@@ -80,6 +83,12 @@ def hard_search(seed: int | None = None) -> ISMCTSAgent:
                        rollouts_by_game=rollout_policies())
 
 
+VECTOR_DEALS = 3000
+"""Determinizations of a ``hard`` batched rollout player's decision
+(:class:`~parlour.agents.vector_rollout.VectorRolloutAgent`), each playing
+every legal move out once: as many as the search's iterations, in about
+as much time (a tenth to a half of a second a move in Polignac)."""
+
 ROLLOUT_ITERATIONS = 100
 """Sampled deals of a ``hard`` rollout player's decision (each plays every
 choice out: about half a second a decision in Progress and Ranter Go
@@ -140,6 +149,16 @@ def hard(seed: int | None = None) -> LevelAgent:
     """The ``hard`` level: the long search (:func:`hard_search`), or the
     game's own strong player where it registers one."""
     return LevelAgent("hard", hard_search, level_players("hard"), seed)
+
+
+def hard_classic(seed: int | None = None) -> LevelAgent:
+    """``hard`` as it was before a game registered a new ``hard`` player:
+    the game's ``hard-classic`` player where it registers one (Polignac's
+    search, Ranter Go Round's rollout player over the heuristic), its
+    ``hard`` player elsewhere. For comparing the two (``parlour
+    tournament``); not a level people choose."""
+    by_game = {**level_players("hard"), **level_players("hard-classic")}
+    return LevelAgent("hard-classic", hard_search, by_game, seed)
 
 
 LEVELS = ("easy", "medium", "hard")

@@ -51,9 +51,10 @@ _HEURISTICS: dict[str, ObservationStrategy] = {}
 _ROLLOUTS: dict[str, RolloutPolicy] = {}
 _LEVELS: dict[str, dict[str, AgentFactory]] = {}
 
-GAME_LEVELS = ("easy", "hard")
+GAME_LEVELS = ("easy", "hard", "hard-classic")
 """The levels a game may give a player of its own (``medium`` is the
-search in every game)."""
+search in every game); ``hard-classic`` is the ``hard`` player a game
+had before it registered a new one, kept for comparison."""
 
 
 def register_heuristic(game: type[Game], strategy: ObservationStrategy) -> None:

@@ -128,7 +128,7 @@ class RolloutAgent:
         limit = self.iterations
         count = 0
         while limit is None or count < limit:
-            world = self._sample(state, seat)
+            world = sample_world(state, seat, rng, self.belief)
             seed = rng.getrandbits(64)
             for move in legal:
                 line = world.clone()
@@ -142,31 +142,47 @@ class RolloutAgent:
             if count >= 2 and clock.run_out():
                 break
         self.last_iterations = count
-        values = _scaled(outcomes, 1.0 if state.game.higher_is_better else -1.0)
-        best = max(legal, key=lambda move: (statistics.fmean(values[move]), move == own, -move))
-        if best == own:
-            return own
-        gains = [one - two for one, two in zip(values[best], values[own], strict=True)]
-        spread = statistics.stdev(gains) / math.sqrt(len(gains))
-        if statistics.fmean(gains) > self.margin * spread:
-            self.last_departed = True
-            return best
-        return own
+        values = scaled_rewards(outcomes, 1.0 if state.game.higher_is_better else -1.0)
+        move, self.last_departed = pick_move(values, legal, own, self.margin)
+        return move
 
-    def _sample(self, state: State, seat: int) -> State:
-        """A determinization for ``seat``, drawn again while the belief
-        rejects it (at most :data:`BELIEF_TRIES` draws)."""
-        world = state.determinize(seat, self._rng)
-        if self.belief is None:
-            return world
-        for _ in range(BELIEF_TRIES - 1):
-            if self.belief(world, seat):
-                return world
-            world = state.determinize(seat, self._rng)
+
+
+def sample_world(state: State, seat: int, rng: random.Random, belief: Belief | None) -> State:
+    """A determinization of ``state`` for ``seat`` (``state.determinize(seat,
+    rng)``), drawn again while ``belief`` rejects it (at most
+    :data:`BELIEF_TRIES` draws; then the last one drawn)."""
+    world = state.determinize(seat, rng)
+    if belief is None:
         return world
+    for _ in range(BELIEF_TRIES - 1):
+        if belief(world, seat):
+            return world
+        world = state.determinize(seat, rng)
+    return world
 
 
-def _scaled(
+def pick_move(values: dict[int, list[float]], legal: list[int], own: int | None,
+              margin: float) -> tuple[int, bool]:
+    """The move to play from each legal move's rewards (one a sample, the
+    samples paired across the moves), and whether it overrules ``own``.
+
+    The best mean (ties: ``own``, then the lower id); without a base
+    policy's move (``own`` ``None``) that is the move, else it must gain
+    more than ``margin`` standard errors of the paired difference over
+    ``own``, or ``own`` stands.
+    """
+    best = max(legal, key=lambda move: (statistics.fmean(values[move]), move == own, -move))
+    if own is None or best == own:
+        return best, False
+    gains = [one - two for one, two in zip(values[best], values[own], strict=True)]
+    spread = statistics.stdev(gains) / math.sqrt(len(gains))
+    if statistics.fmean(gains) > margin * spread:
+        return best, True
+    return own, False
+
+
+def scaled_rewards(
     outcomes: dict[int, list[tuple[float | None, float]]], sign: float
 ) -> dict[int, list[float]]:
     """The playouts' rewards: a finished match's return as it is, a hand's

@@ -32,12 +32,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from parlour.agents.levels import HARD_SECONDS, ROLLOUT_ITERATIONS
+import numpy as np
+import numpy.typing as npt
+
+from parlour.agents import levels
 from parlour.agents.registry import heuristic_action, register_heuristic, register_level
 from parlour.agents.rollout import RolloutAgent
+from parlour.agents.vector_rollout import VectorRolloutAgent
+from parlour.cards import FRENCH_52
 from parlour.engine.game import Observation, State
 from parlour.games.ranter_go_round import EXCHANGE, STAND, RanterGoRound
+
+if TYPE_CHECKING:
+    from parlour.vector import VectorGame
 
 RANKS = "A23456789TJQK"
 """The ranks from lowest (the ace) to highest (the King)."""
@@ -115,16 +124,59 @@ def _next_active(players: Sequence[dict[str, object]], seat: int) -> int:
     return seat
 
 
-def ranter_hard(seed: int | None = None) -> RolloutAgent:
-    """The ``hard`` Ranter Go Round player: the rollout player over the
+def ranter_rollout_hard(seed: int | None = None) -> RolloutAgent:
+    """The ``hard-classic`` Ranter Go Round player (``hard`` before the
+    batched one, and its fallback): the rollout player over the
     heuristic, believing that a player who stood holds a card the
     heuristic stands on (:func:`stood_as_heuristic`). The search's uniform
     determinizations miss what the table says (a player who stood likely
     holds a 7 or better, so the last players and the dealer misjudge how
     low their cards are) and played below the heuristic."""
-    return RolloutAgent(heuristic_action, seed, iterations=ROLLOUT_ITERATIONS,
-                        seconds=HARD_SECONDS, belief=stood_as_heuristic)
+    return RolloutAgent(heuristic_action, seed, iterations=levels.ROLLOUT_ITERATIONS,
+                        seconds=levels.HARD_SECONDS, belief=stood_as_heuristic)
 
+
+STAND_FROM = rank_of("7S")
+"""The playouts' policy stands on a 7 or better (the heuristic's median
+rule when nothing is known)."""
+_RANK_OF_CARD = np.array([rank_of(card.code) for card in FRENCH_52.cards], dtype=np.int64)
+
+
+def threshold_policy(vector: VectorGame, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """The batched playouts' policy: every player to move stands on a 7 or
+    better (:data:`STAND_FROM`) and exchanges below, where both are legal.
+    The heuristic's rule when nothing is known, read from the batch's
+    observation tensors (the card held is its first block); ``rng`` is not
+    needed."""
+    legal = vector.legal_mask()
+    held = vector.observation_tensor()[:, :len(RANKS) * 4].argmax(axis=1)
+    low = _RANK_OF_CARD[held] < STAND_FROM
+    exchange = legal[:, EXCHANGE] & (low | ~legal[:, STAND])
+    return np.where(exchange, EXCHANGE, STAND).astype(np.int64)
+
+
+def ranter_hard(seed: int | None = None) -> VectorRolloutAgent:
+    """The ``hard`` Ranter Go Round player: batched rollouts on the vector
+    engine (:class:`~parlour.agents.vector_rollout.VectorRolloutAgent`)
+    from the believing determinizations of :func:`ranter_rollout_hard`,
+    the rest of the hand played by :func:`threshold_policy`, departing
+    from the heuristic only on evidence (as the rollout player); the
+    rollout player is its fallback where Numba or the vector engine is
+    missing."""
+    return VectorRolloutAgent(ranter_rollout_hard, seed, deals=RANTER_DEALS,
+                              seconds=levels.HARD_SECONDS, playouts=RANTER_PLAYOUTS,
+                              policy=threshold_policy, base=heuristic_action,
+                              belief=stood_as_heuristic)
+
+
+RANTER_DEALS = levels.ROLLOUT_ITERATIONS
+"""Believing determinizations of a ``hard`` Ranter Go Round decision: as
+many as the rollout player's, whose time they take (the belief makes a
+determinization dear)."""
+RANTER_PLAYOUTS = 16
+"""Playouts of each move on each determinization: a batched playout costs
+a few microseconds, so many of them come nearly free."""
 
 register_heuristic(RanterGoRound, ranter_action)
 register_level(RanterGoRound, "hard", ranter_hard)
+register_level(RanterGoRound, "hard-classic", ranter_rollout_hard)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from parlour.agents import levels
 from parlour.agents.heuristic.tactics import (
     TIE_BREAK,
     avoid_choice,
@@ -19,7 +20,8 @@ from parlour.agents.heuristic.tactics import (
     take_one_choice,
 )
 from parlour.agents.heuristic.view import TrickView, read_view
-from parlour.agents.registry import ObservationStrategy, register_heuristic
+from parlour.agents.registry import ObservationStrategy, register_heuristic, register_level
+from parlour.agents.vector_rollout import VectorRolloutAgent
 from parlour.cards.bits import few_bits_of
 from parlour.engine.game import Observation
 from parlour.games.bassadewitz import Bassadewitz
@@ -244,3 +246,20 @@ STRATEGIES: tuple[tuple[type[TrickGame], Strategy], ...] = (
 
 for _game, _strategy in STRATEGIES:
     register_heuristic(_game, from_view(_strategy))
+
+
+def polignac_hard(seed: int | None = None) -> VectorRolloutAgent:
+    """The ``hard`` Polignac player: batched rollouts on the vector engine
+    (:class:`~parlour.agents.vector_rollout.VectorRolloutAgent`),
+    :data:`~parlour.agents.levels.VECTOR_DEALS` determinizations a move,
+    each legal move played out once from each at random, at most
+    :data:`~parlour.agents.levels.HARD_SECONDS` a move. The long search it
+    replaced (:func:`~parlour.agents.levels.hard_search`) is
+    ``hard-classic`` and its fallback where Numba or the vector engine is
+    missing; docs/strength.md compares the two on duplicate deals."""
+    return VectorRolloutAgent(levels.hard_search, seed, deals=levels.VECTOR_DEALS,
+                              seconds=levels.HARD_SECONDS)
+
+
+register_level(Polignac, "hard", polignac_hard)
+register_level(Polignac, "hard-classic", levels.hard_search)
