@@ -17,6 +17,7 @@ from parlour.agents.heuristic.lookahead import DrawLookahead
 from parlour.agents.levels import LevelAgent
 from parlour.agents.rollout import RolloutAgent
 from parlour.agents.solving import SolverAgent
+from parlour.agents.vector_rollout import VectorRolloutAgent
 from support import GAME_OPTION_IDS, GAME_OPTION_SETS, make, random_action
 
 SEARCH_ITERATIONS = 4
@@ -38,6 +39,11 @@ def small_agent(name: str, seed: int, game_name: str) -> AnyAgent:
         player.draws = 2
     if isinstance(player, RolloutAgent):
         player.iterations = 2
+        player.seconds = None
+    if isinstance(player, VectorRolloutAgent):
+        player.deals = 2
+        player.playouts = 1
+        player.batch_size = 1  # the smallest batch its moves need
         player.seconds = None
     if isinstance(player, SolverAgent):
         player.samples = min(player.samples, 2)
