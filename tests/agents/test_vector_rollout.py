@@ -19,15 +19,15 @@ from parlour.agents.heuristic import heuristic_action
 from parlour.agents.heuristic.ranter import (
     RANTER_DEALS,
     RANTER_PLAYOUTS,
-    rank_of,
+    heuristic_policy,
+    ranter_action,
     ranter_rollout_hard,
     stood_as_heuristic,
-    threshold_policy,
 )
-from parlour.agents.heuristic.strategies import polignac_hard
+from parlour.agents.heuristic.strategies import POLIGNAC_PLAYOUTS, polignac_hard
 from parlour.agents.levels import HARD_SECONDS, VECTOR_DEALS, hard, hard_classic, hard_search
 from parlour.agents.rollout import RolloutAgent
-from parlour.agents.vector_rollout import VectorRolloutAgent, random_policy
+from parlour.agents.vector_rollout import VectorRolloutAgent
 from parlour.engine import State
 from parlour.games.ranter_go_round import EXCHANGE, STAND
 from support import random_action
@@ -202,33 +202,38 @@ def test_the_ranter_belief_cuts_the_stock_on_a_seven() -> None:
     for _ in range(4):
         state.apply(STAND)
     for seed in (1, 2):
-        plain = player(seed=seed, deals=300, playouts=4, policy=threshold_policy,
+        plain = player(seed=seed, deals=300, playouts=4, policy=heuristic_policy,
                        base=heuristic_action)
-        believing = player(seed=seed, deals=300, playouts=4, policy=threshold_policy,
+        believing = player(seed=seed, deals=300, playouts=4, policy=heuristic_policy,
                            base=heuristic_action, belief=stood_as_heuristic)
         assert plain.choose_in(state, 4) == STAND
         assert believing.choose_in(state, 4) == EXCHANGE
 
 
-def test_the_threshold_policy_stands_on_a_seven_or_better() -> None:
-    """Each player to move in the batch, mirrored in the reference: stand
-    on a 7 or better, exchange below where both are legal."""
-    deal = {"dealer": 4, "hands": [["9S"], ["6H"], ["KD"], ["AS"], ["8C"]]}
-    state = parlour.make("ranter-go-round", players=5).new_state(seed=1, deal=deal)
-    vector = parlour.vector.make("ranter-go-round", batch_size=1, players=5)
-    vector.load([state])
-    chosen = []
-    while not state.hand_results():
-        seat = state.current_player()
-        legal = state.legal_actions()
-        low = rank_of(state.observation(seat)["hand"][0]) < rank_of("7S")
-        expected = EXCHANGE if EXCHANGE in legal and (low or STAND not in legal) else STAND
-        action = int(threshold_policy(vector, np.random.default_rng(0))[0])
-        assert action == expected
-        chosen.append(action)
-        vector.step(np.array([action]))
-        state.apply(action)
-    assert EXCHANGE in chosen and STAND in chosen
+@pytest.mark.parametrize("options", [
+    {"players": 5}, {"players": 3, "dealer_cuts_king": "dealer_loses"},
+    {"players": 6, "announce_low_cards": "both", "lives": 1},
+    {"players": 4, "king_rule": "stops_play", "dealer_cuts_king": "keep_original"}])
+def test_the_playouts_play_as_the_heuristic(options: dict[str, Any]) -> None:
+    """Every decision of a few whole matches: the batch's policy (read from
+    the tensors) chooses what the heuristic chooses from the observation."""
+    vector = parlour.vector.make("ranter-go-round", batch_size=1, **options)
+    rng = random.Random(5)
+    chosen = set()
+    for seed in range(6):
+        state = parlour.make("ranter-go-round", **options).new_state(seed=seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(random_action(state, rng))
+                continue
+            seat = state.current_player()
+            expected = ranter_action(state.observation(seat), state.legal_actions(), rng)
+            vector.load([state])
+            action = int(heuristic_policy(vector, np.random.default_rng(0))[0])
+            assert action == expected
+            chosen.add((len(state.legal_actions()), action))
+            state.apply(action)
+    assert {(2, STAND), (2, EXCHANGE)} <= chosen
 
 
 def test_bad_budgets() -> None:
@@ -245,12 +250,12 @@ def test_hard_plays_polignac_and_ranter_with_batched_rollouts() -> None:
     search = level.player("polignac")
     assert isinstance(search, VectorRolloutAgent)
     assert (search.deals, search.seconds, search.fallback, search.policy) == (
-        VECTOR_DEALS, HARD_SECONDS, hard_search, random_policy)
+        VECTOR_DEALS, HARD_SECONDS, hard_search, POLIGNAC_PLAYOUTS)
     ranter = level.player("ranter-go-round")
     assert isinstance(ranter, VectorRolloutAgent)
     assert (ranter.deals, ranter.playouts, ranter.belief, ranter.base, ranter.policy,
             ranter.fallback) == (RANTER_DEALS, RANTER_PLAYOUTS, stood_as_heuristic,
-                                 heuristic_action, threshold_policy, ranter_rollout_hard)
+                                 heuristic_action, heuristic_policy, ranter_rollout_hard)
     assert isinstance(level.player("knaves"), ISMCTSAgent)
     assert polignac_hard(1).deals == VECTOR_DEALS
 

@@ -844,6 +844,13 @@ class TrickVectorGame(VectorGame):
             self.done[i] = over
             self.current_player[i] = state.current_player()
 
+    def card_tables(self) -> tuple[IntArray, IntArray]:
+        """Each card id's suit and strength within its suit (higher wins),
+        int64 arrays as the kernels read them: for a policy that reads the
+        batch's rows (:attr:`hands`, :attr:`won`, :attr:`trick_card`,
+        :attr:`info`)."""
+        return self._suit_of, self._strength
+
     def legal_mask(self) -> BoolArray:
         out = np.zeros((self.batch_size, self.num_actions), dtype=np.bool_)
         self._kernels["legal_mask"](out, self.hands, self.info, self.done, self._params,

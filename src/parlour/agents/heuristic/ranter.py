@@ -43,6 +43,7 @@ from parlour.agents.rollout import RolloutAgent
 from parlour.agents.vector_rollout import VectorRolloutAgent
 from parlour.cards import FRENCH_52
 from parlour.engine.game import Observation, State
+from parlour.engine.tensors import block_offsets
 from parlour.games.ranter_go_round import EXCHANGE, STAND, RanterGoRound
 
 if TYPE_CHECKING:
@@ -136,22 +137,46 @@ def ranter_rollout_hard(seed: int | None = None) -> RolloutAgent:
                         seconds=levels.HARD_SECONDS, belief=stood_as_heuristic)
 
 
-STAND_FROM = rank_of("7S")
-"""The playouts' policy stands on a 7 or better (the heuristic's median
-rule when nothing is known)."""
 _RANK_OF_CARD = np.array([rank_of(card.code) for card in FRENCH_52.cards], dtype=np.int64)
+_BY_RANK = np.equal.outer(_RANK_OF_CARD, np.arange(len(RANKS))).astype(np.int64)
+"""Card id × rank: 1 where the card has the rank (seen cards to ranks left)."""
 
 
-def threshold_policy(vector: VectorGame, rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """The batched playouts' policy: every player to move stands on a 7 or
-    better (:data:`STAND_FROM`) and exchanges below, where both are legal.
-    The heuristic's rule when nothing is known, read from the batch's
-    observation tensors (the card held is its first block); ``rng`` is not
-    needed."""
+def heuristic_policy(vector: VectorGame, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """The batched playouts' policy: :func:`ranter_action` for every player
+    to move, read from the batch's observation tensors (his card, the cards
+    he knows at each seat, the dealer, the lives), so that a playout's
+    table plays as the ``easy`` field does. ``rng`` is not needed.
+
+    Where the reference also counts a King from the stock shown and put
+    back (``dealer_cuts_king=keep_original``, not in the tensor), the dealer may
+    judge by one card less: a playout, not the player itself."""
+    game = vector.game
+    players = game.num_players
+    blocks = block_offsets(game.observation_layout())
+    tensor = vector.observation_tensor()
     legal = vector.legal_mask()
-    held = vector.observation_tensor()[:, :len(RANKS) * 4].argmax(axis=1)
-    low = _RANK_OF_CARD[held] < STAND_FROM
-    exchange = legal[:, EXCHANGE] & (low | ~legal[:, STAND])
+    hand = tensor[:, blocks["hand"]] > 0
+    known = tensor[:, blocks["known"]].reshape(-1, players, len(FRENCH_52.cards)) > 0
+    mine = _RANK_OF_CARD[hand.argmax(axis=1)]
+    left = 4 - (hand | known.any(axis=1)).astype(np.int64) @ _BY_RANK
+    ranks = np.arange(len(RANKS))
+    higher = (left * ((ranks > mine[:, None]) & (ranks < KING))).sum(axis=1)
+    lower = (left * (ranks < mine[:, None])).sum(axis=1)
+    dealer = tensor[:, blocks["dealer"]][:, 0] > 0
+    king = game.options["dealer_cuts_king"]
+    if king == "take":
+        higher = higher + dealer * left[:, KING]
+    elif king == "dealer_loses":
+        lower = lower + dealer * left[:, KING]
+    exchange = higher > lower
+    # the next seat with a life (seats are counted from the player to move)
+    alive = tensor[:, blocks["lives"]][:, 1:] > 0
+    neighbour = 1 + alive.argmax(axis=1)
+    theirs = known[np.arange(vector.batch_size), neighbour]
+    told = ~dealer & alive.any(axis=1) & theirs.any(axis=1)
+    exchange = np.where(told, _RANK_OF_CARD[theirs.argmax(axis=1)] > mine, exchange)
+    exchange = legal[:, EXCHANGE] & (exchange | ~legal[:, STAND])
     return np.where(exchange, EXCHANGE, STAND).astype(np.int64)
 
 
@@ -159,13 +184,13 @@ def ranter_hard(seed: int | None = None) -> VectorRolloutAgent:
     """The ``hard`` Ranter Go Round player: batched rollouts on the vector
     engine (:class:`~parlour.agents.vector_rollout.VectorRolloutAgent`)
     from the believing determinizations of :func:`ranter_rollout_hard`,
-    the rest of the hand played by :func:`threshold_policy`, departing
+    the rest of the hand played by :func:`heuristic_policy`, departing
     from the heuristic only on evidence (as the rollout player); the
     rollout player is its fallback where Numba or the vector engine is
     missing."""
     return VectorRolloutAgent(ranter_rollout_hard, seed, deals=RANTER_DEALS,
                               seconds=levels.HARD_SECONDS, playouts=RANTER_PLAYOUTS,
-                              policy=threshold_policy, base=heuristic_action,
+                              policy=heuristic_policy, base=heuristic_action,
                               belief=stood_as_heuristic)
 
 

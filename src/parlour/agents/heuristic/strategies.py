@@ -19,6 +19,7 @@ from parlour.agents.heuristic.tactics import (
     take_all_choice,
     take_one_choice,
 )
+from parlour.agents.heuristic.trick_playouts import avoiding_policy
 from parlour.agents.heuristic.view import TrickView, read_view
 from parlour.agents.registry import ObservationStrategy, register_heuristic, register_level
 from parlour.agents.vector_rollout import VectorRolloutAgent
@@ -252,14 +253,19 @@ def polignac_hard(seed: int | None = None) -> VectorRolloutAgent:
     """The ``hard`` Polignac player: batched rollouts on the vector engine
     (:class:`~parlour.agents.vector_rollout.VectorRolloutAgent`),
     :data:`~parlour.agents.levels.VECTOR_DEALS` determinizations a move,
-    each legal move played out once from each at random, at most
+    each legal move played out once from each by the ``easy`` player's rules
+    of thumb (:mod:`~parlour.agents.heuristic.trick_playouts`), at most
     :data:`~parlour.agents.levels.HARD_SECONDS` a move. The long search it
     replaced (:func:`~parlour.agents.levels.hard_search`) is
     ``hard-classic`` and its fallback where Numba or the vector engine is
     missing; docs/strength.md compares the two on duplicate deals."""
     return VectorRolloutAgent(levels.hard_search, seed, deals=levels.VECTOR_DEALS,
-                              seconds=levels.HARD_SECONDS)
+                              seconds=levels.HARD_SECONDS, policy=POLIGNAC_PLAYOUTS)
 
+
+POLIGNAC_PLAYOUTS = avoiding_policy(lambda game: game.penalty_values, "pass")
+"""How the batched ``hard`` plays Polignac's playouts: the table avoids the
+jacks by their penalties, passes every call and plays capots out."""
 
 register_level(Polignac, "hard", polignac_hard)
 register_level(Polignac, "hard-classic", levels.hard_search)
