@@ -66,6 +66,11 @@ from parlour.sim.tournament import agent_factory, derived_seed
 from parlour.sim.vector import BATCH as VECTOR_BATCH
 from parlour.sim.vector import play_vector_matches, refusal
 
+DEFAULT_AGENT = "easy"
+"""The agent ``parlour simulate`` seats when none is named: the heuristic
+player, so that a run measures the game as people play it rather than
+random play (random bids capot in Polignac as often as not)."""
+
 ENGINES = ("reference", "vector")
 """The engines a simulation can play on (see the module's docstring)."""
 
