@@ -25,7 +25,7 @@ Examples::
     parlour replay game.json --step
     parlour simulate polignac -n 200 --seed 1
     parlour simulate polignac -n 50 --agents easy,random,random,random --duplicate --out run/
-    parlour simulate polignac -n 100000 --engine vector
+    parlour simulate polignac -n 100000 --engine vector --agents random
     parlour simulate progress -n 500 --sweep target=50,100 --backend ray --workers 8
     parlour play polignac --seat human --seat easy --seat medium --seat hard
     parlour tournament polignac --agents random,easy,medium,hard -n 50 --option target=1
@@ -902,8 +902,9 @@ def simulate(
     if plot and out is None:
         raise CommandError("--plot draws into the folder of --out DIR: give --out too")
     if agents is None and engine.strip().casefold() == "vector":
+        agent = DEFAULT_AGENT
         raise CommandError(f"the vector engine plays random agents only, and simulate's "
-                           f"players are {DEFAULT_AGENT} unless named: give --agents random")
+                           f"players are {agent} unless named: give --agents random")
     rules_set = _make_game(game, players, option or [])
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)

@@ -255,30 +255,32 @@ def fairness_text(summary: Summary) -> list[str]:
     off_win = _seats_leaving_out(summary, share, lambda row: row.win_rate)
     returns = fair.equal_returns
     equal_share, seats_average = fixed(100 * share, 1), fixed(average, 3)
+    wins_p = f"{fair.p_value:.3g}"
+    returns_p = "-" if returns is None else f"{returns.p_value:.3g}"
     notes = []
     if off_win and fair.p_value >= SIGNIFICANCE:
         notes.append(
             f"The win-rate interval of seat {off_win} leaves out the equal share "
             f"({equal_share}%), but the chi-square test of all seats together finds "
-            f"no difference (p = {fair.p_value:.3g}): each interval is 95% sure of one seat "
+            f"no difference (p = {wins_p}): each interval is 95% sure of one seat "
             f"alone, and among {players} seats one of them misses by chance more often than "
             "one time in twenty.")
     if off_return and returns is not None and returns.p_value >= SIGNIFICANCE:
         notes.append(
             f"The mean-return interval of seat {off_return} leaves out the seats' average "
             f"({seats_average}), but the test of equal mean returns of all seats together "
-            f"finds no difference (p = {returns.p_value:.3g}): each interval is 95% sure of "
+            f"finds no difference (p = {returns_p}): each interval is 95% sure of "
             f"one seat alone, and among {players} seats one of them misses by chance more "
             "often than one time in twenty.")
     elif off_return and returns is not None and fair.p_value >= SIGNIFICANCE:
         notes.append(
             f"The mean-return interval of seat {off_return} leaves out the seats' average "
             f"({seats_average}) while the chi-square test finds no difference in win rates "
-            f"(p = {fair.p_value:.3g}): they measure different things. The chi-square test "
+            f"(p = {wins_p}): they measure different things. The chi-square test "
             "counts matches won (a shared win its share); the mean return also weighs what "
             "each match gave, so a seat that loses less often, or less, gains return without "
             "winning more. The test of equal mean returns, the intervals' own measure, "
-            f"gives p = {returns.p_value:.3g}.")
+            f"gives p = {returns_p}.")
     return notes
 
 
