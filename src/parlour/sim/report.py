@@ -533,6 +533,11 @@ def _draw_seats(figure: Figure, summary: Summary, records: Sequence[MatchRecord]
     rates.set_ylabel("win rate (%)")
     rates.set_title("Win rate by seat (95%)")
     _error_bars(returns, seats, [row.mean_return for row in summary.seats])
+    if summary.players > 1:
+        # the fair value a seat's interval is read against (fairness_text)
+        average = math.fsum(row.mean_return.value for row in summary.seats) / summary.players
+        returns.axhline(average, color="grey", linestyle="--", label="seats' average")
+        returns.legend()
     returns.set_ylabel("mean return")
     returns.set_title("Mean return by seat (95%)")
     for axes in (rates, returns):
