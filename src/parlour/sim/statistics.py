@@ -849,12 +849,12 @@ def equal_returns_test(records: Sequence[MatchRecord]) -> JointTest | None:
     (1.0, 1, 0.3173)
     """
     players = records[0].players
-    groups: dict[int, list[tuple[float, ...]]] = defaultdict(list)
-    for record in records:
-        groups[record.deal].append(record.returns)
-    if len(groups) <= players:
+    deals, of_deal = np.unique([record.deal for record in records], return_inverse=True)
+    if len(deals) <= players:
         return None
-    per_deal = np.array([np.mean(groups[deal], axis=0) for deal in sorted(groups)])
+    per_deal = np.zeros((len(deals), players))
+    np.add.at(per_deal, of_deal, np.array([record.returns for record in records]))
+    per_deal /= np.bincount(of_deal)[:, None]
     differences = per_deal[:, :-1] - per_deal[:, -1:]
     mean = differences.mean(axis=0)
     covariance = np.atleast_2d(np.cov(differences, rowvar=False))
