@@ -279,7 +279,7 @@ def test_simulate_is_deterministic_and_prints_the_table(cli: Cli) -> None:
     assert run == cli(*args)
     assert run != cli("simulate", "polignac", "-n", "12", "--seed", "6", "--players", "3")
     lines = run.out.splitlines()
-    assert lines[0] == "parlour.make('polignac', players=3) · 12 matches · seed 5"
+    assert lines[0] == "parlour.make('polignac', players=3) · 12 matches · every seat easy · seed 5"
     assert lines[1] == "12 matches, 12 deals: seats"
     assert re.fullmatch(r"┃ seat ┃ wins ┃\s+win rate \(95%\) ┃\s+mean return \(95%\) ┃"
                         r"\s+mean score \(95%\) ┃", lines[3])

@@ -25,7 +25,7 @@ Examples::
     parlour replay game.json --step
     parlour simulate polignac -n 200 --seed 1
     parlour simulate polignac -n 50 --agents easy,random,random,random --duplicate --out run/
-    parlour simulate polignac -n 100000 --engine vector
+    parlour simulate polignac -n 100000 --engine vector --agents random
     parlour simulate progress -n 500 --sweep target=50,100 --backend ray --workers 8
     parlour play polignac --seat human --seat easy --seat medium --seat hard
     parlour tournament polignac --agents random,easy,medium,hard -n 50 --option target=1
@@ -843,10 +843,12 @@ def simulate(
                                "once per seat)")
     ],
     agents: Annotated[
-        str, typer.Option(metavar="A[,B,...]",
-                          help="the agent at every seat, or one per seat, comma-separated: "
-                               "names from `parlour play --seat`, or ismcts:N")
-    ] = "random",
+        str | None, typer.Option(metavar="A[,B,...]",
+                                 help="the agent at every seat, or one per seat, "
+                                      "comma-separated: names from `parlour play --seat`, or "
+                                      "ismcts:N (default: easy; --engine vector plays random "
+                                      "only, named with --agents random)")
+    ] = None,
     seed: SeedOption = None,
     players: PlayersOption = None,
     option: GameOptions = None,
@@ -881,16 +883,28 @@ def simulate(
 ) -> None:
     """Play N matches between agents and summarise the results.
 
-    The results depend only on the seed, whatever the backend and the
-    number of workers. A progress bar shows on a terminal.
+    Every seat is played by easy, the heuristic player, unless --agents says
+    otherwise; the heading names the agents and the seed. The results depend
+    only on the seed, whatever the backend and the number of workers. A
+    progress bar shows on a terminal.
     """
-    from parlour.sim.report import summary_tables, write_outputs
-    from parlour.sim.simulate import SimulationSpec, parse_agents, parse_sweep, run_simulation
+    from parlour.sim.report import fairness_text, summary_tables, write_outputs
+    from parlour.sim.simulate import (
+        DEFAULT_AGENT,
+        SimulationSpec,
+        parse_agents,
+        parse_sweep,
+        run_simulation,
+    )
     from parlour.sim.statistics import summarise
     from parlour.simulate_cli import simulation_heading, simulation_progress
 
     if plot and out is None:
         raise CommandError("--plot draws into the folder of --out DIR: give --out too")
+    if agents is None and engine.strip().casefold() == "vector":
+        agent = DEFAULT_AGENT
+        raise CommandError(f"the vector engine plays random agents only, and simulate's "
+                           f"players are {agent} unless named: give --agents random")
     rules_set = _make_game(game, players, option or [])
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
@@ -900,7 +914,8 @@ def simulate(
     spec = SimulationSpec(
         rules_set.name,
         {name: rules_set.options[name] for name in sorted(given) if name in rules_set.options},
-        parse_agents(agents), matches, seed, duplicate,
+        parse_agents(agents) if agents is not None else (DEFAULT_AGENT,), matches, seed,
+        duplicate,
         parse_sweep(sweep) if sweep is not None else None, engine.strip().casefold(),
     )
     lang = _lang(ctx)
@@ -908,9 +923,11 @@ def simulate(
         records = run_simulation(spec, backend, workers, progress, ray_address)
     console = _console()
     console.print(simulation_heading(rules_set, spec, len(records), lang), markup=False)
-    summary = summarise(records)
+    summary = summarise(records, rules_set.name, seed)
     for table in summary_tables(summary, lang):
         console.print(table)
+    for note in fairness_text(summary):
+        console.print(translate(note, lang), markup=False)
     if out is not None:
         try:
             written = write_outputs(summary, records, out, plot)
@@ -951,10 +968,13 @@ def tournament(
     """Rank agents by duplicate deals: each takes one seat against a field, at every seat.
 
     Every deal is replayed once per seat with the tested agent at that seat
-    and the field agent at the others; intervals are 95%, clustered by deal.
+    and the field agent at the others; intervals are 95%, clustered by deal
+    (Student's t). Then each agent against each one named before it, deal
+    by deal: the paired differences, the sharper comparison.
     """
     import json
 
+    from parlour.sim.report import fixed, interval_text
     from parlour.sim.tournament import TournamentSpec, result_json, run_tournament
 
     rules_set = _make_game(game, players, option or [])
@@ -976,12 +996,24 @@ def tournament(
                    say("mean score", lang), say("matches", lang)):
         table.add_column(column, justify="right")
     for row in result.agents:
-        table.add_row(
-            row.agent, f"{row.outcome.mean:+.3f}",
-            f"[{row.outcome.low:+.3f}, {row.outcome.high:+.3f}]",
-            f"{row.mean_score:.2f}", str(row.matches),
-        )
+        table.add_row(row.agent, fixed(row.outcome.mean, 3, "+"),
+                      translate(interval_text(row.outcome), lang), fixed(row.mean_score, 2),
+                      str(row.matches))
     console.print(table)
+    pairs = result.paired()
+    if pairs:
+        console.print(say("paired differences, deal by deal: the first agent's mean return "
+                          "and score minus the second's", lang), markup=False)
+        paired = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        for column in (say("agents", lang), say("return", lang), say("95% interval", lang),
+                       say("score", lang), say("95% interval", lang)):
+            paired.add_column(column, justify="right", no_wrap=True)
+        for pair in pairs:
+            paired.add_row(f"{pair.agent} - {pair.versus}", fixed(pair.outcome.mean, 3, "+"),
+                           translate(interval_text(pair.outcome), lang),
+                           fixed(pair.score.mean, 2, "+"),
+                           translate(interval_text(pair.score, 2), lang))
+        console.print(paired)
     if json_file is not None:
         try:
             json_file.write_text(json.dumps(result_json(result), indent=2) + "\n")

@@ -16,8 +16,13 @@ from parlour.sim.simulate import SimulationSpec
 
 def simulation_heading(rules_set: Game, spec: SimulationSpec, played: int,
                        lang: str = DEFAULT) -> str:
-    """``parlour.make('polignac') · 12 matches · seed 5`` and the run's design, in ``lang``."""
+    """``parlour.make('polignac') · 12 matches · every seat easy · seed 5`` and
+    the run's design, in ``lang``."""
     parts = [repr(rules_set), say("{played} matches", lang, played=played)]
+    if len(set(spec.agents)) == 1:
+        parts.append(say("every seat {agent}", lang, agent=spec.agents[0]))
+    else:
+        parts.append(say("seats {agents}", lang, agents=", ".join(spec.agents)))
     if spec.duplicate:
         parts.append(say("{deals} deals, each once per seat", lang, deals=spec.matches))
     if spec.sweep is not None:

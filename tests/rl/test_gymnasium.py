@@ -139,7 +139,7 @@ def test_a_full_match_against_random_opponents(name: str, options: dict[str, obj
     assert state.is_terminal()
     assert rewards[:-1] == [0.0] * (len(rewards) - 1)
     assert rewards[-1] == state.returns()[seat]
-    assert legal_of(observation) == []
+    assert legal_of(observation) == list(range(state.game.num_actions))  # docs/rl.md
     others = len(state.history) - len(rewards)
     assert (others > 0) == (state.game.num_players > 1)
     with pytest.raises(RuntimeError, match=r"^the episode is over; call reset"):

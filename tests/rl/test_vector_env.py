@@ -43,13 +43,10 @@ def make(num_envs: int, **kwargs: Any) -> ParlourVectorEnv:
 
 def masked_random(envs: ParlourVectorEnv, observations: dict[str, Any],
                   rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal action in each sub-environment (0 where none)."""
+    """A uniformly random legal action in each sub-environment (every
+    action is marked in one that has just ended: docs/rl.md)."""
     mask = observations["action_mask"].astype(bool)
-    picks = []
-    for row in mask:
-        legal = np.flatnonzero(row)
-        picks.append(int(rng.choice(legal)) if legal.size else 0)
-    return np.array(picks, dtype=np.int64)
+    return np.array([rng.choice(np.flatnonzero(row)) for row in mask], dtype=np.int64)
 
 
 def play(envs: ParlourVectorEnv, episodes: int, seed: int) -> list[list[tuple[int, float]]]:
@@ -67,6 +64,7 @@ def play(envs: ParlourVectorEnv, episodes: int, seed: int) -> list[list[tuple[in
         assert np.array_equal(infos["action_mask"], observations["action_mask"])
         playing = ~restarting
         assert (observations["action_mask"][playing].sum(axis=1) > 0).all()
+        assert (observations["action_mask"][restarting] == 1).all()
         assert (envs.vg.current_player[playing] == envs.seat).all()
         hand = observations["observation"][:, :32]
         assert (hand[playing] >= observations["action_mask"][playing, :32]).all()

@@ -268,8 +268,8 @@ def test_simulate_with_every_flag_writes_the_records(capsys: pytest.CaptureFixtu
         "--workers", "2", "--backend", "local", "--out", str(tmp_path / "run"))
     assert (status, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0] == ("parlour.make('polignac', players=3) · 12 matches · 2 deals, each "
-                        "once per seat · sweep target=2,3 · seed 3")
+    assert lines[0] == ("parlour.make('polignac', players=3) · 12 matches · seats easy, random, "
+                        "random · 2 deals, each once per seat · sweep target=2,3 · seed 3")
     assert "sweep" in out and "capots announced" in out
     written = sorted(path.name for path in (tmp_path / "run").iterdir())
     assert "summary.json" in written
@@ -278,6 +278,21 @@ def test_simulate_with_every_flag_writes_the_records(capsys: pytest.CaptureFixtu
     assert [(row["options"]["target"], row["deal"], row["rotation"]) for row in rows] == [
         (target, deal, rotation) for target in (2, 3) for deal in range(2)
         for rotation in range(3)]
+
+
+def test_simulate_seats_easy_unless_told_and_says_so(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    status, out, err = run(capsys, "simulate", "slobberhannes", "-n", "2", "--seed", "4",
+                           "--option", "target=1", "--workers", "1", "--out", str(tmp_path))
+    assert (status, err) == (0, "")
+    assert out.splitlines()[0] == ("parlour.make('slobberhannes', target=1) · 2 matches · "
+                                   "every seat easy · seed 4")
+    saved = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert (saved["game"], saved["seed"], saved["seat_agents"], saved["duplicate"]) == (
+        "slobberhannes", 4, ["easy"] * 4, False)
+    assert [(row["agent"], row["matches"]) for row in saved["agents"]] == [("easy", 2)]
+    rows = (tmp_path / "records.jsonl").read_text(encoding="utf-8").splitlines()
+    assert {tuple(json.loads(row)["agents"]) for row in rows} == {("easy",) * 4}
 
 
 def test_simulate_output_does_not_depend_on_the_workers(

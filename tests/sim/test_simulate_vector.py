@@ -133,9 +133,11 @@ def test_a_game_the_vector_engine_does_not_cover_is_refused_naming_those_it_cove
 
 
 def test_the_command_on_the_vector_engine(cli: Cli) -> None:
-    run = cli("simulate", NAME, "-n", "40", "--seed", "3", "--engine", "vector")
+    run = cli("simulate", NAME, "-n", "40", "--seed", "3", "--engine", "vector",
+              "--agents", "random")
     assert run.status == 0, run.err
-    reference = cli("simulate", NAME, "-n", "40", "--seed", "3")
+    reference = cli("simulate", NAME, "-n", "40", "--seed", "3", "--agents", "random")
+    assert " · every seat random · " in run.out.splitlines()[0]
     assert run.out.splitlines()[0] == reference.out.splitlines()[0]
     headings = [line for line in run.out.splitlines() if line.strip().startswith("┃")]
     assert headings == [line for line in reference.out.splitlines()
@@ -143,13 +145,23 @@ def test_the_command_on_the_vector_engine(cli: Cli) -> None:
 
 
 def test_the_command_refuses_what_the_vector_engine_cannot_play(cli: Cli) -> None:
-    run = cli("simulate", "golf", "-n", "4", "--engine", "vector")
+    run = cli("simulate", "golf", "-n", "4", "--engine", "vector", "--agents", "random")
     assert (run.status, run.out) == (2, "")
     assert run.err == ("error: the vector engine does not play golf; it plays "
                        + ", ".join(parlour.vector.covered()) + "\n")
     run = cli("simulate", NAME, "-n", "4", "--engine", "vector", "--agents", "easy")
     assert run.err == ("error: the vector engine plays random agents only, not easy; "
                        "use --engine reference for them\n")
+
+
+def test_the_vector_engine_needs_random_agents_named(cli: Cli) -> None:
+    """simulate seats easy unless told; the vector engine plays random
+    only, so a run on it names them rather than measure other players than
+    the same command on the reference engine."""
+    run = cli("simulate", NAME, "-n", "4", "--engine", "vector")
+    assert (run.status, run.out) == (2, "")
+    assert run.err == ("error: the vector engine plays random agents only, and simulate's "
+                       "players are easy unless named: give --agents random\n")
 
 
 def test_a_record_of_the_vector_engine_round_trips() -> None:

@@ -28,12 +28,21 @@ from parlour.sim.records import MatchRecord
 from parlour.sim.report import (
     PlotError,
     estimate_text,
+    fairness_text,
+    fixed,
+    interval_text,
     read_records,
+    run_caption,
     summary_tables,
     write_outputs,
     write_plots,
 )
 from parlour.sim.statistics import (
+    Estimate,
+    Fairness,
+    Interval,
+    JointTest,
+    Summary,
     cardstock_fairness,
     chi_square_survival,
     decisiveness,
@@ -41,6 +50,7 @@ from parlour.sim.statistics import (
     drama,
     drama_threshold,
     effective_matches,
+    equal_returns_test,
     fairness,
     group_by_options,
     largest_deficit,
@@ -51,6 +61,7 @@ from parlour.sim.statistics import (
     sole_winner,
     summarise,
     swept_options,
+    t_quantile,
     wilson,
     win_shares,
 )
@@ -148,18 +159,30 @@ def test_a_rate_is_clustered_by_deal() -> None:
 
 def test_mean_exact_and_clustered() -> None:
     plain = mean_estimate([2.0, 4.0, 9.0], [0, 1, 2])
-    half = Z_TOURNAMENT * math.sqrt(13.0) / math.sqrt(3)  # the sample variance is 13
+    half = T_975[2] * math.sqrt(13.0) / math.sqrt(3)  # the sample variance is 13
     assert (plain.value, plain.low, plain.high) == pytest.approx((5.0, 5 - half, 5 + half))
     clustered = mean_estimate([1.0, 3.0, 5.0, 7.0], [0, 0, 1, 1])  # deal means 2 and 6
-    half = Z_TOURNAMENT * math.sqrt(8.0) / math.sqrt(2)
+    half = T_975[1] * math.sqrt(8.0) / math.sqrt(2)
     assert (clustered.low, clustered.high) == pytest.approx((4 - half, 4 + half))
     one = mean_estimate([3.0, 5.0], [7, 7])
     assert (one.value, one.low, one.high) == (4.0, -math.inf, math.inf)
     assert one.as_dict() == {"value": 4.0, "low": None, "high": None}
 
 
-Z_TOURNAMENT = 1.96
-"""The quantile of :func:`parlour.sim.statistics.clustered_interval`."""
+T_975 = {1: 12.706204736174694, 2: 4.302652729749462, 3: 3.1824463052837078,
+         10: 2.228138851986274, 30: 2.0422724563012378, 99: 1.9842169515864174,
+         200: 1.9718962236339088, 201: 1.971836506779859, 1000: 1.9623390808264083,
+         100_000: 1.9599877075346095}
+"""Student's t, 97.5% quantiles by degrees of freedom (the published tables:
+the factor of :func:`parlour.sim.statistics.clustered_interval`)."""
+
+
+def test_t_quantiles_are_the_tables() -> None:
+    for degrees, quantile in T_975.items():
+        assert t_quantile(degrees) == pytest.approx(quantile, abs=1e-9), degrees
+    with pytest.raises(ValueError,
+                       match=r"^Student's t needs 1 degree of freedom or more, not 0$"):
+        t_quantile(0)
 
 
 def test_shared_wins_count_their_share() -> None:
@@ -184,7 +207,9 @@ def test_seat_summary_on_a_tiny_sample() -> None:
     assert first.scores.quantiles[50] == 2.5
     assert (summary.matches, summary.deals, summary.players) == (4, 4, 2)
     assert summary.hands.counts == {1: 4}
-    assert summary.agents == ()
+    assert [(row.agent, row.matches) for row in summary.agents] == [("random", 4)]
+    assert (summary.seat_agents, summary.duplicate) == (("random", "random"), False)
+    assert (summary.game, summary.seed) == (None, None)
     assert summary.sweep == ()
 
 
@@ -610,8 +635,18 @@ def test_tables_render(tmp_path: Path) -> None:
 
 def test_estimate_text() -> None:
     estimate = mean_estimate([1.0, 2.0, 3.0], [0, 1, 2])
-    assert estimate_text(estimate) == "2.000 [0.868, 3.132]"
+    assert estimate_text(estimate) == "2.000 [-0.484, 4.484]"
     assert estimate_text(None) == "-"
+
+
+def test_no_figure_is_written_minus_zero() -> None:
+    assert estimate_text(Estimate(-0.0001, -0.0004, 0.0002)) == "0.000 [0.000, 0.000]"
+    assert estimate_text(Estimate(-0.0001, -0.0004, 0.0002), percent=True) == \
+        "0.0% [0.0, 0.0]"
+    assert interval_text(Interval(-0.0002, 0.0001)) == "[+0.000, +0.000]"
+    assert interval_text(Interval(-0.2, 0.1), 2) == "[-0.30, -0.10]"
+    assert (fixed(-0.0004, 3, "+"), fixed(-0.0005001, 3, "+"), fixed(0.0, 1)) == (
+        "+0.000", "-0.001", "0.0")
 
 
 # ----------------------------------------------------------------------
@@ -726,3 +761,126 @@ def test_a_page_says_who_deals_first() -> None:
                               dealing="Seat 0 deals.")
     assert "every seat played by `random`; the higher score is the better. Seat 0 deals.\n" \
         in page
+
+
+# ----------------------------------------------------------------------
+# the two fairness tests
+
+
+def test_equal_returns_with_two_seats_is_the_paired_t_statistic_squared() -> None:
+    differences = [2.0, 2.0, -2.0, 2.0, 0.0]  # seat 0's return minus seat 1's, deal by deal
+    records = [match((difference / 2, -difference / 2), deal=deal)
+               for deal, difference in enumerate(differences)]
+    test = equal_returns_test(records)
+    assert test is not None
+    t = statistics.fmean(differences) / (statistics.stdev(differences) / math.sqrt(5))
+    assert (test.statistic, test.degrees_of_freedom) == (pytest.approx(t * t), 1)
+    assert test.p_value == pytest.approx(chi_square_survival(t * t, 1))
+
+
+def test_equal_returns_of_three_seats_does_not_depend_on_the_seat_compared_with() -> None:
+    rng = random.Random(3)
+    rows = [[rng.choice((-1.0, 0.5, 2.0)) for _ in range(3)] for _ in range(40)]
+    test = equal_returns_test([match(tuple(row), deal=deal) for deal, row in enumerate(rows)])
+    turned = equal_returns_test([match((row[2], row[0], row[1]), deal=deal)
+                                 for deal, row in enumerate(rows)])
+    assert test is not None and turned is not None
+    assert test.degrees_of_freedom == turned.degrees_of_freedom == 2
+    assert test.statistic == pytest.approx(turned.statistic)
+
+
+def test_equal_returns_clusters_the_rotations_of_a_deal() -> None:
+    """Two rotations of each deal: the test reads each deal's mean, so the
+    rotations that cancel out give no difference at all."""
+    records = [match((1.0, -1.0) if rotation == 0 else (-1.0, 1.0), deal=deal,
+                     rotation=rotation, index=2 * deal + rotation)
+               for deal in range(4) for rotation in range(2)]
+    assert equal_returns_test(records) == JointTest(0.0, 1, 1.0)
+
+
+def test_equal_returns_when_it_cannot_be_told_or_is_certain() -> None:
+    assert equal_returns_test([match((1.0, -1.0), deal=deal) for deal in range(2)]) is None
+    always = equal_returns_test([match((1.0, -1.0), deal=deal) for deal in range(5)])
+    assert always == JointTest(math.inf, 1, 0.0)
+
+
+def fair_summary(win_rates: Sequence[Estimate], returns: Sequence[Estimate],
+                 wins_p: float, returns_p: float | None) -> Summary:
+    """A two-seat summary with these seat estimates and fairness p-values."""
+    base = summarise([match((1.0, -1.0), deal=0), match((-1.0, 1.0), deal=1),
+                      match((1.0, -1.0), deal=2), match((-1.0, 1.0), deal=3)])
+    seats = tuple(replace(row, win_rate=rate, mean_return=mean)
+                  for row, rate, mean in zip(base.seats, win_rates, returns, strict=True))
+    joint = None if returns_p is None else JointTest(1.0, 1, returns_p)
+    fair = Fairness(spread=0.0, chi_square=1.0, degrees_of_freedom=1, p_value=wins_p,
+                    cardstock=1.0, equal_returns=joint)
+    assert base.design is not None
+    return replace(base, seats=seats, design=replace(base.design, fairness=fair))
+
+
+EVEN = Estimate(0.5, 0.4, 0.6)
+NOTHING = Estimate(0.0, -0.1, 0.1)
+
+
+def test_a_seat_apart_on_returns_but_not_on_wins_is_explained() -> None:
+    """The issue's case: seat 0's return interval leaves out 0, the
+    chi-square test on wins gives p = 0.36, the test on returns p = 0.001."""
+    summary = fair_summary((EVEN, EVEN), (Estimate(0.09, 0.05, 0.12), Estimate(-0.09, -0.12, 0.1)),
+                           wins_p=0.36, returns_p=0.001)
+    assert fairness_text(summary) == [
+        "The mean-return interval of seat 0 leaves out the seats' average (0.000) while the "
+        "chi-square test finds no difference in win rates (p = 0.36): they measure different "
+        "things. The chi-square test counts matches won (a shared win its share); the mean "
+        "return also weighs what each match gave, so a seat that loses less often, or less, "
+        "gains return without winning more. The test of equal mean returns, the intervals' "
+        "own measure, gives p = 0.001."]
+
+
+def test_one_interval_among_the_seats_missing_by_chance_is_explained() -> None:
+    summary = fair_summary((Estimate(0.56, 0.51, 0.61), Estimate(0.44, 0.39, 0.49)),
+                           (Estimate(0.1, 0.01, 0.2), Estimate(-0.1, -0.2, 0.01)),
+                           wins_p=0.08, returns_p=0.07)
+    assert fairness_text(summary) == [
+        "The win-rate interval of seat 0, 1 leaves out the equal share (50.0%), but the "
+        "chi-square test of all seats together finds no difference (p = 0.08): each interval "
+        "is 95% sure of one seat alone, and among 2 seats one of them misses by chance more "
+        "often than one time in twenty.",
+        "The mean-return interval of seat 0 leaves out the seats' average (0.000), but the "
+        "test of equal mean returns of all seats together finds no difference (p = 0.07): "
+        "each interval is 95% sure of one seat alone, and among 2 seats one of them misses "
+        "by chance more often than one time in twenty."]
+
+
+def test_figures_that_agree_need_no_note() -> None:
+    assert fairness_text(fair_summary((EVEN, EVEN), (NOTHING, NOTHING), 0.5, 0.5)) == []
+    apart = (Estimate(0.2, 0.1, 0.3), Estimate(-0.2, -0.3, -0.1))
+    assert fairness_text(fair_summary((Estimate(0.7, 0.6, 0.8), Estimate(0.3, 0.2, 0.4)),
+                                      apart, 0.001, 0.001)) == []
+    assert fairness_text(fair_summary((EVEN, EVEN), apart, 0.5, None)) == []
+
+
+def test_the_design_table_shows_both_tests() -> None:
+    records = [match((1.0, -1.0) if deal % 3 else (-1.0, 1.0), deal=deal) for deal in range(6)]
+    rows = dict(report.design_text(summarise(records)).rows)  # type: ignore[union-attr]
+    assert rows["equal win rates, chi-square test"] == "χ² = 0.67, 1 df, p = 0.414"
+    # the mean difference 2/3, its sample variance 64/15: T² = 6·(2/3)²/(64/15)
+    assert rows["equal mean returns, Hotelling's test"] == "T² = 0.62, 1 df, p = 0.429"
+    two = summarise(records[:2])
+    assert dict(report.design_text(two).rows)[  # type: ignore[union-attr]
+        "equal mean returns, Hotelling's test"] == "too few deals"
+
+
+def test_plots_and_the_json_name_the_game_the_agents_and_the_seed(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    records = [match((1.0, -1.0), [(1, 0)], deal=deal, index=deal,
+                     agents=("easy", "random")) for deal in range(3)]
+    summary = summarise(records, game="slobberhannes", seed=12)
+    caption = "slobberhannes · seats easy, random · 3 matches · seed 12"
+    assert run_caption(summary) == caption
+    write_outputs(summary, records, tmp_path, plot=True)
+    for name in ("scores", "hands", "seats"):
+        assert f"<!-- {caption} -->" in (tmp_path / f"{name}.svg").read_text(encoding="utf-8")
+    saved = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert (saved["game"], saved["seed"], saved["seat_agents"]) == (
+        "slobberhannes", 12, ["easy", "random"])
+    assert [row["agent"] for row in saved["agents"]] == ["easy", "random"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 from collections import Counter
 from pathlib import Path
 
@@ -12,7 +13,8 @@ import pytest
 from parlour.agents.ismcts import ISMCTSAgent
 from parlour.cli import main
 from parlour.engine import OptionError
-from parlour.sim.statistics import clustered_interval, paired_difference
+from parlour.sim.report import fixed, interval_text
+from parlour.sim.statistics import Interval, clustered_interval, paired_difference
 from parlour.sim.tournament import (
     Match,
     MatchResult,
@@ -47,11 +49,25 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
     assert run_tournament(tournament, workers=1) == run_tournament(tournament, workers=2)
 
 
+T_975 = {1: 12.706204736174694, 2: 4.302652729749462, 9: 2.262157162798205,
+         49: 2.0095752371292392}
+"""Student's t, 97.5% quantiles by degrees of freedom (the published tables)."""
+
+
 def test_interval_of_a_known_sample() -> None:
     interval = clustered_interval([1.0, 2.0, 3.0])
     assert interval.mean == 2.0
-    assert interval.half_width == pytest.approx(1.96 / math.sqrt(3))
+    assert interval.half_width == pytest.approx(T_975[2] / math.sqrt(3))
     assert clustered_interval([4.0]).half_width == math.inf
+
+
+def test_few_deals_give_students_wide_intervals_and_many_the_normal_ones() -> None:
+    ten = [float(deal % 2) for deal in range(10)]  # mean 0.5, sample deviation √(5/18)
+    fifty = [float(deal % 2) for deal in range(50)]  # √(25/98)
+    assert clustered_interval(ten).half_width == pytest.approx(
+        T_975[9] * math.sqrt(5 / 18) / math.sqrt(10))
+    assert clustered_interval(fifty).half_width == pytest.approx(
+        T_975[49] * math.sqrt(25 / 98) / math.sqrt(50))
 
 
 def test_interval_is_clustered_by_deal_before_the_spread_is_taken() -> None:
@@ -63,7 +79,7 @@ def test_interval_is_clustered_by_deal_before_the_spread_is_taken() -> None:
     row = summarise(spec(agents=("random",)), results).agents[0]
     per_deal_spread = math.sqrt(0.5)
     assert row.outcome.mean == pytest.approx(0.5)
-    assert row.outcome.half_width == pytest.approx(1.96 * per_deal_spread / math.sqrt(2))
+    assert row.outcome.half_width == pytest.approx(T_975[1] * per_deal_spread / math.sqrt(2))
     assert (row.deals, row.matches) == (2, 4)
     assert row.per_deal == (0.0, 1.0)  # deal 0 splits its two rotations; deal 1 wins both
     assert row.per_deal_score == (0.5, 10.5)
@@ -116,7 +132,37 @@ def test_cli_prints_the_table_and_writes_json(
     assert "2 deals × 4 seats · field easy · seed 3" in out
     for heading in ("agent", "mean return", "95% interval", "mean score", "matches"):
         assert heading in out
-    assert [row["agent"] for row in json.loads(output.read_text())["agents"]] == ["random", "easy"]
+    saved = json.loads(output.read_text())
+    assert [row["agent"] for row in saved["agents"]] == ["random", "easy"]
+    random_row, easy_row = saved["agents"]
+    [pair] = saved["paired"]
+    assert (pair["agent"], pair["versus"]) == ("easy", "random")
+    assert pair["mean_return_difference"] == pytest.approx(
+        easy_row["mean_return"] - random_row["mean_return"])
+    differences = [one - two for one, two in zip(easy_row["per_deal"], random_row["per_deal"],
+                                                 strict=True)]
+    assert pair["ci95_half_width"] == pytest.approx(
+        T_975[1] * statistics.stdev(differences) / math.sqrt(2))
+    lines = out.splitlines()
+    heading = lines.index("paired differences, deal by deal: the first agent's mean return "
+                          "and score minus the second's")
+    row = lines[heading + 3].split()
+    assert row[:3] == ["easy", "-", "random"]
+    assert row[3] == fixed(pair["mean_return_difference"], 3, "+")
+    assert " ".join(row[4:6]) == interval_text(Interval(pair["mean_return_difference"],
+                                                        pair["ci95_half_width"]))
+    assert "-0.000" not in out and "-0.00 " not in out
+
+
+def test_paired_differences_of_three_agents_each_against_those_named_before() -> None:
+    result = run_tournament(spec(agents=("random", "easy", "ismcts:5"), deals=2), workers=1)
+    assert [(pair.agent, pair.versus) for pair in result.paired()] == [
+        ("easy", "random"), ("ismcts:5", "random"), ("ismcts:5", "easy")]
+    rows = {row.agent: row for row in result.agents}
+    last = result.paired()[-1]
+    assert last.outcome == paired_difference(rows["ismcts:5"].per_deal, rows["easy"].per_deal)
+    assert last.score == paired_difference(rows["ismcts:5"].per_deal_score,
+                                           rows["easy"].per_deal_score)
 
 
 @pytest.mark.parametrize(

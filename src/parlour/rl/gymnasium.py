@@ -38,6 +38,19 @@ Spaces
     action space is ``Discrete(game.num_actions)``: action ids are the
     game's.
 
+Masks at the end of an episode
+    When the match is over the seat has no move to make, and the mask of
+    that last observation marks *every* action (all ones), as Pgx's
+    environments do at a terminal state: a mask of zeros would leave a
+    masked sampler nothing to draw from (``numpy``'s ``choice`` raises,
+    a masked softmax divides by zero). Nothing is played with such an
+    action: the episode is over (``step`` raises until ``reset``), and
+    under ``gymnasium.make_vec``'s next-step autoreset the action of the
+    step that resets is ignored. So a standard masked loop runs across
+    autoresets unchanged; read ``terminated``, not the mask, to know that
+    an episode ended (docs/rl.md). An episode ended by an illegal action
+    keeps the mask of the seat's legal actions (the match is untouched).
+
 Opponents
     ``opponents`` plays every seat but ``seat``: ``None`` for the random
     agent, an agent name of :data:`parlour.agents.AGENTS` (``"random"``,
@@ -120,6 +133,7 @@ __all__ = [
     "check_reward",
     "draw_seed",
     "env_id",
+    "episode_mask",
     "hand_rewards",
     "observation_space",
     "register",
@@ -177,8 +191,25 @@ def action_mask(state: State, seat: int) -> npt.NDArray[np.int8]:
     return mask
 
 
+def episode_mask(state: State, seat: int) -> npt.NDArray[np.int8]:
+    """The Gymnasium environments' mask: :func:`action_mask`, or every
+    action once the match is over (see the module's "Masks at the end of an
+    episode").
+
+    >>> state = parlour.make("polignac", target=1).new_state(seed=1)
+    >>> while not state.is_terminal():
+    ...     state.apply(state.legal_actions()[0])
+    >>> int(action_mask(state, 0).sum()), int(episode_mask(state, 0).sum())
+    (0, 34)
+    """
+    if state.is_terminal():
+        return np.ones(state.game.num_actions, dtype=np.int8)
+    return action_mask(state, seat)
+
+
 def seat_observation(state: State, seat: int) -> SpaceObservation:
-    """What ``seat`` observes, in the shape of :func:`observation_space`."""
+    """What ``seat`` observes, in the shape of :func:`observation_space`
+    (the mask as PettingZoo has it: all 0 when the seat is not to move)."""
     return {
         "observation": state.observation_tensor(seat),
         "action_mask": action_mask(state, seat),
@@ -360,7 +391,10 @@ class ParlourEnv(MatchHolder, gymnasium.Env[dict[str, Any], np.int64]):
             state.apply(choose_action(self._agents[state.current_player()], state))
 
     def _observe(self) -> SpaceObservation:
-        return seat_observation(self.match, self.seat)
+        return {
+            "observation": self.match.observation_tensor(self.seat),
+            "action_mask": episode_mask(self.match, self.seat),
+        }
 
     def render(self) -> str | None:
         """The learning seat's view: text for ``ansi``, printed for ``human``."""

@@ -30,7 +30,11 @@ Spaces
     (for learners that read masks from the infos). The observation of a
     match that has just ended is all zeros (the vector engine observes
     for the player to move only; the single environment gives the seat's
-    final view).
+    final view), and its mask marks every action, as the single
+    environment's does (:mod:`parlour.rl.gymnasium`, "Masks at the end of
+    an episode"): the action given for it on the next step, the one that
+    resets the match, is ignored, and a masked sampler always has an
+    action to draw.
 
 Opponents
     Random only (``None``, ``"random"`` or one of those per other seat): a
@@ -243,6 +247,7 @@ class ParlourVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
         vg = self.vg
         to_move = (vg.current_player == self.seat)[:, None]
         mask = (vg.legal_mask() & to_move).astype(np.int8)
+        mask[vg.done] = 1
         observations = {"observation": vg.observation_tensor(), "action_mask": mask}
         infos = {"action_mask": mask, "_action_mask": np.ones(self.num_envs, dtype=np.bool_)}
         return observations, infos

@@ -23,7 +23,7 @@ import csv
 import gzip
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,7 +35,14 @@ from parlour.errors import ParlourError
 from parlour.i18n import DEFAULT, translate
 from parlour.sim.events import event_label
 from parlour.sim.records import MatchRecord, records_of
-from parlour.sim.statistics import Distribution, Estimate, Summary
+from parlour.sim.statistics import (
+    Distribution,
+    Estimate,
+    Interval,
+    JointTest,
+    SeatSummary,
+    Summary,
+)
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -52,6 +59,19 @@ class PlotError(ParlourError):
 # text
 
 
+def fixed(value: float, places: int, sign: str = "") -> str:
+    """``value`` with ``places`` decimals (``sign="+"``: a sign always), a
+    figure that rounds to zero written without a minus.
+
+    >>> fixed(-0.0001, 3), fixed(-0.0001, 3, "+"), fixed(-0.25, 1, "+")
+    ('0.000', '+0.000', '-0.2')
+    """
+    text = f"{value:{sign}.{places}f}"
+    if text.startswith("-") and float(text) == 0:
+        return ("+" if sign else "") + text[1:]
+    return text
+
+
 def estimate_text(estimate: Estimate | None, digits: int = 3, percent: bool = False) -> str:
     """``0.512 [0.481, 0.543]``, or ``51.2% [48.1, 54.3]`` with ``percent``.
 
@@ -63,10 +83,23 @@ def estimate_text(estimate: Estimate | None, digits: int = 3, percent: bool = Fa
     if estimate is None:
         return "-"
     scale, unit, places = (100.0, "%", 1) if percent else (1.0, "", digits)
-    value = f"{estimate.value * scale:.{places}f}{unit}"
+    value = f"{fixed(estimate.value * scale, places)}{unit}"
     if not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
         return f"{value} [one deal]"
-    return f"{value} [{estimate.low * scale:.{places}f}, {estimate.high * scale:.{places}f}]"
+    low, high = fixed(estimate.low * scale, places), fixed(estimate.high * scale, places)
+    return f"{value} [{low}, {high}]"
+
+
+def interval_text(interval: Interval, places: int = 3) -> str:
+    """A tournament's interval, signed: ``[-0.120, +0.050]`` (no figure
+    written ``-0.000``), or ``one deal`` when one deal gives none.
+
+    >>> interval_text(Interval(0.0004, 0.0006)), interval_text(Interval(1.0, math.inf))
+    ('[+0.000, +0.001]', 'one deal')
+    """
+    if not math.isfinite(interval.half_width):
+        return "one deal"
+    return f"[{fixed(interval.low, places, '+')}, {fixed(interval.high, places, '+')}]"
 
 
 def distribution_text(spread: Distribution) -> str:
@@ -136,8 +169,9 @@ def seat_text(summary: Summary) -> TextTable:
 
 
 def agent_text(summary: Summary) -> TextTable | None:
-    """One row an agent (``None`` when one agent played every seat)."""
-    if not summary.agents:
+    """One row an agent (``None`` when one agent played every seat: the
+    heading names it)."""
+    if len(summary.agents) < 2:
         return None
     return TextTable(
         "agents", ("agent", "matches", "win rate (95%)", "mean return (95%)", "mean score (95%)"),
@@ -177,6 +211,7 @@ def design_text(summary: Summary) -> TextTable | None:
         ("win-rate spread (best - worst seat)", f"{100 * fair.spread:.1f} points"),
         ("equal win rates, chi-square test",
          f"χ² = {fair.chi_square:.2f}, {fair.degrees_of_freedom} df, p = {fair.p_value:.3g}"),
+        ("equal mean returns, Hotelling's test", joint_test_text(fair.equal_returns)),
     ]
     return TextTable("design measures (95%)", ("measure", "value"), (
         *rows,
@@ -189,6 +224,71 @@ def design_text(summary: Summary) -> TextTable | None:
         ("winner's largest deficit", estimate_text(design.largest_deficit, 2)),
         ("matches with one winner", str(design.decided)),
     ))
+
+
+def joint_test_text(test: JointTest | None) -> str:
+    """``T² = 6.41, 3 df, p = 0.0932``, or ``too few deals``."""
+    if test is None:
+        return "too few deals"
+    return f"T² = {test.statistic:.2f}, {test.degrees_of_freedom} df, p = {test.p_value:.3g}"
+
+
+SIGNIFICANCE = 0.05
+"""The level at which :func:`fairness_text` calls a test's answer a difference."""
+
+
+def fairness_text(summary: Summary) -> list[str]:
+    """Sentences saying why the fairness figures seem to disagree, when they
+    do (see :mod:`parlour.sim.statistics`, "seat fairness"): a seat's
+    interval that leaves out the fair value while the joint test on the same
+    measure finds no difference (one interval among several misses by
+    chance more often than one time in twenty), and a seat's mean return
+    apart from the others' while the chi-square test on wins finds nothing
+    (the two measure different things); empty when they agree."""
+    fair = None if summary.design is None else summary.design.fairness
+    if fair is None:
+        return []
+    players = summary.players
+    average = math.fsum(row.mean_return.value for row in summary.seats) / players
+    share = 1 / players
+    off_return = _seats_leaving_out(summary, average, lambda row: row.mean_return)
+    off_win = _seats_leaving_out(summary, share, lambda row: row.win_rate)
+    returns = fair.equal_returns
+    equal_share, seats_average = fixed(100 * share, 1), fixed(average, 3)
+    wins_p = f"{fair.p_value:.3g}"
+    returns_p = "-" if returns is None else f"{returns.p_value:.3g}"
+    notes = []
+    if off_win and fair.p_value >= SIGNIFICANCE:
+        notes.append(
+            f"The win-rate interval of seat {off_win} leaves out the equal share "
+            f"({equal_share}%), but the chi-square test of all seats together finds "
+            f"no difference (p = {wins_p}): each interval is 95% sure of one seat "
+            f"alone, and among {players} seats one of them misses by chance more often than "
+            "one time in twenty.")
+    if off_return and returns is not None and returns.p_value >= SIGNIFICANCE:
+        notes.append(
+            f"The mean-return interval of seat {off_return} leaves out the seats' average "
+            f"({seats_average}), but the test of equal mean returns of all seats together "
+            f"finds no difference (p = {returns_p}): each interval is 95% sure of "
+            f"one seat alone, and among {players} seats one of them misses by chance more "
+            "often than one time in twenty.")
+    elif off_return and returns is not None and fair.p_value >= SIGNIFICANCE:
+        notes.append(
+            f"The mean-return interval of seat {off_return} leaves out the seats' average "
+            f"({seats_average}) while the chi-square test finds no difference in win rates "
+            f"(p = {wins_p}): they measure different things. The chi-square test "
+            "counts matches won (a shared win its share); the mean return also weighs what "
+            "each match gave, so a seat that loses less often, or less, gains return without "
+            "winning more. The test of equal mean returns, the intervals' own measure, "
+            f"gives p = {returns_p}.")
+    return notes
+
+
+def _seats_leaving_out(summary: Summary, value: float,
+                       estimate: Callable[[SeatSummary], Estimate]) -> str:
+    """The seats whose interval of ``estimate`` leaves ``value`` out, as ``0, 2``."""
+    return ", ".join(str(row.seat) for row in summary.seats
+                     if estimate(row).low > value or estimate(row).high < value)
 
 
 def sweep_text(summary: Summary) -> TextTable | None:
@@ -221,6 +321,39 @@ def summary_table(summary: Summary, lang: str = DEFAULT) -> Table:
 def summary_tables(summary: Summary, lang: str = DEFAULT) -> list[Table]:
     """Every table for the terminal (:func:`text_tables`), in ``lang``."""
     return [table.rich(lang) for table in text_tables(summary)]
+
+
+def agents_caption(seat_agents: Sequence[str], duplicate: bool) -> str:
+    """Who played: ``every seat easy``, or ``seats easy, random, random``
+    (``rotated each deal`` under ``--duplicate``).
+
+    >>> agents_caption(("easy",) * 4, False), agents_caption(("easy", "random"), True)
+    ('every seat easy', 'seats easy, random, rotated each deal')
+    """
+    if len(set(seat_agents)) == 1:
+        return f"every seat {seat_agents[0]}"
+    text = f"seats {', '.join(seat_agents)}"
+    return f"{text}, rotated each deal" if duplicate else text
+
+
+def run_caption(summary: Summary) -> str:
+    """What a plot measured: the game, who played, the matches and the seed,
+    as far as the summary knows them.
+
+    >>> from parlour.sim.records import MatchRecord
+    >>> from parlour.sim.statistics import summarise
+    >>> record = MatchRecord(index=0, seed=5, deal=0, rotation=0, agents=("easy", "easy"),
+    ...     returns=(1.0, -1.0), scores=(3, 2), hand_results=((3, 2),), actions=4,
+    ...     higher_is_better=True)
+    >>> run_caption(summarise([record], game="slobberhannes", seed=7))
+    'slobberhannes · every seat easy · 1 match · seed 7'
+    """
+    parts = [] if summary.game is None else [summary.game]
+    parts.append(agents_caption(summary.seat_agents, summary.duplicate))
+    parts.append(f"{summary.matches} match" + ("" if summary.matches == 1 else "es"))
+    if summary.seed is not None:
+        parts.append(f"seed {summary.seed}")
+    return " · ".join(parts)
 
 
 # ----------------------------------------------------------------------
@@ -343,6 +476,7 @@ def write_plots(summary: Summary, records: Sequence[MatchRecord], out_dir: Path)
         figure = figure_class(figsize=(10.5 if name == "sweep" else 7.5, 4.5),
                               layout="constrained")
         draw(figure, summary, records)
+        figure.suptitle(run_caption(summary), fontsize="medium")
         for extension in PLOT_FORMATS:
             path = out_dir / f"{name}.{extension}"
             figure.savefig(path, format=extension, dpi=120)
@@ -399,6 +533,11 @@ def _draw_seats(figure: Figure, summary: Summary, records: Sequence[MatchRecord]
     rates.set_ylabel("win rate (%)")
     rates.set_title("Win rate by seat (95%)")
     _error_bars(returns, seats, [row.mean_return for row in summary.seats])
+    if summary.players > 1:
+        # the fair value a seat's interval is read against (fairness_text)
+        average = math.fsum(row.mean_return.value for row in summary.seats) / summary.players
+        returns.axhline(average, color="grey", linestyle="--", label="seats' average")
+        returns.legend()
     returns.set_ylabel("mean return")
     returns.set_title("Mean return by seat (95%)")
     for axes in (rates, returns):

@@ -4,7 +4,8 @@ Ray cluster, each kept as a :class:`~parlour.sim.records.MatchRecord`.
 The design:
 
 * **What to play** is a :class:`SimulationSpec`: the game and its options,
-  the agents (one name for every seat, or one per seat), the number of
+  the agents (one name for every seat, or one per seat; ``parlour
+  simulate`` names :data:`DEFAULT_AGENT` when told none), the number of
   matches, the seed, and optionally ``duplicate`` and a :class:`Sweep`.
 * **Deterministic.** A match's deal is seeded from ``(seed, deal)`` and
   each seat's agent from ``(seed, deal, rotation, seat)``
@@ -34,9 +35,10 @@ The design:
   (:mod:`parlour.games`), any agents; ``vector`` plays random matches a
   batch of :data:`parlour.sim.vector.BATCH` at once with the batched
   engine (:mod:`parlour.vector`, many times faster; random agents only, its
-  own deals, no ``duplicate``: see :mod:`parlour.sim.vector`), on either
-  backend. Its batches are cut alike whatever the workers, so its records
-  too depend only on the seed.
+  own deals, no ``duplicate``: see :mod:`parlour.sim.vector`; ``parlour
+  simulate`` asks for ``--agents random`` by name), on either backend.
+  Its batches are cut alike whatever the workers, so its records too
+  depend only on the seed.
 
 >>> spec = SimulationSpec("slobberhannes", {"target": 1, "players": 3},
 ...                       ("easy", "random", "random"), matches=2, seed=3, duplicate=True)
@@ -65,6 +67,11 @@ from parlour.sim.records import MatchRecord
 from parlour.sim.tournament import agent_factory, derived_seed
 from parlour.sim.vector import BATCH as VECTOR_BATCH
 from parlour.sim.vector import play_vector_matches, refusal
+
+DEFAULT_AGENT = "easy"
+"""The agent ``parlour simulate`` seats when none is named: the heuristic
+player, so that a run measures the game as people play it rather than
+random play (random bids capot in Polignac as often as not)."""
 
 ENGINES = ("reference", "vector")
 """The engines a simulation can play on (see the module's docstring)."""

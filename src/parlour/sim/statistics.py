@@ -16,9 +16,11 @@ In a one-player game (a patience) the match is won when its return is 1.
 every interval is clustered by deal, as in :mod:`parlour.sim.tournament`:
 
 * a mean (return, score, hands, events, design measures) takes each deal's
-  mean and gives ``mean ± 1.96·s/√n`` over the ``n`` deal means
-  (:func:`clustered_interval`); without
-  ``--duplicate`` every match is its own deal and this is the usual normal
+  mean and gives ``mean ± t·s/√n`` over the ``n`` deal means, ``t`` the
+  97.5% quantile of Student's t with ``n - 1`` degrees of freedom
+  (:func:`clustered_interval`, :func:`t_quantile`: 12.71 from two deals,
+  2.26 from ten, 1.98 from a hundred, near the normal 1.96 beyond); without
+  ``--duplicate`` every match is its own deal and this is the usual
   interval of a mean;
 * a rate ``p`` (wins, matches with an event) over ``m`` matches is a Wilson
   score interval on an *effective* number of matches (Kish's design
@@ -64,9 +66,21 @@ which total leads). Each is computed per match and averaged over matches
   the seats' win rates; Pearson's chi-square test that every seat wins
   ``1/n`` of the matches (``n - 1`` degrees of freedom; shared wins make it
   conservative; under ``--duplicate`` the seats' wins are dependent and the
-  p-value is only indicative); and CardStock's fairness of the least fair
-  seat: ``n·w`` for a seat winning a share ``w ≤ 1/n``, else
+  p-value is only indicative); the test that every seat has the same mean
+  *return* (:func:`equal_returns_test`: Hotelling's T² on the per-deal
+  differences between seats, read as a chi-square, so the seats' returns
+  in one match may depend on one another); and CardStock's fairness of the
+  least fair seat: ``n·w`` for a seat winning a share ``w ≤ 1/n``, else
   ``n(1 - w)/(n - 1)`` (1 fair, 0 a seat always or never wins).
+
+  The two tests can disagree, and a seat's own interval with either: the
+  chi-square test counts matches *won* (a shared win its share), the mean
+  return also weighs *what* a match gave (in Polignac a seat that loses
+  less often gains return without winning more); and each seat's interval
+  is a 95% statement about that seat alone, so among ``n`` seats one of
+  them leaves out the fair value by chance more often than one time in
+  twenty, where a joint test keeps its 5% for all seats at once
+  (:func:`parlour.sim.report.fairness_notes` says which applies).
 
 >>> from parlour.sim.records import MatchRecord
 >>> record = MatchRecord(index=0, seed=0, deal=0, rotation=0, agents=("a", "b"),
@@ -85,7 +99,10 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
+
+import numpy as np
 
 from parlour.sim.records import MatchRecord
 
@@ -114,9 +131,65 @@ def wilson(successes: float, trials: float, z: float = Z_95) -> tuple[float, flo
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-Z_95_ROUNDED = 1.96
-"""The rounded 95% quantile of :func:`clustered_interval`, as duplicate
-tournaments have always reported it (their figures stay the same)."""
+EXACT_T_DEGREES = 200
+"""Up to this many degrees of freedom :func:`t_quantile` solves the exact
+distribution function; beyond, an expansion about the normal quantile
+agrees with it to within 1e-9."""
+
+
+@lru_cache(maxsize=1024)
+def t_quantile(degrees_of_freedom: int) -> float:
+    """The 97.5% quantile of Student's t with whole ``degrees_of_freedom``:
+    the factor of a two-sided 95% interval of a mean from
+    ``degrees_of_freedom + 1`` samples.
+
+    Up to :data:`EXACT_T_DEGREES`, the root of the closed form of the
+    distribution function for whole degrees (Abramowitz and Stegun 26.7.3
+    and 26.7.4), by bisection; beyond, Hill's expansion in ``1/ν`` (1970).
+
+    >>> [round(t_quantile(degrees), 4) for degrees in (1, 2, 9, 30, 1000)]
+    [12.7062, 4.3027, 2.2622, 2.0423, 1.9623]
+    """
+    if degrees_of_freedom < 1:
+        raise ValueError(f"Student's t needs 1 degree of freedom or more, "
+                         f"not {degrees_of_freedom}")
+    if degrees_of_freedom > EXACT_T_DEGREES:
+        return _t_expansion(degrees_of_freedom)
+    low, high = Z_95, 13.0
+    while high - low > 1e-13:
+        middle = (low + high) / 2
+        if _t_central(middle, degrees_of_freedom) < 0.95:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def _t_central(t: float, degrees: int) -> float:
+    """``P(|T| < t)`` for Student's t with whole ``degrees``."""
+    theta = math.atan(t / math.sqrt(degrees))
+    sine, cosine_squared = math.sin(theta), math.cos(theta) ** 2
+    if degrees % 2 == 0:
+        term, total = 1.0, 1.0
+        for step in range(2, degrees - 1, 2):
+            term *= cosine_squared * (step - 1) / step
+            total += term
+        return sine * total
+    if degrees == 1:
+        return 2 * theta / math.pi
+    term = total = math.cos(theta)
+    for step in range(3, degrees - 1, 2):
+        term *= cosine_squared * (step - 1) / step
+        total += term
+    return 2 * (theta + sine * total) / math.pi
+
+
+def _t_expansion(degrees: int) -> float:
+    z, nu = Z_95, float(degrees)
+    return (z + (z**3 + z) / (4 * nu) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * nu**2)
+            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * nu**3)
+            + (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z)
+            / (92160 * nu**4))
 
 
 @dataclass(frozen=True)
@@ -138,17 +211,18 @@ class Interval:
 
 
 def clustered_interval(per_deal: Sequence[float]) -> Interval:
-    """The mean of the per-deal results with its 95% half-width ``1.96·s/√n``.
+    """The mean of the per-deal results with its 95% half-width
+    ``t·s/√n``, ``t`` Student's (:func:`t_quantile` of ``n - 1``).
 
     >>> interval = clustered_interval([1.0, 2.0, 3.0])
     >>> interval.mean, round(interval.half_width, 4)
-    (2.0, 1.1316)
+    (2.0, 2.4841)
     """
     count = len(per_deal)
     mean = statistics.fmean(per_deal)
     if count < 2:
         return Interval(mean, math.inf)
-    return Interval(mean, Z_95_ROUNDED * statistics.stdev(per_deal) / math.sqrt(count))
+    return Interval(mean, t_quantile(count - 1) * statistics.stdev(per_deal) / math.sqrt(count))
 
 
 def paired_difference(stronger: Sequence[float], weaker: Sequence[float]) -> Interval:
@@ -158,7 +232,7 @@ def paired_difference(stronger: Sequence[float], weaker: Sequence[float]) -> Int
 
     >>> interval = paired_difference([1.0, 2.0, 4.0], [0.0, 1.0, 2.0])
     >>> round(interval.mean, 4), round(interval.half_width, 4)
-    (1.3333, 0.6533)
+    (1.3333, 1.4342)
     """
     if len(stronger) != len(weaker):
         raise ValueError("a paired comparison needs the same deals for both agents")
@@ -211,7 +285,7 @@ def mean_estimate(values: Sequence[float], deals: Sequence[int],
 
     >>> estimate = mean_estimate([1.0, 2.0, 3.0], [0, 1, 2])
     >>> estimate.value, round(estimate.low, 4), round(estimate.high, 4)
-    (2.0, 0.8684, 3.1316)
+    (2.0, -0.4841, 4.4841)
     >>> mean_estimate([0.0, 0.0, 1.0], [0, 1, 2], within=COUNT).low
     0.0
     """
@@ -482,14 +556,27 @@ class EventSummary(JSONForm):
 
 
 @dataclass(frozen=True)
+class JointTest(JSONForm):
+    """A test of all seats at once: its statistic, read as a chi-square of
+    ``degrees_of_freedom``, and the p-value."""
+
+    statistic: float
+    degrees_of_freedom: int
+    p_value: float
+
+
+@dataclass(frozen=True)
 class Fairness(JSONForm):
-    """Whether the seats win equally often (see the module docstring)."""
+    """Whether the seats win equally often, and have equal mean returns
+    (see the module docstring)."""
 
     spread: float
     chi_square: float
     degrees_of_freedom: int
     p_value: float
     cardstock: float
+    equal_returns: JointTest | None = None
+    """:func:`equal_returns_test` (``None`` from too few deals to test)."""
 
 
 @dataclass(frozen=True)
@@ -535,9 +622,14 @@ class Summary(JSONForm):
     """The options every match shared."""
     seats: tuple[SeatSummary, ...]
     agents: tuple[AgentSummary, ...]
-    """One row per agent when more than one agent played; empty otherwise."""
+    """One row per agent (one row when one agent played every seat)."""
     agent_names: tuple[str, ...]
     """Every agent that played, in the order they first appear."""
+    seat_agents: tuple[str, ...]
+    """The agent at each seat of the first match: as named for the run, before
+    ``--duplicate`` rotates them round the table."""
+    duplicate: bool
+    """Whether deals were replayed with the agents rotated (``--duplicate``)."""
     scores: Distribution
     """Every seat's final score, pooled."""
     hands: Distribution
@@ -547,17 +639,24 @@ class Summary(JSONForm):
     design: DesignMeasures | None
     """``None`` in a one-player game."""
     sweep: tuple[SweepPoint, ...] = field(default=())
+    game: str | None = None
+    """The game's name, when the run gave it (records do not carry it)."""
+    seed: int | None = None
+    """The run's seed, when the run gave it (a record keeps its deal's seed,
+    derived from the run's)."""
 
 
-def summarise(records: Sequence[MatchRecord]) -> Summary:
+def summarise(records: Sequence[MatchRecord], game: str | None = None,
+              seed: int | None = None) -> Summary:
     """The :class:`Summary` of ``records``, with one per option value when
-    the records' options differ (a sweep)."""
+    the records' options differ (a sweep); ``game`` and ``seed`` name the
+    run for its headers, plots and JSON."""
     if not records:
         raise ValueError("there is nothing to summarise: no match was played")
     swept = swept_options(records)
     sweep = tuple(SweepPoint(point, options_label(point), _summarise_one(group))
                   for point, group in group_by_options(records, swept))
-    return _summarise_one(records, sweep)
+    return dataclasses.replace(_summarise_one(records, sweep), game=game, seed=seed)
 
 
 def swept_options(records: Sequence[MatchRecord]) -> list[str]:
@@ -602,6 +701,8 @@ def _summarise_one(records: Sequence[MatchRecord],
         seats=tuple(_seat_summary(records, seat) for seat in range(players)),
         agents=_agent_summaries(records),
         agent_names=tuple(dict.fromkeys(name for record in records for name in record.agents)),
+        seat_agents=records[0].agents,
+        duplicate=any(record.rotation > 0 for record in records),
         scores=distribution([score for record in records for score in record.scores],
                             [record.deal for record in records for _ in record.scores]),
         hands=distribution([record.hands for record in records], deals, COUNT),
@@ -625,8 +726,6 @@ def _seat_summary(records: Sequence[MatchRecord], seat: int) -> SeatSummary:
 
 def _agent_summaries(records: Sequence[MatchRecord]) -> tuple[AgentSummary, ...]:
     names = list(dict.fromkeys(name for record in records for name in record.agents))
-    if len(names) < 2:
-        return ()
     rows = []
     for name in names:
         mine = [record for record in records if name in record.agents]
@@ -725,7 +824,52 @@ def fairness(records: Sequence[MatchRecord]) -> Fairness:
         degrees_of_freedom=players - 1,
         p_value=chi_square_survival(chi_square, players - 1),
         cardstock=min(cardstock_fairness(rate, players) for rate in rates),
+        equal_returns=equal_returns_test(records),
     )
+
+
+def equal_returns_test(records: Sequence[MatchRecord]) -> JointTest | None:
+    """The test that every seat has the same mean return (all ``records``
+    with the same seats): Hotelling's T² on each deal's differences between
+    the seats' mean returns (the other seats' from the last one's), read as
+    a chi-square of as many degrees of freedom as the differences span;
+    ``None`` when there are no more deals than seats. The differences come
+    from one deal at a time, so the seats' returns in a match (a loser pays
+    the winners) may depend on one another; a difference that never varies
+    and is not 0 gives an infinite statistic.
+
+    >>> from parlour.sim.records import MatchRecord
+    >>> def played(deal: int, returns: tuple[float, float]) -> MatchRecord:
+    ...     return MatchRecord(index=deal, seed=0, deal=deal, rotation=0, agents=("a", "a"),
+    ...         returns=returns, scores=(0, 0), hand_results=(), actions=0,
+    ...         higher_is_better=True)
+    >>> test = equal_returns_test([played(0, (1.0, -1.0)), played(1, (1.0, -1.0)),
+    ...                            played(2, (-1.0, 1.0)), played(3, (1.0, -1.0))])
+    >>> round(test.statistic, 4), test.degrees_of_freedom, round(test.p_value, 4)
+    (1.0, 1, 0.3173)
+    """
+    players = records[0].players
+    deals, of_deal = np.unique([record.deal for record in records], return_inverse=True)
+    if len(deals) <= players:
+        return None
+    per_deal = np.zeros((len(deals), players))
+    np.add.at(per_deal, of_deal, np.array([record.returns for record in records]))
+    per_deal /= np.bincount(of_deal)[:, None]
+    differences = per_deal[:, :-1] - per_deal[:, -1:]
+    mean = differences.mean(axis=0)
+    covariance = np.atleast_2d(np.cov(differences, rowvar=False))
+    scale = max(1.0, float(np.abs(covariance).max()))
+    rank = int(np.linalg.matrix_rank(covariance, tol=1e-12 * scale))
+    inverse = np.linalg.pinv(covariance, rcond=1e-12, hermitian=True)
+    # a mean difference outside the span of the covariance never varied:
+    # it is certain, not a matter of chance
+    outside = mean - covariance @ (inverse @ mean)
+    if np.abs(outside).max() > 1e-9 * max(1.0, float(np.abs(mean).max())):
+        return JointTest(math.inf, max(rank, 1), 0.0)
+    if rank == 0:
+        return JointTest(0.0, 1, 1.0)
+    statistic = float(len(per_deal) * mean @ inverse @ mean)
+    return JointTest(statistic, rank, chi_square_survival(statistic, rank))
 
 
 def cardstock_fairness(rate: float, players: int) -> float:

@@ -18,8 +18,14 @@ The design, in a card player's words:
   with a time budget, such as ``hard`` on a slow machine, is the exception.)
 * **Intervals clustered by deal.** The rotations of one deal share its
   cards, so they are not independent: an agent's per-deal result is the
-  mean over its rotations, and the 95% interval is ``mean ± 1.96·s/√n``
-  over the ``n`` per-deal results (``s`` their sample standard deviation).
+  mean over its rotations, and the 95% interval is ``mean ± t·s/√n``
+  over the ``n`` per-deal results (``s`` their sample standard deviation,
+  ``t`` Student's 97.5% quantile of ``n - 1`` degrees of freedom: 2.26 for
+  ten deals, 2.01 for fifty, so a few deals give honest, wide intervals).
+* **Paired differences.** Every agent plays the same deals, so two agents
+  compare best deal by deal: the mean of the per-deal differences, with
+  its interval (:meth:`TournamentResult.paired`), cancels the luck of the
+  cards that the two agents' own intervals both carry.
 
 Agents are named as in :data:`parlour.agents.AGENTS`, or ``ismcts:N`` for
 ISMCTS with ``N`` iterations a move, random rollouts and no time limit (a
@@ -44,7 +50,7 @@ from functools import partial
 from parlour.agents import AnyAgent, choose_action, make_agent
 from parlour.agents.ismcts import ISMCTSAgent
 from parlour.engine import Game, OptionError, OptionValue, make
-from parlour.sim.statistics import Interval, clustered_interval
+from parlour.sim.statistics import Interval, clustered_interval, paired_difference
 
 DEFAULT_FIELD = "easy"
 """The agent that plays every seat but the tested one."""
@@ -132,6 +138,20 @@ class AgentResult:
 
 
 @dataclass(frozen=True)
+class PairedResult:
+    """One agent against another on the same deals: the mean per-deal
+    difference of their returns and of their final scores, with 95%
+    intervals (:func:`~parlour.sim.statistics.paired_difference`)."""
+
+    agent: str
+    versus: str
+    outcome: Interval
+    """``agent``'s mean return minus ``versus``'s, deal by deal."""
+    score: Interval
+    """``agent``'s final score minus ``versus``'s, deal by deal."""
+
+
+@dataclass(frozen=True)
 class TournamentResult:
     """Every agent's results, in the order the spec names them."""
 
@@ -142,6 +162,16 @@ class TournamentResult:
         """Whether ``stronger``'s interval lies wholly above ``weaker``'s."""
         rows = {row.agent: row for row in self.agents}
         return rows[stronger].outcome.low > rows[weaker].outcome.high
+
+    def paired(self) -> list[PairedResult]:
+        """Each agent against each one named before it, on the same deals:
+        ``random,easy,hard`` gives easy - random, hard - random, hard - easy."""
+        return [
+            PairedResult(later.agent, earlier.agent,
+                         paired_difference(later.per_deal, earlier.per_deal),
+                         paired_difference(later.per_deal_score, earlier.per_deal_score))
+            for index, later in enumerate(self.agents) for earlier in self.agents[:index]
+        ]
 
 
 def schedule(spec: TournamentSpec, seats: int) -> list[Match]:
@@ -216,7 +246,8 @@ def run_tournament(spec: TournamentSpec, workers: int | None = None) -> Tourname
 
 
 def result_json(result: TournamentResult) -> dict[str, object]:
-    """``result`` as plain JSON data (an infinite half-width becomes ``null``)."""
+    """``result`` as plain JSON data (an infinite half-width becomes ``null``);
+    ``paired`` holds :meth:`TournamentResult.paired`."""
     spec = result.spec
     return {
         "game": spec.game,
@@ -228,8 +259,7 @@ def result_json(result: TournamentResult) -> dict[str, object]:
             {
                 "agent": row.agent,
                 "mean_return": row.outcome.mean,
-                "ci95_half_width": row.outcome.half_width
-                if math.isfinite(row.outcome.half_width) else None,
+                "ci95_half_width": _finite(row.outcome.half_width),
                 "mean_score": row.mean_score,
                 "deals": row.deals,
                 "matches": row.matches,
@@ -238,4 +268,19 @@ def result_json(result: TournamentResult) -> dict[str, object]:
             }
             for row in result.agents
         ],
+        "paired": [
+            {
+                "agent": pair.agent,
+                "versus": pair.versus,
+                "mean_return_difference": pair.outcome.mean,
+                "ci95_half_width": _finite(pair.outcome.half_width),
+                "mean_score_difference": pair.score.mean,
+                "score_ci95_half_width": _finite(pair.score.half_width),
+            }
+            for pair in result.paired()
+        ],
     }
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
