@@ -54,7 +54,8 @@ from rich.text import Text
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from parlour import events
-from parlour.agents import AGENTS, HINT_LEVEL, AnyAgent, choose_action, hint, make_agent
+from parlour.agents import AGENTS, HINT_LEVEL, AnyAgent, choose_action, hint
+from parlour.agents.specs import agent_factory
 from parlour.cli_frame import SpokenCommand, SpokenGroup, frame_in
 from parlour.engine import (
     Game,
@@ -154,8 +155,12 @@ def _seat_kinds(seats: Sequence[str], count: int) -> list[str]:
     allowed = [HUMAN, *sorted(AGENTS)]
     kinds: list[str] = []
     for text in seats:
-        kind = text.strip().casefold()
-        if kind not in allowed:
+        kind = text.strip()
+        if ":" in kind:
+            agent_factory(kind)
+        elif kind.casefold() in allowed:
+            kind = kind.casefold()
+        else:
             raise CommandError(f"--seat must be {' or '.join(allowed)}, not {text!r}")
         kinds.append(kind)
     if len(kinds) > count:
@@ -238,7 +243,7 @@ class TerminalMatch:
         self.viewer = humans[0] if humans else 0
         self.renderer = Renderer(state.game.deck, humans, lang)
         self.agents: dict[int, AnyAgent] = {
-            seat: make_agent(kind, _agent_seed(state, seat))
+            seat: agent_factory(kind)(_agent_seed(state, seat))
             for seat, kind in enumerate(kinds) if kind != HUMAN
         }
         self._chance = random.Random(f"parlour-cli:chance:{state.seed}:{len(state.history)}")
@@ -646,8 +651,9 @@ def play(
         typer.Option(
             "--seat", metavar="KIND",
             help="who sits at the next seat: human or a computer agent "
-            f"({', '.join(sorted(AGENTS))}); "
-            "repeat for each seat, the rest are random",
+            f"({', '.join(sorted(AGENTS))}), or an outside program (cmd:COMMAND, "
+            "see docs/protocol.md), a Python agent (module:MODULE:CLASS) or a language "
+            "model (llm:MODEL@BASE_URL); repeat for each seat, the rest are random",
         ),
     ] = None,
     option: GameOptions = None,
