@@ -191,7 +191,7 @@ def retry_prompt(reason: str, state: State) -> str:
 def read_answer(answer: str, state: State) -> int | str:
     """The legal action that ``answer`` names, or why it names none. Quotes,
     backticks and a final full stop around the move are dropped."""
-    text = answer.strip().strip("`'\"").strip().removesuffix(".").strip()
+    text = answer.strip(" \t\r\n`'\".")
     if not text:
         return "the answer is empty"
     try:
