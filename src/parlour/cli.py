@@ -1164,6 +1164,7 @@ def serve(
 
     from parlour.server import TransportSettings, create_app
     from parlour.server import serve as serve_app
+    from parlour.server.engines import Engines
     from parlour.server.security import DAY, Limits
     from parlour.server.tables import Pauses
 
@@ -1176,10 +1177,11 @@ def serve(
         computer_parties=max_computer_parties, computer_pace=computer_pace,
         archive_after=archive_after * DAY,
     )
+    engines = Engines.from_environment()
     try:
         web_app = create_app(db, computer_delay, limits=limits,
                              allowed_origins=allowed_origin or (),
-                             pauses=Pauses(trick_pause, hand_wait))
+                             pauses=Pauses(trick_pause, hand_wait), engines=engines)
     except SQLAlchemyError as error:
         reason = str(error).splitlines()[0]
         raise CommandError(f"cannot open the database {shown_db}: {reason}") from None
@@ -1192,6 +1194,9 @@ def serve(
     shown_host = f"[{shown_host}]" if ":" in shown_host else shown_host
     _console().print(say("parlour is serving at {url}", _lang(ctx),
                          url=f"http://{shown_host}:{port}/"), markup=False)
+    if engines.names():
+        _console().print(say("the engines offered: {names}", _lang(ctx),
+                             names=", ".join(engines.names())), markup=False)
     serve_app(web_app, host, port, TransportSettings(
         request_timeout=request_timeout, max_connections=max_connections,
         forwarded_allow_ips=forwarded_allow_ips,

@@ -216,11 +216,20 @@ def _stop(process: subprocess.Popen[str]) -> None:
             process.stdin.close()
         except (BrokenPipeError, OSError, ValueError):
             pass
-        try:
-            process.wait(timeout=STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    # a program that does not leave is killed a moment later, without
+    # holding up the caller (the web server's event loop)
+    try:
+        threading.Thread(target=_reap, args=(process,)).start()
+    except RuntimeError:  # the interpreter is exiting: no new threads
+        _reap(process)
+
+
+def _reap(process: subprocess.Popen[str]) -> None:
+    try:
+        process.wait(timeout=STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 class ExternalAgent(FallbackAgent):
