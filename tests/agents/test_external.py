@@ -337,3 +337,10 @@ class FirstAgent:
 
     def choose(self, observation: object, legal: list[int]) -> int:
         return legal[0]
+
+
+def test_the_shell_player_plays_every_computer_seat_of_an_event(cli: Cli) -> None:
+    run = cli("event", "progress-races", "--players", "8", "--rounds", "1", "--seed", "1",
+              "--workers", "1", "--seat-level", f"cmd:sh {shlex.quote(str(FIRST_LEGAL))}")
+    assert (run.status, run.err) == (0, "")
+    assert "Final standings" in run.out

@@ -20,6 +20,7 @@ import sys
 import threading
 import time
 import weakref
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
@@ -83,7 +84,7 @@ def legal_moves(state: State) -> list[dict[str, Any]]:
             for action in state.legal_actions()]
 
 
-class FallbackAgent:
+class FallbackAgent(ABC):
     """A player whose failed moves the ``easy`` level makes.
 
     Subclasses give :meth:`propose`, which returns the player's action or
@@ -101,11 +102,11 @@ class FallbackAgent:
         self._seed = seed
         self._easy: AnyAgent | None = None
 
+    @abstractmethod
     def propose(self, state: State, seat: int) -> int | str:
         """The player's action for ``seat``, or a sentence saying why there is none."""
-        raise NotImplementedError
 
-    def refused(self, state: State, forfeit: Forfeit) -> None:
+    def refused(self, state: State, forfeit: Forfeit) -> None:  # noqa: B027 an optional hook
         """Tell the player its move was lost (nothing to tell by default)."""
 
     def choose_in(self, state: State, seat: int) -> int:
@@ -191,8 +192,10 @@ class _Program:
         return True
 
     def stop(self) -> None:
-        """Ask the program to quit, and kill it if it does not."""
-        self._finalizer()
+        """Ask the program to quit, and kill it if it has not left a moment later."""
+        if self._finalizer.detach() is not None:
+            _quit(self.process)
+            _reap(self.process)
 
     def exit_words(self) -> str:
         """How the program ended, once its output has closed."""
@@ -209,13 +212,17 @@ def _read_lines(stream: IO[str], lines: queue.Queue[str | None]) -> None:
     lines.put(None)
 
 
-def _stop(process: subprocess.Popen[str]) -> None:
+def _quit(process: subprocess.Popen[str]) -> None:
     if process.poll() is None and process.stdin is not None:
         try:
             process.stdin.write(json.dumps({"type": "quit"}) + "\n")
             process.stdin.close()
         except (BrokenPipeError, OSError, ValueError):
             pass
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    _quit(process)
     # a program that does not leave is killed a moment later, without
     # holding up the caller (the web server's event loop)
     try:

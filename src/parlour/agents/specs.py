@@ -47,6 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from types import ModuleType
 
 from parlour.agents.base import AGENTS, make_agent
 from parlour.agents.ismcts import ISMCTSAgent
@@ -143,13 +144,7 @@ def _read_module(argument: str) -> AgentFactory:
                           "module:mybots.greedy:GreedyAgent or module:bots/greedy.py:GreedyAgent")
     try:
         if module_name.endswith(".py"):
-            path = Path(module_name)
-            loader_spec = importlib.util.spec_from_file_location(path.stem, path)
-            if loader_spec is None or loader_spec.loader is None or not path.is_file():
-                raise OptionError(f"'module:{argument}': there is no file {module_name}")
-            module = importlib.util.module_from_spec(loader_spec)
-            sys.modules.setdefault(path.stem, module)
-            loader_spec.loader.exec_module(module)
+            module = _file_module(argument, Path(module_name))
         else:
             module = importlib.import_module(module_name)
     except ImportError as error:
@@ -158,6 +153,28 @@ def _read_module(argument: str) -> AgentFactory:
     if not callable(factory):
         raise OptionError(f"'module:{argument}': {module_name} has no class {attribute}")
     return partial(_guarded_module_agent, factory, f"module:{argument}")
+
+
+_FILE_MODULES: dict[Path, ModuleType] = {}
+"""The ``.py`` files of ``module:`` specs, each run once (a tournament
+reads its agents' specs again for every match)."""
+
+
+def _file_module(argument: str, path: Path) -> ModuleType:
+    """The module of the file ``path``, run the first time it is named."""
+    if not path.is_file():
+        raise OptionError(f"'module:{argument}': there is no file {path}")
+    key = path.resolve()
+    if key not in _FILE_MODULES:
+        loader_spec = importlib.util.spec_from_file_location(path.stem, path)
+        if loader_spec is None or loader_spec.loader is None:
+            raise OptionError(f"'module:{argument}': {path} cannot be imported")
+        module = importlib.util.module_from_spec(loader_spec)
+        # as importlib's recipe does: a dataclass in the file finds its module by name
+        sys.modules.setdefault(path.stem, module)
+        loader_spec.loader.exec_module(module)
+        _FILE_MODULES[key] = module
+    return _FILE_MODULES[key]
 
 
 def _guarded_module_agent(factory: Callable[[int | None], AnyAgent], label: str,

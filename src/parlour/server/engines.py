@@ -60,7 +60,7 @@ class Engines:
             raise OptionError(f"{ENGINES_ENV} is not JSON: {error.msg}") from None
         if not isinstance(specs, dict):
             raise OptionError(f"{ENGINES_ENV} must be a JSON object from each engine's name "
-                              "to its agent spec, e.g. {\"mybot\": \"cmd:./mybot\"}")
+                              "to its agent spec")
         return cls(specs)
 
     def names(self) -> list[str]:
