@@ -344,3 +344,19 @@ def test_the_shell_player_plays_every_computer_seat_of_an_event(cli: Cli) -> Non
               "--workers", "1", "--seat-level", f"cmd:sh {shlex.quote(str(FIRST_LEGAL))}")
     assert (run.status, run.err) == (0, "")
     assert "Final standings" in run.out
+
+
+def test_a_program_that_reads_nothing_cannot_stall_the_match(tmp_path: Path) -> None:
+    """Messages once went straight to the program's input: when it read
+    nothing, its pipe filled (64 KiB, some twenty moves) and the next write
+    waited for ever."""
+    path = tmp_path / "deaf.py"
+    path.write_text("import time\ntime.sleep(60)\n")
+    agent = ExternalAgent((sys.executable, str(path)), seconds=0.01,
+                          report=lambda sentence: None)
+    state = polignac_state()
+    for _ in range(40):
+        assert agent_move(agent, state) in state.legal_actions()
+    agent.close()
+    assert {forfeit.reason for forfeit in agent.forfeits} == {
+        "the program did not answer within 0.01 s"}

@@ -164,8 +164,10 @@ def configured_seconds() -> float:
 
 
 class _Program:
-    """A running outside program: JSON lines to its standard input, its
-    standard output's lines read by a thread so that waiting has a limit."""
+    """A running outside program. Threads write its input and read its
+    output, so that neither a program that stops reading (its pipe full)
+    nor one that stops answering can hold a match up: waiting for an answer
+    has a limit, and sending never waits."""
 
     def __init__(self, command: Sequence[str]) -> None:
         self.process = subprocess.Popen(
@@ -173,28 +175,29 @@ class _Program:
             text=True, encoding="utf-8", errors="replace", bufsize=1,
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
+        self.outbox: queue.Queue[str | None] = queue.Queue()
+        self.broken = threading.Event()
+        """Set when the program's input is closed under the writer."""
         self.started: tuple[str, str, int] | None = None
-        assert self.process.stdout is not None
+        assert self.process.stdout is not None and self.process.stdin is not None
         threading.Thread(target=_read_lines, args=(self.process.stdout, self.lines),
                          daemon=True).start()
+        threading.Thread(target=_write_lines, args=(self.process.stdin, self.outbox,
+                                                    self.broken), daemon=True).start()
         # the program stops with its agent, or when parlour exits
-        self._finalizer = weakref.finalize(self, _stop, self.process)
+        self._finalizer = weakref.finalize(self, _stop, self.process, self.outbox)
 
     def send(self, message: dict[str, Any]) -> bool:
-        """Write ``message`` as a line; ``False`` if the program no longer reads."""
-        stdin = self.process.stdin
-        assert stdin is not None
-        try:
-            stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
-            stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
+        """Queue ``message`` as a line; ``False`` if the program no longer reads."""
+        if self.broken.is_set() or self.process.poll() is not None:
             return False
+        self.outbox.put(json.dumps(message, ensure_ascii=False) + "\n")
         return True
 
     def stop(self) -> None:
         """Ask the program to quit, and kill it if it has not left a moment later."""
         if self._finalizer.detach() is not None:
-            _quit(self.process)
+            _quit(self.outbox)
             _reap(self.process)
 
     def exit_words(self) -> str:
@@ -212,17 +215,25 @@ def _read_lines(stream: IO[str], lines: queue.Queue[str | None]) -> None:
     lines.put(None)
 
 
-def _quit(process: subprocess.Popen[str]) -> None:
-    if process.poll() is None and process.stdin is not None:
-        try:
-            process.stdin.write(json.dumps({"type": "quit"}) + "\n")
-            process.stdin.close()
-        except (BrokenPipeError, OSError, ValueError):
-            pass
+def _write_lines(stream: IO[str], outbox: queue.Queue[str | None],
+                 broken: threading.Event) -> None:
+    """Write each queued line to the program until ``None``, then close its input."""
+    try:
+        while (line := outbox.get()) is not None:
+            stream.write(line)
+            stream.flush()
+        stream.close()
+    except (OSError, ValueError):
+        broken.set()
 
 
-def _stop(process: subprocess.Popen[str]) -> None:
-    _quit(process)
+def _quit(outbox: queue.Queue[str | None]) -> None:
+    outbox.put(json.dumps({"type": "quit"}) + "\n")
+    outbox.put(None)
+
+
+def _stop(process: subprocess.Popen[str], outbox: queue.Queue[str | None]) -> None:
+    _quit(outbox)
     # a program that does not leave is killed a moment later, without
     # holding up the caller (the web server's event loop)
     try:
