@@ -14,9 +14,9 @@ import pytest
 
 import parlour
 from cli_run import Cli
-from parlour.agents import choose_action
+from parlour.agents import choose_action, specs
 from parlour.agents.external import ExternalAgent, Forfeit, GuardedAgent, configured_seconds
-from parlour.agents.specs import agent_factory, register_prefix
+from parlour.agents.specs import agent_factory, register_name, register_prefix
 from parlour.engine.game import State
 from parlour.errors import OptionError
 
@@ -317,18 +317,31 @@ def test_a_wrong_spec_at_a_seat_is_one_error_line(cli: Cli) -> None:
         "'no-such-program-here' to run\n")
 
 
-def test_a_new_prefix_is_one_registration(monkeypatch: pytest.MonkeyPatch) -> None:
-    from parlour.agents import specs
-
+def test_a_new_prefix_or_name_is_one_registration(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(specs, "_PREFIXES", dict(specs._PREFIXES))
-    register_prefix("always-first", lambda argument: lambda seed: FirstAgent(),
-                    "always-first:  the first legal move")
+    monkeypatch.setattr(specs, "_NAMES", dict(specs._NAMES))
+    told: list[str] = []
+
+    def read(argument: str) -> specs.AgentFactory:
+        told.append(argument)
+        return lambda seed: FirstAgent()
+
+    register_prefix("always-first", read)
+    register_name("first-bot", read)
     state = polignac_state()
-    agent = agent_factory("Always-First:anything")(1)
-    assert choose_action(agent, state) == state.legal_actions()[0]
-    with pytest.raises(ValueError) as refusal:
-        register_prefix("My Bots", lambda argument: lambda seed: FirstAgent(), "")
+    assert choose_action(agent_factory("Always-First: anything")(1), state) == \
+        state.legal_actions()[0]
+    assert choose_action(agent_factory("First-Bot")(1), state) == state.legal_actions()[0]
+    assert told == ["anything", "first-bot"]
+    with pytest.raises(OptionError) as refusal:
+        agent_factory("second-bot")
     assert str(refusal.value) == (
+        "no agent called 'second-bot'; agents are easy, first-bot, hard, hard-classic, "
+        "heuristic, ismcts, medium, random, or PREFIX:ARGUMENT with the prefixes "
+        "always-first, cmd, ismcts, llm, module")
+    with pytest.raises(ValueError) as wrong:
+        register_prefix("My Bots", read)
+    assert str(wrong.value) == (
         "a spec prefix is lower-case letters, digits and hyphens, not 'My Bots'")
 
 

@@ -21,11 +21,14 @@ argument:
 and ``event --seat-level`` all read their agents with
 :func:`agent_factory`. Another kind of player is one prefix more::
 
-    register_prefix("mybots", read_mybots_argument, "mybots:NAME  one of my bots")
+    register_prefix("mybots", read_mybots_argument)
 
 where ``read_mybots_argument(argument)`` checks the argument (raising
 :class:`~parlour.errors.OptionError` with a sentence if it is wrong) and
-returns a factory that makes the player from a seed.
+returns a factory that makes the player from a seed. A player named
+without an argument, whose package is imported only when it is named, is
+one name more: ``register_name("mybot", read_mybot)``, ``read_mybot``
+called with the name.
 
 >>> agent_factory("ismcts:7")(1).iterations
 7
@@ -44,7 +47,6 @@ import shlex
 import shutil
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from types import ModuleType
@@ -54,7 +56,7 @@ from parlour.agents.ismcts import ISMCTSAgent
 from parlour.agents.protocol import AnyAgent
 from parlour.errors import OptionError
 
-__all__ = ["AgentFactory", "Prefix", "agent_factory", "prefixes", "register_prefix"]
+__all__ = ["AgentFactory", "agent_factory", "register_name", "register_prefix"]
 
 AgentFactory = Callable[[int | None], AnyAgent]
 """Makes a player from a seed."""
@@ -63,31 +65,29 @@ ArgumentReader = Callable[[str], AgentFactory]
 """Reads a prefix's argument into a factory (:class:`OptionError` if wrong)."""
 
 
-@dataclass(frozen=True)
-class Prefix:
-    """A registered kind of spec: how it reads its argument, and a line of
-    usage for the help."""
-
-    read: ArgumentReader
-    usage: str
+_PREFIXES: dict[str, ArgumentReader] = {}
+_NAMES: dict[str, ArgumentReader] = {}
 
 
-_PREFIXES: dict[str, Prefix] = {}
-
-
-def register_prefix(prefix: str, read: ArgumentReader, usage: str) -> None:
+def register_prefix(prefix: str, read: ArgumentReader) -> None:
     """Make ``prefix:ARGUMENT`` a spec that ``read(ARGUMENT)`` turns into
-    a factory; ``usage`` says how to write it. A prefix is lower-case
-    letters, digits and hyphens, starting with a letter."""
-    if not re.fullmatch(r"[a-z][a-z0-9-]*", prefix):
-        raise ValueError(f"a spec prefix is lower-case letters, digits and hyphens, "
-                         f"not {prefix!r}")
-    _PREFIXES[prefix] = Prefix(read, usage)
+    a factory. A prefix is lower-case letters, digits and hyphens, starting
+    with a letter."""
+    _check_word(prefix, "a spec prefix")
+    _PREFIXES[prefix] = read
 
 
-def prefixes() -> dict[str, Prefix]:
-    """The registered prefixes, by name."""
-    return dict(_PREFIXES)
+def register_name(name: str, read: ArgumentReader) -> None:
+    """Make the name ``name`` a spec that ``read(name)`` turns into a
+    factory: a player outside :data:`~parlour.agents.AGENTS`, such as one
+    that needs an optional package and is imported only when named."""
+    _check_word(name, "an agent's name")
+    _NAMES[name] = read
+
+
+def _check_word(word: str, what: str) -> None:
+    if not re.fullmatch(r"[a-z][a-z0-9-]*", word):
+        raise ValueError(f"{what} is lower-case letters, digits and hyphens, not {word!r}")
 
 
 def agent_factory(spec: str) -> AgentFactory:
@@ -96,17 +96,19 @@ def agent_factory(spec: str) -> AgentFactory:
     text = spec.strip()
     prefix, colon, argument = text.partition(":")
     if colon:
-        kind = _PREFIXES.get(prefix.strip().casefold())
-        if kind is None:
+        read = _PREFIXES.get(prefix.strip().casefold())
+        if read is None:
             raise OptionError(f"{spec!r}: no kind of agent called {prefix.strip()!r}; "
                               f"the prefixes are {', '.join(sorted(_PREFIXES))}")
-        return kind.read(argument.strip())
+        return read(argument.strip())
     name = text.casefold()
-    if name not in AGENTS:
-        raise OptionError(
-            f"no agent called {spec!r}; agents are {', '.join(sorted(AGENTS))}, or "
-            f"PREFIX:ARGUMENT with the prefixes {', '.join(sorted(_PREFIXES))}")
-    return partial(make_agent, name)
+    if name in AGENTS:
+        return partial(make_agent, name)
+    if name in _NAMES:
+        return _NAMES[name](name)
+    raise OptionError(
+        f"no agent called {spec!r}; agents are {', '.join(sorted({*AGENTS, *_NAMES}))}, or "
+        f"PREFIX:ARGUMENT with the prefixes {', '.join(sorted(_PREFIXES))}")
 
 
 def _read_ismcts(argument: str) -> AgentFactory:
@@ -190,10 +192,7 @@ def _read_language_model(argument: str) -> AgentFactory:
     return read_spec(argument)
 
 
-register_prefix("ismcts", _read_ismcts, "ismcts:N  ISMCTS with N iterations a move")
-register_prefix("cmd", _read_command,
-                "cmd:COMMAND  an outside program speaking docs/protocol.md")
-register_prefix("module", _read_module,
-                "module:MODULE:CLASS  a Python agent class, called with the seed")
-register_prefix("llm", _read_language_model,
-                "llm:MODEL@BASE_URL  a language model behind an OpenAI-compatible endpoint")
+register_prefix("ismcts", _read_ismcts)
+register_prefix("cmd", _read_command)
+register_prefix("module", _read_module)
+register_prefix("llm", _read_language_model)
