@@ -111,7 +111,7 @@ def test_an_illegal_move_is_explained_to_the_program_and_played_by_easy(
     start, move, refused, quit_ = told(tmp_path)
     assert start == {"type": "start", "protocol": 1, "game": "polignac", "title": "Polignac",
                      "options": dict(state.game.options), "seat": seat, "players": 4,
-                     "num_actions": state.game.num_actions}
+                     "num_actions": state.game.num_actions, "seed": 4}
     assert move["request"] == 1
     assert move["legal"] == [{"id": 32, "text": "pass"}, {"id": 33, "text": "capot"}]
     assert move["observation"] == json.loads(json.dumps(state.observation(seat)))

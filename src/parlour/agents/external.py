@@ -286,7 +286,8 @@ class ExternalAgent(FallbackAgent):
             program.started = started
             program.send({"type": "start", "protocol": PROTOCOL_VERSION, "game": game.name,
                           "title": game.title, "options": dict(game.options), "seat": seat,
-                          "players": game.num_players, "num_actions": game.num_actions})
+                          "players": game.num_players, "num_actions": game.num_actions,
+                          "seed": self._seed})
         self._request += 1
         legal = legal_moves(state)
         if not program.send({"type": "move", "request": self._request, "seat": seat,
