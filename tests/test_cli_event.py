@@ -90,7 +90,7 @@ def test_role_prizes_and_the_head_table_signal(
      "error: give the number of rounds once: --rounds or --option rounds\n"),
     (("--seat-level", "genius"),
      "error: no agent called 'genius'; agents are easy, hard, hard-classic, heuristic, ismcts, "
-     "medium, random\n"),
+     "medium, random, or PREFIX:ARGUMENT with the prefixes cmd, ismcts, llm, module\n"),
     (("--option", "movers=everyone"),
      None),
 ])

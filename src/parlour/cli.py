@@ -54,7 +54,8 @@ from rich.text import Text
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from parlour import events
-from parlour.agents import AGENTS, HINT_LEVEL, AnyAgent, choose_action, hint, make_agent
+from parlour.agents import AGENTS, HINT_LEVEL, AnyAgent, choose_action, hint
+from parlour.agents.specs import agent_factory
 from parlour.cli_frame import SpokenCommand, SpokenGroup, frame_in
 from parlour.engine import (
     Game,
@@ -154,8 +155,12 @@ def _seat_kinds(seats: Sequence[str], count: int) -> list[str]:
     allowed = [HUMAN, *sorted(AGENTS)]
     kinds: list[str] = []
     for text in seats:
-        kind = text.strip().casefold()
-        if kind not in allowed:
+        kind = text.strip()
+        if ":" in kind:
+            agent_factory(kind)
+        elif kind.casefold() in allowed:
+            kind = kind.casefold()
+        else:
             raise CommandError(f"--seat must be {' or '.join(allowed)}, not {text!r}")
         kinds.append(kind)
     if len(kinds) > count:
@@ -238,7 +243,7 @@ class TerminalMatch:
         self.viewer = humans[0] if humans else 0
         self.renderer = Renderer(state.game.deck, humans, lang)
         self.agents: dict[int, AnyAgent] = {
-            seat: make_agent(kind, _agent_seed(state, seat))
+            seat: agent_factory(kind)(_agent_seed(state, seat))
             for seat, kind in enumerate(kinds) if kind != HUMAN
         }
         self._chance = random.Random(f"parlour-cli:chance:{state.seed}:{len(state.history)}")
@@ -646,8 +651,9 @@ def play(
         typer.Option(
             "--seat", metavar="KIND",
             help="who sits at the next seat: human or a computer agent "
-            f"({', '.join(sorted(AGENTS))}); "
-            "repeat for each seat, the rest are random",
+            f"({', '.join(sorted(AGENTS))}), or an outside program (cmd:COMMAND, "
+            "see docs/protocol.md), a Python agent (module:MODULE:CLASS) or a language "
+            "model (llm:MODEL@BASE_URL); repeat for each seat, the rest are random",
         ),
     ] = None,
     option: GameOptions = None,
@@ -1190,6 +1196,7 @@ def serve(
 
     from parlour.server import TransportSettings, create_app
     from parlour.server import serve as serve_app
+    from parlour.server.engines import Engines
     from parlour.server.security import DAY, Limits
     from parlour.server.tables import Pauses
 
@@ -1202,10 +1209,11 @@ def serve(
         computer_parties=max_computer_parties, computer_pace=computer_pace,
         archive_after=archive_after * DAY,
     )
+    engines = Engines.from_environment()
     try:
         web_app = create_app(db, computer_delay, limits=limits,
                              allowed_origins=allowed_origin or (),
-                             pauses=Pauses(trick_pause, hand_wait))
+                             pauses=Pauses(trick_pause, hand_wait), engines=engines)
     except SQLAlchemyError as error:
         reason = str(error).splitlines()[0]
         raise CommandError(f"cannot open the database {shown_db}: {reason}") from None
@@ -1218,6 +1226,9 @@ def serve(
     shown_host = f"[{shown_host}]" if ":" in shown_host else shown_host
     _console().print(say("parlour is serving at {url}", _lang(ctx),
                          url=f"http://{shown_host}:{port}/"), markup=False)
+    if engines.names():
+        _console().print(say("the engines offered: {names}", _lang(ctx),
+                             names=", ".join(engines.names())), markup=False)
     serve_app(web_app, host, port, TransportSettings(
         request_timeout=request_timeout, max_connections=max_connections,
         forwarded_allow_ips=forwarded_allow_ips,

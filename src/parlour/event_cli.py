@@ -31,7 +31,8 @@ from rich.console import Console
 from rich.table import Table
 
 from parlour import events
-from parlour.agents import choose_action, make_agent
+from parlour.agents import choose_action
+from parlour.agents.specs import agent_factory
 from parlour.engine.game import State
 from parlour.errors import OptionError
 from parlour.i18n import DEFAULT, say, translate
@@ -75,8 +76,8 @@ def decision_seed(kind: EventClass, seed: int, player: int, round_number: int,
 def choose(kind: EventClass, level: str, seed: int, round_number: int, hand: State,
            player: int) -> int:
     """The move of ``player`` (a computer of ``level``) at ``hand``."""
-    agent = make_agent(level, decision_seed(kind, seed, player, round_number,
-                                            len(hand.history)))
+    agent = agent_factory(level)(decision_seed(kind, seed, player, round_number,
+                                               len(hand.history)))
     return choose_action(agent, hand)
 
 
@@ -118,7 +119,7 @@ def play_rounds_in_parallel(event: events.Event, level: str, workers: int,
 def play_event(event: events.Event, level: str, console: Console, save: Path | None,
                workers: int = 1, lang: str = DEFAULT) -> None:
     """Play ``event`` with computer players of ``level`` and print it in ``lang``."""
-    make_agent(level)
+    agent_factory(level)
     console.print(
         say("{title} · {players} players at {tables} tables · {rounds} rounds · "
             "{level} players · seed {seed}", lang, title=translate(event.title, lang),

@@ -34,6 +34,7 @@ from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
 from parlour.i18n import _, translate
 from parlour.server import transport
 from parlour.server.db import ARCHIVED, FINISHED, PLAYING, Database
+from parlour.server.engines import Engines
 from parlour.server.errors import (
     BAD_REQUEST,
     FORBIDDEN,
@@ -150,6 +151,7 @@ def create_app(
     database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY,
     clock: Clock = time.monotonic, limits: Limits | None = None,
     allowed_origins: Iterable[str] = (), pauses: Pauses | None = None,
+    engines: Engines | None = None,
 ) -> FastAPI:
     """The web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -161,13 +163,15 @@ def create_app(
     ``allowed_origins`` are the sites (``https://host[:port]``) besides the
     server's own whose pages may change anything (:class:`OriginGuard`);
     ``pauses`` are how long a finished trick stays and the next hand waits
-    for the people at the tables that do not choose (:class:`Pauses`).
+    for the people at the tables that do not choose (:class:`Pauses`);
+    ``engines`` are the outside players offered beside the agents
+    (:class:`~parlour.server.engines.Engines`: none by default).
     """
     database = Database(database_url)
     limits = limits or Limits()
     gate = ComputerGate()
-    hub = TableHub(database, computer_delay, limits, gate, pauses=pauses)
-    events = EventHub(database, computer_delay, limits, gate)
+    hub = TableHub(database, computer_delay, limits, gate, pauses=pauses, engines=engines)
+    events = EventHub(database, computer_delay, limits, gate, engines=engines)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -495,7 +499,8 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
 
     @app.get("/api/agents")
     async def list_agents() -> JSONResponse:
-        return JSONResponse([*LEVELS, *sorted(set(AGENTS) - set(LEVELS))])
+        return JSONResponse([*LEVELS, *sorted(set(AGENTS) - set(LEVELS)),
+                             *hub.engines.names()])
 
     @app.get("/api/decks/{deck}")
     async def describe_deck(deck: str, request: Request) -> JSONResponse:

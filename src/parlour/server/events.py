@@ -44,7 +44,7 @@ from functools import partial
 from typing import Any
 
 from parlour import events
-from parlour.agents import choose_action, hint, make_agent
+from parlour.agents import choose_action, hint
 from parlour.engine.events import OVER, READY, Event
 from parlour.engine.events import PLAYING as ROUND_PLAYING
 from parlour.errors import ParlourError
@@ -360,7 +360,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         try:
             kind = self.kind
             options = kind.validate(request.options)
-            make_agent(request.level)
+            self.engines.check(request.level)
             seed = request.seed if request.seed is not None \
                 else random.SystemRandom().randrange(2**63)
             players = kind.players_for(options)
@@ -633,7 +633,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
             event.round
         place = live.places[player]
         assert place is not None and place.agent is not None, "a computer names its agent"
-        agent = make_agent(place.agent, agent_seed(event.seed, player, len(event.steps)))
+        agent = self.engines.make(place.agent, agent_seed(event.seed, player, len(event.steps)))
         # a clone: the live hand changes while the agent thinks in its thread
         async with self.gate.enter(live.has_person):
             action = await asyncio.to_thread(choose_action, agent, hand.clone())

@@ -28,6 +28,7 @@ from parlour.engine import State
 from parlour.errors import OptionError, ParlourError
 from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
 from parlour.server.db import FINISHED, Database
+from parlour.server.engines import Engines
 from parlour.server.errors import (
     BAD_OPTIONS,
     BAD_REQUEST,
@@ -181,7 +182,9 @@ class RoomHub(ABC, Generic[Room, Stored]):
 
     ``limits`` bounds the rooms that may be opened and the pace of those
     of computers only; ``gate`` orders every computer's search (one shared
-    by tables and parties); ``sleep`` is how a computer waits before moving.
+    by tables and parties); ``sleep`` is how a computer waits before moving;
+    ``engines`` are the outside players the operator offers besides the
+    agents (:class:`~parlour.server.engines.Engines`).
     """
 
     noun: ClassVar[str]
@@ -194,8 +197,10 @@ class RoomHub(ABC, Generic[Room, Stored]):
     def __init__(
         self, database: Database, computer_delay: float, limits: Limits | None = None,
         gate: ComputerGate | None = None, sleep: Sleep = asyncio.sleep,
+        engines: Engines | None = None,
     ) -> None:
         self.database = database
+        self.engines = engines or Engines()
         self.computer_delay = computer_delay
         self.limits = limits or Limits()
         self.gate = gate or ComputerGate()

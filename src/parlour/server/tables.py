@@ -40,7 +40,7 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
-from parlour.agents import choose_action, hint, make_agent
+from parlour.agents import choose_action, hint
 from parlour.engine import Game, State, game_class, make
 from parlour.engine.match import CARD_FIELDS, CARDS_FIELDS, SEAT_FIELDS
 from parlour.errors import ParlourError
@@ -592,7 +592,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             game = make(request.game, **request.options)
             for seat in request.seats:
                 if seat.agent is not None:
-                    make_agent(seat.agent)
+                    self.engines.check(seat.agent)
             if len(request.seats) != game.num_players:
                 count = game.num_players
                 raise ApiError(BAD_REQUEST, (
@@ -1163,7 +1163,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         table.check_creator(creator)
         table.seat_index(seat)
         try:
-            make_agent(agent)
+            self.engines.check(agent)
         except ParlourError as error:
             raise engine_error(error) from None
 
@@ -1307,7 +1307,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             state = table.state
             name = table.seats[seat].agent
             assert name is not None, "a computer seat names its agent"
-            agent = make_agent(name, agent_seed(state.seed, seat, len(state.history)))
+            agent = self.engines.make(name, agent_seed(state.seed, seat, len(state.history)))
             async with self.gate.enter(table.has_person):
                 action = await asyncio.to_thread(choose_action, agent, state)
             await self._commit(table, seat, [action])

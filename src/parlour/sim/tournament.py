@@ -27,9 +27,11 @@ The design, in a card player's words:
   its interval (:meth:`TournamentResult.paired`), cancels the luck of the
   cards that the two agents' own intervals both carry.
 
-Agents are named as in :data:`parlour.agents.AGENTS`, or ``ismcts:N`` for
-ISMCTS with ``N`` iterations a move, random rollouts and no time limit (a
-reduced ``hard`` for reports that cannot afford the full budget).
+Agents are named by agent specs (:func:`parlour.agents.specs.agent_factory`):
+a name of :data:`parlour.agents.AGENTS`, ``ismcts:N`` for ISMCTS with ``N``
+iterations a move, random rollouts and no time limit (a reduced ``hard``
+for reports that cannot afford the full budget), an outside program
+(``cmd:``), a Python class (``module:``) or a language model (``llm:``).
 
 >>> spec = TournamentSpec("slobberhannes", {"target": 1}, ("random", "easy"), deals=2, seed=1)
 >>> [row.agent for row in run_tournament(spec, workers=1).agents]
@@ -42,40 +44,18 @@ import math
 import os
 import random
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 
-from parlour.agents import AnyAgent, choose_action, make_agent
-from parlour.agents.ismcts import ISMCTSAgent
+from parlour.agents import choose_action
+from parlour.agents.specs import agent_factory as agent_factory
 from parlour.engine import Game, OptionError, OptionValue, make
 from parlour.sim.statistics import Interval, clustered_interval, paired_difference
 
 DEFAULT_FIELD = "easy"
 """The agent that plays every seat but the tested one."""
-
-ISMCTS_PREFIX = "ismcts:"
-"""``ismcts:N`` names ISMCTS with ``N`` iterations a move."""
-
-
-def agent_factory(name: str) -> Callable[[int], AnyAgent]:
-    """A seeded factory for the agent ``name`` (:class:`OptionError` if unknown)."""
-    text = name.strip().casefold()
-    if text.startswith(ISMCTS_PREFIX):
-        count = text.removeprefix(ISMCTS_PREFIX)
-        # ASCII digits only (int() refuses ²), and no more than int() reads at once
-        if not (count.isascii() and count.isdigit() and len(count) <= 9) or int(count) < 1:
-            raise OptionError(
-                f"{name!r}: ismcts:N needs a whole number of iterations N from 1 to 999999999")
-        return partial(_budgeted_ismcts, int(count))
-    make_agent(text, 0)
-    return partial(make_agent, text)
-
-
-def _budgeted_ismcts(iterations: int, seed: int) -> ISMCTSAgent:
-    return ISMCTSAgent(seed=seed, iterations=iterations)
-
 
 @dataclass(frozen=True)
 class TournamentSpec:
