@@ -23,7 +23,11 @@ The design, in a card player's words:
 
 Agents are named as in :data:`parlour.agents.AGENTS`, or ``ismcts:N`` for
 ISMCTS with ``N`` iterations a move, random rollouts and no time limit (a
-reduced ``hard`` for reports that cannot afford the full budget).
+reduced ``hard`` for reports that cannot afford the full budget), or
+``openspiel-ismcts``, ``openspiel-ismcts-hard``, ``openspiel-mcts`` and
+``openspiel-mcts-hard`` for OpenSpiel's bots given the CPU time of
+``medium`` or ``hard`` at every move (:mod:`parlour.agents.openspiel_bots`,
+with the ``openspiel`` extra).
 
 >>> spec = TournamentSpec("slobberhannes", {"target": 1}, ("random", "easy"), deals=2, seed=1)
 >>> [row.agent for row in run_tournament(spec, workers=1).agents]
@@ -52,6 +56,9 @@ DEFAULT_FIELD = "easy"
 ISMCTS_PREFIX = "ismcts:"
 """``ismcts:N`` names ISMCTS with ``N`` iterations a move."""
 
+OPENSPIEL_PREFIX = "openspiel-"
+"""Names OpenSpiel's bots (:data:`parlour.agents.openspiel_bots.OPENSPIEL_AGENTS`)."""
+
 
 def agent_factory(name: str) -> Callable[[int], AnyAgent]:
     """A seeded factory for the agent ``name`` (:class:`OptionError` if unknown)."""
@@ -63,8 +70,21 @@ def agent_factory(name: str) -> Callable[[int], AnyAgent]:
             raise OptionError(
                 f"{name!r}: ismcts:N needs a whole number of iterations N from 1 to 999999999")
         return partial(_budgeted_ismcts, int(count))
+    if text.startswith(OPENSPIEL_PREFIX):
+        return _openspiel_factory(name)
     make_agent(text, 0)
     return partial(make_agent, text)
+
+
+def _openspiel_factory(name: str) -> Callable[[int], AnyAgent]:
+    try:
+        from parlour.agents.openspiel_bots import openspiel_agent_factory
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] not in ("pyspiel", "open_spiel"):
+            raise
+        raise OptionError(f"{name!r} is one of OpenSpiel's bots, which need the openspiel "
+                          "extra: pip install 'parlour[openspiel]'") from None
+    return openspiel_agent_factory(name)
 
 
 def _budgeted_ismcts(iterations: int, seed: int) -> ISMCTSAgent:

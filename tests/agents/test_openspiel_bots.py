@@ -1,0 +1,143 @@
+"""OpenSpiel's ISMCTS and MCTS bots as tournament agents
+(:mod:`parlour.agents.openspiel_bots`): looked up by name, paced by a
+level, playing legal matches through the OpenSpiel adapter.
+
+The levels that pace them are swapped here for a search of a few
+iterations, so that the matches take a fraction of a second."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import parlour
+from parlour.agents import RandomAgent, choose_action
+from parlour.agents import openspiel_bots as bots
+from parlour.agents.ismcts import ISMCTSAgent
+from parlour.cli import main
+from parlour.engine import OptionError, State
+from parlour.sim.tournament import TournamentSpec, agent_factory, run_tournament
+
+NAMES = ("openspiel-ismcts", "openspiel-ismcts-hard", "openspiel-mcts", "openspiel-mcts-hard")
+
+
+class CountingPace:
+    """A pace that searches a few iterations and counts the positions it was asked about."""
+
+    name = "counting"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.search = ISMCTSAgent(seed, iterations=5)
+        self.asked: list[Sequence[int]] = []
+
+    def choose_in(self, state: State, seat: int) -> int:
+        self.asked.append(state.legal_actions())
+        return self.search.choose_in(state, seat)
+
+
+def small_pace(seed: int | None) -> ISMCTSAgent:
+    return ISMCTSAgent(seed, iterations=5)
+
+
+def play(agent: bots.OpenSpielAgent, game: str, seed: int, **options: object) -> State:
+    """A match with ``agent`` at seat 0 and random players elsewhere; every
+    move of the agent checked against the legal ones."""
+    state = parlour.make(game, **options).new_state(seed=seed)
+    others = [RandomAgent(seed + seat) for seat in range(state.game.num_players)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = choose_action(agent if seat == 0 else others[seat], state)
+        assert action in legal
+        state.apply(action)
+    return state
+
+
+def test_each_name_makes_its_bot_paced_by_its_level() -> None:
+    made = {name: agent_factory(name)(1) for name in NAMES}
+    assert {name: (agent.name, agent.bot) for name, agent in made.items()} == {
+        "openspiel-ismcts": ("openspiel-ismcts", "ismcts"),
+        "openspiel-ismcts-hard": ("openspiel-ismcts-hard", "ismcts"),
+        "openspiel-mcts": ("openspiel-mcts", "mcts"),
+        "openspiel-mcts-hard": ("openspiel-mcts-hard", "mcts"),
+    }
+    assert bots.OPENSPIEL_AGENTS == {
+        "openspiel-ismcts": ("ismcts", "medium"), "openspiel-ismcts-hard": ("ismcts", "hard"),
+        "openspiel-mcts": ("mcts", "medium"), "openspiel-mcts-hard": ("mcts", "hard"),
+    }
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "mcts"])
+def test_a_bot_plays_a_legal_match_asking_its_pace_at_every_searched_move(bot: str) -> None:
+    agent = bots.OpenSpielAgent(f"openspiel-{bot}", bot, CountingPace, seed=3)
+    state = play(agent, "polignac", 4, players=3, target=1)
+    pace = agent._pace
+    assert isinstance(pace, CountingPace)
+    assert agent.moves == len(pace.asked) > 0
+    # a forced move is played at once, without asking the pace
+    assert all(len(legal) > 1 for legal in pace.asked)
+    least = bots.MIN_ISMCTS_SIMULATIONS if bot == "ismcts" else bots.MCTS_WORLD_SIMULATIONS
+    assert agent.simulations >= least * agent.moves
+    assert len(state.hand_results()) == 1
+
+
+def test_the_tournament_seats_a_bot_by_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(bots.PACES, "medium", small_pace)
+    spec = TournamentSpec("slobberhannes", {"target": 1}, ("openspiel-ismcts",), deals=1, seed=2)
+    (row,) = run_tournament(spec, workers=1).agents
+    assert (row.agent, row.matches) == ("openspiel-ismcts", 4)
+
+
+def test_ismcts_refuses_a_game_without_hidden_cards() -> None:
+    agent = bots.make_openspiel_agent("openspiel-ismcts", 1)
+    state = parlour.make("bakers-dozen").new_state(seed=1)
+    assert len(state.legal_actions()) > 1
+    with pytest.raises(OptionError) as error:
+        agent.choose_in(state, 0)
+    assert str(error.value) == (
+        "openspiel-ismcts plays games with hidden cards, and Baker's Dozen has none; "
+        "OpenSpiel's MCTS plays it: openspiel-mcts")
+
+
+def test_the_search_starts_from_a_copy_of_the_position_with_no_past() -> None:
+    position = parlour.make("polignac", target=1).new_state(seed=5)
+    for _ in range(6):
+        position.apply(position.legal_actions()[0])
+    seat = position.current_player()
+    root = bots.RootedGames().start(position)
+    assert root.current_player() == seat
+    assert root.legal_actions() == position.legal_actions()
+    assert root.parlour_state.observation(seat) == position.observation(seat)
+    assert root.parlour_state is not position
+    root.apply_action(root.legal_actions()[0])
+    assert len(position.history) == 6
+
+
+@pytest.mark.parametrize("name", ["openspiel-deep", "openspiel-"])
+def test_an_unknown_bot_is_refused_naming_the_bots(name: str) -> None:
+    with pytest.raises(OptionError) as error:
+        agent_factory(name)
+    assert str(error.value) == (
+        f"no OpenSpiel bot called {name!r}; they are openspiel-ismcts, "
+        "openspiel-ismcts-hard, openspiel-mcts, openspiel-mcts-hard")
+
+
+def test_the_cli_refuses_an_unknown_bot_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "polignac", "--agents", "hard,openspiel-deep", "-n", "1"]) == 2
+    assert capsys.readouterr().err == (
+        "error: no OpenSpiel bot called 'openspiel-deep'; they are openspiel-ismcts, "
+        "openspiel-ismcts-hard, openspiel-mcts, openspiel-mcts-hard\n")
+
+
+def test_without_openspiel_the_bots_ask_for_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "parlour.agents.openspiel_bots", raising=False)
+    monkeypatch.setitem(sys.modules, "open_spiel.python.algorithms", None)
+    with pytest.raises(OptionError) as error:
+        agent_factory("openspiel-ismcts")
+    assert str(error.value) == (
+        "'openspiel-ismcts' is one of OpenSpiel's bots, which need the openspiel extra: "
+        "pip install 'parlour[openspiel]'")
