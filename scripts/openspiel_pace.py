@@ -4,7 +4,10 @@ Usage: ``python scripts/openspiel_pace.py GAME [--agent openspiel-ismcts] [--dea
 [--option name=value ...]``
 
 Plays ``N`` deals (seeds 0 to N-1) with the agent at seat 0 and ``easy``
-at the others, and prints, over the agent's searched moves, the mean CPU
+at the others, after one deal not counted (the first move of a process
+pays for the level's one-time setup, such as compiling the vector engine,
+and the bot is given that time too), and prints, over the agent's
+searched moves, the mean CPU
 time a move of the level that paces it and of OpenSpiel's bot (which
 should be equal, the bot overrunning by at most one simulation, or one
 world of :data:`~parlour.agents.openspiel_bots.MCTS_WORLD_SIMULATIONS` for
@@ -17,8 +20,20 @@ import argparse
 
 import parlour
 from parlour.agents import choose_action, make_agent
-from parlour.agents.openspiel_bots import make_openspiel_agent
-from parlour.engine import parse_option_assignments
+from parlour.agents.openspiel_bots import OpenSpielAgent, make_openspiel_agent
+from parlour.engine import Game, parse_option_assignments
+
+WARM_UP_SEED = 1_000_000
+"""The seed of the deal played before the counted ones."""
+
+
+def play(game: Game, agent: OpenSpielAgent, seed: int) -> None:
+    """One match of ``game`` dealt by ``seed``: ``agent`` at seat 0, ``easy`` elsewhere."""
+    state = game.new_state(seed=seed)
+    field = [make_agent("easy", seed * 100 + seat) for seat in range(game.num_players)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply(choose_action(agent if seat == 0 else field[seat], state))
 
 
 def main() -> None:
@@ -30,13 +45,10 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], help="a game option name=value")
     arguments = parser.parse_args()
     game = parlour.make(arguments.game, **parse_option_assignments(arguments.option))
+    play(game, make_openspiel_agent(arguments.agent, 0), WARM_UP_SEED)
     agent = make_openspiel_agent(arguments.agent, 1)
     for deal in range(arguments.deals):
-        state = game.new_state(seed=deal)
-        field = [make_agent("easy", 100 * deal + seat) for seat in range(game.num_players)]
-        while not state.is_terminal():
-            seat = state.current_player()
-            state.apply(choose_action(agent if seat == 0 else field[seat], state))
+        play(game, agent, deal)
     moves = max(agent.moves, 1)
     print(f"{game!r}, {arguments.agent}, {arguments.deals} deals: {agent.moves} searched moves; "
           f"CPU s a move: pace {agent.paced_seconds / moves:.3f}, "

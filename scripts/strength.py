@@ -34,6 +34,10 @@ REPORT = ROOT / "docs" / "strength.md"
 RESULTS = ROOT / "docs" / "strength"
 SEED = 1
 AGENTS = ("random", "easy", "medium", "hard")
+OPENSPIEL_PAIRS = (("openspiel-ismcts", "medium"), ("openspiel-ismcts-hard", "hard"))
+"""OpenSpiel's ISMCTS bot, paced by a level, and that level."""
+OPENSPIEL = ("medium", "openspiel-ismcts", "hard", "openspiel-ismcts-hard")
+"""The agents of the runs against OpenSpiel's ISMCTS."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +192,16 @@ def game_section(spec: Run, saved: dict[str, Any]) -> str:
     if make(spec.game).num_players == 1:
         lines += ["", "One player: a mean return is the share of deals won (1 a win, 0 a loss)."]
     higher = make(spec.game).higher_is_better
+    yardsticks = [(yardstick, level) for yardstick, level in OPENSPIEL_PAIRS
+                  if yardstick in rows]
+    if yardsticks:
+        for yardstick, level in yardsticks:
+            lines += ["", f"- {level} beats {yardstick}: {verdict(rows, yardstick, level)}."]
+            for line in (paired(rows, yardstick, level),
+                         paired_points(rows, yardstick, level, higher)):
+                if line:
+                    lines.append(f"- {line}.")
+        return "\n".join([*lines, ""])
     if "hard-classic" in rows:
         lines += ["", f"- hard beats hard-classic: {verdict(rows, 'hard-classic', 'hard')}."]
         for line in (paired(rows, "hard-classic", "hard"),

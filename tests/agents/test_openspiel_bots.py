@@ -73,7 +73,7 @@ def test_each_name_makes_its_bot_paced_by_its_level() -> None:
 
 @pytest.mark.parametrize("bot", ["ismcts", "mcts"])
 def test_a_bot_plays_a_legal_match_asking_its_pace_at_every_searched_move(bot: str) -> None:
-    agent = bots.OpenSpielAgent(f"openspiel-{bot}", bot, CountingPace, seed=3)
+    agent = bots.OpenSpielAgent(f"openspiel-{bot}", bot, CountingPace, cap=1.0, seed=3)
     state = play(agent, "polignac", 4, players=3, target=1)
     pace = agent._pace
     assert isinstance(pace, CountingPace)
@@ -86,7 +86,7 @@ def test_a_bot_plays_a_legal_match_asking_its_pace_at_every_searched_move(bot: s
 
 
 def test_the_tournament_seats_a_bot_by_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(bots.PACES, "medium", small_pace)
+    monkeypatch.setitem(bots.PACES, "medium", (small_pace, 1.0))
     spec = TournamentSpec("slobberhannes", {"target": 1}, ("openspiel-ismcts",), deals=1, seed=2)
     (row,) = run_tournament(spec, workers=1).agents
     assert (row.agent, row.matches) == ("openspiel-ismcts", 4)
@@ -141,3 +141,13 @@ def test_without_openspiel_the_bots_ask_for_the_extra(monkeypatch: pytest.Monkey
     assert str(error.value) == (
         "'openspiel-ismcts' is one of OpenSpiel's bots, which need the openspiel extra: "
         "pip install 'parlour[openspiel]'")
+
+
+@pytest.mark.parametrize(
+    ("seconds", "cap", "spent"),
+    [(0.0, 100.0, True), (100.0, 0.0, True), (100.0, 100.0, False)],
+)
+def test_a_budget_ends_with_its_cpu_time_or_the_levels_wall_clock_backstop(
+    seconds: float, cap: float, spent: bool
+) -> None:
+    assert bots.Budget(seconds, cap).run_out() is spent

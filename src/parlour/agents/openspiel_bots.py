@@ -19,8 +19,9 @@ and ``parlour simulate``; :data:`OPENSPIEL_AGENTS`):
 legal move the agent first lets the level it is paced by choose on the same
 position, measures the CPU time that took (the thread's, as the levels
 count it), throws the level's choice away and gives OpenSpiel's bot exactly
-that much CPU time (with the levels' wall-clock backstop,
-:data:`~parlour.agents.ismcts.WALL_FACTOR`). So each move gets the thinking
+that much CPU time (stopping sooner only at the level's own wall-clock
+backstop: :data:`~parlour.agents.ismcts.WALL_FACTOR` times the level's
+cap, :class:`Budget`). So each move gets the thinking
 time the level spends on that very move, whatever the game, the position
 or the load of the machine; a forced move is played at once, as the levels
 play it. The price is that such an agent takes twice the level's time, and
@@ -70,7 +71,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 from parlour.agents import levels
-from parlour.agents.ismcts import Clock
+from parlour.agents.ismcts import WALL_FACTOR
 from parlour.agents.protocol import AnyAgent, choose_action
 from parlour.engine.game import Game, State
 from parlour.errors import OptionError
@@ -79,6 +80,7 @@ from parlour.rl import openspiel as adapter
 __all__ = [
     "MCTS_WORLD_SIMULATIONS",
     "OPENSPIEL_AGENTS",
+    "Budget",
     "OpenSpielAgent",
     "RootedGames",
     "make_openspiel_agent",
@@ -94,11 +96,12 @@ MIN_ISMCTS_SIMULATIONS = 2
 """The fewest simulations of an ISMCTS search: the first only expands the
 root, and OpenSpiel's final policy needs a visited child."""
 
-PACES: dict[str, Callable[[int | None], AnyAgent]] = {
-    "medium": levels.medium,
-    "hard": levels.hard,
+PACES: dict[str, tuple[Callable[[int | None], AnyAgent], float]] = {
+    "medium": (levels.medium, levels.MEDIUM_SECONDS),
+    "hard": (levels.hard, levels.HARD_SECONDS),
 }
-"""The levels an OpenSpiel bot can be paced by, by name."""
+"""The levels an OpenSpiel bot can be paced by, by name, with their caps
+on a move's CPU time (whose wall-clock backstop the bot shares)."""
 
 OPENSPIEL_AGENTS: dict[str, tuple[str, str]] = {
     "openspiel-ismcts": ("ismcts", "medium"),
@@ -145,11 +148,27 @@ def _root_copy(game: Any) -> State:
     return root.clone()
 
 
-class _TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
-    """OpenSpiel's ISMCTS bot searching for a CPU-time budget (:attr:`seconds`)
-    instead of a count of simulations."""
+class Budget:
+    """A move's thinking time: ``seconds`` of the thread's CPU time, or
+    :data:`~parlour.agents.ismcts.WALL_FACTOR` times the pace's ``cap`` of
+    wall-clock time, whichever runs out first (the backstop of the level
+    itself, so that a loaded machine cuts the bot short no sooner than
+    the level)."""
 
-    seconds = 0.0
+    def __init__(self, seconds: float, cap: float) -> None:
+        self.thinking = time.thread_time() + seconds
+        self.waiting = time.perf_counter() + WALL_FACTOR * cap
+
+    def run_out(self) -> bool:
+        """Whether the time is spent."""
+        return time.thread_time() >= self.thinking or time.perf_counter() >= self.waiting
+
+
+class _TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's ISMCTS bot searching until its :attr:`budget` runs out
+    instead of for a count of simulations."""
+
+    budget: Budget
     simulations = 0
     """Simulations run by the latest search."""
 
@@ -160,9 +179,8 @@ class _TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
         if len(legal) == 1:
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
-        clock = Clock(self.seconds)
         self.simulations = 0
-        while self.simulations < MIN_ISMCTS_SIMULATIONS or not clock.run_out():
+        while self.simulations < MIN_ISMCTS_SIMULATIONS or not self.budget.run_out():
             self.run_simulation(self.sample_root_state(state))
             self.simulations += 1
         policy: list[tuple[int, float]] = self.get_final_policy(state, self._root_node)
@@ -172,8 +190,10 @@ class _TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
 class OpenSpielAgent:
     """OpenSpiel's ``bot`` (``"ismcts"`` or ``"mcts"``) paced by ``pace``:
     at every decision it thinks as long as ``pace``'s player thinks on the
-    same position (see the module docstring). Seeded by ``seed`` (its
-    re-deals, rollouts and ties; the pace gets the same seed).
+    same position (see the module docstring), ``cap`` being the pace's
+    limit on a move's CPU time (for the wall-clock backstop,
+    :class:`Budget`). Seeded by ``seed`` (its re-deals, rollouts and ties;
+    the pace gets the same seed).
 
     The counters add up over the agent's life: :attr:`moves` searched (forced
     moves not counted), :attr:`paced_seconds` the pace's CPU time on them,
@@ -182,12 +202,13 @@ class OpenSpielAgent:
     """
 
     def __init__(self, name: str, bot: str, pace: Callable[[int | None], AnyAgent],
-                 seed: int | None = None) -> None:
+                 cap: float, seed: int | None = None) -> None:
         if bot not in ("ismcts", "mcts"):
             raise ValueError(f"the OpenSpiel bots are ismcts and mcts, not {bot!r}")
         self.name = name
         self.bot = bot
         self._pace = pace(seed)
+        self._cap = cap
         self._rng = random.Random(seed)
         self._numpy = np.random.RandomState(self._rng.getrandbits(32))
         self._games = RootedGames()
@@ -217,9 +238,9 @@ class OpenSpielAgent:
         budget = time.thread_time() - start
         start = time.thread_time()
         if self.bot == "ismcts":
-            action, simulations = self._ismcts(state, seat, budget)
+            action, simulations = self._ismcts(state, seat, Budget(budget, self._cap))
         else:
-            action, simulations = self._mcts(state, seat, budget, legal)
+            action, simulations = self._mcts(state, seat, Budget(budget, self._cap), legal)
         self.searched_seconds += time.thread_time() - start
         self.paced_seconds += budget
         self.moves += 1
@@ -229,13 +250,13 @@ class OpenSpielAgent:
     def _uct_c(self, game: Any) -> float:
         return math.sqrt(2.0) * float(game.max_utility() - game.min_utility())
 
-    def _ismcts(self, state: State, seat: int, seconds: float) -> tuple[int, int]:
+    def _ismcts(self, state: State, seat: int, budget: Budget) -> tuple[int, int]:
         root = self._games.start(state.determinize(seat, self._rng))
         game = root.get_game()
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self._numpy)
         bot = _TimedISMCTSBot(game, evaluator, self._uct_c(game), max_simulations=None,
                               random_state=self._numpy)
-        bot.seconds = seconds
+        bot.budget = budget
         bot.set_resampler(self._resample)
         action = int(bot.step(root))
         return action, bot.simulations
@@ -243,12 +264,11 @@ class OpenSpielAgent:
     def _resample(self, state: Any, player: int) -> Any:
         return state.resample_from_infostate(player, self._rng.random)
 
-    def _mcts(self, state: State, seat: int, seconds: float,
+    def _mcts(self, state: State, seat: int, budget: Budget,
               legal: list[int]) -> tuple[int, int]:
-        clock = Clock(seconds)
         votes: Counter[int] = Counter()
         worlds = 0
-        while worlds == 0 or not clock.run_out():
+        while worlds == 0 or not budget.run_out():
             root = self._games.start(state.determinize(seat, self._rng))
             game = root.get_game()
             evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self._numpy)
@@ -269,7 +289,8 @@ def make_openspiel_agent(name: str, seed: int | None = None) -> OpenSpielAgent:
         raise OptionError(
             f"no OpenSpiel bot called {name!r}; they are {', '.join(OPENSPIEL_AGENTS)}")
     bot, pace = OPENSPIEL_AGENTS[key]
-    return OpenSpielAgent(key, bot, PACES[pace], seed)
+    level, cap = PACES[pace]
+    return OpenSpielAgent(key, bot, level, cap, seed)
 
 
 def openspiel_agent_factory(name: str) -> Callable[[int | None], OpenSpielAgent]:
