@@ -151,3 +151,14 @@ def test_a_budget_ends_with_its_cpu_time_or_the_levels_wall_clock_backstop(
     seconds: float, cap: float, spent: bool
 ) -> None:
     assert bots.Budget(seconds, cap).run_out() is spent
+
+
+def test_mcts_plays_a_game_without_hidden_cards_from_the_position_itself() -> None:
+    agent = bots.OpenSpielAgent("openspiel-mcts", "mcts", small_pace, cap=1.0, seed=2)
+    # a short game, so that the random rollouts are short
+    state = parlour.make("bakers-dozen", max_moves=20).new_state(seed=1)
+    legal = state.legal_actions()
+    assert len(legal) > 1
+    assert agent.choose_in(state, 0) in legal
+    assert agent.moves == 1
+    assert agent.simulations >= bots.MCTS_WORLD_SIMULATIONS
