@@ -12,15 +12,15 @@ from collections.abc import Sequence
 
 import pytest
 
-pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel")
 
-import parlour
-from parlour.agents import RandomAgent, choose_action
-from parlour.agents import openspiel_bots as bots
-from parlour.agents.ismcts import ISMCTSAgent
-from parlour.cli import main
-from parlour.engine import OptionError, State
-from parlour.sim.tournament import TournamentSpec, agent_factory, run_tournament
+import parlour  # noqa: E402
+from parlour.agents import RandomAgent, choose_action  # noqa: E402
+from parlour.agents import openspiel_bots as bots  # noqa: E402
+from parlour.agents.ismcts import ISMCTSAgent  # noqa: E402
+from parlour.cli import main  # noqa: E402
+from parlour.engine import OptionError, State  # noqa: E402
+from parlour.sim.tournament import TournamentSpec, agent_factory, run_tournament  # noqa: E402
 
 NAMES = ("openspiel-ismcts", "openspiel-ismcts-hard", "openspiel-mcts", "openspiel-mcts-hard")
 
@@ -113,8 +113,16 @@ def test_the_search_starts_from_a_copy_of_the_position_with_no_past() -> None:
     assert root.legal_actions() == position.legal_actions()
     assert root.parlour_state.observation(seat) == position.observation(seat)
     assert root.parlour_state is not position
-    root.apply_action(root.legal_actions()[0])
+    action = root.legal_actions()[0]
+    root.apply_action(action)
     assert len(position.history) == 6
+    after = position.clone()
+    after.apply(action)
+    # what the search reads after a step (recall included) starts at the position
+    assert root.parlour_state.observation(seat) == after.observation(seat)
+    assert root.information_state_string(seat).startswith(root.observation_string(seat))
+    world = root.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    assert world.information_state_string(seat) == root.information_state_string(seat)
 
 
 @pytest.mark.parametrize("name", ["openspiel-deep", "openspiel-"])
