@@ -48,7 +48,8 @@ play every game by determinization: it searches one world at a time, a
 re-deal of what the seat cannot see (in a perfect-information game the
 position itself, only the cards still to come dealt from a fresh seed),
 :data:`MCTS_WORLD_SIMULATIONS` simulations a world, world after world
-until its time is spent (at least one), and plays the move most visited
+until its time is spent (at least one, so it may overrun by a world's
+search: 0.073 s against 0.067 a move in Polignac), and plays the move most visited
 over all the worlds (perfect-information Monte Carlo; the strategy fusion
 and non-locality this suffers are the reason ISMCTS exists).
 
