@@ -90,7 +90,8 @@ def test_role_prizes_and_the_head_table_signal(
      "error: give the number of rounds once: --rounds or --option rounds\n"),
     (("--seat-level", "genius"),
      "error: no agent called 'genius'; agents are easy, hard, hard-classic, heuristic, ismcts, "
-     "medium, random, or PREFIX:ARGUMENT with the prefixes cmd, ismcts, llm, module\n"),
+     "medium, openspiel-ismcts, openspiel-ismcts-hard, openspiel-mcts, openspiel-mcts-hard, "
+         "random, or PREFIX:ARGUMENT with the prefixes cmd, ismcts, llm, module\n"),
     (("--option", "movers=everyone"),
      None),
 ])

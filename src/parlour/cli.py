@@ -952,7 +952,9 @@ def tournament(
         str, typer.Option(
             metavar="A,B,...",
             help="the agents to test, comma-separated: names from `parlour play --seat`, "
-            "or ismcts:N for ISMCTS with N iterations a move",
+            "ismcts:N for ISMCTS with N iterations a move, or OpenSpiel's bots "
+            "openspiel-ismcts and openspiel-mcts (as long as medium a move; "
+            "openspiel-ismcts-hard and openspiel-mcts-hard: as long as hard)",
         ),
     ],
     deals: Annotated[

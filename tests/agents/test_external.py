@@ -286,7 +286,8 @@ def test_a_python_agent_by_its_dotted_module_name(cli: Cli) -> None:
 # --- specs ------------------------------------------------------------------------
 @pytest.mark.parametrize(("spec", "message"), [
     ("nobody", "no agent called 'nobody'; agents are easy, hard, hard-classic, heuristic, "
-               "ismcts, medium, random, or PREFIX:ARGUMENT with the prefixes cmd, ismcts, "
+               "ismcts, medium, openspiel-ismcts, openspiel-ismcts-hard, openspiel-mcts, "
+               "openspiel-mcts-hard, random, or PREFIX:ARGUMENT with the prefixes cmd, ismcts, "
                "llm, module"),
     ("bot:x", "'bot:x': no kind of agent called 'bot'; the prefixes are cmd, ismcts, llm, "
               "module"),
@@ -337,7 +338,8 @@ def test_a_new_prefix_or_name_is_one_registration(monkeypatch: pytest.MonkeyPatc
         agent_factory("second-bot")
     assert str(refusal.value) == (
         "no agent called 'second-bot'; agents are easy, first-bot, hard, hard-classic, "
-        "heuristic, ismcts, medium, random, or PREFIX:ARGUMENT with the prefixes "
+        "heuristic, ismcts, medium, openspiel-ismcts, openspiel-ismcts-hard, openspiel-mcts, "
+        "openspiel-mcts-hard, random, or PREFIX:ARGUMENT with the prefixes "
         "always-first, cmd, ismcts, llm, module")
     with pytest.raises(ValueError) as wrong:
         register_prefix("My Bots", read)

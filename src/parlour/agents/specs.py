@@ -186,6 +186,24 @@ def _guarded_module_agent(factory: Callable[[int | None], AnyAgent], label: str,
     return GuardedAgent(factory(seed), label, seed)
 
 
+def _read_openspiel(name: str) -> AgentFactory:
+    try:
+        from parlour.agents.openspiel_bots import openspiel_agent_factory
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] not in ("pyspiel", "open_spiel"):
+            raise
+        raise OptionError(f"{name!r} is one of OpenSpiel's bots, which need the openspiel "
+                          "extra: pip install 'parlour[openspiel]'") from None
+    return openspiel_agent_factory(name)
+
+
+OPENSPIEL_BOTS = ("openspiel-ismcts", "openspiel-ismcts-hard", "openspiel-mcts",
+                  "openspiel-mcts-hard")
+"""OpenSpiel's bots, each given the CPU time of ``medium`` or ``hard`` at
+every move (:data:`parlour.agents.openspiel_bots.OPENSPIEL_AGENTS`, whose
+module needs the ``openspiel`` extra, so it is imported when one is named)."""
+
+
 def _read_language_model(argument: str) -> AgentFactory:
     from parlour.agents.llm import read_spec
 
@@ -196,3 +214,5 @@ register_prefix("ismcts", _read_ismcts)
 register_prefix("cmd", _read_command)
 register_prefix("module", _read_module)
 register_prefix("llm", _read_language_model)
+for _bot in OPENSPIEL_BOTS:
+    register_name(_bot, _read_openspiel)

@@ -31,7 +31,11 @@ Agents are named by agent specs (:func:`parlour.agents.specs.agent_factory`):
 a name of :data:`parlour.agents.AGENTS`, ``ismcts:N`` for ISMCTS with ``N``
 iterations a move, random rollouts and no time limit (a reduced ``hard``
 for reports that cannot afford the full budget), an outside program
-(``cmd:``), a Python class (``module:``) or a language model (``llm:``).
+(``cmd:``), a Python class (``module:``), a language model (``llm:``), or
+``openspiel-ismcts``, ``openspiel-ismcts-hard``, ``openspiel-mcts`` and
+``openspiel-mcts-hard`` for OpenSpiel's bots given the CPU time of
+``medium`` or ``hard`` at every move (:mod:`parlour.agents.openspiel_bots`,
+with the ``openspiel`` extra).
 
 >>> spec = TournamentSpec("slobberhannes", {"target": 1}, ("random", "easy"), deals=2, seed=1)
 >>> [row.agent for row in run_tournament(spec, workers=1).agents]
