@@ -98,7 +98,7 @@ def test_polignac_type_and_info() -> None:
     assert game_type.parameter_specification == {
         "ace_high": False, "capot": True, "capot_bidder_leads": False,
         "capot_fail": "bidder_5", "pack_reduction": "black_sevens", "players": 4,
-        "target": 20,
+        "target": 20, "redeal_undecided": True,
     }
     assert game.num_players() == 5
     assert game.num_distinct_actions() == 34
@@ -117,7 +117,9 @@ def test_bakers_dozen_is_a_perfect_information_patience() -> None:
     assert game_type.information == GameType.Information.PERFECT_INFORMATION
     assert game_type.utility == GameType.Utility.GENERAL_SUM
     assert (game_type.min_num_players, game_type.max_num_players) == (1, 1)
-    assert game_type.parameter_specification == {"max_moves": 1000, "progress_card": "excluded"}
+    assert game_type.parameter_specification == {
+        "max_moves": 1000, "progress_card": "excluded", "redeal_undecided": True,
+    }
     assert game.num_players() == 1
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (0.0, 1.0, None)
     assert game.max_game_length() == 200
@@ -597,7 +599,7 @@ def test_unknown_and_mistyped_parameters_raise_openspiel_messages() -> None:
         load("polignac", {"trumps": 1})
     assert str(unknown.value) == (
         "Unknown parameter 'trumps'. Available parameters are: ace_high, capot, "
-        "capot_bidder_leads, capot_fail, pack_reduction, players, target"
+        "capot_bidder_leads, capot_fail, pack_reduction, players, redeal_undecided, target"
     )
     with pytest.raises(pyspiel.SpielError) as mistyped:
         load("polignac", {"players": "five"})
