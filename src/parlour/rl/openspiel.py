@@ -386,15 +386,24 @@ class _Memory:
     earlier_decisions: int = 0
 
     def __getstate__(self) -> tuple[Any, ...]:
-        # Without the view, read again from the replayed match: every
-        # seat's view would be most of a pickled state.
-        return (self.covered, self.hands, self.own_actions,
-                [tuple(decision) for decision in self.decisions], self.earlier_decisions)
+        # Without the view (read again from the replayed match) and with the
+        # decisions packed in one array: every seat's memory would be most
+        # of a pickled state otherwise.
+        values = [value for seat, action, cards in self.decisions
+                  for value in (seat, 0 if action is None else action + 1, len(cards), *cards)]
+        packed = array("B" if max(values, default=0) < 1 << 8 else "L", values)
+        return self.covered, self.hands, self.own_actions, packed, self.earlier_decisions
 
     def __setstate__(self, fields: tuple[Any, ...]) -> None:
-        self.covered, self.hands, self.own_actions, decisions, self.earlier_decisions = fields
+        self.covered, self.hands, self.own_actions, packed, self.earlier_decisions = fields
         self.view = None
-        self.decisions = [_Decision(*decision) for decision in decisions]
+        self.decisions = []
+        index = 0
+        while index < len(packed):
+            seat, action, count = packed[index:index + 3]
+            cards = tuple(packed[index + 3:index + 3 + count])
+            self.decisions.append(_Decision(seat, action - 1 if action else None, cards))
+            index += 3 + count
 
     def extended(self, match: _Match, seat: int) -> _Memory:
         """A copy that also remembers the steps of ``match`` since ``covered``."""
@@ -509,7 +518,7 @@ class _Match:
         took them up to the origin and the state there if the match was
         resampled, the recall digests and the memories. The rest is made
         again by replaying the actions."""
-        typecode = "H" if self.layout.actions <= 1 << 16 else "L"
+        typecode = "B" if self.layout.actions <= 1 << 8 else "L"
         return {
             "game": self.initial.game, "redeal": self.redeal, "origin": self.origin,
             "resampled": self.checkpoints[self.origin] if self.origin else None,
