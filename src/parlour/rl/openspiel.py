@@ -32,7 +32,21 @@ Parameters
     from the option's default are passed on to ``parlour.make``, so that
     Ranter Go Round's ``preset`` keeps setting the defaults of the other
     options (giving such an option its plain default is the same as
-    leaving it out).
+    leaving it out). One parameter is the adapter's own:
+    ``redeal_undecided`` (below).
+
+Matches that end undecided
+    Where the deal alone can end a match (Ranter Go Round with one life:
+    two kings dealt to two seats), the match is dealt again, as the
+    PettingZoo and Gymnasium environments deal again: when a chance
+    outcome ends it before any seat has decided, the state goes back to the
+    first chance node (the history keeps the first deal's outcomes), so
+    that OpenSpiel's ``rl_environment`` never starts on a finished match.
+    The tree of such a game has no end (a deal can follow a deal forever);
+    a method that walks the whole tree (``exploitability.nash_conv``, CFR)
+    wants ``redeal_undecided=false``, which keeps the match that the deal
+    ended, as the rules do. A game where some seat always decides is the
+    same either way.
 
 Game type
     Sequential; explicit stochastic: every card dealt, turned up or drawn
@@ -68,11 +82,12 @@ Observations
 
 Information state (perfect recall)
     ``information_state_string(player)`` is the observation string, a
-    newline and ``recall <digest>``: a BLAKE2 digest chaining the seat's
-    observation after every step of the history (and its own action at
-    each of its decisions). Two histories give the same string exactly
-    when the seat saw the same things in the same order, which is perfect
-    recall by construction, without a string that grows with the match.
+    newline and ``recall <digest>``: a chain of BLAKE2 digests, each step's
+    the digest of the one before, the seat's action if it decided that
+    step, and its observation after the step. Two histories give the same
+    string exactly when the seat saw the same things in the same order,
+    which is perfect recall by construction, without a string that grows
+    with the match.
     The observer of ``IIGObservationType(perfect_recall=True)`` (the
     default information state) gives both the string and the tensor below.
 
@@ -145,6 +160,32 @@ Resampling
     differ, so its past is unknown: the player keeps its recall and its
     information-state tensor, and every other seat recalls the sampled
     world from that point on (an empty history, no own actions).
+
+Pickling and serialisation
+    Games and states pickle (for ``multiprocessing`` or Ray workers), and
+    ``pyspiel.serialize_game_and_state`` / ``deserialize_game_and_state``
+    round-trip them; OpenSpiel's ``random_sim_test(serialize=True)`` passes
+    for every game. A game pickles as its name and parameters. A state
+    pickles as its actions, replayed where it is unpickled, with what its
+    information states have read so far (each seat's recall digest and
+    the decisions of the current hand); the parlour game goes by reference
+    (its class and options), never with its tables. A state in the middle
+    of a match pickles in a few kilobytes (under 20 KB for every game at
+    its default options; OpenSpiel's own history of the actions is about
+    half of it). A resampled state also keeps the resampled world at the
+    resampling, where its known past begins.
+
+Speed
+    A state keeps its parlour state, the actions, and a copy of the
+    parlour state every :data:`CHECKPOINT_INTERVAL` (64) steps. An
+    information state is computed when asked: it reads the steps it has
+    not read yet, from a state of its own that it moves along, or else
+    from a copy of the nearest checkpoint replayed up to them. Random play
+    without information states costs what parlour's own ``apply`` costs
+    and a list append, however long the match (``python
+    scripts/openspiel_speed.py`` measures it). pyspiel's Python games
+    cannot undo an action (``undo_action`` raises "UndoAction function is
+    not overridden"): a search clones instead.
 """
 
 from __future__ import annotations
