@@ -55,8 +55,10 @@ def test_a_pickled_match_is_small_and_plays_on(name: str) -> None:
         assert_plays_on_alike(pickle.loads(data), state, actions[played:])
 
 
-@pytest.mark.parametrize(("name", "options"), GAME_OPTION_SETS,
-                         ids=[f"{name}[{option_id(options)}]" for name, options in GAME_OPTION_SETS])
+@pytest.mark.parametrize(
+    ("name", "options"), GAME_OPTION_SETS,
+    ids=[f"{name}[{option_id(options)}]" for name, options in GAME_OPTION_SETS],
+)
 def test_a_game_pickles_by_its_class_and_options(name: str, options: dict[str, object]) -> None:
     game = parlour.make(name, **options)
     data = pickle.dumps(game)

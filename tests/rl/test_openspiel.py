@@ -231,6 +231,26 @@ def test_every_state_pickles_and_serialises(name: str) -> None:
     assert_same_match(middle, state)
 
 
+def test_a_game_and_a_state_unpickle_in_a_fresh_process() -> None:
+    """A worker process that has imported nothing of parlour unpickles a
+    game and a state: unpickling registers the games first."""
+    game = load("knaves", {"target": 4})
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    for _ in range(80):
+        state.apply_action(sampled_action(state, rng))
+    worker = (
+        "import pickle, sys\n"
+        "game, state = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(game, state.legal_actions(), state.information_state_string(2))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", worker], input=pickle.dumps((game, state)),
+                            capture_output=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stdout.decode() == (
+        f"{game} {state.legal_actions()} {state.information_state_string(2)}\n")
+
+
 def test_a_resampled_state_pickles() -> None:
     """A state that ISMCTS resampled knows its past from the resampling on:
     its copy does too, every seat's information state included."""

@@ -165,7 +165,9 @@ Pickling and serialisation
     Games and states pickle (for ``multiprocessing`` or Ray workers), and
     ``pyspiel.serialize_game_and_state`` / ``deserialize_game_and_state``
     round-trip them; OpenSpiel's ``random_sim_test(serialize=True)`` passes
-    for every game. A game pickles as its name and parameters. A state
+    for every game. A game pickles as its name and parameters, loaded
+    again through this module, which registers the games first in a worker
+    process that had not imported it. A state
     pickles as its actions, replayed where it is unpickled, with what its
     information states have read so far (each seat's recall digest and
     the decisions of the current hand); the parlour game goes by reference
@@ -311,8 +313,10 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
         self.information_state_layout = InformationStateLayout.from_game(self.parlour_game)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """A game pickles as its name and parameters, loaded again."""
-        return (pyspiel.load_game, (self.get_type().short_name, self.get_parameters()))
+        """A game pickles as its name and parameters, loaded again (by a
+        function of this module, so that a fresh process registers the
+        games first)."""
+        return (_load_game, (self.get_type().short_name, self.get_parameters()))
 
     def new_initial_state(self) -> ParlourOpenSpielState:
         """A new match, starting with the chance nodes of the first deal."""
@@ -804,6 +808,12 @@ class ParlourObserver:
             return _observation_json(match.state.public_observation())
         text = _observation_json(match.state.observation(player))
         return f"{text}\nrecall {match.recall(player)}" if self.perfect_recall else text
+
+
+def _load_game(name: str, parameters: Mapping[str, Any]) -> ParlourGame:
+    """The pyspiel game ``name`` with ``parameters``, as a pickled game comes back."""
+    game: ParlourGame = pyspiel.load_game(name, dict(parameters))
+    return game
 
 
 _GAME_CLASSES: dict[str, type[ParlourGame]] = {}
