@@ -8,6 +8,7 @@ OpenSpiel's MCTS and ISMCTS bots playing to the end."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import re
 import subprocess
@@ -98,7 +99,7 @@ def test_polignac_type_and_info() -> None:
     assert game_type.parameter_specification == {
         "ace_high": False, "capot": True, "capot_bidder_leads": False,
         "capot_fail": "bidder_5", "pack_reduction": "black_sevens", "players": 4,
-        "target": 20,
+        "target": 20, "redeal_undecided": True,
     }
     assert game.num_players() == 5
     assert game.num_distinct_actions() == 34
@@ -117,7 +118,9 @@ def test_bakers_dozen_is_a_perfect_information_patience() -> None:
     assert game_type.information == GameType.Information.PERFECT_INFORMATION
     assert game_type.utility == GameType.Utility.GENERAL_SUM
     assert (game_type.min_num_players, game_type.max_num_players) == (1, 1)
-    assert game_type.parameter_specification == {"max_moves": 1000, "progress_card": "excluded"}
+    assert game_type.parameter_specification == {
+        "max_moves": 1000, "progress_card": "excluded", "redeal_undecided": True,
+    }
     assert game.num_players() == 1
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (0.0, 1.0, None)
     assert game.max_game_length() == 200
@@ -143,7 +146,9 @@ def test_golf_and_ranter_go_round_infos() -> None:
 
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_random_sim_test_with_defaults(name: str) -> None:
-    pyspiel.random_sim_test(load(name), num_sims=1, serialize=False, verbose=False)
+    """With ``serialize``: each state of the first ten steps and of every
+    power of two goes through ``serialize_game_and_state`` and back."""
+    pyspiel.random_sim_test(load(name), num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(
@@ -151,7 +156,178 @@ def test_random_sim_test_with_defaults(name: str) -> None:
     ids=[f"{name}[{option_id(options)}]" for name, options in SAMPLED_OPTION_SETS],
 )
 def test_random_sim_test_with_options(name: str, options: dict[str, object]) -> None:
-    pyspiel.random_sim_test(load(name, options), num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(load(name, options), num_sims=1, serialize=True, verbose=False)
+
+
+# --- pickling and serialisation ---------------------------------------------
+
+def through_pickle(state: Any) -> Any:
+    return pickle.loads(pickle.dumps(state))
+
+
+def through_serialization(state: Any) -> Any:
+    game, copy = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(state.get_game(), state))
+    assert str(game) == str(state.get_game())
+    return copy
+
+
+def assert_same_match(copy: Any, state: Any) -> None:
+    """Everything a pyspiel state answers is the same in ``copy``: the
+    node, the actions, every seat's observation and information state
+    (string and tensor), the returns."""
+    assert type(copy) is type(state)
+    assert str(copy) == str(state)
+    assert copy.history() == state.history()
+    assert copy.current_player() == state.current_player()
+    assert copy.is_terminal() == state.is_terminal()
+    assert copy.returns() == state.returns()
+    if state.is_chance_node():
+        assert copy.chance_outcomes() == state.chance_outcomes()
+    else:
+        assert copy.legal_actions() == state.legal_actions()
+    for seat in range(state.get_game().num_players()):
+        assert copy.observation_string(seat) == state.observation_string(seat)
+        assert copy.information_state_string(seat) == state.information_state_string(seat)
+        assert copy.information_state_tensor(seat) == state.information_state_tensor(seat)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_game_pickles_and_serialises_by_name_and_parameters(name: str) -> None:
+    game = load(name, FAST_OPTIONS[name])
+    for copy in (through_pickle(game), pyspiel.deserialize_game_and_state(
+            pyspiel.serialize_game_and_state(game, game.new_initial_state()))[0]):
+        assert type(copy) is type(game)
+        assert str(copy) == str(game)
+        assert copy.get_parameters() == game.get_parameters()
+        assert copy.parlour_game.options == game.parlour_game.options
+    assert len(pickle.dumps(game)) < 1000
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_state_pickles_and_serialises(name: str) -> None:
+    """Every state of a match (the first 40 steps, then every 23rd, and the
+    end), with some seats' information states read before: the copy answers
+    as the original does, and plays on to the same end."""
+    game = load(name, FAST_OPTIONS[name])
+    seats = game.num_players()
+    state = game.new_initial_state()
+    rng = random.Random(17)
+    steps = 0
+    while not state.is_terminal():
+        state.information_state_tensor(steps % seats)
+        if steps < 40 or steps % 23 == 0:
+            assert_same_match(through_pickle(state), state)
+            assert_same_match(through_serialization(state), state)
+        state.apply_action(sampled_action(state, rng))
+        steps += 1
+        if steps == 30:
+            middle = through_pickle(state)
+            rest = []
+    assert_same_match(through_pickle(state), state)
+    for action in state.history()[30:]:
+        rest.append(action)
+        middle.apply_action(action)
+    assert_same_match(middle, state)
+
+
+def test_a_game_and_a_state_unpickle_in_a_fresh_process() -> None:
+    """A worker process that has imported nothing of parlour unpickles a
+    game and a state: unpickling registers the games first."""
+    game = load("knaves", {"target": 4})
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    for _ in range(80):
+        state.apply_action(sampled_action(state, rng))
+    worker = (
+        "import pickle, sys\n"
+        "game, state = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(game, state.legal_actions(), state.information_state_string(2))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", worker], input=pickle.dumps((game, state)),
+                            capture_output=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stdout.decode() == (
+        f"{game} {state.legal_actions()} {state.information_state_string(2)}\n")
+
+
+def test_a_resampled_state_pickles() -> None:
+    """A state that ISMCTS resampled knows its past from the resampling on:
+    its copy does too, every seat's information state included."""
+    game = load("polignac", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    play_until_decision(state, rng)
+    for _ in range(6):
+        state.apply_action(sampled_action(state, rng))
+    seat = state.current_player()
+    sample = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert str(sample) != str(state)
+    for step in range(40):
+        assert_same_match(through_pickle(sample), sample)
+        assert_same_match(through_serialization(sample), sample)
+        sample.apply_action(sampled_action(sample, rng))
+        if step < 2:
+            assert sample.information_state_string(seat) != state.information_state_string(seat)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_pickled_state_is_small(name: str) -> None:
+    """Under 20 KB at the start and in the middle of a match at the default
+    options, with every seat's information state read: a state holds its
+    actions, not its game's tables (Knaves' were 0.6 MB)."""
+    game = load(name)
+    seats = range(game.num_players())
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():
+        state.apply_action(sampled_action(state, rng))
+    middle = game.new_initial_state()
+    for action in state.history()[:len(state.history()) // 2]:
+        middle.apply_action(action)
+    for sample in (game.new_initial_state(), middle):
+        for seat in seats:
+            sample.information_state_tensor(seat)
+            sample.information_state_string(seat)
+        assert len(pickle.dumps(sample)) < 20_000
+        assert len(pyspiel.serialize_game_and_state(game, sample)) < 20_000
+
+
+def test_information_states_read_late_are_those_read_at_every_step() -> None:
+    """A match keeps a copy of its state every 64 steps and replays the
+    steps that an information state has not read: reading them at step 70
+    and at the end, or in a clone taken at step 150 (which replays from the
+    copy at step 64), gives what reading every seat's at every step gives,
+    over several hands."""
+    game = load("slobberhannes", {"players": 4, "target": 6})
+    seats = range(game.num_players())
+    eager = game.new_initial_state()
+    late = game.new_initial_state()
+    rng = random.Random(21)
+    clone = None
+    while not eager.is_terminal():
+        action = sampled_action(eager, rng)
+        for state in (eager, late):
+            state.apply_action(action)
+        for seat in seats:
+            eager.information_state_tensor(seat)
+            eager.information_state_string(seat)
+        steps = len(eager.history())
+        if steps == 70:
+            for seat in seats:
+                late.information_state_tensor(seat)
+                late.information_state_string(seat)
+        if steps == 150:
+            clone = late.clone()
+    assert len(eager.history()) > 3 * openspiel.CHECKPOINT_INTERVAL
+    assert len(eager.parlour_state.hand_results()) > 1
+    assert clone is not None
+    for action in eager.history()[150:]:
+        clone.apply_action(action)
+    for state in (late, clone):
+        for seat in seats:
+            assert state.information_state_tensor(seat) == eager.information_state_tensor(seat)
+            assert state.information_state_string(seat) == eager.information_state_string(seat)
 
 
 # --- matches through pyspiel ------------------------------------------------
@@ -554,6 +730,63 @@ def test_rl_environment_plays_a_match_on_information_states() -> None:
     assert any(time_step.rewards)
 
 
+KINGS_STOP = "parlour_ranter_go_round(players=2,lives=1,king_rule=stops_hand"
+"""Two seats of one life each, and a king dealt stops the hand: a sixth of
+the matches end on the deal, before anyone decides."""
+
+
+def test_rl_environment_never_starts_on_a_finished_match() -> None:
+    """A match that ends before any seat decides is dealt again, as the
+    PettingZoo and Gymnasium environments deal again: every reset starts
+    on a seat's decision (nine of these sixty resets started on a finished
+    match before)."""
+    environment = rl_environment.Environment(KINGS_STOP + ")")
+    environment.seed(0)
+    starts = [environment.reset() for _ in range(60)]
+    assert {time_step.step_type for time_step in starts} == {rl_environment.StepType.FIRST}
+    assert {time_step.observations["current_player"] for time_step in starts} == {0, 1}
+    assert all(time_step.observations["legal_actions"][time_step.observations["current_player"]]
+               for time_step in starts)
+
+
+def test_a_match_that_ends_before_any_decision_is_dealt_again() -> None:
+    """P1 deals first, P0 is dealt 5C and P1 KH: the king stops the hand and
+    P0 loses its one life before anyone decides. The match is dealt again
+    from the cut for the first dealer (the history keeps the first deal);
+    with ``redeal_undecided=false`` it ends there."""
+    void_deal = [55, 44, 26]
+    kept = pyspiel.load_game(KINGS_STOP + ",redeal_undecided=false)")
+    state = kept.new_initial_state()
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, action)
+            for action in void_deal] == ["P1 deals first", "deal 5C", "deal KH"]
+    for action in void_deal:
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert state.returns() == [-1.0, 1.0]
+
+    game = pyspiel.load_game(KINGS_STOP + ")")
+    state = game.new_initial_state()
+    first_cut = state.chance_outcomes()
+    for action in void_deal:
+        state.apply_action(action)
+    assert not state.is_terminal()
+    assert state.chance_outcomes() == first_cut
+    assert state.history() == void_deal
+    assert state.parlour_state.history == []
+    seen = state.information_state_string(0)
+    assert seen != game.new_initial_state().information_state_string(0)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(sampled_action(state, rng))
+        assert_same_match(through_pickle(state), state)
+    assert state.history()[:3] == void_deal
+    assert sum(state.returns()) == pytest.approx(0.0)
+    replayed = game.new_initial_state()
+    for action in state.history():
+        replayed.apply_action(action)
+    assert_same_match(replayed, state)
+
+
 # --- parameters -------------------------------------------------------------
 
 def test_parameters_are_the_options() -> None:
@@ -597,7 +830,7 @@ def test_unknown_and_mistyped_parameters_raise_openspiel_messages() -> None:
         load("polignac", {"trumps": 1})
     assert str(unknown.value) == (
         "Unknown parameter 'trumps'. Available parameters are: ace_high, capot, "
-        "capot_bidder_leads, capot_fail, pack_reduction, players, target"
+        "capot_bidder_leads, capot_fail, pack_reduction, players, redeal_undecided, target"
     )
     with pytest.raises(pyspiel.SpielError) as mistyped:
         load("polignac", {"players": "five"})

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
@@ -38,6 +38,14 @@ the top played on, a play-off): random play never comes near it."""
 
 Deal = Mapping[str, Any]
 Observation = dict[str, Any]
+
+
+@lru_cache(maxsize=64)
+def unpickled_game(cls: type[Game], options: tuple[tuple[str, OptionValue], ...]) -> Game:
+    """The game of class ``cls`` with ``options``, as a pickled game
+    comes back (:meth:`Game.__reduce__`): one object per process, class and
+    options, shared by every state unpickled with it."""
+    return cls(**dict(options))
 
 
 class Game(ABC):
@@ -110,6 +118,13 @@ class Game(ABC):
 
     def __init__(self, /, **options: object) -> None:
         self.options: dict[str, OptionValue] = self.schema.validate(options)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles by reference, as its class and options: it is
+        made again where it is unpickled (once per process, class and
+        options, :func:`unpickled_game`), so that a pickled state does not
+        carry the game's tables (Knaves' suit tables alone are 0.5 MB)."""
+        return (unpickled_game, (type(self), tuple(self.options.items())))
 
     def __repr__(self) -> str:
         changed = {

@@ -213,6 +213,11 @@ class GameEvent:
             names = _FIELD_NAMES[type(self)] = tuple(field.name for field in fields(self))
         return {name: getattr(self, name) for name in names}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """An event pickles as its class and its field values in order, the
+        smallest form (a pickled match carries every event of its log)."""
+        return type(self), tuple(self.values().values())
+
 
 _FIELD_NAMES: dict[type[GameEvent], tuple[str, ...]] = {}
 """The field names of each event type, found once."""

@@ -499,6 +499,21 @@ class TrickState(MatchState):
         self._init_match()
         self._start_match(deal)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields to pickle: the suit led as a card of that suit, not as
+        its tables (Knaves' are 0.15 MB; they are the game's, which pickles
+        by reference)."""
+        fields = dict(self.__dict__)
+        if self.led is not None:
+            fields["led"] = self.game.card_follow.index(self.led)
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        led = fields["led"]
+        if led is not None:
+            fields["led"] = fields["game"].card_follow[led]
+        self.__dict__ = fields
+
     # ------------------------------------------------------------------
     # hooks for game modules
     def _init_match(self) -> None:

@@ -32,7 +32,21 @@ Parameters
     from the option's default are passed on to ``parlour.make``, so that
     Ranter Go Round's ``preset`` keeps setting the defaults of the other
     options (giving such an option its plain default is the same as
-    leaving it out).
+    leaving it out). One parameter is the adapter's own:
+    ``redeal_undecided`` (below).
+
+Matches that end undecided
+    Where the deal alone can end a match (Ranter Go Round with one life:
+    two kings dealt to two seats), the match is dealt again, as the
+    PettingZoo and Gymnasium environments deal again: when a chance
+    outcome ends it before any seat has decided, the state goes back to the
+    first chance node (the history keeps the first deal's outcomes), so
+    that OpenSpiel's ``rl_environment`` never starts on a finished match.
+    The tree of such a game has no end (a deal can follow a deal forever);
+    a method that walks the whole tree (``exploitability.nash_conv``, CFR)
+    wants ``redeal_undecided=false``, which keeps the match that the deal
+    ended, as the rules do. A game where some seat always decides is the
+    same either way.
 
 Game type
     Sequential; explicit stochastic: every card dealt, turned up or drawn
@@ -68,11 +82,12 @@ Observations
 
 Information state (perfect recall)
     ``information_state_string(player)`` is the observation string, a
-    newline and ``recall <digest>``: a BLAKE2 digest chaining the seat's
-    observation after every step of the history (and its own action at
-    each of its decisions). Two histories give the same string exactly
-    when the seat saw the same things in the same order, which is perfect
-    recall by construction, without a string that grows with the match.
+    newline and ``recall <digest>``: a chain of BLAKE2 digests, each step's
+    the digest of the one before, the seat's action if it decided that
+    step, and its observation after the step. Two histories give the same
+    string exactly when the seat saw the same things in the same order,
+    which is perfect recall by construction, without a string that grows
+    with the match.
     The observer of ``IIGObservationType(perfect_recall=True)`` (the
     default information state) gives both the string and the tensor below.
 
@@ -145,6 +160,34 @@ Resampling
     differ, so its past is unknown: the player keeps its recall and its
     information-state tensor, and every other seat recalls the sampled
     world from that point on (an empty history, no own actions).
+
+Pickling and serialisation
+    Games and states pickle (for ``multiprocessing`` or Ray workers), and
+    ``pyspiel.serialize_game_and_state`` / ``deserialize_game_and_state``
+    round-trip them; OpenSpiel's ``random_sim_test(serialize=True)`` passes
+    for every game. A game pickles as its name and parameters, loaded
+    again through this module, which registers the games first in a worker
+    process that had not imported it. A state
+    pickles as its actions, replayed where it is unpickled, with what its
+    information states have read so far (each seat's recall digest and
+    the decisions of the current hand); the parlour game goes by reference
+    (its class and options), never with its tables. A state in the middle
+    of a match pickles in a few kilobytes (under 20 KB for every game at
+    its default options; OpenSpiel's own history of the actions is about
+    half of it). A resampled state also keeps the resampled world at the
+    resampling, where its known past begins.
+
+Speed
+    A state keeps its parlour state, the actions, and a copy of the
+    parlour state every :data:`CHECKPOINT_INTERVAL` (64) steps. An
+    information state is computed when asked: it reads the steps it has
+    not read yet, from a state of its own that it moves along, or else
+    from a copy of the nearest checkpoint replayed up to them. Random play
+    without information states costs what parlour's own ``apply`` costs
+    and a list append, however long the match (``python
+    scripts/openspiel_speed.py`` measures it). pyspiel's Python games
+    cannot undo an action (``undo_action`` raises "UndoAction function is
+    not overridden"): a search clones instead.
 """
 
 from __future__ import annotations
@@ -152,9 +195,11 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Mapping
+from array import array
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from itertools import chain
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -176,6 +221,15 @@ INFORMATION_STATE_VERSION = 1
 """The version of the information-state tensor's layout (the module
 docstring's table); it goes up whenever a block or its encoding changes."""
 
+CHECKPOINT_INTERVAL = 64
+"""Steps between the copies of the parlour state that a match keeps: the
+information state reads the steps it has not read yet by replaying them
+from the nearest one. (A copy after every step made a long match slow: a
+state's copy costs as much as its match is long.)"""
+
+REDEAL_PARAMETER = "redeal_undecided"
+"""The adapter's own game parameter (module docstring, "Matches that end
+undecided")."""
 
 
 def openspiel_name(name: str) -> str:
@@ -213,7 +267,9 @@ def game_type(name: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={option.name: option.default for option in cls.schema},
+        parameter_specification={
+            **{option.name: option.default for option in cls.schema}, REDEAL_PARAMETER: True,
+        },
     )
 
 
@@ -244,14 +300,23 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
         parameters = dict(params or {})
         name = self.parlour_name
         cls = game_class(name)
+        self.redeal_undecided = bool(parameters.get(REDEAL_PARAMETER, True))
+        """Whether a match that ends before any seat decides is dealt again."""
         changed = {
             key: value for key, value in parameters.items()
-            if key not in cls.schema or value != cls.schema.options[key].default
+            if key != REDEAL_PARAMETER
+            and (key not in cls.schema or value != cls.schema.options[key].default)
         }
         self.parlour_game: Game = parlour.make(name, **changed)
         super().__init__(game_type(name), game_info(self.parlour_game), parameters)
         self._initial = self.parlour_game.new_state(seed=0, explicit_chance=True)
         self.information_state_layout = InformationStateLayout.from_game(self.parlour_game)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its name and parameters, loaded again (by a
+        function of this module, so that a fresh process registers the
+        games first)."""
+        return (_load_game, (self.get_type().short_name, self.get_parameters()))
 
     def new_initial_state(self) -> ParlourOpenSpielState:
         """A new match, starting with the chance nodes of the first deal."""
@@ -339,15 +404,14 @@ class InformationStateLayout:
         return observation[self.card_positions]
 
 
-@dataclass(frozen=True)
-class _Decision:
+class _Decision(NamedTuple):
     """One decision of the current hand as a seat remembers it."""
 
     seat: int
     """The seat that decided, relative to the one remembering."""
     action: int | None
     """The action, when the seat remembering took it."""
-    cards: npt.NDArray[np.intp]
+    cards: tuple[int, ...]
     """The cards whose place in the remembering seat's view changed."""
 
 
@@ -358,44 +422,74 @@ class _Memory:
 
     covered: int
     hands: int
-    view: npt.NDArray[np.float32]
-    view_step: int
-    """The step after which the seat had ``view`` (the card blocks of its
-    observation tensor); only the steps around decisions are viewed."""
+    view: npt.NDArray[np.float32] | None = None
+    """The card blocks of the seat's observation tensor after step
+    ``covered - 1``, where a decision's changes are read from; ``None``
+    until read (a fresh or unpickled memory)."""
     own_actions: dict[int, int] = field(default_factory=dict)
     decisions: list[_Decision] = field(default_factory=list)
     earlier_decisions: int = 0
 
-    def extended(
-        self, match: _Match, seat: int, layout: InformationStateLayout
-    ) -> _Memory:
+    def __getstate__(self) -> tuple[Any, ...]:
+        # Without the view (read again from the replayed match) and with the
+        # decisions packed in one array: every seat's memory would be most
+        # of a pickled state otherwise.
+        values = [value for seat, action, cards in self.decisions
+                  for value in (seat, 0 if action is None else action + 1, len(cards), *cards)]
+        packed = array("B" if max(values, default=0) < 1 << 8 else "L", values)
+        return self.covered, self.hands, self.own_actions, packed, self.earlier_decisions
+
+    def __setstate__(self, fields: tuple[Any, ...]) -> None:
+        self.covered, self.hands, self.own_actions, packed, self.earlier_decisions = fields
+        self.view = None
+        self.decisions = []
+        index = 0
+        while index < len(packed):
+            seat, action, count = packed[index:index + 3]
+            cards = tuple(packed[index + 3:index + 3 + count])
+            self.decisions.append(_Decision(seat, action - 1 if action else None, cards))
+            index += 3 + count
+
+    def extended(self, match: _Match, seat: int) -> _Memory:
         """A copy that also remembers the steps of ``match`` since ``covered``."""
+        layout = match.layout
         other = replace(self, own_actions=self.own_actions.copy(),
                         decisions=self.decisions.copy())
-        for step in range(self.covered, len(match.snapshots)):
-            snapshot = match.snapshot(step)
-            actor = match.actors[step]
-            if actor >= 0:
-                action = match.actions[step] if actor == seat else None
-                if action is not None:
-                    other.own_actions[action] = other.own_actions.get(action, 0) + 1
-                before = other.view if other.view_step == step - 1 else \
-                    layout.card_view(match.snapshot(step - 1).observation_tensor(seat))
-                other.view = layout.card_view(snapshot.observation_tensor(seat))
-                other.view_step = step
-                changed = np.flatnonzero((other.view != before).any(axis=0))
-                other.decisions.append(
-                    _Decision((actor - seat) % layout.seats, action, changed))
-                if len(other.decisions) > layout.slots:
-                    del other.decisions[0]
-                    other.earlier_decisions += 1
-            hands = len(snapshot.hand_results())
-            if hands != other.hands:
-                other.hands = hands
-                other.own_actions.clear()
-                other.decisions.clear()
-                other.earlier_decisions = 0
-        other.covered = len(match.snapshots)
+        actors = match.actors
+        last = len(actors) - 1
+        view = other.view
+        # A decision's changes are read against the view before it; a view
+        # is read only where a decision follows, and after the last step
+        # (so a memory without one starts a step early).
+        start = other.covered if view is not None else other.covered - 1
+        for step, state in match.walk(start, ("memory", seat)):
+            if step >= other.covered:
+                actor = actors[step]
+                if actor >= 0:
+                    assert view is not None, "the view before a decision is read"
+                    after = layout.card_view(state.observation_tensor(seat))
+                    action = match.actions[step] if actor == seat else None
+                    if action is not None:
+                        other.own_actions[action] = other.own_actions.get(action, 0) + 1
+                    changed = np.flatnonzero((after != view).any(axis=0)).tolist()
+                    other.decisions.append(
+                        _Decision((actor - seat) % layout.seats, action, tuple(changed)))
+                    if len(other.decisions) > layout.slots:
+                        del other.decisions[0]
+                        other.earlier_decisions += 1
+                    view = after
+                else:
+                    view = None
+                hands = len(state.hand_results())
+                if hands != other.hands:
+                    other.hands = hands
+                    other.own_actions.clear()
+                    other.decisions.clear()
+                    other.earlier_decisions = 0
+            if view is None and (step == last or actors[step + 1] >= 0):
+                view = layout.card_view(state.observation_tensor(seat))
+        other.view = view
+        other.covered = last + 1
         return other
 
     def write(self, pieces: Mapping[str, npt.NDArray[np.float32]]) -> None:
@@ -414,76 +508,159 @@ class _Memory:
             pieces["history_actions"][list(own_slots), list(own_actions)] = 1.0
         cards = [decision.cards for decision in self.decisions]
         card_slots = np.repeat(slots, [len(changed) for changed in cards])
-        pieces["history_cards"][card_slots, np.concatenate(cards)] = 1.0
-
-
-def _fresh_memory(
-    state: ParlourState, seat: int, steps: int, layout: InformationStateLayout
-) -> _Memory:
-    """A memory of nothing before ``steps``, where the match is ``state``."""
-    return _Memory(covered=steps, hands=len(state.hand_results()),
-                   view=layout.card_view(state.observation_tensor(seat)), view_step=steps - 1)
+        pieces["history_cards"][card_slots, np.fromiter(chain.from_iterable(cards), np.intp)] = 1.0
 
 
 class _Match:
-    """What a pyspiel state holds: the parlour state, every step taken
-    (who acted, the action, a snapshot of the state after it), and the
-    recall digests and information-state memories computed so far. Copied
-    cheaply when pyspiel clones."""
+    """What a pyspiel state holds: the parlour state, who acted and the
+    action at every step, a copy of the state every
+    :data:`CHECKPOINT_INTERVAL` steps, and the recall digests and
+    information-state memories computed so far, each with a cursor (a state
+    of its own that it advances along the steps it reads). Copied cheaply
+    when pyspiel clones; pickled as its actions, which it replays.
 
-    def __init__(self, state: ParlourState, layout: InformationStateLayout) -> None:
-        self.state = state
+    Step 0 is the state before any action (nobody acted); a resampled
+    match knows its past from the resampling on (``origin``).
+    """
+
+    def __init__(self, initial: ParlourState, layout: InformationStateLayout,
+                 redeal: bool) -> None:
+        self.initial = initial
+        """The state before the first chance node (never changed)."""
         self.layout = layout
-        # step 0 is the state before any action: nobody acted
+        self.redeal = redeal
+        """Whether a match that ends before any seat decides is dealt again."""
+        self.state = initial.clone()
         self.actors: list[int] = [TERMINAL_PLAYER]
         self.actions: list[int] = [-1]
-        self.snapshots: list[ParlourState | None] = [state.clone()]
-        self.recalled: dict[int, tuple[int, hashlib.blake2b]] = {}
+        self.origin = 0
+        self.checkpoints: dict[int, ParlourState] = {0: initial}
+        """States after some steps, never changed (a cursor starts on a copy)."""
+        self.redeals: tuple[int, ...] = ()
+        """The steps after which the match was dealt again."""
+        self.decided = False
+        """Whether any seat has decided (no match is dealt again after that)."""
+        self.recalled: dict[int, tuple[int, bytes]] = {}
         self.memories: dict[int, _Memory] = {}
+        self.cursors: dict[tuple[str, int], tuple[int, ParlourState]] = {}
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
+    def copy(self, state: ParlourState) -> _Match:
+        """A copy whose parlour state is ``state``; it shares what is never
+        changed (checkpoints, digests, memories) and starts without cursors."""
         other = object.__new__(_Match)
-        other.state = self.state.clone()
-        other.layout = self.layout
-        other.actors = self.actors.copy()
-        other.actions = self.actions.copy()
-        # snapshots are never changed, and digests only extended on a copy
-        other.snapshots = self.snapshots.copy()
-        other.recalled = self.recalled.copy()
-        other.memories = self.memories.copy()
+        fields = dict(self.__dict__)
+        fields.update(state=state, actors=self.actors.copy(), actions=self.actions.copy(),
+                      checkpoints=self.checkpoints.copy(), recalled=self.recalled.copy(),
+                      memories=self.memories.copy(), cursors={})
+        other.__dict__ = fields
         return other
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
+        return self.copy(self.state.clone())
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: the game (by reference), the actions, who
+        took them up to the origin and the state there if the match was
+        resampled, the recall digests and the memories. The rest is made
+        again by replaying the actions."""
+        typecode = "B" if self.layout.actions <= 1 << 8 else "L"
+        return {
+            "game": self.initial.game, "redeal": self.redeal, "origin": self.origin,
+            "resampled": self.checkpoints[self.origin] if self.origin else None,
+            "actors": self.actors[:self.origin + 1],
+            "actions": array(typecode, self.actions[1:]),
+            "recalled": self.recalled, "memories": self.memories,
+        }
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        game: Game = fields["game"]
+        self.initial = game.new_state(seed=0, explicit_chance=True)
+        self.layout = InformationStateLayout.from_game(game)
+        self.redeal = fields["redeal"]
+        self.origin = origin = fields["origin"]
+        start = fields["resampled"] or self.initial
+        self.checkpoints = {origin: start}
+        self.state = start.clone()
+        self.actors = fields["actors"]
+        actions = [-1, *fields["actions"]]
+        self.actions = actions[:origin + 1]
+        self.redeals = ()
+        self.decided = any(actor >= 0 for actor in self.actors)
+        self.recalled = fields["recalled"]
+        self.memories = fields["memories"]
+        self.cursors = {}
+        for action in actions[origin + 1:]:
+            self.apply(action)
+
     def apply(self, action: int) -> None:
+        """Take ``action`` (a chance outcome or the decision of the seat to move)."""
         actor = self.state.current_player()
         self.state.apply(action)
         self.actors.append(actor)
         self.actions.append(action)
-        self.snapshots.append(self.state.clone())
+        step = len(self.actions) - 1
+        if actor >= 0:
+            self.decided = True
+        elif self.redeal and not self.decided and self.state.is_terminal():
+            self.state = self.initial.clone()
+            self.redeals += (step,)
+        if step % CHECKPOINT_INTERVAL == 0:
+            self.checkpoints[step] = self.state.clone()
 
-    def snapshot(self, step: int) -> ParlourState:
-        """The state after ``step`` (step 0: before any action)."""
-        snapshot = self.snapshots[step]
-        assert snapshot is not None, "a resampled past is recalled from the resampling on"
-        return snapshot
+    def _advance(self, state: ParlourState, step: int) -> ParlourState:
+        """``state``, the state before ``step``, after it."""
+        state.apply(self.actions[step])
+        if self.redeals and step in self.redeals:
+            return self.initial.clone()
+        return state
+
+    def walk(self, start: int, cursor: tuple[str, int]) -> Iterator[tuple[int, ParlourState]]:
+        """Each step from ``start`` to the last with the state after it, in
+        order: the last step's is the match's own state, the others one
+        state advanced along (read each before the next), from the named
+        cursor or else from a copy of the checkpoint before ``start``; the
+        cursor is left one step short of the last."""
+        last = len(self.actions) - 1
+        if start < last:
+            position = self.cursors.pop(cursor, None)
+            if position is None or position[0] > start:
+                base = max(start - start % CHECKPOINT_INTERVAL, self.origin)
+                position = (base, self.checkpoints[base].clone())
+            step, state = position
+            while step < start:
+                step += 1
+                state = self._advance(state, step)
+            while True:
+                yield step, state
+                if step == last - 1:
+                    break
+                step += 1
+                state = self._advance(state, step)
+            self.cursors[cursor] = (step, state)
+        yield last, self.state
 
     def recall(self, seat: int) -> str:
-        """The hex digest of everything ``seat`` has observed so far."""
-        covered, recalled = self.recalled.get(seat, (0, None))
-        digest = hashlib.blake2b(digest_size=16) if recalled is None else recalled.copy()
-        for step in range(covered, len(self.snapshots)):
-            if self.actors[step] == seat:
-                digest.update(f"action {self.actions[step]}\n".encode())
-            digest.update(_observation_json(self.snapshot(step).observation(seat)).encode())
-        self.recalled[seat] = (len(self.snapshots), digest)
-        return digest.hexdigest()
+        """The hex digest of everything ``seat`` has observed so far: each
+        step's digest is that of the one before, the seat's action if it
+        acted, and its observation after the step."""
+        covered, digest = self.recalled.get(seat, (0, b""))
+        if covered < len(self.actions):
+            for step, state in self.walk(covered, ("recall", seat)):
+                seen = _observation_json(state.observation(seat)).encode()
+                if self.actors[step] == seat:
+                    seen = f"action {self.actions[step]}\n".encode() + seen
+                digest = hashlib.blake2b(digest + seen, digest_size=16).digest()
+            self.recalled[seat] = (len(self.actions), digest)
+        return digest.hex()
 
     def remember(self, seat: int) -> _Memory:
         """What ``seat``'s information-state tensor holds so far."""
         memory = self.memories.get(seat)
         if memory is None:
-            memory = _fresh_memory(self.snapshot(0), seat, 1, self.layout)
-        if memory.covered < len(self.snapshots):
-            memory = memory.extended(self, seat, self.layout)
+            start = self.checkpoints[self.origin]
+            memory = _Memory(covered=self.origin + 1, hands=len(start.hand_results()))
+        if memory.covered < len(self.actions):
+            memory = memory.extended(self, seat)
             self.memories[seat] = memory
         return memory
 
@@ -492,16 +669,16 @@ class _Match:
         ``seat`` knows; the other seats recall it from this step on."""
         self.recall(seat)
         self.remember(seat)
-        other = self.__deepcopy__({})
-        other.state = self.state.determinize(seat, rng)
-        other.snapshots = [None] * (len(self.snapshots) - 1) + [other.state.clone()]
-        steps = len(self.snapshots)
+        other = self.copy(self.state.determinize(seat, rng))
+        other.origin = origin = len(self.actions) - 1
+        other.checkpoints = {origin: other.state.clone()}
+        other.redeals = ()
         for other_seat in range(self.state.game.num_players):
             if other_seat != seat:
-                digest = hashlib.blake2b(f"resampled at {steps}\n".encode(), digest_size=16)
-                other.recalled[other_seat] = (steps, digest)
-                other.memories[other_seat] = _fresh_memory(
-                    other.state, other_seat, steps, self.layout)
+                digest = hashlib.blake2b(f"resampled at {origin + 1}\n".encode(), digest_size=16)
+                other.recalled[other_seat] = (origin + 1, digest.digest())
+                other.memories[other_seat] = _Memory(
+                    covered=origin + 1, hands=len(other.state.hand_results()))
         return other
 
 
@@ -514,7 +691,7 @@ class ParlourOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: ParlourGame) -> None:
         super().__init__(game)
-        self.match = _Match(game.initial_parlour_state(), game.information_state_layout)
+        self.match = _Match(game._initial, game.information_state_layout, game.redeal_undecided)
 
     @property
     def parlour_state(self) -> ParlourState:
@@ -631,6 +808,12 @@ class ParlourObserver:
             return _observation_json(match.state.public_observation())
         text = _observation_json(match.state.observation(player))
         return f"{text}\nrecall {match.recall(player)}" if self.perfect_recall else text
+
+
+def _load_game(name: str, parameters: Mapping[str, Any]) -> ParlourGame:
+    """The pyspiel game ``name`` with ``parameters``, as a pickled game comes back."""
+    game: ParlourGame = pyspiel.load_game(name, dict(parameters))
+    return game
 
 
 _GAME_CLASSES: dict[str, type[ParlourGame]] = {}
