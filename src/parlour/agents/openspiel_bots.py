@@ -137,16 +137,17 @@ class RootedGames:
             registered = adapter.openspiel_game_class(game.name)
             rooted = type(f"Rooted{registered.__name__}", (registered,), {
                 "root": None,
-                "initial_parlour_state": _root_copy,
+                "initial_parlour_state": _root,
             })
             self._games[key] = rooted(dict(game.options))
         return self._games[key]
 
 
-def _root_copy(game: Any) -> State:
-    """A rooted game's ``initial_parlour_state``: a copy of its root."""
+def _root(game: Any) -> State:
+    """A rooted game's ``initial_parlour_state``: its root (a match plays on
+    a copy)."""
     root: State = game.root
-    return root.clone()
+    return root
 
 
 class Budget:

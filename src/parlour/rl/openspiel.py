@@ -323,8 +323,10 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
         return ParlourOpenSpielState(self)
 
     def initial_parlour_state(self) -> ParlourState:
-        """A fresh copy of the parlour state before the first chance node."""
-        return self._initial.clone()
+        """The parlour state every new match starts from (before the first
+        chance node); a match plays on a copy, so it is never changed, and a
+        subclass may start its matches elsewhere by returning another."""
+        return self._initial
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -691,7 +693,8 @@ class ParlourOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: ParlourGame) -> None:
         super().__init__(game)
-        self.match = _Match(game._initial, game.information_state_layout, game.redeal_undecided)
+        self.match = _Match(game.initial_parlour_state(), game.information_state_layout,
+                            game.redeal_undecided)
 
     @property
     def parlour_state(self) -> ParlourState:
