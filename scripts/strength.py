@@ -306,23 +306,34 @@ directly, and the run has many deals.
 **The batched `hard` (issue 30).** Since 2026-12-02 `hard` plays
 Polignac and Ranter Go Round with batched determinized rollouts on the
 vector engine (`parlour.agents.vector_rollout`): Polignac 3,000 sampled
-deals a move, each legal move played out once at random from each, all
-in vector batches; Ranter Go Round the 100 believing deals of the
-rollout player, each choice played out 16 times by a stand-on-7 policy,
-departing from the heuristic only on evidence; both capped at 2 seconds
-of CPU time a move, as before. The rows above of those games were
-measured with the `hard` of their date, which is now `hard-classic`.
-The `-vector` runs seat both against the `easy` field on the same deals
-(no `random` nor `easy` rows: the paired difference `hard` −
-`hard-classic` is the measure). Neither shows the batched `hard`
-stronger yet: both paired intervals straddle zero. Their thinking time
-(`python scripts/hard_time.py --deals 2`, CPU time a decision on the same
-positions): Polignac 0.25 s a move against 0.23 (largest 0.46 and 0.32),
-Ranter Go Round 0.09 against 0.06 (largest 0.30 and 0.33). Tried on
-the same 48 deals and not kept: Polignac playouts that pass every call
-and duck when following suit (−0.111 ± 0.102 on the same deals: worse),
-Ranter Go Round with 400 believing deals (+0.010 ± 0.074, six times the
-time).
+deals a move, each legal move played out once from each by the `easy`
+player's rules of thumb (duck, shed high cards, throw the jacks when
+void, pass every call, play a capot out;
+`parlour.agents.heuristic.trick_playouts`), all in vector batches;
+Ranter Go Round the 100 believing deals of the rollout player, each
+choice played out 16 times by the heuristic itself (read from the
+batch's tensors), departing from the heuristic only on evidence; both
+capped at 2 seconds of CPU time a move, as before. The rows above of
+those games were measured with the `hard` of their date, which is now
+`hard-classic`. The `-vector` runs seat both against the `easy` field on
+the same deals (no `random` nor `easy` rows: the paired difference
+`hard` − `hard-classic` is the measure). In Polignac the batched `hard`
+is the stronger: its paired interval lies above zero (the playouts play
+as the table does; played out at random, as first tried, it was +0.010 ±
+0.099 on the same deals, and with playouts that only ducked and never
+played a capot out, −0.111 ± 0.102). In Ranter Go Round it is not shown
+stronger: both players are the heuristic departing from it only on
+evidence, they choose alike at 96% of decisions and the rest are close
+calls, so the two play the same 48 deals to the same results whatever
+the playouts (stand-on-7 or the heuristic) or the number of
+believing deals (400: +0.010 ± 0.074, six times the time); an edge of a
+few hundredths there would need well over a thousand deals. Their
+thinking time (`python scripts/hard_time.py --deals 2`, CPU time a
+decision on the same positions): Polignac 0.28 s a move against 0.23
+(largest 0.61 and 0.32), Ranter Go Round 0.09 against 0.06 (largest
+0.28 and 0.32) with the stand-on-7 playouts, and 0.11 against 0.07 a
+move with the heuristic's (whole matches from seeds 0 and 1, 80
+decisions each).
 
 **Against OpenSpiel's ISMCTS (issue 31).** The `-openspiel` runs seat
 `medium`, `hard` and OpenSpiel's own ISMCTS bot
