@@ -235,3 +235,8 @@ class TinyRanterState(RanterState):
         """The 40 cards not in the short pack."""
         super().__init__(game, seed, deal, explicit_chance)
 
+    def _start_match(self, deal: Deal | None) -> None:
+        super()._start_match(deal)
+        # while the first dealer is found, the cards to come are the short pack's
+        self.undealt &= self.game.pack
+
