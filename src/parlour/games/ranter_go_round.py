@@ -643,8 +643,9 @@ class RanterState(MatchState):
             game.pack_cards, "ranter", self.seed, 0)
         outside = reader.taken & ~game.pack
         if outside:
-            raise ParseError(f"{CODES[bits_of(outside)[0]]} is not in the pack; it holds "
-                             f"{' '.join(CODES[card] for card in game.pack_cards)}")
+            card = CODES[bits_of(outside)[0]]
+            pack = " ".join(map(CODES.__getitem__, game.pack_cards))
+            raise ParseError(f"{card} is not in the pack; it holds {pack}")
         cut = deal.get("cut")
         if cut is not None:
             if not game.cuts:
