@@ -32,6 +32,8 @@ BOUNDS_AT_THE_DEFAULTS = {
     "progress-rummy": (60000, 300000),
     "ranter-go-round": (12, 816),
     "slobberhannes": (38, 1406),
+    "tiny-polignac": (9, 9),
+    "tiny-ranter-go-round": (4, 4),
 }
 """Per game, its bounds on the decisions of a hand and of a match at its
 default options: the figures the research environments have always used

@@ -198,7 +198,9 @@ def _progress_rummy_deal(state: State) -> dict[str, Any]:
 
 
 def _ranter_deal(state: State, rng: random.Random) -> dict[str, Any]:
-    cards = [card.code for card in state.game.deck]
+    """A card of the game's pack (the whole French pack, or Tiny Ranter Go
+    Round's short one) for each seat."""
+    cards = [state.game.deck[card].code for card in state.game.pack_cards]  # type: ignore[attr-defined]
     rng.shuffle(cards)
     return {"dealer": 0, "hands": [[code] for code in cards[:state.game.num_players]]}
 
@@ -252,6 +254,8 @@ DEAL_BUILDERS: dict[str, Callable[[State, random.Random], dict[str, Any]]] = {
     "progress-rummy": _dealt(_progress_rummy_deal),
     "ranter-go-round": _ranter_deal,
     "slobberhannes": _dealt(_trick_deal),
+    "tiny-polignac": _dealt(_trick_deal),
+    "tiny-ranter-go-round": _ranter_deal,
 }
 """Per game, a valid fixed deal built from the first hand of a seeded
 match (Ranter Go Round, whose first hand may already be over, and the

@@ -83,6 +83,7 @@ def test_every_game_is_registered_by_its_title() -> None:
         "parlour/Eichelobern-v0", "parlour/Golf-v0", "parlour/Grasobern-v0",
         "parlour/Knaves-v0", "parlour/Polignac-v0", "parlour/Progress-v0",
         "parlour/ProgressRummy-v0", "parlour/RanterGoRound-v0", "parlour/Slobberhannes-v0",
+        "parlour/TinyPolignac-v0", "parlour/TinyRanterGoRound-v0",
     ]
     assert len(ENV_IDS) == len(GAME_NAMES)
     for identifier, name in zip(ENV_IDS, GAME_NAMES, strict=True):

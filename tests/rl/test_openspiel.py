@@ -68,7 +68,7 @@ def play_until_decision(state: Any, rng: random.Random) -> list[int]:
 
 def test_every_game_is_registered_under_its_name() -> None:
     expected = [f"parlour_{name.replace('-', '_')}" for name in GAME_NAMES]
-    assert len(expected) == 15
+    assert len(expected) == 17
     assert openspiel.registered_names() == expected
     assert set(expected) <= set(pyspiel.registered_names())
     assert "parlour_ranter_go_round" in expected and "parlour_bakers_dozen" in expected

@@ -76,6 +76,9 @@ def test_games_lists_every_registered_game_with_its_rules(client: TestClient) ->
         assert game["title"] == cls.title and game["description"] == cls.description
         assert game["layout"] == cls.layout
         assert game["deck_title"] == DECKS[game["deck"]].title
+    # the lobby lists the research games last, marked (static/lobby.js)
+    assert [game["name"] for game in listed if game["research"]] == [
+        "tiny-polignac", "tiny-ranter-go-round"]
 
 
 @pytest.mark.parametrize("deck", sorted(DECKS))

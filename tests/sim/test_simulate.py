@@ -229,7 +229,8 @@ def random_match(game: str, seed: int) -> Any:
 def test_the_games_that_count_events_are_every_family_with_notable_events() -> None:
     assert COUNTING_GAMES == [
         "bassadewitz", "bharg", "costly-colours", "eichelobern", "grasobern", "knaves",
-        "polignac", "progress", "progress-rummy", "ranter-go-round", "slobberhannes"]
+        "polignac", "progress", "progress-rummy", "ranter-go-round", "slobberhannes",
+        "tiny-polignac", "tiny-ranter-go-round"]
 
 
 @pytest.mark.parametrize("game", COUNTING_GAMES)

@@ -112,6 +112,10 @@ class Game(ABC):
     draws them inside it and not as extras of their own: Progress Rummy's
     ``target`` (the meld a card is being laid off on, marked among the
     melds) and ``pending`` (a P still to declare, drawn ``P(?)``)."""
+    research: ClassVar[bool] = False
+    """Whether the game is a research game: a relative made small for exact
+    methods (:mod:`parlour.games.tiny`), playable everywhere but listed
+    after the others, and marked, in the web lobby."""
     hand_word: ClassVar[str] = "hand"
     """What the game calls the hands that ``hand_number`` counts (Progress
     Rummy's and Bharg's ``round``), for the surfaces' headings."""
@@ -269,6 +273,7 @@ class Game(ABC):
             "perfect_information": self.perfect_information,
             "layout": self.layout,
             "hand_word": self.hand_word,
+            "research": self.research,
             "options": self.schema.describe(),
         }
 

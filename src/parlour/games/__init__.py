@@ -14,9 +14,10 @@ from parlour.games import (
     progress_rummy,
     ranter_go_round,
     slobberhannes,
+    tiny,
 )
 
 __all__ = [
     "bassadewitz", "bharg", "costly_colours", "knaves", "patience", "polignac", "progress",
-    "progress_races", "progress_rummy", "ranter_go_round", "slobberhannes",
+    "progress_races", "progress_rummy", "ranter_go_round", "slobberhannes", "tiny",
 ]

@@ -166,13 +166,7 @@ class Polignac(ThirtyTwoCardGame):
 
     def _configure_rules(self) -> None:
         deck = self.deck
-        if self.num_players != 4:
-            reduction = self.options["pack_reduction"]
-            if reduction == "dealer_discard":
-                self.in_play = deck.full_mask
-                self.surplus = 2
-            elif reduction == "red_sevens":
-                self.in_play = deck.full_mask & ~deck.mask(["7H", "7D"])
+        self._reduce_pack()
         ace_high = bool(self.options["ace_high"])
         self.ranking = NATURAL_32 if ace_high else POLIGNAC_RANKING
         penalty_rank = "Q" if ace_high else "J"
@@ -187,6 +181,17 @@ class Polignac(ThirtyTwoCardGame):
         places = range(self.num_players + 1)
         self.capot_features = tuple(
             tuple(float(place == at) for place in places) for at in places)
+
+    def _reduce_pack(self) -> None:
+        """With 3, 5 or 6 players, the ``pack_reduction`` option's cards out
+        of play, or the dealer's two surplus cards (§2.1)."""
+        if self.num_players != 4:
+            reduction = self.options["pack_reduction"]
+            if reduction == "dealer_discard":
+                self.in_play = self.deck.full_mask
+                self.surplus = 2
+            elif reduction == "red_sevens":
+                self.in_play = self.deck.full_mask & ~self.deck.mask(["7H", "7D"])
 
     @property
     def extra_feature_size(self) -> int:

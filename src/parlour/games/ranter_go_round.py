@@ -75,7 +75,7 @@ offset  size          block                     values      meaning
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import ChainMap, Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -350,19 +350,23 @@ CATALOGUE = Catalogue({
 
 
 @cache
-def first_dealer_odds(players: int) -> tuple[Fraction, ...]:
-    """Each seat's chance of being dealt the first Jack when cards are dealt
-    face up one at a time from seat 0 (rules §3), exactly.
+def first_dealer_odds(players: int, cards: int = CARD_COUNT,
+                      jacks: int = len(JACKS)) -> tuple[Fraction, ...]:
+    """Each seat's chance of being dealt the first Jack when a pack of
+    ``cards`` holding ``jacks`` Jacks (the full pack's 52 and 4 by default)
+    is dealt face up one at a time from seat 0 (rules §3), exactly.
 
     >>> [str(odds) for odds in first_dealer_odds(2)]
     ['433/833', '400/833']
+    >>> [str(odds) for odds in first_dealer_odds(2, 12, 2)]
+    ['6/11', '5/11']
     """
     odds = [Fraction(0)] * players
     no_jack_yet = Fraction(1)
-    for position in range(CARD_COUNT - len(JACKS) + 1):
-        remaining = CARD_COUNT - position
-        odds[position % players] += no_jack_yet * Fraction(len(JACKS), remaining)
-        no_jack_yet *= Fraction(remaining - len(JACKS), remaining)
+    for position in range(cards - jacks + 1):
+        remaining = cards - position
+        odds[position % players] += no_jack_yet * Fraction(jacks, remaining)
+        no_jack_yet *= Fraction(remaining - jacks, remaining)
     return tuple(odds)
 
 
@@ -419,9 +423,19 @@ class RanterGoRound(Game):
                       "a historical source's defaults for the other options"),
     ])
 
+    pack_cards: ClassVar[tuple[int, ...]] = tuple(range(CARD_COUNT))
+    """The cards dealt from, in the order a seeded shuffle starts from: the
+    whole pack here, a short one in a relative
+    (:class:`~parlour.games.tiny.TinyRanterGoRound`)."""
+    fixed_options: ClassVar[Mapping[str, OptionValue]] = {}
+    """The values a relative fixes for the options it does not offer (the
+    tiny game's one life): the rules read them as if given, and they are not
+    among :attr:`options`."""
+
     def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
-        settings = self.options
+        # (presets write into the options themselves; fixed values only fill gaps)
+        settings = ChainMap(self.options, dict(self.fixed_options))
         for name, value in PRESETS[str(settings["preset"])].items():
             if name not in options:
                 settings[name] = value
@@ -444,6 +458,11 @@ class RanterGoRound(Game):
         self.morris = settings["life_board"] == "morris"
         self.card_verbs = {PHASE_STOCK: "cut" if self.cuts else "top", PHASE_TIE_CUT: "cut"}
         """How a card outcome reads in each phase (``deal`` where not named)."""
+        self.pack = mask_of(self.pack_cards)
+        """The cards dealt from, as a bitmask."""
+        self.first_dealer_odds = first_dealer_odds(
+            self.n, len(self.pack_cards), len(JACKS & set(self.pack_cards)))
+        """Each seat's chance of dealing first (rules §3, from this pack)."""
 
     @property
     def num_actions(self) -> int:
@@ -474,7 +493,7 @@ class RanterGoRound(Game):
     def max_match_decisions(self) -> int:
         """Every hand costs a life, except a play-off's (allowed
         :data:`UNDECIDED_HANDS` of them)."""
-        hands = self.num_players * int(self.options["lives"]) + UNDECIDED_HANDS
+        hands = self.num_players * self.lives + UNDECIDED_HANDS
         return hands * self.max_hand_decisions()
 
     counted_events: ClassVar[dict[str, str]] = {
@@ -570,7 +589,7 @@ class RanterState(MatchState):
 
     def _choose_first_dealer(self) -> None:
         """§3: cards dealt face up round the table from seat 0, the first Jack deals."""
-        pack = shuffled(range(CARD_COUNT), "ranter-first-dealer", self.seed)
+        pack = shuffled(self.game.pack_cards, "ranter-first-dealer", self.seed)
         first_jack = next(position for position, card in enumerate(pack) if card in JACKS)
         self.dealer = first_jack % self.game.n
 
@@ -584,9 +603,9 @@ class RanterState(MatchState):
         self._new_hand_log(*first, _dealt(self.dealer, self.hand_index + 1))
         self.order = self._turn_order()
         if self.explicit_chance:
-            self.undealt = FULL
+            self.undealt = self.game.pack
             return
-        pack = shuffled(range(CARD_COUNT), "ranter", self.seed, self.hand_index)
+        pack = shuffled(self.game.pack_cards, "ranter", self.seed, self.hand_index)
         for position, seat in enumerate(self.order):
             self.hands[seat] = pack[position]
         self.stock = pack[len(self.order):]
@@ -601,7 +620,7 @@ class RanterState(MatchState):
         """Explicit chance: the next card, to the next hand (elder first);
         after the dealer's, the rest is the stock."""
         self.undealt &= ~(1 << action - CARD_BASE)
-        dealt = CARD_COUNT - self.undealt.bit_count()
+        dealt = len(self.game.pack_cards) - self.undealt.bit_count()
         self.hands[self.order[dealt - 1]] = action - CARD_BASE
         if dealt == len(self.order):
             self.stock = bits_of(self.undealt)
@@ -621,7 +640,12 @@ class RanterState(MatchState):
         self.hands = [cards[0] if cards else -1
                       for cards in reader.hands(lambda seat: int(self.lives[seat] > 0))]
         self.stock = reader.cards("stock", "the stock") + reader.rest(
-            range(CARD_COUNT), "ranter", self.seed, 0)
+            game.pack_cards, "ranter", self.seed, 0)
+        outside = reader.taken & ~game.pack
+        if outside:
+            card = CODES[bits_of(outside)[0]]
+            pack = " ".join(map(CODES.__getitem__, game.pack_cards))
+            raise ParseError(f"{card} is not in the pack; it holds {pack}")
         cut = deal.get("cut")
         if cut is not None:
             if not game.cuts:
@@ -857,7 +881,7 @@ class RanterState(MatchState):
 
     def _begin_tie_cut(self, tied: tuple[int, ...]) -> None:
         """§5 final_tie=cut: the cards are gathered and the tied players cut."""
-        self.pack = FULL
+        self.pack = self.game.pack
         self.hands = [-1] * self.game.n
         self.stock = []
         self.set_aside = -1
@@ -868,7 +892,7 @@ class RanterState(MatchState):
             return
         attempt = 0
         while self.phase != PHASE_OVER:
-            pack = shuffled(range(CARD_COUNT), "ranter-tie-cut", self.seed, attempt)
+            pack = shuffled(self.game.pack_cards, "ranter-tie-cut", self.seed, attempt)
             for card in pack[:len(self.cutters)]:
                 self._cut_for_the_pot(CARD_BASE + card)
             attempt += 1
@@ -903,13 +927,13 @@ class RanterState(MatchState):
         if phase == PHASE_STOCK:
             return mask_of(self.stock)
         if phase == PHASE_TIE_CUT:
-            return FULL & ~mask_of(self.cut_cards)
+            return self.game.pack & ~mask_of(self.cut_cards)
         raise IllegalAction("this is not a chance node")
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == PHASE_FIRST_DEALER:
             return [(DEALER_BASE + seat, float(odds))
-                    for seat, odds in enumerate(first_dealer_odds(self.game.n))]
+                    for seat, odds in enumerate(self.game.first_dealer_odds)]
         cards = bits_of(self._coming())
         return [(CARD_BASE + card, 1.0 / len(cards)) for card in cards]
 

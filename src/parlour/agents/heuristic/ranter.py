@@ -45,6 +45,7 @@ from parlour.cards import FRENCH_52
 from parlour.engine.game import Observation, State
 from parlour.engine.tensors import block_offsets
 from parlour.games.ranter_go_round import EXCHANGE, STAND, RanterGoRound
+from parlour.games.tiny import TinyRanterGoRound
 
 if TYPE_CHECKING:
     from parlour.vector import VectorGame
@@ -203,5 +204,7 @@ RANTER_PLAYOUTS = 16
 a few microseconds, so many of them come nearly free."""
 
 register_heuristic(RanterGoRound, ranter_action)
+# Tiny Ranter Go Round plays the same turns on a short pack
+register_heuristic(TinyRanterGoRound, ranter_action)
 register_level(RanterGoRound, "hard", ranter_hard)
 register_level(RanterGoRound, "hard-classic", ranter_rollout_hard)

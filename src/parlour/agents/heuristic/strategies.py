@@ -29,6 +29,7 @@ from parlour.games.bassadewitz import Bassadewitz
 from parlour.games.knaves import Knaves
 from parlour.games.polignac import Polignac
 from parlour.games.slobberhannes import Eichelobern, FirstLastGame, Grasobern, Slobberhannes
+from parlour.games.tiny import TinyPolignac
 from parlour.games.tricks import TrickGame
 
 Strategy = Callable[[TrickView, random.Random], int]
@@ -242,8 +243,10 @@ STRATEGIES: tuple[tuple[type[TrickGame], Strategy], ...] = (
     (Eichelobern, first_last),
     (Grasobern, first_last),
     (Bassadewitz, bassadewitz),
+    (TinyPolignac, polignac),
 )
-"""The heuristic strategy of each trick game (registered here)."""
+"""The heuristic strategy of each trick game (registered here); Tiny
+Polignac plays Polignac's rules, and so Polignac's strategy."""
 
 for _game, _strategy in STRATEGIES:
     register_heuristic(_game, from_view(_strategy))

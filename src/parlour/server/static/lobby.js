@@ -3,7 +3,8 @@
 //
 // Stable hooks for end-to-end tests:
 //   data-testid="games"            the list of games; each <li data-testid="game" data-game="polignac">
-//                                  with data-testid="game-facts" ("2 or 4 players · french52")
+//                                  with data-testid="game-facts" ("2 or 4 players · french52"; a research
+//                                  game's ends "· research game", and research games come last)
 //   data-testid="choose-game"      a game's "New table" button (data-game)
 //   data-testid="new-table"        the form
 //   data-testid="game-select"      the game <select>
@@ -310,21 +311,30 @@ export function playerCountsText(counts) {
   return t("{counts} or {high} players", { counts: counts.slice(0, -1).join(", "), high });
 }
 
+/** What the lobby says of a game under its title: its players, its pack, and whether it is a research game. */
+export function gameFacts(game) {
+  const facts = `${playerCountsText(game.player_counts)} · ${game.deck_title}`;
+  return game.research ? `${facts} · ${t("research game")}` : facts;
+}
+
 function renderGames() {
+  // The research games (GET /api/games' `research`: relatives made small for
+  // exact solvers) come after the games people play for themselves.
+  const listed = [...games.filter((game) => !game.research), ...games.filter((game) => game.research)];
   fill(
     $("games"),
-    games.map((game) =>
+    listed.map((game) =>
       h(
         "li",
         { class: "game", "data-testid": "game", "data-game": game.name },
         h("h3", {}, game.title),
-        h("p", { class: "muted", "data-testid": "game-facts" }, `${playerCountsText(game.player_counts)} · ${game.deck_title}`),
+        h("p", { class: "muted", "data-testid": "game-facts" }, gameFacts(game)),
         h("p", {}, game.description),
         h("button", { type: "button", "data-testid": "choose-game", "data-game": game.name, onclick: () => { selectGame(game.name); $("game-select").focus(); } }, t("New table")),
       ),
     ),
   );
-  fill($("game-select"), games.map((game) => h("option", { value: game.name }, game.title)));
+  fill($("game-select"), listed.map((game) => h("option", { value: game.name }, game.title)));
 }
 
 function tableRow(table) {
