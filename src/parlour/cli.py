@@ -1013,14 +1013,19 @@ def tournament(
         console.print(say("paired differences, deal by deal: the first agent's mean return "
                           "and score minus the second's", lang), markup=False)
         paired = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        for column in (say("agents", lang), say("return", lang), say("95% interval", lang),
-                       say("score", lang), say("95% interval", lang)):
-            paired.add_column(column, justify="right", no_wrap=True)
-        for pair in pairs:
-            paired.add_row(f"{pair.agent} - {pair.versus}", fixed(pair.outcome.mean, 3, "+"),
-                           translate(interval_text(pair.outcome), lang),
-                           fixed(pair.score.mean, 2, "+"),
-                           translate(interval_text(pair.score, 2), lang))
+        rows = [(f"{pair.agent} - {pair.versus}", fixed(pair.outcome.mean, 3, "+"),
+                 translate(interval_text(pair.outcome), lang), fixed(pair.score.mean, 2, "+"),
+                 translate(interval_text(pair.score, 2), lang)) for pair in pairs]
+        headings = (say("agents", lang), say("return", lang), say("95% interval", lang),
+                    say("score", lang), say("95% interval", lang))
+        # on a narrow terminal or a pipe (80 columns) the agents' names wrap,
+        # never the figures
+        paired.add_column(headings[0], justify="right", overflow="fold")
+        for index, heading in enumerate(headings[1:], start=1):
+            paired.add_column(heading, justify="right", no_wrap=True,
+                              min_width=max(len(heading), *(len(row[index]) for row in rows)))
+        for row in rows:
+            paired.add_row(*row)
         console.print(paired)
     if json_file is not None:
         try:

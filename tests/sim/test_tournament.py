@@ -179,3 +179,21 @@ def test_cli_bad_input_is_one_error_line(
     err = capsys.readouterr().err
     assert err.startswith("error: ")
     assert err.count("\n") == 1
+
+
+def test_paired_figures_are_never_cut_on_80_columns(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long agents' names wrap; the figures print whole (they were cut to
+    "+0.…" in a pipe)."""
+    monkeypatch.setenv("COLUMNS", "80")
+    agents = "ismcts:000000004,ismcts:000000005"
+    status = main(["tournament", "slobberhannes", "--agents", agents, "-n", "2", "--seed", "3",
+                   "--option", "target=1", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "…" not in out
+    assert max(len(line) for line in out.splitlines() if "[" in line) <= 80
+    result = run_tournament(TournamentSpec("slobberhannes", SHORT, tuple(agents.split(",")), 2,
+                                           seed=3), workers=1)
+    [pair] = result.paired()
+    assert interval_text(pair.outcome) in out and interval_text(pair.score, 2) in out
