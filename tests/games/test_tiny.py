@@ -5,6 +5,7 @@ figures of OpenSpiel's NashConv and CFR through the adapter
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -211,3 +212,28 @@ def test_two_iterations_of_cfr_halve_tiny_ranters_nash_conv(tiny_ranter: Any) ->
     value = exploitability.nash_conv(tiny_ranter, solver.average_policy())
     assert value == pytest.approx(569 / 2420, abs=1e-12)
     assert value < 157 / 330 / 2
+
+
+def test_a_research_game_keeps_a_match_the_deal_ends_unless_asked_to_deal_again() -> None:
+    """Exact methods walk a finite tree: tiny Ranter Go Round keeps the
+    match two kings end (the rules), where its parent deals again for RL;
+    ``redeal_undecided=true`` deals it again for an RL loop."""
+    import pyspiel
+
+    import parlour.rl.openspiel  # noqa: F401
+
+    tiny = pyspiel.load_game("parlour_tiny_ranter_go_round")
+    assert tiny.get_parameters()["redeal_undecided"] is False
+    assert pyspiel.load_game("parlour_ranter_go_round").get_parameters()[
+        "redeal_undecided"] is True
+    again = pyspiel.load_game("parlour_tiny_ranter_go_round", {"redeal_undecided": True})
+    for game, ends in ((tiny, True), (again, False)):
+        found = False
+        for seed in range(200):
+            state = game.new_initial_state()
+            rng = random.Random(seed)
+            while state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            found |= state.is_terminal()
+        assert found is ends

@@ -45,8 +45,11 @@ Matches that end undecided
     The tree of such a game has no end (a deal can follow a deal forever);
     a method that walks the whole tree (``exploitability.nash_conv``, CFR)
     wants ``redeal_undecided=false``, which keeps the match that the deal
-    ended, as the rules do. A game where some seat always decides is the
-    same either way.
+    ended, as the rules do: the default of the research games
+    (``Game.research``: tiny relatives made for exact methods, where tiny
+    Ranter Go Round ends on two kings dealt, about one deal in 70), which an
+    RL loop loads with ``redeal_undecided=true``. A game where some seat
+    always decides is the same either way.
 
 Game type
     Sequential; explicit stochastic: every card dealt, turned up or drawn
@@ -268,7 +271,8 @@ def game_type(name: str) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
-            **{option.name: option.default for option in cls.schema}, REDEAL_PARAMETER: True,
+            **{option.name: option.default for option in cls.schema},
+            REDEAL_PARAMETER: not cls.research,
         },
     )
 
@@ -300,7 +304,7 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
         parameters = dict(params or {})
         name = self.parlour_name
         cls = game_class(name)
-        self.redeal_undecided = bool(parameters.get(REDEAL_PARAMETER, True))
+        self.redeal_undecided = bool(parameters.get(REDEAL_PARAMETER, not cls.research))
         """Whether a match that ends before any seat decides is dealt again."""
         changed = {
             key: value for key, value in parameters.items()
