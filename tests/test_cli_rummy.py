@@ -166,7 +166,8 @@ def test_rules_simulate_and_play_from_the_command_line(
 
     assert main(["simulate", "progress-rummy", "-n", "3", "--seed", "2"]) == 0
     simulated = capsys.readouterr().out.splitlines()
-    assert simulated[0] == "parlour.make('progress-rummy') · 3 matches · seed 2"
+    assert simulated[0] == ("parlour.make('progress-rummy') · 3 matches · every seat easy · "
+                            "seed 2")
     # a Progress Rummy match is always its five contracts
     assert any(re.match(r"│ hands a match\s+│\s+5\.00 \[5\.00, 5\.00\] │", line)
                for line in simulated)

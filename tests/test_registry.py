@@ -61,7 +61,7 @@ def test_games_metadata_shape() -> None:
         assert set(meta) == {
             "name", "title", "players", "player_counts", "deck", "description",
             "higher_is_better",
-            "perfect_information", "layout", "hand_word", "options",
+            "perfect_information", "layout", "hand_word", "research", "options",
         }
         assert meta["name"] == name
         assert isinstance(meta["title"], str) and meta["title"]

@@ -55,6 +55,7 @@ def test_registered_as_heuristic() -> None:
 def test_every_trick_game_has_a_strategy() -> None:
     assert {game.name for game, _ in STRATEGIES} == {
         "polignac", "knaves", "slobberhannes", "eichelobern", "grasobern", "bassadewitz",
+        "tiny-polignac",
     }
 
 

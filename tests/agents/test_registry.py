@@ -96,11 +96,12 @@ def test_each_game_is_registered_by_its_own_module(monkeypatch: pytest.MonkeyPat
         "parlour.agents.heuristic.costly": {"costly-colours"},
         "parlour.agents.heuristic.patience": {"golf", "calculation", "bakers-dozen", "clock"},
         "parlour.agents.heuristic.progress": {"progress"},
-        "parlour.agents.heuristic.ranter": {"ranter-go-round"},
+        "parlour.agents.heuristic.ranter": {"ranter-go-round", "tiny-ranter-go-round"},
         "parlour.agents.heuristic.rummy": {"progress-rummy"},
         "parlour.agents.heuristic.rummy_lookahead": {"progress-rummy"},
         "parlour.agents.heuristic.strategies": {
             "polignac", "knaves", "slobberhannes", "eichelobern", "grasobern", "bassadewitz",
+            "tiny-polignac",
         },
     }
 

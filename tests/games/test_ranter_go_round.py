@@ -963,7 +963,7 @@ def test_simulate_plays_twenty_games(monkeypatch: pytest.MonkeyPatch,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     out = run_cli(monkeypatch, capsys, "simulate", NAME, "-n", "20", "--seed", "1")
     lines = out.splitlines()
-    assert lines[0] == "parlour.make('ranter-go-round') · 20 matches · seed 1"
+    assert lines[0] == "parlour.make('ranter-go-round') · 20 matches · every seat easy · seed 1"
     assert lines[1] == "20 matches, 20 deals: seats"
     assert [line.split()[1] for line in lines[5:11]] == [str(seat) for seat in range(6)]
     # one seat wins each match (a final tie is split): the wins add up to 20
