@@ -1023,9 +1023,9 @@ def tournament(
         paired.add_column(headings[0], justify="right", overflow="fold")
         for index, heading in enumerate(headings[1:], start=1):
             paired.add_column(heading, justify="right", no_wrap=True,
-                              min_width=max(len(heading), *(len(row[index]) for row in rows)))
-        for row in rows:
-            paired.add_row(*row)
+                              min_width=max(len(heading), *(len(cells[index]) for cells in rows)))
+        for cells in rows:
+            paired.add_row(*cells)
         console.print(paired)
     if json_file is not None:
         try:
