@@ -202,3 +202,17 @@ def example_lines_twice(script: str, *arguments: str) -> list[str]:
     )
     assert first == second
     return first.splitlines()
+
+
+def first_legal_moves(final: Any, seat: int) -> int:
+    """How many moves ``seat`` made in the match of the replayed state
+    ``final``, each checked to be the first legal move it was offered (a
+    first-legal player's, never a fallback's)."""
+    state = final.game.new_state(seed=final.seed)
+    moves = 0
+    for action in final.history:
+        if state.current_player() == seat:
+            assert action == state.legal_actions()[0]
+            moves += 1
+        state.apply(action)
+    return moves

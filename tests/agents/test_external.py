@@ -19,6 +19,7 @@ from parlour.agents.external import ExternalAgent, Forfeit, GuardedAgent, config
 from parlour.agents.specs import agent_factory, register_name, register_prefix
 from parlour.engine.game import State
 from parlour.errors import OptionError
+from support import first_legal_moves
 
 FIRST_LEGAL = Path(__file__).with_name("first_legal.sh")
 """The player in POSIX shell and sed written from docs/protocol.md."""
@@ -65,14 +66,7 @@ def test_a_shell_player_written_from_the_protocol_plays_a_whole_polignac_match(
     final = parlour.replay(record)
     assert final.is_terminal()
     # every move of seat 0 is the first legal move offered: the program's, not easy's
-    state = final.game.new_state(seed=final.seed)
-    moves = 0
-    for action in final.history:
-        if state.current_player() == 0:
-            assert action == state.legal_actions()[0]
-            moves += 1
-        state.apply(action)
-    assert moves > 20
+    assert first_legal_moves(final, 0) > 20
 
 
 def test_the_shell_player_in_a_tournament_and_a_simulation(cli: Cli, tmp_path: Path) -> None:

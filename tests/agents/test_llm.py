@@ -21,6 +21,7 @@ from parlour.agents.llm import LanguageModelAgent, read_spec
 from parlour.agents.specs import agent_factory
 from parlour.engine.game import State
 from parlour.errors import OptionError
+from support import first_legal_moves
 
 Answer = Callable[[dict[str, Any]], str | int]
 """What the fake model answers to a request's body: a message's content,
@@ -176,14 +177,7 @@ def test_a_model_plays_a_whole_match_from_the_command_line(
               "--option", "target=5", "--save", str(record))
     assert (run.status, run.err) == (0, "")
     final = parlour.replay(record)
-    state = final.game.new_state(seed=final.seed)
-    moves = 0
-    for action in final.history:
-        if state.current_player() == 0:
-            assert action == state.legal_actions()[0]
-            moves += 1
-        state.apply(action)
-    assert final.is_terminal() and moves == len(endpoint.requests) > 5
+    assert final.is_terminal() and first_legal_moves(final, 0) == len(endpoint.requests) > 5
 
 
 def test_the_endpoint_and_model_come_from_the_environment(
