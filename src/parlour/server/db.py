@@ -132,6 +132,98 @@ class TableRow(Base):
     a table made before tables had a creator's link)."""
     hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """Whether the seats may ask for a hint."""
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The table's clock (``None``: no clock): ``{kind: "realtime" | "turn",
+    move: seconds a move, bank: seconds of time bank per seat (real time),
+    on_timeout: "easy" | "forfeit"}``."""
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The clock's running part: ``{banks: [seconds left per seat],
+    timeouts: [{move, seat, outcome}]}`` (``None``: no clock, or no move yet)."""
+    deadline: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True)
+    """When the seat to move runs out of time (``None``: no clock running)."""
+    forfeited: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that forfeited the match on time (the match is then over)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the match counts for the ratings (no hints, no chosen seed,
+    every seat a player or a computer level)."""
+    ratings: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    """A finished rated table's rating changes, per seat ``{subject, before:
+    {mu, sigma, rating}, after: {...}}`` (``None`` until then)."""
+    spectator_chat: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false())
+    """Whether spectators may chat at the table (players always may)."""
+
+
+class PlayerRow(Base):
+    """A person who keeps a name here: a display name and a private key,
+    of which only the hash is stored."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    """The display name, NFKC-normalised, as the player chose it."""
+    name_key: Mapped[str] = mapped_column(String(128), unique=True)
+    """What two names are compared by (:func:`parlour.server.players.name_key`):
+    no two players share one."""
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """The hash of the player's private key (the browser's HttpOnly cookie)."""
+    device_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    """The hash of the one-time code of a "use on another device" link
+    (``None``: no link waiting)."""
+    device_expires: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True)
+    muted: Mapped[list[int]] = mapped_column(JSON, default=list)
+    """The ids of the players whose chat this player does not see."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the player last made a request (``None``: never since made)."""
+
+
+class TableSeatRow(Base):
+    """A player's seat at a table: what a player page and the "your turn"
+    list are read from. A seat held by a link alone has no row."""
+
+    __tablename__ = "table_seats"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat's place once the match is over (1: won, ties share a place)."""
+
+
+class ChatRow(Base):
+    """One chat message at a table."""
+
+    __tablename__ = "chat_messages"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The sender's seat (``None``: a spectator)."""
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    """The sender's name when he sent it."""
+    text: Mapped[str] = mapped_column(String(500))
+    move_number: Mapped[int] = mapped_column(Integer)
+    """How many moves the table had when it was sent (where a replay shows it)."""
+    sent: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """One subject's rating in one game: a player (``player:<id>``) or a
+    computer level (``agent:<name>``), all in one pool."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(80), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class MoveRow(Base):
