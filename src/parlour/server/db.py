@@ -68,7 +68,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 PLAYING = "playing"
@@ -323,6 +323,12 @@ class StoredTable:
 def now() -> datetime:
     """The current time in UTC."""
     return datetime.now(UTC)
+
+
+def aware(moment: datetime) -> datetime:
+    """``moment`` with its time zone (databases without time zones give
+    naive UTC times back)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 SQLITE_WAIT = 10.0
@@ -615,6 +621,75 @@ class Database:
         with self.engine.begin() as connection:
             connection.execute(
                 update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+    # --- players ---------------------------------------------------------------
+    def add_player(self, name: str, name_key: str, key_hash: str) -> PlayerRow | None:
+        """Insert a player; ``None`` when another player has ``name_key``
+        (the unique index decides, so two requests at once cannot both win)."""
+        row = PlayerRow(name=name, name_key=name_key, key_hash=key_hash, muted=[],
+                        created=now())
+        with Session(self.engine, expire_on_commit=False) as session:
+            session.add(row)
+            try:
+                session.commit()
+            except IntegrityError:
+                return None
+            return row
+
+    def player(self, player_id: int) -> PlayerRow | None:
+        """The player ``player_id``, or ``None``."""
+        if not _can_be_an_id(player_id):
+            return None
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.get(PlayerRow, player_id)
+
+    def player_by_key(self, key_hash: str) -> PlayerRow | None:
+        """The player whose key hashes to ``key_hash``, or ``None``."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.scalar(select(PlayerRow).where(PlayerRow.key_hash == key_hash))
+
+    def player_by_name_key(self, name_key: str) -> PlayerRow | None:
+        """The player whose name compares as ``name_key``, or ``None``."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.scalar(select(PlayerRow).where(PlayerRow.name_key == name_key))
+
+    def update_player(self, player_id: int, values: dict[str, Any]) -> bool:
+        """Change the player's columns ``values`` (a new name, key, device
+        code, muted list); ``False`` when a unique column refuses the change
+        (a name another player took meanwhile)."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    update(PlayerRow).where(PlayerRow.id == player_id).values(**values))
+        except IntegrityError:
+            return False
+        return True
+
+    def redeem_device_code(self, device_hash: str, moment: datetime) -> PlayerRow | None:
+        """The player whose "use on another device" code hashes to
+        ``device_hash``, if it has not expired at ``moment``; the code is
+        spent either way (a link works once)."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            row = session.scalar(select(PlayerRow).where(PlayerRow.device_hash == device_hash)
+                                 .with_for_update())
+            if row is None:
+                return None
+            expires = row.device_expires
+            row.device_hash = None
+            row.device_expires = None
+            if expires is None or aware(expires) < moment:
+                return None
+            return row
+
+    def set_seat_player(self, table_id: int, seat: int, player_id: int | None) -> None:
+        """Record that ``player_id`` sits at the table's ``seat`` (``None``:
+        no player does any more)."""
+        with self.engine.begin() as connection:
+            connection.execute(delete(TableSeatRow).where(
+                TableSeatRow.table_id == table_id, TableSeatRow.seat == seat))
+            if player_id is not None:
+                connection.execute(insert(TableSeatRow).values(
+                    table_id=table_id, seat=seat, player_id=player_id))
 
     # --- events ----------------------------------------------------------------
     def add_event(self, row: EventRow) -> int:

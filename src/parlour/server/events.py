@@ -54,6 +54,7 @@ from parlour.server.db import (
     PLAYING,
     EventRow,
     StoredEvent,
+    aware,
     now,
     store_then_adopt,
 )
@@ -76,7 +77,6 @@ from parlour.server.rooms import (
 from parlour.server.security import counted
 from parlour.server.tables import (
     agent_seed,
-    aware,
     hash_token,
     new_token,
     timestamp,

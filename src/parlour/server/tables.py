@@ -53,6 +53,7 @@ from parlour.server.db import (
     PLAYING,
     StoredTable,
     TableRow,
+    aware,
     now,
     store_then_adopt,
 )
@@ -219,12 +220,6 @@ def agent_seed(table_seed: int, seat: int, move_number: int) -> int:
     return random.Random(f"parlour-server:{table_seed}:{seat}:{move_number}").randrange(2**63)
 
 
-def aware(moment: datetime) -> datetime:
-    """``moment`` with its time zone (databases without time zones give
-    naive UTC times back)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def timestamp(moment: datetime | None) -> str | None:
     """ISO 8601 in UTC (databases without time zones give naive UTC times back)."""
     if moment is None:
@@ -241,14 +236,19 @@ class Seat:
     token_hash: str | None = None
     name: str | None = None
     """The display name a person chose (``None``: not chosen yet, or a computer)."""
+    player: int | None = None
+    """The id of the player (:mod:`parlour.server.players`) who sits here
+    (``None``: a computer, or a person known by the seat's link alone)."""
 
     def describe(self, index: int) -> dict[str, Any]:
-        """The public description ``{seat, kind, agent?, name?}``."""
+        """The public description ``{seat, kind, agent?, name?, player?}``."""
         description: dict[str, Any] = {"seat": index, "kind": self.kind}
         if self.agent is not None:
             description["agent"] = self.agent
         if self.name is not None:
             description["name"] = self.name
+        if self.player is not None:
+            description["player"] = self.player
         return description
 
     def stored(self) -> dict[str, Any]:
@@ -257,13 +257,15 @@ class Seat:
             "kind": self.kind, "agent": self.agent, "token_hash": self.token_hash}
         if self.name is not None:
             stored["name"] = self.name
+        if self.player is not None:
+            stored["player"] = self.player
         return stored
 
     @classmethod
     def from_stored(cls, stored: dict[str, Any]) -> Seat:
         """The seat kept in the database as ``stored``."""
         return cls(stored["kind"], stored.get("agent"), stored.get("token_hash"),
-                   stored.get("name"))
+                   stored.get("name"), stored.get("player"))
 
 
 @dataclass(eq=False, kw_only=True)
@@ -377,6 +379,14 @@ class LiveTable(LiveRoom):
         if found is None:
             raise ApiError(FORBIDDEN, f"this link's token opens no seat at table {self.id}")
         return found
+
+    def seat_of_player(self, player: int | None) -> int | None:
+        """The seat where the player ``player`` sits here (``None``: he does
+        not, or no player is given)."""
+        if player is None:
+            return None
+        return next((index for index, seat in enumerate(self.seats) if seat.player == player),
+                    None)
 
     def seat_name(self, seat: int) -> str:
         """The seat's name as the views write it (``Ann``, ``Medium``, or

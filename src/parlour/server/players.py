@@ -1,0 +1,182 @@
+"""Players: a person who keeps a name here, without a password or an e-mail.
+
+A player is a display name and a private key. The key lives in the
+browser as an HttpOnly cookie (:data:`PLAYER_COOKIE`; a script may send it
+in the :data:`PLAYER_HEADER` header instead) and in the database only as
+its hash, as a seat's token does. Names are unique among players as the
+eye sees them (:func:`parlour.server.payloads.name_key`: case, accents and
+look-alike letters do not tell two names apart) and may not imitate a
+computer's name or a game's name of a seat (:func:`check_player_name`).
+
+A "use on another device" link carries a one-time code and the key in its
+fragment (which no server or proxy log sees): the other browser hands both
+back, and the code, spent at the first use or after
+:data:`DEVICE_LINK_SECONDS`, is what makes the link work once. Revoking the
+key makes a new one for the browser that asks: every other device and every
+link given out stop working.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import timedelta
+
+from starlette.requests import HTTPConnection
+
+from parlour.server.db import Database, PlayerRow, now
+from parlour.server.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, ApiError
+from parlour.server.payloads import name_key, parse_seat_name
+from parlour.server.seats import check_name
+from parlour.server.tables import hash_token, new_token
+
+PLAYER_COOKIE = "parlour_player"
+"""The cookie that holds a player's private key (HttpOnly, SameSite=Lax)."""
+
+PLAYER_HEADER = "X-Parlour-Player"
+"""The header in which a script may send a player's key instead of the cookie."""
+
+DEVICE_LINK_SECONDS = 15 * 60
+"""How long a "use on another device" link works (once)."""
+
+SEAT_NAMES = tuple(f"P{seat}" for seat in range(10))
+"""The games' own names of seats, which no player may take (a log would
+confuse them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player as the server knows him for one request."""
+
+    id: int
+    name: str
+    muted: tuple[int, ...] = ()
+
+    @classmethod
+    def from_row(cls, row: PlayerRow) -> Player:
+        """The player of a ``players`` row."""
+        return cls(row.id, row.name, tuple(int(other) for other in row.muted or ()))
+
+    def describe(self) -> dict[str, object]:
+        """The public form ``{id, name}`` (never anything of the key)."""
+        return {"id": self.id, "name": self.name}
+
+
+def player_key(connection: HTTPConnection) -> str | None:
+    """The player's key that a request or socket carries (the cookie, or
+    :data:`PLAYER_HEADER`), ``None`` when none."""
+    return connection.headers.get(PLAYER_HEADER) or connection.cookies.get(PLAYER_COOKIE) or None
+
+
+def check_player_name(value: object) -> str:
+    """A player's name from a request: a seat's name rules
+    (:func:`parse_seat_name`: NFKC, 1 to 24 characters, no control
+    characters), and 400 when it imitates a computer or a game's seat."""
+    name = parse_seat_name(value)
+    check_name(name, (), SEAT_NAMES)
+    return name
+
+
+def _taken(name: str, other: str) -> ApiError:
+    if name.casefold() == other.casefold():
+        return ApiError(CONFLICT, f"the name {name!r} is another player's: pick another")
+    return ApiError(CONFLICT, (
+        f"the name {name!r} looks like {other!r}, another player's name: pick another"))
+
+
+class Players:
+    """The players of one database: made, found by their key, renamed,
+    their key revoked or carried to another device. Every method runs the
+    blocking database work in a thread."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def create(self, value: object) -> tuple[Player, str]:
+        """A new player called ``value`` and his private key (given out once:
+        only its hash is kept). 400 for a name no player may take, 409 for one
+        another player has or that looks like his."""
+        name = check_player_name(value)
+        key = new_token()
+        row = await asyncio.to_thread(
+            self.database.add_player, name, name_key(name), hash_token(key))
+        if row is None:
+            raise await self._conflict(name)
+        return Player.from_row(row), key
+
+    async def _conflict(self, name: str) -> ApiError:
+        other = await asyncio.to_thread(self.database.player_by_name_key, name_key(name))
+        return _taken(name, other.name if other is not None else name)
+
+    async def current(self, connection: HTTPConnection) -> Player | None:
+        """The player whose key the request carries; ``None`` without one.
+        A key that is no player's (revoked, or a guess) is refused with 403."""
+        key = player_key(connection)
+        if key is None:
+            return None
+        row = await asyncio.to_thread(self.database.player_by_key, hash_token(key))
+        if row is None:
+            raise ApiError(FORBIDDEN, (
+                "this browser's player key is no longer valid (it was revoked, or made on "
+                "another server): make a new player or use a link from another device"))
+        return Player.from_row(row)
+
+    async def required(self, connection: HTTPConnection) -> Player:
+        """:meth:`current`, with 403 when the request carries no player's key."""
+        player = await self.current(connection)
+        if player is None:
+            raise ApiError(FORBIDDEN, "this needs a player: choose a name first")
+        return player
+
+    async def find(self, player_id: int) -> Player | None:
+        """The player ``player_id``, or ``None``."""
+        row = await asyncio.to_thread(self.database.player, player_id)
+        return None if row is None else Player.from_row(row)
+
+    async def rename(self, player: Player, value: object) -> Player:
+        """``player`` under a new name (the same checks as :meth:`create`;
+        his own name in another case or spelling is his to take)."""
+        name = check_player_name(value)
+        changed = await asyncio.to_thread(
+            self.database.update_player, player.id, {"name": name, "name_key": name_key(name)})
+        if not changed:
+            raise await self._conflict(name)
+        return Player(player.id, name, player.muted)
+
+    async def revoke(self, player: Player) -> str:
+        """A new key for ``player`` (returned, for the asking browser's
+        cookie); the old one, and any link waiting, stop working."""
+        key = new_token()
+        await asyncio.to_thread(self.database.update_player, player.id, {
+            "key_hash": hash_token(key), "device_hash": None, "device_expires": None})
+        return key
+
+    async def device_link(self, player: Player, key: str) -> str:
+        """The "use on another device" link of ``player``, whose key ``key``
+        the asking request carried: ``/players/device#code=...&key=...``,
+        good once within :data:`DEVICE_LINK_SECONDS` (a new link replaces
+        the one before)."""
+        code = new_token()
+        await asyncio.to_thread(self.database.update_player, player.id, {
+            "device_hash": hash_token(code),
+            "device_expires": now() + timedelta(seconds=DEVICE_LINK_SECONDS)})
+        return f"/players/device#code={code}&key={key}"
+
+    async def redeem(self, code: object, key: object) -> Player:
+        """The player whose device link holds ``code`` and ``key``: the code
+        is spent; 403 when it was spent, expired, or the key is not his."""
+        if not isinstance(code, str) or not isinstance(key, str) or not code or not key:
+            raise ApiError(BAD_REQUEST, "a device link gives a code and a key, both text")
+        row = await asyncio.to_thread(
+            self.database.redeem_device_code, hash_token(code), now())
+        if row is None or row.key_hash != hash_token(key):
+            raise ApiError(FORBIDDEN, (
+                "this device link is spent or expired (a link works once, for "
+                f"{DEVICE_LINK_SECONDS // 60} minutes): make a new one on your other device"))
+        return Player.from_row(row)
+
+    async def set_muted(self, player: Player, muted: tuple[int, ...]) -> Player:
+        """``player`` muting exactly ``muted`` (players' ids)."""
+        await asyncio.to_thread(self.database.update_player, player.id, {"muted": list(muted)})
+        return Player(player.id, player.name, muted)
+
