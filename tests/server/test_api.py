@@ -140,7 +140,7 @@ def test_every_human_seat_gets_its_own_token(client: TestClient) -> None:
     ({"game": "polignac", "seats": [HUMAN] * 3 + [{"kind": "computer", "agent": "deep"}]},
      422, "no agent called 'deep'; agents are "),
     ({"game": "polignac", "seats": [HUMAN] * 3 + [{"kind": "robot"}]}, 400,
-     "a seat's kind must be 'human' or 'computer', not 'robot'"),
+     "a seat's kind must be 'human', 'computer' or 'open', not 'robot'"),
     ({"game": "polignac", "seats": [HUMAN] * 3}, 400,
      "Polignac is played here by 4 players: give 4 seats, not 3"),
     ({"game": "golf", "seats": [HUMAN] * 2}, 400,

@@ -33,6 +33,7 @@ from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS, STANDING_KEYS
 from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
 from parlour.i18n import _, translate
 from parlour.server import transport
+from parlour.server.clocks import WallClock
 from parlour.server.db import ARCHIVED, FINISHED, PLAYING, Database
 from parlour.server.engines import Engines
 from parlour.server.errors import (
@@ -83,10 +84,13 @@ from parlour.server.payloads import (
     parse_name_request,
     parse_rematch_request,
     parse_socket_message,
+    parse_start_request,
     parse_table_request,
+    parse_take_request,
     parse_timer_request,
     parse_undo_request,
 )
+from parlour.server.players import Players
 from parlour.server.rooms import Connection
 from parlour.server.security import (
     MAX_BODY_BYTES,
@@ -151,7 +155,7 @@ def create_app(
     database_url: str, computer_delay: float = DEFAULT_COMPUTER_DELAY,
     clock: Clock = time.monotonic, limits: Limits | None = None,
     allowed_origins: Iterable[str] = (), pauses: Pauses | None = None,
-    engines: Engines | None = None,
+    engines: Engines | None = None, wall_clock: WallClock | None = None,
 ) -> FastAPI:
     """The web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -165,12 +169,15 @@ def create_app(
     ``pauses`` are how long a finished trick stays and the next hand waits
     for the people at the tables that do not choose (:class:`Pauses`);
     ``engines`` are the outside players offered beside the agents
-    (:class:`~parlour.server.engines.Engines`: none by default).
+    (:class:`~parlour.server.engines.Engines`: none by default);
+    ``wall_clock`` is what the tables' clocks read the time from (tests
+    move theirs by hand: :class:`~parlour.server.clocks.WallClock`).
     """
     database = Database(database_url)
     limits = limits or Limits()
     gate = ComputerGate()
-    hub = TableHub(database, computer_delay, limits, gate, pauses=pauses, engines=engines)
+    hub = TableHub(database, computer_delay, limits, gate, pauses=pauses, engines=engines,
+                   wall=wall_clock)
     events = EventHub(database, computer_delay, limits, gate, engines=engines)
 
     @asynccontextmanager
@@ -191,6 +198,7 @@ def create_app(
     _add_pages(app)
     _add_lobby_api(app, hub)
     _add_table_api(app, hub)
+    _add_open_seats_api(app, hub)
     _add_socket(app, hub, clock)
     _add_event_api(app, events)
     _add_event_socket(app, events, clock)
@@ -555,7 +563,8 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
             seats.append(description)
         return JSONResponse(
             {"id": table.id, "game": table.game.name, "url": seat_url(table.id),
-             "creator_url": f"/tables/{table.id}#creator={creator}", "seats": seats},
+             "creator_url": f"/tables/{table.id}#creator={creator}", "seats": seats,
+             "status": table.status},
             status_code=201,
         )
 
@@ -668,6 +677,46 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         table = await hub.table(_table_id(table_id))
         return JSONResponse(localized_replay(replay_position(table, move_number),
                                              request_language(request)))
+
+
+def _add_open_seats_api(app: FastAPI, hub: TableHub) -> None:
+    """Open seats and the players' turns (docs/web.md, "Open seats" and "Clocks")."""
+    players = Players(hub.database)
+
+    @app.get("/api/lobby/open")
+    async def open_tables(request: Request) -> JSONResponse:
+        lang = request_language(request)
+        return JSONResponse([{**row, "title": translate(row["title"], lang)}
+                             for row in await hub.open_tables()])
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/take")
+    async def take_seat(table_id: str, seat: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        parse_take_request(await _json_body(request))
+        player = await players.current(request)
+        if player is None:
+            raise ApiError(FORBIDDEN, (
+                "taking a seat needs a player: choose a name in the lobby first"))
+        index = _seat_path(seat)
+        table, token = await hub.take_seat(table, index, player.id, player.name)
+        return JSONResponse({"id": table.id, "seat": index, "name": player.name,
+                             "url": seat_url(table.id, token), "status": table.status})
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start_table(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        creator, agent = parse_start_request(await _json_body(request))
+        table = await hub.start_table(table, creator, agent)
+        return JSONResponse(hub.describe(table))
+
+    @app.get("/api/players/me/turns")
+    async def my_turns(request: Request) -> JSONResponse:
+        player = await players.current(request)
+        if player is None:
+            raise ApiError(FORBIDDEN, "your turns are a player's: choose a name in the lobby first")
+        lang = request_language(request)
+        return JSONResponse([{**turn, "title": translate(turn["title"], lang)}
+                             for turn in await hub.turns(player.id)])
 
 
 # --- live updates ------------------------------------------------------------------

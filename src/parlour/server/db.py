@@ -73,6 +73,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 PLAYING = "playing"
 FINISHED = "finished"
+OPEN = "open"
+"""A table with open seats, waiting for players (docs/web.md, "Open
+seats"): nobody moves and no clock runs until it starts."""
 ARCHIVED = "archived"
 """A table abandoned by its people: kept and replayable, not kept in memory
 or resumed at start."""
@@ -453,16 +456,19 @@ class Database:
     def add_moves(
         self, table_id: int, first_move_number: int, actions: Sequence[int],
         scores: list[int], is_over: bool, result: PatienceResult | None = None,
-        pauses: dict[str, Any] | None = None,
+        pauses: dict[str, Any] | None = None, clock: dict[str, Any] | None = None,
     ) -> None:
         """Commit a move's actions (numbered from ``first_move_number``; a
         whole line of text may name several), the table's new move count,
-        scores and status, the ``result`` of a patience that it ends and the
+        scores and status, the ``result`` of a patience that it ends, the
         table's new ``pauses`` (the hand it ends waiting for the people; not
-        changed when ``None``), in one transaction: all of them are stored or none."""
+        changed when ``None``) and its clock's new ``clock_state`` and
+        ``deadline`` (``clock``; not changed when ``None``), in one
+        transaction: all of them are stored or none."""
         moment = now()
         values: dict[str, Any] = {
             "moves": first_move_number + len(actions), "scores": scores, "last_move": moment,
+            **(clock or {}),
         }
         if pauses is not None:
             values["pauses"] = pauses
@@ -590,9 +596,10 @@ class Database:
 
     def archive_idle_tables(self, before: datetime) -> int:
         """Mark ``archived`` every table being played whose latest move (or,
-        without one, its creation) is older than ``before``; returns how many."""
+        without one, its creation) is older than ``before``, but for those
+        whose clock runs (their deadline moves them on); returns how many."""
         query = update(TableRow).where(
-            TableRow.status == PLAYING,
+            TableRow.status == PLAYING, TableRow.deadline.is_(None),
             func.coalesce(TableRow.last_move, TableRow.created) < before,
         ).values(status=ARCHIVED)
         with self.engine.begin() as connection:
@@ -609,6 +616,45 @@ class Database:
         with self.engine.begin() as connection:
             connection.execute(
                 update(TableRow).where(TableRow.id == table_id).values(seats=seats))
+
+    def fill_seats(self, table_id: int, seats: list[dict[str, Any]], values: dict[str, Any],
+                   seat: int | None = None, player_id: int | None = None) -> None:
+        """Store the seats of a table with open seats (one taken, or every
+        one given to a computer by its creator) with the table's other new
+        ``values`` (its status and clock once it starts) and, when the
+        player ``player_id`` took ``seat``, his ``table_seats`` row, in one
+        transaction."""
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.id == table_id)
+                               .values(seats=seats, **values))
+            if seat is not None and player_id is not None:
+                connection.execute(insert(TableSeatRow).values(
+                    table_id=table_id, seat=seat, player_id=player_id))
+
+    def forfeit(self, table_id: int, seat: int, clock_state: dict[str, Any],
+                returns: Sequence[float]) -> None:
+        """End the table's match by ``seat``'s forfeit on time: the table is
+        finished, ``forfeited`` names the seat, its clock stops (with the
+        timeout in ``clock_state``), in one transaction. ``returns`` is the
+        match's outcome (the forfeiter below every other seat:
+        :func:`parlour.server.tables.forfeit_returns`), what the end of a
+        match (places, ratings) is computed from."""
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.id == table_id).values(
+                status=FINISHED, finished=now(), forfeited=seat, deadline=None,
+                clock_state=clock_state))
+            # issue #32: the end-of-match hook (places, ratings) is called here,
+            # on this connection, with ``returns``, as for the last move of a match
+
+    def player_tables(self, player_id: int, statuses: Sequence[str]) -> list[tuple[int, int]]:
+        """The ``(table id, seat)`` of every seat the player holds at a
+        table whose status is one of ``statuses``, newest table first."""
+        query = select(TableSeatRow.table_id, TableSeatRow.seat).join(
+            TableRow, TableRow.id == TableSeatRow.table_id).where(
+            TableSeatRow.player_id == player_id, TableRow.status.in_(statuses)).order_by(
+            TableRow.id.desc())
+        with self.engine.connect() as connection:
+            return [(int(table_id), int(seat)) for table_id, seat in connection.execute(query)]
 
     def set_table_hints(self, table_id: int, hints: bool) -> None:
         """Switch the table's hints on or off."""

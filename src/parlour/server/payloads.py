@@ -19,6 +19,8 @@ from parlour.server.errors import BAD_REQUEST, ApiError
 
 HUMAN = "human"
 COMPUTER = "computer"
+OPEN = "open"
+"""A seat any player may take from the lobby (docs/web.md, "Open seats")."""
 DEFAULT_AGENT = "random"
 DEFAULT_LEVEL = "medium"
 """The level of the computer that takes a seat a person leaves or loses."""
@@ -31,7 +33,8 @@ MAX_HAND_WAIT = 3600.0
 SEED_LIMIT = 2**64
 """Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``."""
 
-TABLE_FIELDS = ("game", "options", "seats", "seed", "delay", "trick_pause", "hand_wait", "hints")
+TABLE_FIELDS = ("game", "options", "seats", "seed", "delay", "trick_pause", "hand_wait", "hints",
+                "clock")
 SEAT_FIELDS = ("kind", "agent", "name")
 MOVE_FIELDS = ("token", "action", "text", "move_number")
 NAME_FIELDS = ("token", "name")
@@ -39,6 +42,8 @@ LEAVE_FIELDS = ("token",)
 CREATOR_FIELDS = ("creator",)
 GIVE_FIELDS = ("creator", "agent")
 HINTS_FIELDS = ("creator", "hints")
+START_FIELDS = ("creator", "agent")
+CLOCK_FIELDS = ("kind", "move", "bank", "on_timeout")
 SOCKET_MOVE_FIELDS = ("type", "action", "text", "move_number")
 UNDO_FIELDS = ("token", "move_number")
 REMATCH_FIELDS = ("token", "accept")
@@ -62,6 +67,49 @@ class SeatRequest:
     """A person's display name (:func:`parse_seat_name`), if given."""
 
 
+REALTIME = "realtime"
+TURN_BASED = "turn"
+CLOCK_KINDS = (REALTIME, TURN_BASED)
+ON_TIMEOUT_EASY = "easy"
+ON_TIMEOUT_FORFEIT = "forfeit"
+ON_TIMEOUT = (ON_TIMEOUT_EASY, ON_TIMEOUT_FORFEIT)
+"""What happens when a seat's time runs out: the ``easy`` agent plays that
+move for it, or the seat forfeits the match."""
+MIN_CLOCK_MOVE = 5.0
+"""Fewest seconds a clock may give a move."""
+MAX_REALTIME_MOVE = 3600.0
+"""Most seconds a real-time clock may give a move (one hour)."""
+MAX_TURN_MOVE = 14 * 86400.0
+"""Most seconds a turn-based clock may give a move (14 days)."""
+MAX_CLOCK_BANK = 3600.0
+"""Most seconds of time bank a real-time clock may give each seat (one hour)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRequest:
+    """A table's clock: ``kind`` (:data:`REALTIME` or :data:`TURN_BASED`),
+    the seconds each ``move`` is given, the seconds of time ``bank`` each
+    seat has besides (real time only) and what a timeout does."""
+
+    kind: str
+    move: float
+    bank: float = 0.0
+    on_timeout: str = ON_TIMEOUT_EASY
+
+    def stored(self) -> dict[str, Any]:
+        """The form kept in ``tables.clock`` and shown in views."""
+        return {"kind": self.kind, "move": self.move, "bank": self.bank,
+                "on_timeout": self.on_timeout}
+
+    @classmethod
+    def from_stored(cls, stored: dict[str, Any] | None) -> ClockRequest | None:
+        """The clock :meth:`stored` wrote (``None``: no clock)."""
+        if stored is None:
+            return None
+        return cls(str(stored["kind"]), float(stored["move"]), float(stored.get("bank", 0.0)),
+                   str(stored.get("on_timeout", ON_TIMEOUT_EASY)))
+
+
 @dataclass(frozen=True, slots=True)
 class TableRequest:
     """The body of ``POST /api/tables``."""
@@ -79,6 +127,8 @@ class TableRequest:
     hints: bool | None = None
     """Whether the seats may ask for hints; ``None``: only when fewer than
     two people play."""
+    clock: ClockRequest | None = None
+    """The table's clock (``None``: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +187,13 @@ def parse_table_request(body: object) -> TableRequest:
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats:
         raise _bad("list the seats, e.g. [{\"kind\": \"human\"}, {\"kind\": \"computer\"}]")
+    parsed = [_parse_seat(seat) for seat in seats]
+    clock = parse_clock(data.get("clock"))
+    if clock is not None and all(seat.kind == COMPUTER for seat in parsed):
+        raise _bad("a clock times people's seats: this table has none (computers move at "
+                   "their own pace)")
     return TableRequest(
-        game=game, options=options, seats=[_parse_seat(seat) for seat in seats],
+        game=game, options=options, seats=parsed, clock=clock,
         seed=_parse_seed(data.get("seed")), delay=_parse_delay(data.get("delay")),
         trick_pause=_parse_seconds(data.get("trick_pause"), "trick_pause", MAX_TRICK_PAUSE),
         hand_wait=_parse_seconds(data.get("hand_wait"), "hand_wait", MAX_HAND_WAIT),
@@ -189,7 +244,52 @@ def _parse_seat(value: object) -> SeatRequest:
         if "name" in seat:
             raise _bad("a computer seat is named after its level: give a name to a person's seat")
         return SeatRequest(COMPUTER, _parse_agent(seat.get("agent", DEFAULT_AGENT)))
-    raise _bad(f"a seat's kind must be 'human' or 'computer', not {kind!r}")
+    if kind == OPEN:
+        if "agent" in seat or "name" in seat:
+            raise _bad("an open seat is the player's who takes it: it has no agent and no name")
+        return SeatRequest(OPEN)
+    raise _bad(f"a seat's kind must be 'human', 'computer' or 'open', not {kind!r}")
+
+
+def parse_clock(value: object) -> ClockRequest | None:
+    """A table's ``clock``: ``null`` (or absent) for none, else ``{"kind":
+    "realtime", "move": S, "bank": S, "on_timeout": "easy" | "forfeit"}``
+    or ``{"kind": "turn", "move": S, "on_timeout": ...}``, within
+    :data:`MIN_CLOCK_MOVE`, :data:`MAX_REALTIME_MOVE`, :data:`MAX_TURN_MOVE`
+    and :data:`MAX_CLOCK_BANK` (docs/web.md, "Clocks")."""
+    if value is None:
+        return None
+    data = _object(value, "the clock", CLOCK_FIELDS)
+    kind = data.get("kind")
+    if kind not in CLOCK_KINDS:
+        raise _bad(f"a clock's kind is 'realtime' (seconds a move and a time bank) or 'turn' "
+                   f"(a turn-based game: hours or days a move), not {kind!r}")
+    most = MAX_REALTIME_MOVE if kind == REALTIME else MAX_TURN_MOVE
+    move = _clock_seconds(data.get("move"), "move", MIN_CLOCK_MOVE, most)
+    if move is None:
+        raise _bad(f"give the seconds each move may take: \"move\", from {MIN_CLOCK_MOVE:g} "
+                   f"to {most:g}")
+    bank = _clock_seconds(data.get("bank"), "bank", 0.0, MAX_CLOCK_BANK)
+    if kind == TURN_BASED and bank is not None:
+        raise _bad("a turn-based clock has no time bank: give a real-time clock a bank")
+    on_timeout = data.get("on_timeout", ON_TIMEOUT_EASY)
+    if on_timeout not in ON_TIMEOUT:
+        raise _bad(f"on_timeout is 'easy' (the easy computer plays the move) or 'forfeit' "
+                   f"(the seat forfeits the match), not {on_timeout!r}")
+    return ClockRequest(str(kind), move, bank or 0.0, str(on_timeout))
+
+
+def _clock_seconds(value: object, name: str, least: float, most: float) -> float | None:
+    """A clock's number of seconds at ``name``, from ``least`` to ``most``
+    (``None`` when not given)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+        math.isfinite(value) and least <= value <= most
+    ):
+        raise _bad(f"the clock's {name} must be a number of seconds from {least:g} to "
+                   f"{most:g}, not {value!r}")
+    return float(value)
 
 
 def _parse_agent(agent: object) -> str:
@@ -386,6 +486,19 @@ def parse_give_request(body: object) -> tuple[str | None, str]:
     named) of a ``POST /api/tables/{id}/seats/{seat}/computer`` body."""
     data = _object(body, "the request", GIVE_FIELDS)
     return token_of(data, "creator"), _parse_agent(data.get("agent", DEFAULT_LEVEL))
+
+
+def parse_start_request(body: object) -> tuple[str | None, str]:
+    """The creator's token and the computers' agent (``medium`` unless
+    named) of a ``POST /api/tables/{id}/start`` body."""
+    data = _object(body, "the request", START_FIELDS)
+    return token_of(data, "creator"), _parse_agent(data.get("agent", DEFAULT_LEVEL))
+
+
+def parse_take_request(body: object) -> None:
+    """A ``POST /api/tables/{id}/seats/{seat}/take`` body: ``{}`` (the
+    player is known by his key)."""
+    _object(body, "the request", ())
 
 
 def parse_hints_request(body: object) -> tuple[str | None, bool]:

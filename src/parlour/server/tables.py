@@ -47,9 +47,11 @@ from parlour.errors import ParlourError
 from parlour.games.patience.base import PatienceState
 from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
 from parlour.i18n import translate
+from parlour.server.clocks import TIMEOUT_AGENT, ClockState, SystemClock, Timeout, WallClock
 from parlour.server.db import (
     ARCHIVED,
     FINISHED,
+    OPEN,
     PLAYING,
     StoredTable,
     TableRow,
@@ -65,7 +67,16 @@ from parlour.server.errors import (
     TOO_MANY_REQUESTS,
     ApiError,
 )
-from parlour.server.payloads import COMPUTER, DEFAULT_LEVEL, HUMAN, MoveRequest, TableRequest
+from parlour.server.payloads import (
+    COMPUTER,
+    DEFAULT_LEVEL,
+    HUMAN,
+    ON_TIMEOUT_FORFEIT,
+    ClockRequest,
+    MoveRequest,
+    TableRequest,
+)
+from parlour.server.payloads import OPEN as OPEN_SEAT
 from parlour.server.rematch import Answer, Rematch, new_seat, rematch_token
 from parlour.server.rooms import (
     Connection,
@@ -309,6 +320,14 @@ class LiveTable(LiveRoom):
     seat_tokens: list[str] = field(default_factory=list)
     """The games' own name of each seat (``P0``), which the views replace
     by the seats' names."""
+    clock: ClockRequest | None = None
+    """The table's clock (``None``: none; docs/web.md, "Clocks")."""
+    clock_state: ClockState | None = None
+    """The clock as it runs (``None`` without a clock)."""
+    clock_timer: asyncio.Task[None] | None = None
+    """The task that acts at :attr:`clock_state`'s deadline."""
+    forfeited: int | None = None
+    """The seat that forfeited the match on time (the match is then over)."""
 
     def __post_init__(self) -> None:
         if not self.seat_tokens:
@@ -322,10 +341,29 @@ class LiveTable(LiveRoom):
 
     @property
     def status(self) -> str:
-        """``"playing"``, ``"finished"`` or ``"archived"``."""
-        if self.state.is_terminal():
+        """``"playing"``, ``"finished"`` (the match over, or forfeited),
+        ``"open"`` (an open seat waits for a player) or ``"archived"``."""
+        if self.is_over:
             return FINISHED
+        if any(seat.kind == OPEN_SEAT for seat in self.seats):
+            return OPEN
         return ARCHIVED if self.archived else PLAYING
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over: played to its end, or forfeited."""
+        return self.forfeited is not None or self.state.is_terminal()
+
+    @property
+    def open_seats(self) -> list[int]:
+        """The seats that wait for a player to take them."""
+        return [index for index, seat in enumerate(self.seats) if seat.kind == OPEN_SEAT]
+
+    @property
+    def clock_running(self) -> bool:
+        """Whether a person's time runs (the clock's deadline moves the table on)."""
+        return self.clock_state is not None and self.clock_state.deadline is not None \
+            and self.status == PLAYING
 
     @property
     def is_patience(self) -> bool:
@@ -335,9 +373,10 @@ class LiveTable(LiveRoom):
 
     @property
     def has_person(self) -> bool:
-        """Whether a person sits at the table (a table without one is played
-        by computers only, at a bounded pace)."""
-        return any(seat.kind == HUMAN for seat in self.seats)
+        """Whether a person sits at the table, or an open seat waits for
+        one (a table without one is played by computers only, at a bounded
+        pace)."""
+        return any(seat.kind in (HUMAN, OPEN_SEAT) for seat in self.seats)
 
     @property
     def people(self) -> list[int]:
@@ -439,14 +478,27 @@ class LiveTable(LiveRoom):
         return seat
 
     def computer_to_move(self) -> int | None:
-        """The computer seat whose turn it is, if any."""
+        """The computer seat whose turn it is, if any (none before an open
+        table starts, nor once the match is over)."""
         state = self.state
-        if state.is_terminal():
+        if self.status in (FINISHED, OPEN):
             return None
         seat = state.current_player()
         if 0 <= seat < len(self.seats) and self.seats[seat].kind == COMPUTER:
             return seat
         return None
+
+
+_REFUSAL_WHILE_OPEN = ("the table waits for players: it starts when every open seat is "
+                       "taken, or when its creator starts it")
+"""Why nobody moves at a table with an open seat."""
+
+
+def _refusal_for_an_open_seat(seat: int) -> str:
+    """Why the creator cannot give an open seat to a computer or make a link
+    to it (its sentence is in the server's catalogue)."""
+    return (f"seat {seat} is open: a player takes it from the lobby, or start the table "
+            "to give every open seat to a computer")
 
 
 def _refusal_after_leaving(computer: str) -> str:
@@ -466,11 +518,14 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     _archiver: asyncio.Task[None] | None = None
     """The task that looks for abandoned tables (from :meth:`start` on)."""
 
-    def __init__(self, *args: Any, pauses: Pauses | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, pauses: Pauses | None = None,
+                 wall: WallClock | None = None, **kwargs: Any) -> None:
         """A :class:`RoomHub` whose new tables pause as ``pauses`` says
-        unless they ask for other pauses (:class:`Pauses`' defaults)."""
+        unless they ask for other pauses (:class:`Pauses`' defaults), and
+        whose clocks read ``wall`` (the computer's clock by default)."""
         super().__init__(*args, **kwargs)
         self.pauses = pauses or Pauses()
+        self.wall: WallClock = wall or SystemClock()
 
     # --- lifetime ------------------------------------------------------------
     async def start(self) -> None:
@@ -489,8 +544,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
     def _tasks(self) -> list[asyncio.Task[None]]:
         archiver = [] if self._archiver is None else [self._archiver]
-        timers = [table.wait_timer for table in self._rooms.values()
-                  if table.wait_timer is not None]
+        timers = [timer for table in self._rooms.values()
+                  for timer in (table.wait_timer, table.clock_timer) if timer is not None]
         return [*super()._tasks(), *archiver, *timers]
 
     def _set_going(self, room: LiveTable) -> None:
@@ -500,6 +555,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             room.wait_timer = asyncio.create_task(
                 self._end_wait_at_deadline(room, room.hand_end),
                 name=f"parlour table {room.id} hand wait")
+        self._arm_clock(room)
         super()._set_going(room)
 
     def _unfinished(self) -> list[StoredTable]:
@@ -524,13 +580,17 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         pauses = Pauses(float(stored_pauses.get("trick", self.pauses.trick)),
                         float(stored_pauses.get("hand", self.pauses.hand)))
         waiting = stored_pauses.get("waiting")
+        clock = ClockRequest.from_stored(row.clock)
+        clock_state = None if clock is None else ClockState.fresh(clock, len(seats)) \
+            if row.clock_state is None else ClockState.from_stored(row.clock_state, row.deadline)
         return LiveTable(id=row.id, state=state, seats=seats, delay=row.delay,
                          rematch=Rematch.from_stored(row.rematch, len(seats)),
                          last_move=aware(row.last_move or row.created),
                          seed_chosen=bool(row.seed_chosen), archived=row.status == ARCHIVED,
                          pauses=pauses,
                          hand_end=None if waiting is None else HandEnd.from_stored(waiting),
-                         creator_hash=row.creator_hash, hints=bool(row.hints))
+                         creator_hash=row.creator_hash, hints=bool(row.hints),
+                         clock=clock, clock_state=clock_state, forfeited=row.forfeited)
 
     def _count_older_patiences(self) -> int:
         """Add the finished patiences that have no result yet; returns how many."""
@@ -573,7 +633,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         """429 naming the limit that a new table of ``owner`` would pass."""
         limits = self.limits
         live = [table for table in [*self._rooms.values(), *self._opening]
-                if table.status == PLAYING]
+                if table.status in (PLAYING, OPEN)]
         mine = [table for table in live if owner is not None and table.owner == owner]
         check_room(len(mine), len(live), limits.tables_per_address, limits.tables,
                    "unfinished table", "unfinished tables")
@@ -615,11 +675,13 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         except ParlourError as error:
             raise engine_error(error) from None
         tokens = [new_token() if seat.kind == HUMAN else None for seat in request.seats]
+        # an open seat is nobody's yet: no token, until a player takes it
         seats = [
             Seat(seat.kind, seat.agent, None if token is None else hash_token(token))
             for seat, token in zip(request.seats, tokens, strict=True)
         ]
-        people = sum(seat.kind == HUMAN for seat in seats)
+        # an open seat is a person's to come
+        people = sum(seat.kind in (HUMAN, OPEN_SEAT) for seat in seats)
         pauses = Pauses(
             self.pauses.trick if request.trick_pause is None else request.trick_pause,
             self.pauses.hand if request.hand_wait is None else request.hand_wait)
@@ -628,24 +690,29 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             self.database.add_table, pauses=pauses,
             hints=request.hints if request.hints is not None else people < 2,
             creator_hash=None if creator is None else hash_token(creator),
-            names=[seat.name for seat in request.seats])
+            names=[seat.name for seat in request.seats], clock=request.clock)
         return table, tokens
 
     async def _open_table(
         self, state: State, seats: list[Seat], delay: float | None, seed_chosen: bool,
         owner: str | None, add: Callable[[TableRow], int], *, pauses: Pauses, hints: bool,
         creator_hash: str | None, names: Sequence[str | None] = (),
+        clock: ClockRequest | None = None,
     ) -> LiveTable:
         """Open a table of ``seats`` playing ``state`` for the client address
         ``owner`` (429 over a limit of :class:`Limits`) with the people's
         ``pauses``, its ``hints`` switch, the creator's token hash and the
-        seats' display ``names`` (each checked: :func:`check_name`): ``add``
+        seats' display ``names`` (each checked: :func:`check_name`) and its
+        ``clock`` (which starts at once unless a seat is open): ``add``
         stores its row and returns its id. Its computers start if one is to
         move."""
         game = state.game
         opening = LiveTable(id=0, state=state, seats=seats, delay=delay,
                             rematch=Rematch.offered(len(seats)), seed_chosen=seed_chosen,
-                            owner=owner, pauses=pauses, hints=hints, creator_hash=creator_hash)
+                            owner=owner, pauses=pauses, hints=hints, creator_hash=creator_hash,
+                            clock=clock)
+        if clock is not None:
+            opening.clock_state = self._clock_started(opening)
         for index, name in enumerate(names):
             if name is not None:
                 check_name(name, opening.names(), opening.seat_tokens)
@@ -654,11 +721,14 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         row = TableRow(
             game=game.name, version=game.version, options=dict(game.options),
             seed=str(state.seed), seats=[seat.stored() for seat in opening.seats], delay=delay,
-            status=PLAYING, moves=0, scores=state.scores(), created=opening.last_move,
+            status=opening.status, moves=0, scores=state.scores(), created=opening.last_move,
             finished=None, seed_chosen=seed_chosen, pauses=opening.stored_pauses(),
             creator_hash=creator_hash, hints=hints,
+            clock=None if clock is None else clock.stored(),
+            **({} if opening.clock_state is None else opening.clock_state.columns()),
         )
         table = await self._open(opening, partial(add, row))
+        self._arm_clock(table)
         self._wake(table)
         return table
 
@@ -674,7 +744,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             "id": row.id, "game": row.game, "title": game_class(row.game).title,
             "status": row.status, "seats": seats, "moves": row.moves, "scores": row.scores,
             "created": timestamp(row.created), "finished": timestamp(row.finished),
-            "seed_chosen": bool(row.seed_chosen),
+            "seed_chosen": bool(row.seed_chosen), "clock": row.clock,
+            "forfeited": row.forfeited,
         }
 
     def describe(self, table: LiveTable) -> dict[str, Any]:
@@ -709,6 +780,9 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             "status": table.status,
             "observation": named_observation(observation, table.names()),
             "hand_end": None if table.hand_end is None else table.hand_end.describe(),
+            "clock": None if table.clock is None or table.clock_state is None
+            else table.clock_state.describe(table.clock),
+            "forfeited": table.forfeited,
         }
         if seat is not None:
             view["elsewhere"] = table.is_elsewhere(seat, client)
@@ -798,7 +872,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         made = await self._open_table(
             state, seats, table.delay, False, owner, partial(
                 self.database.add_rematch_table, table.id, rematch=answered.stored()),
-            pauses=table.pauses, hints=table.hints, creator_hash=table.creator_hash)
+            pauses=table.pauses, hints=table.hints, creator_hash=table.creator_hash,
+            clock=table.clock)
         table.rematch = Rematch(answered.answers, made.id)
         logger.info("table %s: its rematch is table %s", table.id, made.id)
         self._broadcast(table)
@@ -917,8 +992,10 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             table = self._rooms.setdefault(table.id, table)
         async with table.lock:
             state = table.state
-            if state.is_terminal():
+            if table.is_over:
                 raise ApiError(CONFLICT, "the match is over")
+            if table.status == OPEN:
+                raise ApiError(CONFLICT, _REFUSAL_WHILE_OPEN)
             if move_number != len(state.history):
                 raise ApiError(CONFLICT, (
                     f"the table has moved on: this {what} was chosen at move {move_number}, "
@@ -961,7 +1038,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             raise ApiError(FORBIDDEN, f"hints are switched off at table {table.id}")
         check_acting(table, seat, client)
         state = table.state
-        if state.is_terminal():
+        if table.is_over:
             raise ApiError(CONFLICT, "the match is over")
         to_move = state.current_player()
         if to_move != seat:
@@ -977,13 +1054,15 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         return {"action": suggestion.action, "text": suggestion.text,
                 "level": suggestion.level, "move_number": move_number, "sentence": sentence}
 
-    async def _commit(self, table: LiveTable, seat: int, actions: Sequence[int]) -> None:
+    async def _commit(self, table: LiveTable, seat: int, actions: Sequence[int],
+                      timeout: Timeout | None = None) -> None:
         """Apply ``actions``, all of them ``seat``'s, to a clone, store them
         together, then adopt the clone and tell every connection: one move,
         however many actions (a line of text may name several). A move that
         ends a hand of a match going on, at a table with a person, makes the
         next hand wait for the people to see its result (:class:`HandEnd`),
-        stored with the move."""
+        stored with the move; so is the clock's new state (a ``timeout``
+        first, when the move is the easy computer's for a seat out of time)."""
         before = table.state
         state = played(before, seat, actions)
         result = patience_result(state, [seat.kind for seat in table.seats])
@@ -992,9 +1071,13 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             and finished_a_trick(before, state)
         pauses = None if hand_end is None else {
             "trick": table.pauses.trick, "hand": table.pauses.hand, "waiting": hand_end.stored()}
+        clock_state = self._clock_after(table, seat, state, hand_end, timeout)
 
         def adopt(_: None) -> None:
             table.state = state
+            if clock_state is not None:
+                table.clock_state = clock_state
+                self._arm_clock(table)
             table.last_move = now()
             table.trick_done = trick_done
             if hand_end is not None:
@@ -1007,6 +1090,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         await store_then_adopt(partial(
             self.database.add_moves, table.id, len(before.history), actions,
             state.scores(), state.is_terminal(), result, pauses,
+            None if clock_state is None else clock_state.columns(),
         ), adopt)
 
     @staticmethod
@@ -1108,7 +1192,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         if table.archived:
             table = self._rooms.setdefault(table.id, table)
         async with table.lock:
-            if while_playing and table.state.is_terminal():
+            if while_playing and table.is_over:
                 raise ApiError(CONFLICT, "the match is over: its seats stay as they were")
             before = list(table.seats)
             try:
@@ -1180,6 +1264,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         def change(table: LiveTable) -> dict[int, str]:
             if table.seats[seat].kind == COMPUTER:
                 raise ApiError(CONFLICT, f"seat {seat} is played by a computer already")
+            if table.seats[seat].kind == OPEN_SEAT:
+                raise ApiError(CONFLICT, _refusal_for_an_open_seat(seat))
             if table.is_open(seat):
                 raise ApiError(CONFLICT, (
                     f"{table.seat_name(seat)} has the table open: a seat is given to a "
@@ -1200,6 +1286,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         token = new_token()
 
         def change(table: LiveTable) -> dict[int, str]:
+            if table.seats[seat].kind == OPEN_SEAT:
+                raise ApiError(CONFLICT, _refusal_for_an_open_seat(seat))
             if table.seats[seat].kind == HUMAN and table.is_open(seat):
                 raise ApiError(CONFLICT, (
                     f"{table.seat_name(seat)} has the table open: a new link is made only "
@@ -1230,6 +1318,231 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 "a window takes a seat over by its client id: open the socket with ?client=ID"))
         table.holders[connection.seat] = connection.client
         self._broadcast(table)
+
+    # --- open seats ------------------------------------------------------------
+    async def take_seat(self, table: LiveTable, seat: int, player: int,
+                        name: str) -> tuple[LiveTable, str]:
+        """The player ``player``, called ``name``, takes the open ``seat``:
+        it becomes his (a person's seat with his name, a token for links and
+        his ``table_seats`` row, stored together), and the table starts when
+        no seat is open any more. 409 when the seat is not open (taken a
+        moment ago) or the player sits at the table already. Returns the
+        table in memory and the seat's token."""
+        table.seat_index(seat)
+        token = new_token()
+
+        def change(table: LiveTable) -> None:
+            if table.seats[seat].kind != OPEN_SEAT:
+                raise ApiError(CONFLICT, (
+                    f"seat {seat} is not open: {table.seat_name(seat)} sits there"))
+            held = table.seat_of_player(player)
+            if held is not None:
+                raise ApiError(CONFLICT, (
+                    f"you sit at table {table.id} already, at seat {held}: "
+                    "a player takes one seat a table"))
+            names = table.names()
+            check_name(name, [other for index, other in enumerate(names) if index != seat],
+                       table.seat_tokens)
+            table.seats[seat] = Seat(HUMAN, token_hash=hash_token(token), name=name,
+                                     player=player)
+
+        return await self._fill_seats(table, change, seat, player), token
+
+    async def start_table(self, table: LiveTable, creator: str | None, agent: str) -> LiveTable:
+        """The creator starts a table whose seats are not all taken: the
+        computer ``agent`` takes every open seat. 409 once it has started."""
+        table.check_creator(creator)
+        try:
+            self.engines.check(agent)
+        except ParlourError as error:
+            raise engine_error(error) from None
+
+        def change(table: LiveTable) -> None:
+            for index in table.open_seats:
+                table.seats[index] = Seat(COMPUTER, agent)
+
+        return await self._fill_seats(table, change)
+
+    async def _fill_seats(self, table: LiveTable, change: Callable[[LiveTable], None],
+                          seat: int | None = None, player: int | None = None) -> LiveTable:
+        """``change`` the seats of a table that waits for players under its
+        lock (409 when it does not wait any more) and store them, with the
+        ``table_seats`` row of ``player`` at ``seat`` if given; once no seat
+        is open the table starts, its clock too, in the same store."""
+        table = self._rooms.setdefault(table.id, table)
+        async with table.lock:
+            if table.status != OPEN:
+                raise ApiError(CONFLICT, (
+                    f"table {table.id} has started: it has no open seat any more"))
+            before = list(table.seats)
+            try:
+                change(table)
+                changed = list(table.seats)
+                started = table.status != OPEN
+                clock_state = self._clock_started(table) if started else None
+            finally:
+                table.seats = before
+            values: dict[str, Any] = {}
+            if started:
+                # a table's "rated" flag is decided here too (issue #32, ratings)
+                values = {"status": PLAYING,
+                          **({} if clock_state is None else clock_state.columns())}
+
+            def adopt(_: None) -> None:
+                table.seats = changed
+                if started:
+                    table.last_move = now()
+                    table.clock_state = clock_state
+                    self._arm_clock(table)
+                    logger.info("table %s starts", table.id)
+                self._broadcast(table)
+
+            await store_then_adopt(partial(
+                self.database.fill_seats, table.id, [seat.stored() for seat in changed],
+                values, seat, player), adopt)
+        self._wake(table)
+        return table
+
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """The newest tables that wait for players (``GET /api/lobby/open``):
+        each with its game, seats, open seats and clock."""
+        rows = await asyncio.to_thread(self.database.list_tables, OPEN, LIST_LIMIT)
+        listed = []
+        for row in rows:
+            summary = self._summary(row)
+            seats = [Seat.from_stored(seat) for seat in row.seats]
+            computers = computer_names(
+                [seat.agent if seat.kind == COMPUTER else None for seat in seats])
+            for description, computer in zip(summary["seats"], computers, strict=True):
+                if computer is not None:
+                    description["name"] = computer
+            summary["open_seats"] = [index for index, seat in enumerate(seats)
+                                     if seat.kind == OPEN_SEAT]
+            listed.append(summary)
+        return listed
+
+    # --- clocks ----------------------------------------------------------------
+    async def turns(self, player: int) -> list[dict[str, Any]]:
+        """The tables being played where it is the player ``player``'s turn,
+        the most urgent first (the nearest deadline; tables without a clock
+        last, newest first): ``{id, game, title, seat, move_number, deadline,
+        clock, url}``."""
+        seats = await asyncio.to_thread(self.database.player_tables, player, (PLAYING,))
+        turns = []
+        for table_id, seat in seats:
+            try:
+                table = await self.find(table_id)
+            except ApiError:
+                continue
+            if table.status != PLAYING or table.hand_end is not None \
+                    or not 0 <= seat < len(table.seats) or table.seats[seat].player != player \
+                    or table.state.current_player() != seat:
+                continue
+            running = table.clock_state
+            deadline = running.deadline if running is not None and running.seat == seat \
+                else None
+            turns.append({
+                "id": table.id, "game": table.game.name, "title": table.game.title,
+                "seat": seat, "move_number": len(table.state.history),
+                "deadline": timestamp(deadline),
+                "clock": None if table.clock is None else table.clock.kind,
+                "url": seat_url(table.id)})
+        # ISO 8601 in UTC sorts as the moments do
+        turns.sort(key=lambda turn: (turn["deadline"] is None, turn["deadline"] or ""))
+        return turns
+
+    def _person_to_move(self, table: LiveTable, state: State) -> int | None:
+        """The person's seat to move at ``state`` (``None``: a computer's
+        turn, an open table, or the match is over)."""
+        if state.is_terminal() or table.forfeited is not None or table.status == OPEN:
+            return None
+        seat = state.current_player()
+        return seat if 0 <= seat < len(table.seats) and table.seats[seat].kind == HUMAN \
+            else None
+
+    def _clock_started(self, table: LiveTable) -> ClockState | None:
+        """A new clock of ``table`` (``None`` without one), the time of the
+        person to move running from now (nobody's while seats are open)."""
+        if table.clock is None:
+            return None
+        return ClockState.fresh(table.clock, len(table.seats)).running(
+            table.clock, self._person_to_move(table, table.state), self.wall.now())
+
+    def _clock_after(self, table: LiveTable, mover: int, state: State,
+                     hand_end: HandEnd | None, timeout: Timeout | None) -> ClockState | None:
+        """``table``'s clock once ``mover`` has made the move that leads to
+        ``state`` (after ``timeout``, when the easy computer made it for
+        him): his bank pays what the move took beyond its time, and the next
+        person's time runs, from the end of the wait ``hand_end`` (at the
+        latest) when the move ended a hand. ``None`` without a clock."""
+        if table.clock is None or table.clock_state is None:
+            return None
+        moment = self.wall.now()
+        clock_state = table.clock_state if timeout is None \
+            else table.clock_state.timed_out(timeout)
+        start = moment if hand_end is None else max(moment, hand_end.deadline)
+        return clock_state.spent(table.clock, mover, moment).running(
+            table.clock, self._person_to_move(table, state), start)
+
+    def _arm_clock(self, table: LiveTable) -> None:
+        """Set the timer of ``table``'s clock to its deadline (forgetting the
+        one set before, unless it is the one running now)."""
+        timer, table.clock_timer = table.clock_timer, None
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+        if table.clock_running:
+            assert table.clock_state is not None, "a running clock has a state"
+            table.clock_timer = asyncio.create_task(
+                self._clock_at_deadline(table, table.clock_state),
+                name=f"parlour table {table.id} clock")
+
+    async def _clock_at_deadline(self, table: LiveTable, running: ClockState) -> None:
+        """At the deadline of ``running`` (at once if it passed while the
+        server was down), time the seat out, unless it moved meanwhile."""
+        try:
+            assert running.deadline is not None, "a timer waits for a deadline"
+            await self.wall.sleep_until(running.deadline)
+            async with table.lock:
+                if table.clock_state is not running or not table.clock_running \
+                        or table.hand_end is not None:
+                    return
+                await self._time_out(table, running)
+            self._wake(table)
+        except Exception:
+            logger.exception("the clock of table %s failed", table.id)
+
+    async def _time_out(self, table: LiveTable, running: ClockState) -> None:
+        """The person of ``running`` ran out of time: the easy computer plays
+        his move (seeded as a computer seat's would be), or he forfeits the
+        match, as the clock says; the timeout is kept in the clock's state."""
+        clock, seat, state = table.clock, running.seat, table.state
+        assert clock is not None and seat is not None, "a running clock times a seat"
+        timeout = Timeout(len(state.history), seat, clock.on_timeout, log_end(state))
+        logger.info("table %s: seat %s ran out of time (%s)", table.id, seat, clock.on_timeout)
+        if clock.on_timeout == ON_TIMEOUT_FORFEIT:
+            await self._forfeit(table, seat, running.timed_out(timeout).running(
+                clock, None, self.wall.now()))
+            return
+        agent = self.engines.make(TIMEOUT_AGENT, agent_seed(state.seed, seat, len(state.history)))
+        async with self.gate.enter(True):
+            action = await asyncio.to_thread(choose_action, agent, state)
+        await self._commit(table, seat, [action], timeout)
+        table.undone.clear()
+
+    async def _forfeit(self, table: LiveTable, seat: int, clock_state: ClockState) -> None:
+        """End the match of ``table`` by ``seat``'s forfeit: stored (the
+        outcome of :func:`forfeit_returns` with it), then every connection
+        told; the rematch is offered as after a match played to its end."""
+
+        def adopt(_: None) -> None:
+            table.forfeited = seat
+            table.clock_state = clock_state
+            self._arm_clock(table)
+            self._broadcast(table)
+
+        await store_then_adopt(partial(
+            self.database.forfeit, table.id, seat, clock_state.stored(),
+            forfeit_returns(table.state.returns(), seat)), adopt)
 
     # --- connections -----------------------------------------------------------
     def connect(self, table: LiveTable, seat: int | None, lang: str = DEFAULT_LANGUAGE,
@@ -1287,11 +1600,12 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 if not table.connections and not table.lock.locked():
                     self._rooms.pop(table.id, None)
                 continue
-            if table.is_watched_from_a_seat or table.last_move >= self._idle_since():
+            if table.is_watched_from_a_seat or table.last_move >= self._idle_since() \
+                    or table.clock_running:
                 continue
             async with table.lock:
                 if table.status != PLAYING or table.is_watched_from_a_seat \
-                        or table.last_move >= self._idle_since():
+                        or table.last_move >= self._idle_since() or table.clock_running:
                     continue
                 await asyncio.to_thread(self.database.set_table_status, table.id, ARCHIVED)
                 table.archived = True
@@ -1322,6 +1636,19 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 action = await asyncio.to_thread(choose_action, agent, state)
             await self._commit(table, seat, [action])
         return True
+
+
+def forfeit_returns(returns: Sequence[float], seat: int) -> list[float]:
+    """The outcome of a match that ``seat`` forfeited: the game's returns at
+    that point, the forfeiter's made lower than every other seat's (so he
+    is placed last, the others by their returns).
+
+    >>> forfeit_returns([0.0, 0.0, 0.0], 1)
+    [0.0, -1.0, 0.0]
+    """
+    outcome = list(returns)
+    outcome[seat] = min(outcome) - 1.0
+    return outcome
 
 
 def check_acting(table: LiveTable, seat: int, client: str | None) -> None:
