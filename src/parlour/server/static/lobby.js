@@ -12,7 +12,7 @@
 //                                  (checkbox for a flag, <select> for a choice, text input for an integer)
 //   data-testid="option-error-NAME"  that option's validation sentence (empty when valid)
 //   data-testid="seats"            one row per seat (.seat-row), as many as the players field's last
-//                                  allowed value: data-testid="seat-kind-N" (human|computer)
+//                                  allowed value: data-testid="seat-kind-N" (human|computer|open: a seat a player takes from the lobby)
 //                                  and data-testid="seat-agent-N" (shown for a computer; the levels
 //                                  first, "medium" chosen; option values are agent names)
 //   data-testid="my-name"          your name (kept in this browser: myname.js), sent with the first person's seat,
@@ -40,6 +40,7 @@
 //                                  "open-party" (the host's page)
 //   data-testid="parties"          the newest parties: <li data-testid="party-row" data-event-id>
 //                                  with data-testid="party-watch"
+//   the clock fields, "Your turn" and "Looking for players": hooks in lookingfor.js
 //   data-testid="stats"            the patience statistics (GET /api/stats): each line
 //                                  <li data-testid="stats-line" data-key="golf"> with its name
 //                                  (data-testid="stats-name") and data-testid="stats-summary"
@@ -48,6 +49,7 @@
 import { getJson, request, statsLabel } from "./api.js";
 import { copyText, fill, h, labelOf } from "./dom.js";
 import { t } from "./i18n.js";
+import { clockChoice, renderClockField, startLooking } from "./lookingfor.js";
 import { keepName, storedName } from "./myname.js";
 import { valueInWords } from "./tablehelp.js";
 
@@ -161,6 +163,7 @@ function renderSeats(count) {
         },
         h("option", { value: "human", selected: kind === "human" }, t("human")),
         h("option", { value: "computer", selected: kind === "computer" }, t("computer")),
+        h("option", { value: "open", selected: kind === "open" }, t("open (a player takes it)")),
       );
       return h("div", { class: "seat-row" }, h("span", {}, t("Seat {seat}", { seat })), kindSelect, agent);
     }),
@@ -178,6 +181,7 @@ function seatChoices() {
       named = true;
       return seat;
     }
+    if (select.value === "open") return { kind: "open" };
     return { kind: "computer", agent: $(`seat-agent-${select.dataset.seatKind}`).value };
   });
 }
@@ -240,6 +244,8 @@ async function submit(event) {
   if (delay !== undefined) body.delay = delay;
   if (trickPause !== undefined) body.trick_pause = trickPause;
   if (handWait !== undefined) body.hand_wait = handWait;
+  const clock = clockChoice();
+  if (clock) body.clock = clock;
   const button = $("create");
   button.disabled = true;
   const result = await request("/api/tables", { method: "POST", body });
@@ -475,6 +481,8 @@ async function start() {
   }
   renderGames();
   renderNameField();
+  renderClockField($("form-error"));
+  startLooking(document.querySelector("main"));
   startParties();
   if (games.length) selectGame(games.find((g) => g.name === "polignac")?.name ?? games[0].name);
   $("game-select").addEventListener("change", (event) => selectGame(event.target.value));

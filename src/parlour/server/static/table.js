@@ -88,6 +88,7 @@ import {
   renderLastTrick, renderLog, renderPiles, renderScores, renderSummary, Seating, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
+import { followTurns, placeTimeouts, refreshTurns, renderClock, renderOpenNotice, withTurnCount } from "./clockview.js";
 import { copyText, fill, h, showSeedNotice } from "./dom.js";
 import { t } from "./i18n.js";
 import { MeldHand } from "./meldhand.js";
@@ -192,6 +193,8 @@ async function receive(view, newest = view.type === "view") {
   if (view.elsewhere && current?.seat === view.seat && current.elsewhere === false) takenOver = true;
   else if (!view.elsewhere) takenOver = false;
   current = view;
+  // a new view may change the player's turns here or elsewhere (the tab title counts them)
+  refreshTurns();
   // any fresh view answers a move in flight (or follows a reconnect)
   sending = false;
   if (messageIsUnreachable) showMessage(null);
@@ -217,7 +220,7 @@ function render(view, game) {
   // while a hand's result waits for the people nobody is to move
   const myTurn = view.seat !== null && observation.to_move === view.seat && !observation.places && !handEnd;
   $("title").textContent = title;
-  document.title = markedTitle(`${title} — parlour`, myTurn);
+  document.title = withTurnCount(markedTitle(`${title} — parlour`, myTurn));
   $("turn-sound").parentElement.hidden = view.seat === null;
   turnSound.update(myTurn);
   showSeedNotice($("seed-notice"), view.table.seed_chosen, t("at this table"), t("its creator"));
@@ -263,6 +266,9 @@ function render(view, game) {
   renderExtras($("extras"), observation, { book, seating, layout });
   renderHandResults($("hand-results"), observation, seating, game?.hand_word);
   renderLog($("log"), observation);
+  placeTimeouts($("log"), view);
+  renderClock($("turn"), view);
+  renderOpenNotice($("turn"), view, creator ? () => creatorStep("start", {}) : null);
   renderSummary($("summary"), observation, seating, [
     record?.counted ? h("p", { class: "record", "data-testid": "patience-record" }, t("{name} record: {summary}", { name: statsLabel(record), summary: record.summary })) : null,
     h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, t("Replay this match")), " · ", h("a", { href: "/" }, t("Back to the lobby"))),
@@ -534,6 +540,10 @@ function renderCreatorPanel(view) {
   if (!creator) return;
   const playing = view.status !== "finished";
   const rows = view.table.seats.map((seat) => {
+    if (seat.kind === "open") {
+      return h("li", { "data-testid": "creator-seat", "data-seat": seat.seat, "data-kind": "open", "data-present": "false" },
+        h("span", { class: "who" }, seat.name), " ", h("span", { class: "muted" }, t("open: a player takes it from the lobby")));
+    }
     const person = seat.kind === "human";
     if (seat.present) freshLinks.delete(seat.seat);
     const link = freshLinks.get(seat.seat);
@@ -619,6 +629,9 @@ async function start() {
   $("redo").addEventListener("click", () => undoOrRedo("redo"));
   bindRulesDialog();
   setInterval(tickCountdowns, 1000);
+  // the clock's time left, counted down between views
+  setInterval(() => { if (current?.clock) renderClock($("turn"), current); }, 1000);
+  followTurns(() => redraw());
   try {
     await loadSchemaKeys(getJson);
   } catch (error) {
