@@ -302,6 +302,8 @@ class LiveTable(LiveRoom):
     tables had a creator's link, whose seats nobody manages)."""
     hints: bool = True
     """Whether the seats may ask for a hint."""
+    spectator_chat: bool = False
+    """Whether spectators who are players may chat (:mod:`parlour.server.chat`)."""
     holders: dict[int, str] = field(default_factory=dict)
     """Per seat, the client (a browser's window, by the id its page makes)
     that acts for it: the first to open it, or the last to take it over.
@@ -530,7 +532,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                          seed_chosen=bool(row.seed_chosen), archived=row.status == ARCHIVED,
                          pauses=pauses,
                          hand_end=None if waiting is None else HandEnd.from_stored(waiting),
-                         creator_hash=row.creator_hash, hints=bool(row.hints))
+                         creator_hash=row.creator_hash, hints=bool(row.hints),
+                         spectator_chat=bool(row.spectator_chat))
 
     def _count_older_patiences(self) -> int:
         """Add the finished patiences that have no result yet; returns how many."""
@@ -628,24 +631,28 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             self.database.add_table, pauses=pauses,
             hints=request.hints if request.hints is not None else people < 2,
             creator_hash=None if creator is None else hash_token(creator),
-            names=[seat.name for seat in request.seats])
+            names=[seat.name for seat in request.seats],
+            spectator_chat=request.spectator_chat)
         return table, tokens
 
     async def _open_table(
         self, state: State, seats: list[Seat], delay: float | None, seed_chosen: bool,
         owner: str | None, add: Callable[[TableRow], int], *, pauses: Pauses, hints: bool,
         creator_hash: str | None, names: Sequence[str | None] = (),
+        spectator_chat: bool = False,
     ) -> LiveTable:
         """Open a table of ``seats`` playing ``state`` for the client address
         ``owner`` (429 over a limit of :class:`Limits`) with the people's
         ``pauses``, its ``hints`` switch, the creator's token hash and the
-        seats' display ``names`` (each checked: :func:`check_name`): ``add``
+        seats' display ``names`` (each checked: :func:`check_name`) and
+        whether its spectators may chat: ``add``
         stores its row and returns its id. Its computers start if one is to
         move."""
         game = state.game
         opening = LiveTable(id=0, state=state, seats=seats, delay=delay,
                             rematch=Rematch.offered(len(seats)), seed_chosen=seed_chosen,
-                            owner=owner, pauses=pauses, hints=hints, creator_hash=creator_hash)
+                            owner=owner, pauses=pauses, hints=hints, creator_hash=creator_hash,
+                            spectator_chat=spectator_chat)
         for index, name in enumerate(names):
             if name is not None:
                 check_name(name, opening.names(), opening.seat_tokens)
@@ -656,7 +663,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             seed=str(state.seed), seats=[seat.stored() for seat in opening.seats], delay=delay,
             status=PLAYING, moves=0, scores=state.scores(), created=opening.last_move,
             finished=None, seed_chosen=seed_chosen, pauses=opening.stored_pauses(),
-            creator_hash=creator_hash, hints=hints,
+            creator_hash=creator_hash, hints=hints, spectator_chat=spectator_chat,
         )
         table = await self._open(opening, partial(add, row))
         self._wake(table)
@@ -680,7 +687,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     def describe(self, table: LiveTable) -> dict[str, Any]:
         """The ``table`` part of a view: each seat with its name (and for a
         person's, whether he chose it and whether his page is open now),
-        and whether hints are on."""
+        whether hints are on and whether spectators may chat."""
         seats = []
         for index, (seat, name) in enumerate(zip(table.seats, table.names(), strict=True)):
             description = {**seat.describe(index), "name": name}
@@ -693,6 +700,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             "delay": self.delay_of(table), "options": dict(table.game.options),
             "seed_chosen": table.seed_chosen, "hints": table.hints,
             "pauses": {"trick": table.pauses.trick, "hand": table.pauses.hand},
+            "spectator_chat": table.spectator_chat,
         }
 
     def view(self, table: LiveTable, seat: int | None,
@@ -798,7 +806,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         made = await self._open_table(
             state, seats, table.delay, False, owner, partial(
                 self.database.add_rematch_table, table.id, rematch=answered.stored()),
-            pauses=table.pauses, hints=table.hints, creator_hash=table.creator_hash)
+            pauses=table.pauses, hints=table.hints, creator_hash=table.creator_hash,
+            spectator_chat=table.spectator_chat)
         table.rematch = Rematch(answered.answers, made.id)
         logger.info("table %s: its rematch is table %s", table.id, made.id)
         self._broadcast(table)
@@ -1218,6 +1227,18 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         async with table.lock:
             await asyncio.to_thread(self.database.set_table_hints, table.id, hints)
             table.hints = hints
+            self._broadcast(table)
+
+    async def set_spectator_chat(self, table: LiveTable, creator: str | None,
+                                 allowed: bool) -> None:
+        """The creator lets the table's spectators chat, or not (every
+        socket's next view says so)."""
+        table.check_creator(creator)
+        if table.archived:
+            table = self._rooms.setdefault(table.id, table)
+        async with table.lock:
+            await asyncio.to_thread(self.database.set_spectator_chat, table.id, allowed)
+            table.spectator_chat = allowed
             self._broadcast(table)
 
     def take_over(self, table: LiveTable, connection: Connection) -> None:
