@@ -334,7 +334,13 @@ def test_a_muted_player_s_messages_are_left_out_for_the_player_who_muted_him(
         assert listed(client, table_id) == every
         assert listed(client, table_id, as_player(bob_key)) == every
         assert listed(client, table_id, as_player(ann_key)) == [every[1], every[2]]
+        for key in (ann_key, bob_key, hash_token(ann_key), hash_token(bob_key)):
+            assert key not in client.get(f"/api/tables/{table_id}/chat").text
 
+        assert client.get("/api/players/me/mute", headers=as_player(ann_key)).json() == {
+            "muted": [{"id": bob, "name": "Bob"}]}
+        assert client.get("/api/players/me/mute").json() == {
+            "error": "this needs a player: choose a name first"}
         hearing = client.post("/api/players/me/mute", json={"player": bob, "muted": False},
                               headers=as_player(ann_key))
         assert hearing.json() == {"muted": []}

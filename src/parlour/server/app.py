@@ -705,6 +705,11 @@ def _add_chat_api(app: FastAPI, hub: TableHub, chat: ChatHub) -> None:
         player = await chat.mute(player, other, muted)
         return JSONResponse({"muted": list(player.muted)})
 
+    @app.get("/api/players/me/mute")
+    async def muted_players(request: Request) -> JSONResponse:
+        player = await players.required(request)
+        return JSONResponse({"muted": await chat.muted(player)})
+
     @app.get("/api/tables/{table_id}/record")
     async def table_record_json(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))

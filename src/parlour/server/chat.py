@@ -157,6 +157,12 @@ class ChatHub:
                 "hear one again first"))
         return await self.players.set_muted(player, (*player.muted, other))
 
+    async def muted(self, player: Player) -> list[dict[str, object]]:
+        """The players whom ``player`` mutes, ``{id, name}`` each, in the
+        order he muted them (one no longer there is left out)."""
+        found = [await self.players.find(other) for other in player.muted]
+        return [other.describe() for other in found if other is not None]
+
     def _take_allowance(self, table: LiveTable, sender: Sender) -> None:
         key: tuple[object, ...] = ("player", sender.player) if sender.player is not None \
             else ("seat", table.id, sender.seat)

@@ -57,6 +57,14 @@ export class ChatBox {
     return `/api/tables/${encodeURIComponent(this.tableId)}/chat`;
   }
 
+  /** Reads the players this page's player mutes (none for a page without a player). */
+  async loadMuted() {
+    const result = await request("/api/players/me/mute");
+    if (!result.ok) return;
+    for (const player of result.data.muted) this.muted.set(`player:${player.id}`, player.name);
+    this.renderMuted();
+  }
+
   /** Reads the messages not seen yet (at the start and whenever the socket is back). */
   async load() {
     const after = Math.max(0, ...this.messages.keys());

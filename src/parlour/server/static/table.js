@@ -646,6 +646,7 @@ async function start() {
   } catch (error) {
     showMessage(error.message);
   }
+  chatBox.loadMuted();
   await follow();
 }
 
