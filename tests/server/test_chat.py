@@ -452,3 +452,22 @@ def test_a_player_s_key_opens_his_seat_for_the_chat(database_url: str) -> None:
                            headers=as_player(bob_key)).json() == {"muted": [ann]}
         assert listed(client, table_id, as_player(bob_key)) == []
         assert len(listed(client, table_id)) == 2
+
+
+def test_a_rematch_keeps_the_spectators_chat(client: TestClient) -> None:
+    body = {"game": "tiny-polignac", "seats": [HUMAN] * 3, "seed": 1, "spectator_chat": True}
+    created = client.post("/api/tables", json=body).json()
+    table_id, seat_tokens = created["id"], tokens(created)
+    state = parlour.make("tiny-polignac").new_state(seed=1)
+    while not state.is_terminal():
+        action = state.legal_actions()[0]
+        assert move(client, table_id, seat_tokens[state.current_player()], len(state.history),
+                    action=action).status_code == 200
+        state.apply(action)
+    for token in seat_tokens.values():
+        answered = client.post(f"/api/tables/{table_id}/rematch",
+                               json={"token": token, "accept": True})
+        assert answered.status_code == 200, answered.text
+    made = answered.json()["rematch"]["table"]
+    assert isinstance(made, int) and made != table_id
+    assert view(client, made)["table"]["spectator_chat"] is True
