@@ -174,7 +174,7 @@ def test_json_nested_too_deep_for_the_parser_is_not_json(client: TestClient) -> 
 @pytest.mark.parametrize(("path", "body", "sentence"), [
     ("/api/tables", {"game": "polignac", "seats": [HUMAN] * 4, "colour": "red"},
      "the request has an unknown field 'colour'; its fields are game, options, seats, seed, "
-     "delay, trick_pause, hand_wait, hints"),
+     "delay, trick_pause, hand_wait, hints, spectator_chat"),
     ("/api/tables", {"game": "polignac", "seats": [HUMAN] * 3 + [{"kind": "human", "x": 1}]},
      "a seat has an unknown field 'x'; its fields are kind, agent, name"),
     ("/api/tables/{table}/moves", {"token": "t", "action": 0, "move_numbr": 0},
@@ -305,8 +305,8 @@ def test_a_replayed_party_move_is_refused_and_applied_once(client: TestClient) -
 # --- flooding -------------------------------------------------------------------------------
 FLOOD = {"type": "error", "status": 429, "message": (
     f"too many messages: at most {SOCKET_BURST} at once and {SOCKET_RATE:g} a second")}
-CHAT = {"type": "error", "status": 400,
-        "message": 'a message is {"type": "move", ...} or {"type": "take_over"}'}
+UNKNOWN = {"type": "error", "status": 400, "message": (
+    'a message is {"type": "move", ...}, {"type": "take_over"} or {"type": "chat", "text": ...}')}
 
 
 def test_a_token_bucket_allows_a_burst_then_its_rate() -> None:
@@ -328,14 +328,14 @@ def test_a_socket_past_its_burst_is_refused_with_429_until_the_bucket_refills(
     with timed_client.websocket_connect(f"/ws/tables/{created['id']}") as socket:
         socket.receive_json()
         for _ in range(SOCKET_BURST):
-            socket.send_json({"type": "chat"})
-            assert socket.receive_json() == CHAT
-        socket.send_json({"type": "chat"})
+            socket.send_json({"type": "wave"})
+            assert socket.receive_json() == UNKNOWN
+        socket.send_json({"type": "wave"})
         assert socket.receive_json() == FLOOD
         clock.now += 1 / SOCKET_RATE
-        socket.send_json({"type": "chat"})
-        assert socket.receive_json() == CHAT
-        socket.send_json({"type": "chat"})
+        socket.send_json({"type": "wave"})
+        assert socket.receive_json() == UNKNOWN
+        socket.send_json({"type": "wave"})
         assert socket.receive_json() == FLOOD
 
 
@@ -348,7 +348,7 @@ def test_a_sustained_flood_closes_the_socket_with_4429(
     with timed_client.websocket_connect(url) as socket:
         socket.receive_json()
         for _ in range(SOCKET_BURST + SOCKET_FLOOD_REFUSALS):
-            socket.send_json({"type": "chat"})
+            socket.send_json({"type": "wave"})
         answers = [socket.receive_json() for _ in range(SOCKET_BURST + SOCKET_FLOOD_REFUSALS)]
         assert answers[SOCKET_BURST:] == [FLOOD] * SOCKET_FLOOD_REFUSALS
         assert all(answer["status"] == 400 for answer in answers[:SOCKET_BURST])
@@ -365,10 +365,10 @@ def test_each_socket_has_its_own_allowance(timed_client: TestClient) -> None:
         first.receive_json()
         second.receive_json()
         for _ in range(SOCKET_BURST + 1):
-            first.send_json({"type": "chat"})
+            first.send_json({"type": "wave"})
         assert [first.receive_json() for _ in range(SOCKET_BURST + 1)][-1] == FLOOD
-        second.send_json({"type": "chat"})
-        assert second.receive_json() == CHAT
+        second.send_json({"type": "wave"})
+        assert second.receive_json() == UNKNOWN
 
 
 def counting_hints(monkeypatch: pytest.MonkeyPatch, module: str) -> list[int]:

@@ -107,7 +107,7 @@ def test_a_toy_table_is_played_by_two_people(toy: type[ThreeTricks],
     assert finished["status"] == "finished"
     assert finished["observation"] == state.public_observation()
     assert finished["observation"]["log"][-1].startswith("hand 1 scored: ")
-    assert client.get(f"/api/tables/{table_id}/record").json() == state.record()
+    assert client.get(f"/api/tables/{table_id}/record").json() == {**state.record(), "chat": []}
     last = client.get(f"/api/tables/{table_id}/replay/6").json()
     assert (last["total"], last["last_action"]) == (6, state.action_to_str(state.history[-1]))
 

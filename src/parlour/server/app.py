@@ -33,6 +33,7 @@ from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS, STANDING_KEYS
 from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
 from parlour.i18n import _, translate
 from parlour.server import transport
+from parlour.server.chat import ChatHub, replay_chat
 from parlour.server.clocks import WallClock
 from parlour.server.db import ARCHIVED, FINISHED, PLAYING, Database
 from parlour.server.engines import Engines
@@ -70,6 +71,9 @@ from parlour.server.language import (
 )
 from parlour.server.payloads import (
     TAKE_OVER,
+    ChatRequest,
+    parse_chat_request,
+    parse_chat_settings_request,
     parse_continue_request,
     parse_creator_request,
     parse_event_move,
@@ -81,6 +85,7 @@ from parlour.server.payloads import (
     parse_json,
     parse_leave_request,
     parse_move_request,
+    parse_mute_request,
     parse_name_request,
     parse_rematch_request,
     parse_socket_message,
@@ -179,6 +184,8 @@ def create_app(
     hub = TableHub(database, computer_delay, limits, gate, pauses=pauses, engines=engines,
                    wall=wall_clock)
     events = EventHub(database, computer_delay, limits, gate, engines=engines)
+    players = Players(database)
+    chat = ChatHub(hub, players, clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -199,7 +206,8 @@ def create_app(
     _add_lobby_api(app, hub)
     _add_table_api(app, hub)
     _add_open_seats_api(app, hub)
-    _add_socket(app, hub, clock)
+    _add_socket(app, hub, clock, chat)
+    _add_chat_api(app, hub, chat)
     _add_event_api(app, events)
     _add_event_socket(app, events, clock)
     app.mount("/static", StaticFiles(directory=STATIC_DIRECTORY, check_dir=False), name="static")
@@ -668,15 +676,63 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         line = await hub.table_statistics(await hub.table(_table_id(table_id)))
         return JSONResponse(localized_statistics(line, request_language(request)))
 
+
+# --- chat ------------------------------------------------------------------------------
+def _add_chat_api(app: FastAPI, hub: TableHub, chat: ChatHub) -> None:
+    """The chat of docs/web.md, "Chat", and the record and replay that show it."""
+    players = chat.players
+
+    @app.post("/api/tables/{table_id}/chat", status_code=201)
+    async def table_chat_send(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        token, text = parse_chat_request(await _json_body(request))
+        token = token or request_token(request)
+        player = await players.current(request)
+        seat = table.seat_of(token)
+        if seat is None and player is not None:
+            seat = table.seat_of_player(player.id)
+        message = await chat.send(table, chat.sender(table, seat, player), text)
+        return JSONResponse(message, status_code=201)
+
+    @app.get("/api/tables/{table_id}/chat")
+    async def table_chat(table_id: str, request: Request, after: int = 0) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        return JSONResponse(await chat.messages(table, await players.current(request), after))
+
+    @app.post("/api/tables/{table_id}/chat-settings")
+    async def table_chat_settings(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        creator, spectators = parse_chat_settings_request(await _json_body(request))
+        await hub.set_spectator_chat(table, creator, spectators)
+        return JSONResponse({"spectators": spectators})
+
+    @app.post("/api/players/me/mute")
+    async def mute_player(request: Request) -> JSONResponse:
+        player = await players.required(request)
+        other, muted = parse_mute_request(await _json_body(request))
+        player = await chat.mute(player, other, muted)
+        return JSONResponse({"muted": list(player.muted)})
+
+    @app.get("/api/players/me/mute")
+    async def muted_players(request: Request) -> JSONResponse:
+        player = await players.required(request)
+        return JSONResponse({"muted": await chat.muted(player)})
+
     @app.get("/api/tables/{table_id}/record")
-    async def table_record_json(table_id: str) -> JSONResponse:
-        return JSONResponse(table_record(await hub.table(_table_id(table_id))))
+    async def table_record_json(table_id: str, request: Request) -> JSONResponse:
+        table = await hub.table(_table_id(table_id))
+        record = table_record(table)
+        return JSONResponse(
+            {**record, "chat": await chat.messages(table, await players.current(request))})
 
     @app.get("/api/tables/{table_id}/replay/{move_number}")
     async def table_replay(table_id: str, move_number: int, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
-        return JSONResponse(localized_replay(replay_position(table, move_number),
-                                             request_language(request)))
+        position = localized_replay(replay_position(table, move_number),
+                                    request_language(request))
+        messages = await chat.messages(table, await players.current(request))
+        return JSONResponse(
+            {**position, "chat": replay_chat(messages, move_number, position["total"])})
 
 
 def _add_open_seats_api(app: FastAPI, hub: TableHub) -> None:
@@ -846,27 +902,34 @@ async def _drain(connection: Connection, sender: asyncio.Task[None]) -> None:
     drained.cancel()
 
 
-def _add_socket(app: FastAPI, hub: TableHub, clock: Clock) -> None:
+def _add_socket(app: FastAPI, hub: TableHub, clock: Clock, chat: ChatHub) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         token = request_token(websocket)
         # the socket's connection: its seat changes when the seat is given away
         connections: list[Connection] = []
+        # the player whose key the socket carries (his mutes filter its chat)
+        players: list[int | None] = []
 
         async def find() -> tuple[LiveTable, int | None]:
             table = await hub.followed(_table_id(table_id))
+            player = await chat.players.current(websocket)
             seat = table.seat_of(token)
+            if seat is None and player is not None:
+                seat = table.seat_of_player(player.id)
             request_client(websocket)
+            players.append(None if player is None else player.id)
             return table, seat
 
         def connect(table: LiveTable, seat: int | None, lang: str) -> Connection:
             # the socket keeps its token: its rematch link is made from it
             connections.append(hub.connect(table, seat, lang, token=token,
                                            client=request_client(websocket)))
+            connections[0].player = players[0]
             return connections[0]
 
         async def answer(table: LiveTable, _seat: int | None, text: str) -> dict[str, Any] | None:
-            return await _socket_message(hub, table, connections[0], text)
+            return await _socket_message(hub, table, connections[0], text, chat)
 
         await _serve_socket(websocket, find, connect, hub.disconnect, answer, clock)
 
@@ -894,17 +957,20 @@ async def _send_outbox(
 
 
 async def _socket_message(
-    hub: TableHub, table: LiveTable, connection: Connection, text: str
+    hub: TableHub, table: LiveTable, connection: Connection, text: str, chat: ChatHub
 ) -> dict[str, Any] | None:
-    """Handle one client message, a move or a take-over; returns the error
-    to send back, if any.
+    """Handle one client message, a move, a take-over or a chat message;
+    returns the error to send back, if any.
 
-    Success needs no reply: every connection gets the new view.
+    Success needs no reply: every connection gets the new view, or the
+    chat message.
     """
     try:
         message = parse_socket_message(text)
         if message == TAKE_OVER:
             hub.take_over(table, connection)
+        elif isinstance(message, ChatRequest):
+            await chat.send(table, await chat.sender_of(table, connection), message.text)
         else:
             await hub.play(table, connection.seat, message, connection.client)
     except ApiError as error:

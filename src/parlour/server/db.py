@@ -62,6 +62,7 @@ from sqlalchemy import (
     false,
     func,
     insert,
+    or_,
     select,
     text,
     true,
@@ -736,6 +737,54 @@ class Database:
             if player_id is not None:
                 connection.execute(insert(TableSeatRow).values(
                     table_id=table_id, seat=seat, player_id=player_id))
+
+    # --- chat --------------------------------------------------------------------
+    def add_chat_message(self, row: ChatRow, most: int) -> ChatRow | None:
+        """Insert the chat message ``row`` as the table's next (its
+        ``number`` is set here: 1, 2, ...), unless the table holds ``most``
+        messages already (``None``). Counting and inserting are one
+        transaction; two servers adding at once make one of them fail on the
+        key rather than share a number."""
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            count, last = session.execute(
+                select(func.count(), func.max(ChatRow.number))
+                .where(ChatRow.table_id == row.table_id)).one()
+            if count >= most:
+                return None
+            row.number = (last or 0) + 1
+            session.add(row)
+        return row
+
+    def chat_messages(
+        self, table_id: int, muted: Sequence[int] = (), after: int = 0,
+        until_move: int | None = None,
+    ) -> Sequence[ChatRow]:
+        """The table's chat messages numbered above ``after``, in order, but
+        those of the players ``muted``; with ``until_move``, those sent while
+        the table had at most that many moves."""
+        query = select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.number > after)
+        if muted:
+            query = query.where(or_(ChatRow.player_id.is_(None),
+                                    ChatRow.player_id.not_in(list(muted))))
+        if until_move is not None:
+            query = query.where(ChatRow.move_number <= until_move)
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.scalars(query.order_by(ChatRow.number)).all()
+
+    def players_muting(self, sender: int, players: Sequence[int]) -> set[int]:
+        """Those of ``players`` who muted the player ``sender``."""
+        if not players:
+            return set()
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(PlayerRow.id, PlayerRow.muted).where(PlayerRow.id.in_(list(players))))
+            return {player for player, muted in rows if sender in (muted or ())}
+
+    def set_spectator_chat(self, table_id: int, allowed: bool) -> None:
+        """Let the table's spectators chat, or not."""
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.id == table_id)
+                               .values(spectator_chat=allowed))
 
     # --- events ----------------------------------------------------------------
     def add_event(self, row: EventRow) -> int:

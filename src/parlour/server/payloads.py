@@ -34,7 +34,7 @@ SEED_LIMIT = 2**64
 """Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``."""
 
 TABLE_FIELDS = ("game", "options", "seats", "seed", "delay", "trick_pause", "hand_wait", "hints",
-                "clock")
+                "clock", "spectator_chat")
 SEAT_FIELDS = ("kind", "agent", "name")
 MOVE_FIELDS = ("token", "action", "text", "move_number")
 NAME_FIELDS = ("token", "name")
@@ -53,6 +53,10 @@ JOIN_FIELDS = ("code", "name")
 HOST_FIELDS = ("token",)
 TIMER_FIELDS = ("token", "seconds")
 EVENT_MOVE_FIELDS = ("token", "action", "text", "round", "move_number")
+CHAT_FIELDS = ("token", "text")
+SOCKET_CHAT_FIELDS = ("type", "text")
+CHAT_SETTINGS_FIELDS = ("creator", "spectators")
+MUTE_FIELDS = ("player", "muted")
 """The fields each kind of body or message may hold, in the order the
 refusal of an unknown field lists them."""
 
@@ -129,6 +133,8 @@ class TableRequest:
     two people play."""
     clock: ClockRequest | None = None
     """The table's clock (``None``: none)."""
+    spectator_chat: bool = False
+    """Whether spectators (who are players) may chat at the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +204,16 @@ def parse_table_request(body: object) -> TableRequest:
         trick_pause=_parse_seconds(data.get("trick_pause"), "trick_pause", MAX_TRICK_PAUSE),
         hand_wait=_parse_seconds(data.get("hand_wait"), "hand_wait", MAX_HAND_WAIT),
         hints=_parse_hints(data.get("hints"), required=False),
+        spectator_chat=_parse_spectator_chat(data.get("spectator_chat", False)),
     )
+
+
+def _parse_spectator_chat(value: object) -> bool:
+    """Whether spectators may chat at a new table: ``true`` or ``false``."""
+    if not isinstance(value, bool):
+        raise _bad(f"spectator_chat is true (spectators who are players may chat) or false, "
+                   f"not {value!r}")
+    return value
 
 
 def _parse_hints(value: object, required: bool = True) -> bool | None:
@@ -340,16 +355,27 @@ TAKE_OVER: Literal["take_over"] = "take_over"
 its seat from now on, not the other one that has it open."""
 
 
-def parse_socket_message(text: str) -> MoveRequest | Literal["take_over"]:
-    """A table socket's message: the move of ``{"type": "move", ...}``, or
-    :data:`TAKE_OVER`."""
+@dataclass(frozen=True, slots=True)
+class ChatRequest:
+    """A chat message a socket sends: its text, read by :func:`parse_chat_text`."""
+
+    text: str
+
+
+def parse_socket_message(text: str) -> MoveRequest | ChatRequest | Literal["take_over"]:
+    """A table socket's message: the move of ``{"type": "move", ...}``,
+    :data:`TAKE_OVER`, or the chat message of ``{"type": "chat", "text": ...}``."""
     message = parse_json(text, "a message")
     kind = message.get("type") if isinstance(message, dict) else None
     if kind == TAKE_OVER:
         _object(message, "a take-over message", ("type",))
         return TAKE_OVER
+    if kind == "chat":
+        data = _object(message, "a chat message", SOCKET_CHAT_FIELDS)
+        return ChatRequest(parse_chat_text(data.get("text")))
     if kind != "move":
-        raise _bad("a message is {\"type\": \"move\", ...} or {\"type\": \"take_over\"}")
+        raise _bad("a message is {\"type\": \"move\", ...}, {\"type\": \"take_over\"} or "
+                   "{\"type\": \"chat\", \"text\": ...}")
     return parse_move(_object(message, "a move message", SOCKET_MOVE_FIELDS))
 
 
@@ -588,3 +614,66 @@ def parse_event_move(body: object) -> tuple[str | None, EventMoveRequest]:
         raise _bad("give the round of the view the move was chosen from")
     assert isinstance(number, int)
     return token, EventMoveRequest(move=move, round=number)
+
+
+# --- chat (server/chat.py) ------------------------------------------------------------
+MAX_CHAT_LENGTH = 200
+"""Most characters (Unicode code points, after NFKC and trimming) of a chat message."""
+
+JOINERS = frozenset({"\u200c", "\u200d"})
+"""The invisible marks a chat message may hold: the zero-width non-joiner and
+joiner, which some scripts and emoji sequences need."""
+
+
+def parse_chat_text(value: object) -> str:
+    """A chat message's text: compatibility forms folded (NFKC), spaces
+    trimmed at both ends; 1 to :data:`MAX_CHAT_LENGTH` characters, none of
+    them a control or invisible formatting character (a line break, a tab,
+    a right-to-left override) but the joiners of :data:`JOINERS`. The text
+    is kept and sent as it is written: it is never read as HTML.
+
+    >>> parse_chat_text("  Ｗｅｌｌ played <b>!</b> ")
+    'Well played <b>!</b>'
+    """
+    if not isinstance(value, str):
+        raise _bad("write the chat message as text: {\"text\": \"...\"}")
+    text = unicodedata.normalize("NFKC", value).strip()
+    if not text:
+        raise _bad("a chat message may not be empty")
+    if not all(character == " " or character.isprintable() or character in JOINERS
+               for character in text):
+        raise _bad("a chat message may not hold control characters "
+                   "(line breaks, tabs, invisible marks)")
+    if len(text) > MAX_CHAT_LENGTH:
+        raise _bad(f"a chat message has at most {MAX_CHAT_LENGTH} characters, not {len(text)}")
+    return text
+
+
+def parse_chat_request(body: object) -> tuple[str | None, str]:
+    """The seat's token (if any) and the text of a ``POST /api/tables/{id}/chat`` body."""
+    data = _object(body, "the request", CHAT_FIELDS)
+    return token_of(data), parse_chat_text(data.get("text"))
+
+
+def parse_chat_settings_request(body: object) -> tuple[str | None, bool]:
+    """The creator's token and the switch of a ``POST
+    /api/tables/{id}/chat-settings`` body."""
+    data = _object(body, "the request", CHAT_SETTINGS_FIELDS)
+    spectators = data.get("spectators")
+    if not isinstance(spectators, bool):
+        raise _bad("say whether spectators may chat: {\"spectators\": true} or "
+                   "{\"spectators\": false}")
+    return token_of(data, "creator"), spectators
+
+
+def parse_mute_request(body: object) -> tuple[int, bool]:
+    """The player and the switch of a ``POST /api/players/me/mute`` body."""
+    data = _object(body, "the request", MUTE_FIELDS)
+    player, muted = data.get("player"), data.get("muted")
+    if not _is_integer(player):
+        raise _bad("name the player by his id: {\"player\": ID, \"muted\": true}")
+    if not isinstance(muted, bool):
+        raise _bad("say whether the player is muted: {\"muted\": true}, or false to hear "
+                   "him again")
+    assert isinstance(player, int)
+    return player, muted

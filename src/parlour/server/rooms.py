@@ -115,6 +115,9 @@ class Connection:
     made for its holder alone comes from it (a table's rematch link)."""
     client: str | None = None
     """The id that the page's window made for itself (``None``: not given)."""
+    player: int | None = None
+    """The id of the player whose key the socket carried (``None``: none),
+    whose mutes the chat it is sent follows."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; the socket's sender task delivers it in order."""

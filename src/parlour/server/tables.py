@@ -313,6 +313,8 @@ class LiveTable(LiveRoom):
     tables had a creator's link, whose seats nobody manages)."""
     hints: bool = True
     """Whether the seats may ask for a hint."""
+    spectator_chat: bool = False
+    """Whether spectators who are players may chat (:mod:`parlour.server.chat`)."""
     holders: dict[int, str] = field(default_factory=dict)
     """Per seat, the client (a browser's window, by the id its page makes)
     that acts for it: the first to open it, or the last to take it over.
@@ -590,7 +592,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                          pauses=pauses,
                          hand_end=None if waiting is None else HandEnd.from_stored(waiting),
                          creator_hash=row.creator_hash, hints=bool(row.hints),
-                         clock=clock, clock_state=clock_state, forfeited=row.forfeited)
+                         clock=clock, clock_state=clock_state, forfeited=row.forfeited,
+                         spectator_chat=bool(row.spectator_chat))
 
     def _count_older_patiences(self) -> int:
         """Add the finished patiences that have no result yet; returns how many."""
@@ -690,7 +693,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             self.database.add_table, pauses=pauses,
             hints=request.hints if request.hints is not None else people < 2,
             creator_hash=None if creator is None else hash_token(creator),
-            names=[seat.name for seat in request.seats], clock=request.clock)
+            names=[seat.name for seat in request.seats], clock=request.clock,
+            spectator_chat=request.spectator_chat)
         return table, tokens
 
     async def _open_table(
@@ -698,19 +702,21 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         owner: str | None, add: Callable[[TableRow], int], *, pauses: Pauses, hints: bool,
         creator_hash: str | None, names: Sequence[str | None] = (),
         clock: ClockRequest | None = None,
+        spectator_chat: bool = False,
     ) -> LiveTable:
         """Open a table of ``seats`` playing ``state`` for the client address
         ``owner`` (429 over a limit of :class:`Limits`) with the people's
         ``pauses``, its ``hints`` switch, the creator's token hash and the
-        seats' display ``names`` (each checked: :func:`check_name`) and its
-        ``clock`` (which starts at once unless a seat is open): ``add``
+        seats' display ``names`` (each checked: :func:`check_name`), its
+        ``clock`` (which starts at once unless a seat is open) and whether its
+        spectators may chat: ``add``
         stores its row and returns its id. Its computers start if one is to
         move."""
         game = state.game
         opening = LiveTable(id=0, state=state, seats=seats, delay=delay,
                             rematch=Rematch.offered(len(seats)), seed_chosen=seed_chosen,
                             owner=owner, pauses=pauses, hints=hints, creator_hash=creator_hash,
-                            clock=clock)
+                            clock=clock, spectator_chat=spectator_chat)
         if clock is not None:
             opening.clock_state = self._clock_started(opening)
         for index, name in enumerate(names):
@@ -723,7 +729,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             seed=str(state.seed), seats=[seat.stored() for seat in opening.seats], delay=delay,
             status=opening.status, moves=0, scores=state.scores(), created=opening.last_move,
             finished=None, seed_chosen=seed_chosen, pauses=opening.stored_pauses(),
-            creator_hash=creator_hash, hints=hints,
+            creator_hash=creator_hash, hints=hints, spectator_chat=spectator_chat,
             clock=None if clock is None else clock.stored(),
             **({} if opening.clock_state is None else opening.clock_state.columns()),
         )
@@ -751,7 +757,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     def describe(self, table: LiveTable) -> dict[str, Any]:
         """The ``table`` part of a view: each seat with its name (and for a
         person's, whether he chose it and whether his page is open now),
-        and whether hints are on."""
+        whether hints are on and whether spectators may chat."""
         seats = []
         for index, (seat, name) in enumerate(zip(table.seats, table.names(), strict=True)):
             description = {**seat.describe(index), "name": name}
@@ -764,6 +770,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             "delay": self.delay_of(table), "options": dict(table.game.options),
             "seed_chosen": table.seed_chosen, "hints": table.hints,
             "pauses": {"trick": table.pauses.trick, "hand": table.pauses.hand},
+            "spectator_chat": table.spectator_chat,
         }
 
     def view(self, table: LiveTable, seat: int | None,
@@ -873,7 +880,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             state, seats, table.delay, False, owner, partial(
                 self.database.add_rematch_table, table.id, rematch=answered.stored()),
             pauses=table.pauses, hints=table.hints, creator_hash=table.creator_hash,
-            clock=table.clock)
+            clock=table.clock, spectator_chat=table.spectator_chat)
         table.rematch = Rematch(answered.answers, made.id)
         logger.info("table %s: its rematch is table %s", table.id, made.id)
         self._broadcast(table)
@@ -1306,6 +1313,18 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         async with table.lock:
             await asyncio.to_thread(self.database.set_table_hints, table.id, hints)
             table.hints = hints
+            self._broadcast(table)
+
+    async def set_spectator_chat(self, table: LiveTable, creator: str | None,
+                                 allowed: bool) -> None:
+        """The creator lets the table's spectators chat, or not (every
+        socket's next view says so)."""
+        table.check_creator(creator)
+        if table.archived:
+            table = self._rooms.setdefault(table.id, table)
+        async with table.lock:
+            await asyncio.to_thread(self.database.set_spectator_chat, table.id, allowed)
+            table.spectator_chat = allowed
             self._broadcast(table)
 
     def take_over(self, table: LiveTable, connection: Connection) -> None:

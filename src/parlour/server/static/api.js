@@ -160,10 +160,11 @@ const PROTOCOL_TEXT = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
  * URL, and the window's id as `parlour.client.ID`; one that no subprotocol can hold (a mistyped link) goes as `?token=`,
  * to be refused. `onView(view)` gets each view (the first on every
  * (re)connect), `onError(sentence)` each refusal, `onStatus("live" |
- * "connecting" | "offline")` the connection's state.
+ * "connecting" | "offline")` the connection's state, `onChat(message)` each
+ * chat message of a table (docs/web.md, "Chat").
  */
 export class LiveSocket {
-  constructor(path, token, { onView, onError, onStatus }) {
+  constructor(path, token, { onView, onError, onStatus, onChat }) {
     const inProtocol = token && PROTOCOL_TEXT.test(token);
     // the socket's views and refusals come in the page's language: another
     // than English is named (the handshake carries the cookie, but a page
@@ -176,7 +177,7 @@ export class LiveSocket {
     this.url = `${scheme}//${location.host}${path}${query}`;
     // the window's id too (windowId: hex digits, which a subprotocol holds)
     this.protocols = ["parlour", ...(inProtocol ? [`parlour.token.${token}`] : []), `parlour.client.${windowId()}`];
-    this.handlers = { onView, onError, onStatus };
+    this.handlers = { onView, onError, onStatus, onChat };
     this.retryDelay = 500;
     this.closed = false;
     this.open();
@@ -198,6 +199,7 @@ export class LiveSocket {
       }
       if (message.type === "view") this.handlers.onView(message);
       else if (message.type === "error") this.handlers.onError(message.message ?? message.error);
+      else if (message.type === "chat") this.handlers.onChat?.(message.message);
     });
     this.socket.addEventListener("close", (event) => {
       if (this.closed) return;
@@ -246,9 +248,10 @@ export class LiveSocket {
  * get better by reconnecting: then there is no socket and this returns null;
  * else it returns the LiveSocket. A failed first view's refusal comes with
  * its status as `onError(sentence, status)` (0: the server cannot be
- * reached, which the socket's first view answers).
+ * reached, which the socket's first view answers). Optional: `onChat` gets a
+ * table's chat messages, `onStatus` the connection's state too.
  */
-export async function followLive(path, token, connection, { onView, onError }) {
+export async function followLive(path, token, connection, { onView, onError, onChat, onStatus }) {
   const first = await request(`/api${path}/view`, { token });
   if (!first.ok) {
     onError(first.error, first.status);
@@ -260,6 +263,10 @@ export async function followLive(path, token, connection, { onView, onError }) {
   return new LiveSocket(`/ws${path}`, token, {
     onView,
     onError,
-    onStatus: (state) => showConnection(connection, state),
+    onChat,
+    onStatus: (state) => {
+      showConnection(connection, state);
+      onStatus?.(state);
+    },
   });
 }

@@ -11,6 +11,7 @@
 //   data-testid="download-record"     the JSON record link
 //   data-testid="message"             a refusal (e.g. the table is still being played)
 //   data-testid="rules-button"        the game's rules and the table's options in words (tablehelp.js)
+//   data-testid="replay-chat"         the table's chat up to the move shown (hooks in chat.js)
 // Each seat's face-up hand is in its data-testid="seat" panel; cards carry data-card.
 
 import { getJson, pageTableId, request } from "./api.js";
@@ -19,6 +20,7 @@ import {
   renderSummary, Seating, seatLabel, turnText,
 } from "./board.js";
 import { CardBook } from "./cards.js";
+import { renderReplayChat } from "./chat.js";
 import { t } from "./i18n.js";
 import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
 
@@ -29,6 +31,7 @@ const positions = new Map(); // move number → replay position, fetched once
 let total = 0;
 let wanted = 0; // the move the user asked for last; slower answers are dropped
 let games = [];
+let chat = []; // the table's chat messages (GET /api/tables/{id}/chat), read once
 
 function showMessage(sentence) {
   $("message").textContent = sentence ?? "";
@@ -80,6 +83,7 @@ async function show(k) {
   renderHandResults($("hand-results"), observation, seating, game?.hand_word);
   renderLog($("log"), observation);
   renderSummary($("summary"), observation, seating);
+  renderReplayChat($("replay-chat"), $("replay-chat-list"), chat, position.move_number, position.total);
   if (game) renderRules(game);
   renderTableOptions($("table-options"), game, observation.options, book.title(position.deck));
 }
@@ -123,6 +127,7 @@ async function start() {
     await loadSchemaKeys(getJson);
     games = await getJson("/api/games");
     total = (await fetchPosition(0)).total;
+    chat = await getJson(`/api/tables/${encodeURIComponent(tableId)}/chat`);
   } catch (error) {
     showMessage(error.message);
     return;

@@ -69,6 +69,8 @@
 //   data-testid="hand-results"     per-hand changes with totals
 //   data-testid="log"              the public log; each <li data-line=N> numbered from log_start
 //   data-testid="rules-button"     opens the game's rules and this table's options in words (hooks in tablehelp.js)
+//   data-testid="chat"             the table's chat: its messages, the box to write in, the mutes (hooks in chat.js);
+//                                  the creator's panel has "spectator-chat-switch"
 //   data-testid="summary"          the end-of-match summary (hidden while playing); rows data-seat, data-place
 //   data-testid="replay-link"      in the summary, the replay of the finished table
 //   data-testid="rematch"          after it, the rematch the finished table offers (hooks in rematch.js):
@@ -89,6 +91,7 @@ import {
 } from "./board.js";
 import { CardBook } from "./cards.js";
 import { followTurns, placeTimeouts, refreshTurns, renderClock, renderOpenNotice, withTurnCount } from "./clockview.js";
+import { ChatBox } from "./chat.js";
 import { copyText, fill, h, showSeedNotice } from "./dom.js";
 import { t } from "./i18n.js";
 import { MeldHand } from "./meldhand.js";
@@ -133,6 +136,8 @@ const trickKeeper = new TrickKeeper(() => redraw());
 let drawnTrick = { moveNumber: null, length: 0 };
 // true while this seat's Continue after a hand's result is on its way
 let continuing = false;
+// the table's chat (chat.js), which follows the views and the socket's chat messages
+const chatBox = new ChatBox($("chat"), tableId, { token: () => token });
 
 // true once a view offered the rematch not made yet: when it is made, this
 // page goes to its seat at the new table (a page opened later shows the link)
@@ -207,6 +212,7 @@ async function receive(view, newest = view.type === "view") {
   await book.load(view.table.deck, getJson);
   await book.ensure(cardTexts(view.observation), getJson);
   if (view === current) render(view, game);
+  chatBox.follow(view);
   syncName(view);
 }
 
@@ -566,12 +572,17 @@ function renderCreatorPanel(view) {
     type: "checkbox", "data-testid": "hints-switch", checked: view.table.hints,
     onchange: (event) => creatorStep("hints", { hints: event.target.checked }),
   });
+  const spectatorChat = h("input", {
+    type: "checkbox", "data-testid": "spectator-chat-switch", checked: view.table.spectator_chat,
+    onchange: (event) => creatorStep("chat-settings", { spectators: event.target.checked }),
+  });
   fill(
     panel,
     h("h2", {}, t("Seats")),
     h("p", { class: "muted" }, t("You created this table: give an absent person's seat to a computer, or make a seat a new link (its old link stops working).")),
     h("ul", { class: "creator-seats" }, rows),
     h("label", { class: "hints-switch" }, hints, " ", t("Hints at this table")),
+    h("label", { class: "hints-switch" }, spectatorChat, " ", t("Spectators who are players may chat")),
   );
 }
 
@@ -615,6 +626,11 @@ async function follow() {
       sending = false;
       showMessage(sentence, status === 0);
     },
+    onChat: (message) => chatBox.receive(message),
+    // the messages sent while the socket was away
+    onStatus: (state) => {
+      if (state === "live") chatBox.load();
+    },
   });
 }
 
@@ -643,6 +659,7 @@ async function start() {
   } catch (error) {
     showMessage(error.message);
   }
+  chatBox.loadMuted();
   await follow();
 }
 
