@@ -174,7 +174,7 @@ def test_json_nested_too_deep_for_the_parser_is_not_json(client: TestClient) -> 
 @pytest.mark.parametrize(("path", "body", "sentence"), [
     ("/api/tables", {"game": "polignac", "seats": [HUMAN] * 4, "colour": "red"},
      "the request has an unknown field 'colour'; its fields are game, options, seats, seed, "
-     "delay, trick_pause, hand_wait, hints, spectator_chat"),
+     "delay, trick_pause, hand_wait, hints, clock, spectator_chat"),
     ("/api/tables", {"game": "polignac", "seats": [HUMAN] * 3 + [{"kind": "human", "x": 1}]},
      "a seat has an unknown field 'x'; its fields are kind, agent, name"),
     ("/api/tables/{table}/moves", {"token": "t", "action": 0, "move_numbr": 0},
