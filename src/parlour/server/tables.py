@@ -592,12 +592,15 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
     async def create(
         self, request: TableRequest, owner: str | None = None, creator: str | None = None,
+        player: tuple[int, str] | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """Open a new table for the client address ``owner`` (429 over a limit
         of :class:`Limits`), managed by the holder of the token ``creator``
         (:func:`new_token`; ``None``: nobody); returns it and each seat's
         token (``None`` for computers). Its hints are on when asked for,
-        else only when fewer than two people play."""
+        else only when fewer than two people play. The ``player`` (his id
+        and name) who creates it sits at its first person's seat under his
+        name, and his ``table_seats`` row is stored with the table."""
         try:
             game = make(request.game, **request.options)
             for seat in request.seats:
@@ -619,16 +622,23 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             Seat(seat.kind, seat.agent, None if token is None else hash_token(token))
             for seat, token in zip(request.seats, tokens, strict=True)
         ]
+        names = [seat.name for seat in request.seats]
+        add: Callable[[TableRow], int] = self.database.add_table
+        first = next((index for index, seat in enumerate(seats) if seat.kind == HUMAN), None)
+        if player is not None and first is not None:
+            seats[first] = replace(seats[first], player=player[0])
+            names[first] = player[1]
+            add = partial(self.database.add_table_seated, seated={first: player[0]})
         people = sum(seat.kind == HUMAN for seat in seats)
         pauses = Pauses(
             self.pauses.trick if request.trick_pause is None else request.trick_pause,
             self.pauses.hand if request.hand_wait is None else request.hand_wait)
         table = await self._open_table(
             state, seats, request.delay, request.seed is not None, owner,
-            self.database.add_table, pauses=pauses,
+            add, pauses=pauses,
             hints=request.hints if request.hints is not None else people < 2,
             creator_hash=None if creator is None else hash_token(creator),
-            names=[seat.name for seat in request.seats])
+            names=names)
         return table, tokens
 
     async def _open_table(
@@ -1129,7 +1139,10 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                     table.holders.pop(seat, None)
                 self._broadcast(table)
 
-            await store_then_adopt(partial(self.database.set_table_seats, table.id, seats), adopt)
+            players = {index: seat.player for index, (seat, old) in
+                       enumerate(zip(changed, before, strict=True)) if seat.player != old.player}
+            await store_then_adopt(
+                partial(self.database.set_table_seats, table.id, seats, players), adopt)
         self._wake(table)
         return table
 
@@ -1143,6 +1156,10 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
         def change(table: LiveTable) -> dict[int, str]:
             names = table.names()
+            if table.seats[seat].player is not None:
+                raise ApiError(CONFLICT, (
+                    f"this seat is {names[seat]}'s, a player's: it shows the player's name "
+                    "(change it on the lobby, for all of his tables)"))
             check_name(name, [other for index, other in enumerate(names) if index != seat],
                        table.seat_tokens)
             table.seats[seat] = replace(table.seats[seat], name=name)
@@ -1219,6 +1236,44 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             await asyncio.to_thread(self.database.set_table_hints, table.id, hints)
             table.hints = hints
             self._broadcast(table)
+
+    # --- players ---------------------------------------------------------------
+    def live_table(self, table_id: int) -> LiveTable | None:
+        """The table ``table_id`` if it is in memory (being played), else ``None``."""
+        return self._rooms.get(table_id)
+
+    async def check_player_name(self, player: int, name: str, table_ids: Sequence[int]) -> None:
+        """409 when ``name``, the new name of the ``player`` sitting at the
+        tables ``table_ids``, cannot be told apart from another seat's name
+        at one of them (:func:`check_name`)."""
+        for table_id in table_ids:
+            table = await self.table(table_id)
+            seat = table.seat_of_player(player)
+            if seat is None:
+                continue
+            others = [other for index, other in enumerate(table.names()) if index != seat]
+            try:
+                check_name(name, others, table.seat_tokens)
+            except ApiError as error:
+                raise ApiError(error.status, (
+                    f"the name {name!r} cannot be told apart from another seat's at table "
+                    f"{table_id}, where you sit: pick another")) from None
+
+    async def rename_player(self, player: int, name: str, table_ids: Sequence[int]) -> None:
+        """Show the ``player``'s new ``name`` at his seats of the unfinished
+        tables ``table_ids`` (stored, and every connection told)."""
+        for table_id in table_ids:
+            table = await self.table(table_id)
+            if table.state.is_terminal():
+                continue
+
+            def change(table: LiveTable) -> dict[int, str]:
+                for index, seat in enumerate(table.seats):
+                    if seat.player == player:
+                        table.seats[index] = replace(seat, name=name)
+                return {}
+
+            await self._change_seats(table, change)
 
     def take_over(self, table: LiveTable, connection: Connection) -> None:
         """``connection``'s window acts for its seat from now on; the window
