@@ -490,11 +490,14 @@ def parse_player_request(body: object) -> object:
     return _object(body, "the request", PLAYER_FIELDS).get("name")
 
 
-def parse_device_request(body: object) -> tuple[object, object]:
+def parse_device_request(body: object) -> tuple[str, str]:
     """The code and key of a ``POST /api/players/device`` body (a device
     link's fragment)."""
     data = _object(body, "the request", DEVICE_FIELDS)
-    return data.get("code"), data.get("key")
+    code, key = data.get("code"), data.get("key")
+    if not isinstance(code, str) or not isinstance(key, str) or not code or not key:
+        raise _bad("a device link gives a code and a key, both text")
+    return code, key
 
 
 def parse_empty_request(body: object) -> None:

@@ -186,11 +186,10 @@ class Players:
             "device_expires": now() + timedelta(seconds=DEVICE_LINK_SECONDS)})
         return f"/players/device#code={code}&key={key}"
 
-    async def redeem(self, code: object, key: object) -> Player:
-        """The player whose device link holds ``code`` and ``key``: the code
+    async def redeem(self, code: str, key: str) -> Player:
+        """The player whose device link holds ``code`` and ``key``
+        (:func:`parlour.server.payloads.parse_device_request`): the code
         is spent; 403 when it was spent, expired, or the key is not his."""
-        if not isinstance(code, str) or not isinstance(key, str) or not code or not key:
-            raise ApiError(BAD_REQUEST, "a device link gives a code and a key, both text")
         row = await asyncio.to_thread(
             self.database.redeem_device_code, hash_token(code), now())
         if row is None or not hmac.compare_digest(row.key_hash, hash_token(key)):
