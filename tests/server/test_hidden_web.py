@@ -30,25 +30,34 @@ def cards_named(deck: Deck, message: dict[str, Any], skip: frozenset[str],
     return mentioned_cards(deck, {**message, "observation": observation}, history=history)
 
 
+@pytest.mark.parametrize("by_player", [False, True],
+                         ids=["seats by token", "seat 0 by its player's key"])
 @pytest.mark.parametrize("options", [
     {"target": 8},
     {"players": 3, "pack_reduction": "dealer_discard", "target": 8},
 ], ids=["4 players", "3 players, dealer discards"])
 def test_no_socket_message_shows_another_seats_hidden_card(
-    client: TestClient, options: dict[str, object]
+    client: TestClient, options: dict[str, object], by_player: bool,
 ) -> None:
+    """With ``by_player``, a player makes the table and his socket opens
+    seat 0 by his key alone (the cookie), the others by their tokens."""
     game = parlour.make("polignac", **options)
     deck, players = game.deck, game.num_players
     skip = static_keys("polignac", options)
+    if by_player:
+        assert client.post("/api/players", json={"name": "Ann"}).status_code == 201
     created = create_table(client, seats=[HUMAN] * players, options=options, seed=SEED)
     path = f"/ws/tables/{created['id']}"
     seat_tokens = tokens(created)
     checked = 0
     with ExitStack() as stack:
         sockets = [
-            stack.enter_context(client.websocket_connect(f"{path}?token={seat_tokens[seat]}"))
+            stack.enter_context(client.websocket_connect(
+                path if by_player and seat == 0 else f"{path}?token={seat_tokens[seat]}"))
             for seat in range(players)
         ]
+        if by_player:
+            client.cookies.clear()  # the spectator's socket carries no player's key
         spectator = stack.enter_context(client.websocket_connect(path))
         mover = -1
         for state, earlier in walk("polignac", options, SEED):

@@ -317,6 +317,23 @@ def test_a_players_key_opens_his_seat_by_http_and_socket(client: TestClient) -> 
     assert view(client, table_id)["move_number"] == 2
 
 
+def test_a_players_key_opens_his_patience_for_hints_undo_and_redo(client: TestClient) -> None:
+    make_player(client, "Ann")
+    table_id = create_table(client, "golf", [HUMAN], seed=3)["id"]
+    hint = client.get(f"/api/tables/{table_id}/hint")
+    assert hint.status_code == 200 and hint.json()["move_number"] == 0
+    action = view(client, table_id)["observation"]["legal"][0]["id"]
+    moved = client.post(f"/api/tables/{table_id}/moves", json={"action": action,
+                                                                "move_number": 0})
+    assert moved.status_code == 200 and moved.json()["can_undo"] is True
+    undone = client.post(f"/api/tables/{table_id}/undo", json={"move_number": 1})
+    assert undone.status_code == 200 and undone.json()["move_number"] == 0
+    redone = client.post(f"/api/tables/{table_id}/redo", json={"move_number": 0})
+    assert redone.status_code == 200 and redone.json()["move_number"] == 1
+    refused(other_browser(client).post(f"/api/tables/{table_id}/undo", json={"move_number": 1}),
+            403, "an undo needs the token of the patience's seat")
+
+
 def test_a_player_who_leaves_his_seat_leaves_his_page(client: TestClient) -> None:
     ann = make_player(client, "Ann")
     created = create_table(client, ThreeTricks.name, [HUMAN, HUMAN], {"hands": 1})
