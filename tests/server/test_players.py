@@ -421,6 +421,30 @@ def test_the_players_page_lists_his_tables_and_win_rates(
                                   "played": 2, "won": won, "rate": round(won / 2, 3)}]
 
 
+def test_a_player_keeps_his_seat_in_the_rematch(client: TestClient) -> None:
+    ann = make_player(client, "Ann")
+    created = create_table(client, ThreeTricks.name, [HUMAN, HUMAN], {"hands": 1}, seed=4)
+    table_id, seat_tokens = created["id"], tokens(created)
+    while (seen := view(client, table_id))["status"] != "finished":
+        mover = seen["observation"]["to_move"]
+        legal = view(client, table_id, seat_tokens[mover])["observation"]["legal"]
+        assert client.post(f"/api/tables/{table_id}/moves", json={
+            "token": seat_tokens[mover], "action": legal[0]["id"],
+            "move_number": seen["move_number"]}).status_code == 200
+    for token in seat_tokens.values():
+        answered = client.post(f"/api/tables/{table_id}/rematch",
+                               json={"token": token, "accept": True})
+        assert answered.status_code == 200, answered.text
+    rematch = view(client, table_id)["rematch"]["table"]
+    # the seats move on by one: the player sits at seat 1 now, by his key alone
+    seen = view(client, rematch)
+    assert seen["seat"] == 1
+    assert seen["table"]["seats"][1]["player"] == ann["id"]
+    page = client.get(f"/api/players/{ann['id']}").json()
+    assert [entry["table"] for entry in page["playing"]] == [rematch]
+    assert [(entry["table"], entry["seat"]) for entry in page["finished"]] == [(table_id, 0)]
+
+
 # --- limits ------------------------------------------------------------------------------
 class ManualClock:
     def __init__(self) -> None:

@@ -445,9 +445,13 @@ class Database:
         self.engine.dispose()
 
     def add_table(self, row: TableRow) -> int:
-        """Insert a new table; returns its id."""
+        """Insert a new table, and the ``table_seats`` row of each of its
+        seats where a player sits (the stored seat's ``player``), in one
+        transaction; returns its id."""
         with Session(self.engine, expire_on_commit=False) as session:
             session.add(row)
+            session.flush()
+            session.add_all(_seat_rows(row))
             session.commit()
             return row.id
 
@@ -512,6 +516,7 @@ class Database:
         with Session(self.engine, expire_on_commit=False) as session:
             session.add(row)
             session.flush()
+            session.add_all(_seat_rows(row))  # the players keep their seats' rows
             session.execute(update(TableRow).where(TableRow.id == table_id)
                             .values(rematch={**rematch, "table": row.id}))
             session.commit()
@@ -693,17 +698,6 @@ class Database:
         with self.engine.begin() as connection:
             _set_seat_player(connection, table_id, seat, player_id)
 
-    def add_table_seated(self, row: TableRow, seated: dict[int, int]) -> int:
-        """Insert a new table and its ``table_seats`` rows (``seated``: a
-        player's id at each of his seats) in one transaction; returns its id."""
-        with Session(self.engine, expire_on_commit=False) as session:
-            session.add(row)
-            session.flush()
-            session.add_all(TableSeatRow(table_id=row.id, seat=seat, player_id=player)
-                            for seat, player in seated.items())
-            session.commit()
-            return row.id
-
     def player_tables(self, player_id: int, limit: int) -> list[tuple[TableRow, int, int | None]]:
         """The newest ``limit`` tables where the player sits, each with his
         seat and his place (``None`` until the match is over), newest first."""
@@ -795,6 +789,13 @@ class Database:
             select(EventStepRow.step).where(EventStepRow.event_id == event_id)
             .order_by(EventStepRow.number)
         )]
+
+
+def _seat_rows(row: TableRow) -> list[TableSeatRow]:
+    """The ``table_seats`` rows of a new table's seats where a player sits
+    (its id known: after a flush)."""
+    return [TableSeatRow(table_id=row.id, seat=index, player_id=seat["player"])
+            for index, seat in enumerate(row.seats) if seat.get("player") is not None]
 
 
 def _set_seat_player(connection: Connection, table_id: int, seat: int,

@@ -623,19 +623,18 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             for seat, token in zip(request.seats, tokens, strict=True)
         ]
         names = [seat.name for seat in request.seats]
-        add: Callable[[TableRow], int] = self.database.add_table
         first = next((index for index, seat in enumerate(seats) if seat.kind == HUMAN), None)
         if player is not None and first is not None:
+            # stored with the table: Database.add_table writes his table_seats row
             seats[first] = replace(seats[first], player=player[0])
             names[first] = player[1]
-            add = partial(self.database.add_table_seated, seated={first: player[0]})
         people = sum(seat.kind == HUMAN for seat in seats)
         pauses = Pauses(
             self.pauses.trick if request.trick_pause is None else request.trick_pause,
             self.pauses.hand if request.hand_wait is None else request.hand_wait)
         table = await self._open_table(
             state, seats, request.delay, request.seed is not None, owner,
-            add, pauses=pauses,
+            self.database.add_table, pauses=pauses,
             hints=request.hints if request.hints is not None else people < 2,
             creator_hash=None if creator is None else hash_token(creator),
             names=names)
