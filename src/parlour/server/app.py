@@ -736,13 +736,15 @@ def _player_reply(request: Request, player: Player, key: str | None = None,
     return response if key is None else _set_player_cookie(response, request, key)
 
 
-def _check_recent(recent: RecentEvents, key: str, windows: Iterable[tuple[float, int, str]],
-                  sentence: Callable[[str, str], str]) -> None:
-    """429 with ``sentence(count, window)`` when ``key`` reached one of its
-    ``windows`` (seconds, most, the window in words) in ``recent``."""
+def _reached(recent: RecentEvents, key: str,
+             windows: Iterable[tuple[float, int, str]]) -> tuple[int, str] | None:
+    """The first of ``windows`` (seconds, most, the window in words) in
+    which ``key`` reached its most in ``recent``: ``(most, words)``, or
+    ``None`` while it may go on."""
     for seconds, most, words in windows:
         if recent.count(key, seconds) >= most:
-            raise ApiError(TOO_MANY_REQUESTS, sentence(str(most), words))
+            return most, words
+    return None
 
 
 def _add_player_api(app: FastAPI, players: Players, hub: TableHub, clock: Clock) -> None:
@@ -759,12 +761,14 @@ def _add_player_api(app: FastAPI, players: Players, hub: TableHub, clock: Clock)
                 f"this browser is already the player {existing.name!r}: rename him, or forget "
                 "him on this browser before making another"))
         address = _client_address(request) or "unknown"
-        _check_recent(made, address, [
+        reached = _reached(made, address, [
             (HOUR, limits.players_per_address_hour, _("hour")),
-            (DAY, limits.players_per_address_day, _("day")),
-        ], lambda most, window: (
-            f"this address has made {most} players in the last {window}, the most one "
-            "address may: try again later"))
+            (DAY, limits.players_per_address_day, _("day"))])
+        if reached is not None:
+            most, window = reached
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"this address has made {most} players in the last {window}, the most one "
+                "address may: try again later"))
         player, key = await players.create(name)
         made.add(address)
         return _player_reply(request, player, key, status=201)
@@ -782,9 +786,11 @@ def _add_player_api(app: FastAPI, players: Players, hub: TableHub, clock: Clock)
     async def rename_player(request: Request) -> JSONResponse:
         value = parse_player_request(await _json_body(request))
         player = await players.required(request)
-        _check_recent(renamed, str(player.id), [
-            (HOUR, limits.renames_per_player_hour, _("hour"))],
-            lambda most, window: (
+        reached = _reached(renamed, str(player.id), [
+            (HOUR, limits.renames_per_player_hour, _("hour"))])
+        if reached is not None:
+            most, window = reached
+            raise ApiError(TOO_MANY_REQUESTS, (
                 f"you have changed your name {most} times in the last {window}, the most a "
                 "player may: try again later"))
         name = check_player_name(value, players.engines)

@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 from starlette.requests import HTTPConnection
 
@@ -90,10 +90,11 @@ def check_player_name(value: object, engines: Sequence[str] = ()) -> str:
     return name
 
 
-def _taken(name: str, other: str) -> ApiError:
+def _refuse_taken(name: str, other: str) -> NoReturn:
+    """409: ``name`` is the player ``other``'s, or looks like it."""
     if name.casefold() == other.casefold():
-        return ApiError(CONFLICT, f"the name {name!r} is another player's: pick another")
-    return ApiError(CONFLICT, (
+        raise ApiError(CONFLICT, f"the name {name!r} is another player's: pick another")
+    raise ApiError(CONFLICT, (
         f"the name {name!r} looks like {other!r}, another player's name: pick another"))
 
 
@@ -116,12 +117,12 @@ class Players:
         row = await asyncio.to_thread(
             self.database.add_player, name, name_key(name), hash_token(key))
         if row is None:
-            raise await self._conflict(name)
+            await self._conflict(name)
         return Player.from_row(row), key
 
-    async def _conflict(self, name: str) -> ApiError:
+    async def _conflict(self, name: str) -> NoReturn:
         other = await asyncio.to_thread(self.database.player_by_name_key, name_key(name))
-        return _taken(name, other.name if other is not None else name)
+        _refuse_taken(name, other.name if other is not None else name)
 
     async def current(self, connection: HTTPConnection) -> Player | None:
         """The player whose key the request carries; ``None`` without one.
@@ -164,7 +165,7 @@ class Players:
         changed = await asyncio.to_thread(
             self.database.update_player, player.id, {"name": name, "name_key": name_key(name)})
         if not changed:
-            raise await self._conflict(name)
+            await self._conflict(name)
         return Player(player.id, name, player.muted)
 
     async def revoke(self, player: Player) -> str:

@@ -1156,8 +1156,9 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         def change(table: LiveTable) -> dict[int, str]:
             names = table.names()
             if table.seats[seat].player is not None:
+                holder = names[seat]
                 raise ApiError(CONFLICT, (
-                    f"this seat is {names[seat]}'s, a player's: it shows the player's name "
+                    f"this seat is {holder}'s, a player's: it shows the player's name "
                     "(change it on the lobby, for all of his tables)"))
             check_name(name, [other for index, other in enumerate(names) if index != seat],
                        table.seat_tokens)
