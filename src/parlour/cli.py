@@ -1180,6 +1180,15 @@ def serve(
         float, typer.Option(min=0, metavar="DAYS", help="days without a move and without a "
                             "seat's socket after which a table is archived")
     ] = 7.0,
+    max_players_per_address_hour: Annotated[
+        int, typer.Option(min=0, metavar="N", help="players one client address may make in an hour")
+    ] = 5,
+    max_players_per_address_day: Annotated[
+        int, typer.Option(min=0, metavar="N", help="players one client address may make in a day")
+    ] = 20,
+    max_renames_per_player_hour: Annotated[
+        int, typer.Option(min=0, metavar="N", help="times a player may change his name in an hour")
+    ] = 10,
     trick_pause: Annotated[
         float, typer.Option(min=0, max=10, metavar="S", help="seconds a finished trick stays "
                             "on the felt at a table with a person (unless the table chooses)")
@@ -1215,6 +1224,9 @@ def serve(
         parties=max_parties, computer_parties_per_address=max_computer_parties_per_address,
         computer_parties=max_computer_parties, computer_pace=computer_pace,
         archive_after=archive_after * DAY,
+        players_per_address_hour=max_players_per_address_hour,
+        players_per_address_day=max_players_per_address_day,
+        renames_per_player_hour=max_renames_per_player_hour,
     )
     engines = Engines.from_environment()
     try:

@@ -39,7 +39,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # a table pauses for people only when it asks to (test_time_to_see_browser)
     with live_server(tmp_path_factory.mktemp("e2e"), COMPUTER_DELAY,
                      ["--max-tables-per-address", "2000", "--trick-pause", "0",
-                      "--hand-wait", "0"]) as base_url:
+                      "--hand-wait", "0", "--max-players-per-address-hour", "1000",
+                      "--max-players-per-address-day", "1000"]) as base_url:
         yield base_url
 
 

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from test_events import create_event, event_view, host_step, join, play_move
-from web_support import HUMAN, create_table, move, tokens, view
+from web_support import HUMAN, create_table, move, secret_of, tokens, view
 
 import parlour
 from parlour.agents import Hint
@@ -592,7 +592,7 @@ def every_response(client: TestClient) -> Iterator[tuple[str, Any]]:
     table = create_table(client)["id"]
     event = create_event(client)["id"]
     for path in PAGES:
-        url = path.format(table_id=table, event_id=event)
+        url = path.format(table_id=table, event_id=event, player_id=1)
         yield url, client.get(url)
     for url in ("/static/app.css", "/static/api.js", "/static/nothing.js", "/api/games",
                 f"/api/tables/{table}/view", "/api/tables/999/view", f"/api/events/{event}/view",
@@ -611,3 +611,47 @@ def test_every_response_carries_the_security_headers(client: TestClient) -> None
         for name, value in SECURITY_HEADERS.items():
             assert response.headers.get(name) == value, (url, name)
     assert statuses == {200, 400, 404, 405, 413}
+
+
+# --- players' keys and device codes -------------------------------------------------------------
+def test_no_players_key_or_device_code_is_in_any_response_or_page(client: TestClient) -> None:
+    """A player's key reaches his browser only in the Set-Cookie header
+    (made, revoked, a device link used) and in the one reply that is his
+    device link; no other JSON, socket message or page holds a key or a
+    device code, and no page or table answer sets a cookie."""
+    made = client.post("/api/players", json={"name": "Ann"})
+    first_key = client.cookies["parlour_player"]
+    table = create_table(client, seats=[HUMAN] * 4)["id"]
+    link = client.post("/api/players/me/device", json={}).json()["url"]
+    code = secret_of(link, "code")
+    assert link == f"/players/device#code={code}&key={first_key}"
+    phone_cookie = client.cookies["parlour_player"]
+    client.cookies.clear()
+    used = client.post("/api/players/device", json={"code": code, "key": first_key})
+    assert used.status_code == 200 and client.cookies["parlour_player"] == phone_cookie
+    revoked = client.post("/api/players/me/revoke", json={})
+    second_key = client.cookies["parlour_player"]
+    assert second_key != first_key
+    responses = {"POST /api/players": made, "POST /api/players/device": used,
+                 "POST /api/players/me/revoke": revoked}
+    for path in ["/api/players/me", "/api/players/1", f"/api/tables/{table}/view",
+                 "/api/tables", "/", "/players/1",
+                 "/players/device", f"/tables/{table}"]:
+        responses[f"GET {path}"] = client.get(path)
+    responses["POST name"] = client.post("/api/players/me/name", json={"name": "Anna"})
+    moved = view(client, table)
+    assert moved["seat"] == 0
+    with client.websocket_connect(f"/ws/tables/{table}") as socket:
+        pushed = [socket.receive_json()]
+    responses["POST forget"] = client.post("/api/players/me/forget", json={})
+    for name, response in responses.items():
+        assert response.status_code in (200, 201), (name, response.text)
+        for secret in (first_key, second_key, code):
+            assert secret not in response.text, name
+        if name not in ("POST /api/players", "POST /api/players/device",
+                        "POST /api/players/me/revoke", "POST forget"):
+            assert "set-cookie" not in response.headers, name
+    for message in pushed:
+        for secret in (first_key, second_key, code):
+            assert secret not in str(message)
+    assert first_key in made.headers["set-cookie"] and second_key in revoked.headers["set-cookie"]

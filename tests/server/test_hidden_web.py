@@ -15,6 +15,7 @@ from web_support import HUMAN, create_table, tokens
 
 import parlour
 from parlour.cards import Deck
+from parlour.server.seats import named_observation
 from support import as_json
 from test_hidden import hidden_from, mentioned_cards, static_keys, walk
 
@@ -30,25 +31,43 @@ def cards_named(deck: Deck, message: dict[str, Any], skip: frozenset[str],
     return mentioned_cards(deck, {**message, "observation": observation}, history=history)
 
 
+@pytest.mark.parametrize("by_player", [False, True],
+                         ids=["seats by token", "seat 0 by its player's key"])
 @pytest.mark.parametrize("options", [
     {"target": 8},
     {"players": 3, "pack_reduction": "dealer_discard", "target": 8},
 ], ids=["4 players", "3 players, dealer discards"])
 def test_no_socket_message_shows_another_seats_hidden_card(
-    client: TestClient, options: dict[str, object]
+    client: TestClient, options: dict[str, object], by_player: bool,
 ) -> None:
+    """With ``by_player``, a player makes the table and his socket opens
+    seat 0 by his key alone (the cookie), the others by their tokens."""
     game = parlour.make("polignac", **options)
     deck, players = game.deck, game.num_players
     skip = static_keys("polignac", options)
+    if by_player:
+        assert client.post("/api/players", json={"name": "Ann"}).status_code == 201
     created = create_table(client, seats=[HUMAN] * players, options=options, seed=SEED)
     path = f"/ws/tables/{created['id']}"
     seat_tokens = tokens(created)
+    names = [("Ann" if by_player else "P0"), *(f"P{seat}" for seat in range(1, players))]
+
+    def named(observation: dict[str, Any]) -> dict[str, Any]:
+        return named_observation(observation, names)
+
+    def named_texts(texts: set[str], players: list[dict[str, Any]]) -> set[str]:
+        """The public texts seen earlier as the views write them (seats by name)."""
+        return set(named({"players": players, "log": sorted(texts)})["log"])
+
     checked = 0
     with ExitStack() as stack:
         sockets = [
-            stack.enter_context(client.websocket_connect(f"{path}?token={seat_tokens[seat]}"))
+            stack.enter_context(client.websocket_connect(
+                path if by_player and seat == 0 else f"{path}?token={seat_tokens[seat]}"))
             for seat in range(players)
         ]
+        if by_player:
+            client.cookies.clear()  # the spectator's socket carries no player's key
         spectator = stack.enter_context(client.websocket_connect(path))
         mover = -1
         for state, earlier in walk("polignac", options, SEED):
@@ -58,20 +77,23 @@ def test_no_socket_message_shows_another_seats_hidden_card(
                     "move_number": len(state.history) - 1,
                 })
             every_hidden = 0
+            players_seen = as_json(state.public_observation())["players"]
             for seat, socket in enumerate(sockets):
                 message = socket.receive_json()
                 assert message["move_number"] == len(state.history)
-                assert message["observation"] == as_json(state.observation(seat))
+                assert message["observation"] == named(as_json(state.observation(seat)))
                 hidden = hidden_from(state, seat)
                 every_hidden |= hidden
-                shown = cards_named(deck, message, skip, earlier[seat]) & hidden
+                shown = cards_named(deck, message, skip,
+                                    named_texts(earlier[seat], players_seen)) & hidden
                 assert deck.codes(shown) == [], (
                     f"seat {seat} is sent hidden cards at move {len(state.history)}"
                 )
                 checked += 1
             public = spectator.receive_json()
-            assert public["observation"] == as_json(state.public_observation())
-            shown = cards_named(deck, public, skip, set.intersection(*earlier)) & every_hidden
+            assert public["observation"] == named(as_json(state.public_observation()))
+            shown = cards_named(deck, public, skip, named_texts(set.intersection(*earlier),
+                                                                players_seen)) & every_hidden
             assert deck.codes(shown) == [], (
                 f"a spectator is sent hidden cards at move {len(state.history)}"
             )

@@ -45,7 +45,7 @@ def creator_of(created: dict[str, Any]) -> str:
 def player_seats(database_url: str, player: int) -> list[tuple[int, int]]:
     database = Database(database_url)
     try:
-        return database.player_tables(player, ("open", "playing", "finished"))
+        return database.player_seats(player, ("open", "playing", "finished"))
     finally:
         database.close()
 

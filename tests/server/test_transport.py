@@ -231,6 +231,41 @@ def test_no_token_or_join_code_reaches_the_log(tmp_path: Path, database_url: str
     assert f'"GET /events/{party["id"]}/join?code=… HTTP/1.1" 200' in log
 
 
+def test_no_players_key_or_device_code_reaches_the_log(
+    tmp_path: Path, database_url: str,
+) -> None:
+    """A player's key travels in his cookie (or the X-Parlour-Player header)
+    and a device link's code and key in its fragment and then in a POST
+    body: uvicorn logs neither headers nor bodies, and a client that puts
+    them in a URL has them hidden."""
+    with ServerProcess(database_url, tmp_path / "server.log") as server, \
+            httpx.Client(base_url=server.url, timeout=WAIT, trust_env=False) as client, \
+            httpx.Client(base_url=server.url, timeout=WAIT, trust_env=False) as phone:
+        made = client.post("/api/players", json={"name": "Ann"})
+        assert made.status_code == 201
+        key = client.cookies["parlour_player"]
+        table_id = client.post("/api/tables", json={
+            "game": "polignac", "seed": 1, "seats": [{"kind": "human"}] * 4}).json()["id"]
+        assert client.get(f"/api/tables/{table_id}/view").json()["seat"] == 0
+        with connect(f"ws://{LOOPBACK}:{server.port}/ws/tables/{table_id}",
+                     additional_headers={"Cookie": f"parlour_player={key}"},
+                     open_timeout=WAIT) as live:
+            assert json.loads(live.recv(timeout=WAIT))["seat"] == 0
+        link = client.post("/api/players/me/device", json={}).json()["url"]
+        code = secret_of(link, "code")
+        assert phone.get(link).status_code == 200
+        assert phone.post("/api/players/device", json={
+            "code": code, "key": secret_of(link, "key")}).status_code == 200
+        assert phone.get("/api/players/me").json()["name"] == "Ann"
+        # an older or careless client puts them in the URL
+        assert phone.get(f"/players/device?code={code}&key={key}").status_code == 200
+        assert phone.get(f"/api/players/me?parlour_player={key}").status_code == 200
+    log = server.log.read_text()
+    assert key not in log and code not in log
+    assert '"GET /players/device?code=…&key=… HTTP/1.1" 200' in log
+    assert '"POST /api/players/device HTTP/1.1" 200' in log
+
+
 @pytest.mark.parametrize(("text", "shown"), [
     ("GET /api/tables/1/view?token=abc HTTP/1.1", "GET /api/tables/1/view?token=… HTTP/1.1"),
     ("/ws/events/3?x=1&token=abc&y=2", "/ws/events/3?x=1&token=…&y=2"),
@@ -238,6 +273,8 @@ def test_no_token_or_join_code_reaches_the_log(tmp_path: Path, database_url: str
     ("/api/tables/1/view?tok%65n=abc", "/api/tables/1/view?tok%65n=…"),
     ("/api/tables/1/view?token=a&token=b", "/api/tables/1/view?token=…&token=…"),
     ("/api/tables?status=open", "/api/tables?status=open"),
+    ("/players/device?code=abc&key=def", "/players/device?code=…&key=…"),
+    ("/api/players/me?parlour_player=abc", "/api/players/me?parlour_player=…"),
 ])
 def test_redact_hides_secret_parameters_only(text: str, shown: str) -> None:
     assert redact(text) == shown

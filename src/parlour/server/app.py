@@ -39,6 +39,7 @@ from parlour.server.db import ARCHIVED, FINISHED, PLAYING, Database
 from parlour.server.engines import Engines
 from parlour.server.errors import (
     BAD_REQUEST,
+    CONFLICT,
     FORBIDDEN,
     NOT_FOUND,
     PAYLOAD_TOO_LARGE,
@@ -76,6 +77,8 @@ from parlour.server.payloads import (
     parse_chat_settings_request,
     parse_continue_request,
     parse_creator_request,
+    parse_device_request,
+    parse_empty_request,
     parse_event_move,
     parse_event_request,
     parse_give_request,
@@ -87,6 +90,7 @@ from parlour.server.payloads import (
     parse_move_request,
     parse_mute_request,
     parse_name_request,
+    parse_player_request,
     parse_rematch_request,
     parse_socket_message,
     parse_start_request,
@@ -95,7 +99,16 @@ from parlour.server.payloads import (
     parse_timer_request,
     parse_undo_request,
 )
-from parlour.server.players import Players
+from parlour.server.players import (
+    DEVICE_LINK_SECONDS,
+    PLAYER_COOKIE,
+    PLAYER_COOKIE_SECONDS,
+    Player,
+    Players,
+    check_player_name,
+    player_key,
+    player_page,
+)
 from parlour.server.rooms import Connection
 from parlour.server.security import (
     MAX_BODY_BYTES,
@@ -108,6 +121,7 @@ from parlour.server.security import (
     TRANSPORT_MAX_MESSAGE_BYTES,
     Limits,
     OriginGuard,
+    RecentEvents,
     SecurityHeaders,
     TokenBucket,
 )
@@ -184,7 +198,7 @@ def create_app(
     hub = TableHub(database, computer_delay, limits, gate, pauses=pauses, engines=engines,
                    wall=wall_clock)
     events = EventHub(database, computer_delay, limits, gate, engines=engines)
-    players = Players(database)
+    players = Players(database, hub.engines.names())
     chat = ChatHub(hub, players, clock)
 
     @asynccontextmanager
@@ -202,7 +216,9 @@ def create_app(
     app.add_middleware(OriginGuard, allowed_origins=tuple(allowed_origins))
     app.add_middleware(SecurityHeaders)
     _add_error_handlers(app)
+    app.state.players = players
     _add_pages(app)
+    _add_player_api(app, players, hub, clock)
     _add_lobby_api(app, hub)
     _add_table_api(app, hub)
     _add_open_seats_api(app, hub)
@@ -443,6 +459,8 @@ PAGES = {
     "/events/{event_id}/join": Page("event-join", _("join a Progress Races party")),
     "/events/{event_id}/play": Page("event-play", _("your table at the party"), "table-page",
                                          ("rules-dialog",)),
+    "/players/device": Page("player-device", _("use your player on this device")),
+    "/players/{player_id}": Page("player", _("player")),
 }
 """Each page's path and the page it serves (its script reads the id from the path)."""
 
@@ -561,8 +579,10 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> JSONResponse:
         creator = new_token()
+        player = await _players(request).valid(request)
         table, tokens = await hub.create(parse_table_request(await _json_body(request)),
-                                         _client_address(request), creator)
+                                         _client_address(request), creator,
+                                         None if player is None else (player.id, player.name))
         seats = []
         for index, (seat, token) in enumerate(zip(table.seats, tokens, strict=True)):
             description = seat.describe(index)
@@ -580,7 +600,7 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     async def table_view(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         token = request_token(request)
-        seat = table.seat_of(token)
+        seat = await _viewer_seat(table, request, token)
         view = localized_view(hub.view(table, seat, client=request_client(request)),
                               request_language(request))
         return JSONResponse(hub.with_rematch_link(table, view, seat, token))
@@ -589,23 +609,25 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     async def table_move(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         token, move = parse_move_request(await _json_body(request))
-        if not token:
+        seat = await _viewer_seat(table, request, token)
+        if seat is None:
             raise ApiError(FORBIDDEN, "a move needs the token of the seat to move")
         return _view_reply(
-            await hub.play(table, table.seat_of(token), move, request_client(request)), request)
+            await hub.play(table, seat, move, request_client(request)), request)
 
     @app.post("/api/tables/{table_id}/name")
     async def table_name(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         token, name = parse_name_request(await _json_body(request))
-        return _view_reply(
-            await hub.rename(table, table.seat_of(token), name, request_client(request)), request)
+        return _view_reply(await hub.rename(table, await _viewer_seat(table, request, token), name,
+                                            request_client(request)), request)
 
     @app.post("/api/tables/{table_id}/leave")
     async def table_leave(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         token = parse_leave_request(await _json_body(request))
-        return _view_reply(await hub.leave(table, table.seat_of(token)), request)
+        return _view_reply(await hub.leave(table, await _viewer_seat(table, request, token)),
+                           request)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/computer")
     async def table_seat_to_computer(table_id: str, seat: str, request: Request) -> JSONResponse:
@@ -632,11 +654,12 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
         """An undo or a redo (``what``) at a patience, by its seat's token."""
         table = await hub.table(_table_id(table_id))
         token, move_number = parse_undo_request(await _json_body(request))
-        if not token:
+        seat = await _viewer_seat(table, request, token)
+        if seat is None:
             article = "an" if what == "undo" else "a"
             raise ApiError(FORBIDDEN, f"{article} {what} needs the token of the patience's seat")
         change = hub.undo if what == "undo" else hub.redo
-        return _view_reply(await change(table, table.seat_of(token), move_number,
+        return _view_reply(await change(table, seat, move_number,
                                         request_client(request)), request)
 
     @app.post("/api/tables/{table_id}/undo")
@@ -659,15 +682,16 @@ def _add_table_api(app: FastAPI, hub: TableHub) -> None:
     async def table_continue(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         token, hand = parse_continue_request(await _json_body(request))
-        if not token:
+        seat = await _viewer_seat(table, request, token)
+        if seat is None:
             raise ApiError(FORBIDDEN, "a continue needs the token of a seat")
-        return JSONResponse(await hub.continue_hand(table, table.seat_of(token), hand))
+        return JSONResponse(await hub.continue_hand(table, seat, hand))
 
     @app.get("/api/tables/{table_id}/hint")
     async def table_hint(table_id: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         return JSONResponse(localized_hint(
-            await hub.hint(table, table.seat_of(request_token(request)),
+            await hub.hint(table, await _viewer_seat(table, request, request_token(request)),
                            request_client(request)),
             request_language(request)))
 
@@ -737,7 +761,6 @@ def _add_chat_api(app: FastAPI, hub: TableHub, chat: ChatHub) -> None:
 
 def _add_open_seats_api(app: FastAPI, hub: TableHub) -> None:
     """Open seats and the players' turns (docs/web.md, "Open seats" and "Clocks")."""
-    players = Players(hub.database)
 
     @app.get("/api/lobby/open")
     async def open_tables(request: Request) -> JSONResponse:
@@ -749,7 +772,7 @@ def _add_open_seats_api(app: FastAPI, hub: TableHub) -> None:
     async def take_seat(table_id: str, seat: str, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         parse_take_request(await _json_body(request))
-        player = await players.current(request)
+        player = await _players(request).current(request)
         if player is None:
             raise ApiError(FORBIDDEN, (
                 "taking a seat needs a player: choose a name in the lobby first"))
@@ -767,12 +790,163 @@ def _add_open_seats_api(app: FastAPI, hub: TableHub) -> None:
 
     @app.get("/api/players/me/turns")
     async def my_turns(request: Request) -> JSONResponse:
-        player = await players.current(request)
+        player = await _players(request).current(request)
         if player is None:
             raise ApiError(FORBIDDEN, "your turns are a player's: choose a name in the lobby first")
         lang = request_language(request)
         return JSONResponse([{**turn, "title": translate(turn["title"], lang)}
                              for turn in await hub.turns(player.id)])
+
+
+# --- players (docs/web.md, "Players") ----------------------------------------------
+HOUR = 3600.0
+DAY = 24 * HOUR
+
+
+def _players(connection: HTTPConnection) -> Players:
+    """The app's :class:`Players` (kept in ``app.state`` by :func:`create_app`)."""
+    players: Players = connection.app.state.players
+    return players
+
+
+async def _viewer_seat(table: LiveTable, connection: HTTPConnection,
+                       token: str | None) -> int | None:
+    """The seat a request or socket opens at ``table``: the one its
+    ``token`` opens (403 for a wrong one) or, without a token, the seat of
+    the player whose key it carries (:meth:`Players.valid`: a key that is
+    no player's opens nothing); ``None`` for a spectator."""
+    if token:
+        return table.seat_of(token)
+    player = await _players(connection).valid(connection)
+    return None if player is None else table.seat_of_player(player.id)
+
+
+def _set_player_cookie(response: JSONResponse, request: Request, key: str) -> JSONResponse:
+    """``response`` giving the browser the player's ``key``: an HttpOnly
+    cookie for the whole site, sent on same-site requests and top-level
+    links only (SameSite=Lax), Secure when the request came over https."""
+    response.set_cookie(
+        PLAYER_COOKIE, key, max_age=PLAYER_COOKIE_SECONDS, path="/", httponly=True,
+        samesite="lax", secure=request.url.scheme in ("https", "wss"))
+    return response
+
+
+def _player_reply(request: Request, player: Player, key: str | None = None,
+                  status: int = 200) -> JSONResponse:
+    """``{id, name}`` of ``player``, with his new ``key`` as the cookie (if any)."""
+    response = JSONResponse(player.describe(), status_code=status)
+    return response if key is None else _set_player_cookie(response, request, key)
+
+
+def _reached(recent: RecentEvents, key: str,
+             windows: Iterable[tuple[float, int, str]]) -> tuple[int, str] | None:
+    """The first of ``windows`` (seconds, most, the window in words) in
+    which ``key`` reached its most in ``recent``: ``(most, words)``, or
+    ``None`` while it may go on."""
+    for seconds, most, words in windows:
+        if recent.count(key, seconds) >= most:
+            return most, words
+    return None
+
+
+def _add_player_api(app: FastAPI, players: Players, hub: TableHub, clock: Clock) -> None:
+    limits = hub.limits
+    made = RecentEvents(clock, DAY)
+    renamed = RecentEvents(clock, HOUR)
+
+    @app.post("/api/players", status_code=201)
+    async def make_player(request: Request) -> JSONResponse:
+        name = parse_player_request(await _json_body(request))
+        existing = await players.valid(request)
+        if existing is not None:
+            raise ApiError(CONFLICT, (
+                f"this browser is already the player {existing.name!r}: rename him, or forget "
+                "him on this browser before making another"))
+        address = _client_address(request) or "unknown"
+        reached = _reached(made, address, [
+            (HOUR, limits.players_per_address_hour, _("hour")),
+            (DAY, limits.players_per_address_day, _("day"))])
+        if reached is not None:
+            most, window = reached
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"this address has made {most} players in the last {window}, the most one "
+                "address may: try again later"))
+        player, key = await players.create(name)
+        made.add(address)
+        return _player_reply(request, player, key, status=201)
+
+    @app.get("/api/players/me")
+    async def my_player(request: Request) -> JSONResponse:
+        player = await players.current(request)
+        if player is None:
+            return JSONResponse(None)
+        muted = [other.describe() for other in await asyncio.gather(
+            *(players.find(muted_id) for muted_id in player.muted)) if other is not None]
+        return JSONResponse({**player.describe(), "muted": muted})
+
+    @app.post("/api/players/me/name")
+    async def rename_player(request: Request) -> JSONResponse:
+        value = parse_player_request(await _json_body(request))
+        player = await players.required(request)
+        reached = _reached(renamed, str(player.id), [
+            (HOUR, limits.renames_per_player_hour, _("hour"))])
+        if reached is not None:
+            most, window = reached
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"you have changed your name {most} times in the last {window}, the most a "
+                "player may: try again later"))
+        name = check_player_name(value, players.engines)
+        tables = await asyncio.to_thread(hub.database.unfinished_player_tables, player.id)
+        await hub.check_player_name(player.id, name, tables)
+        player = await players.rename(player, name)
+        renamed.add(str(player.id))
+        await hub.rename_player(player.id, player.name, tables)
+        return _player_reply(request, player)
+
+    @app.post("/api/players/me/revoke")
+    async def revoke_player_key(request: Request) -> JSONResponse:
+        parse_empty_request(await _json_body(request))
+        player = await players.required(request)
+        return _player_reply(request, player, await players.revoke(player))
+
+    @app.post("/api/players/me/device")
+    async def device_link(request: Request) -> JSONResponse:
+        parse_empty_request(await _json_body(request))
+        player = await players.required(request)
+        key = player_key(request)
+        assert key is not None, "a player is known by his key"
+        return JSONResponse({"url": await players.device_link(player, key),
+                             "seconds": DEVICE_LINK_SECONDS})
+
+    @app.post("/api/players/me/forget")
+    async def forget_player(request: Request) -> JSONResponse:
+        parse_empty_request(await _json_body(request))
+        response = JSONResponse(None)
+        response.delete_cookie(PLAYER_COOKIE, path="/", httponly=True, samesite="lax",
+                               secure=request.url.scheme in ("https", "wss"))
+        return response
+
+    @app.post("/api/players/device")
+    async def use_device_link(request: Request) -> JSONResponse:
+        code, key = parse_device_request(await _json_body(request))
+        existing = await players.valid(request)
+        if existing is not None and player_key(request) != key:
+            raise ApiError(CONFLICT, (
+                f"this browser is already the player {existing.name!r}: forget him on this "
+                "browser before using another player's link"))
+        player = await players.redeem(code, key)
+        return _player_reply(request, player, key)
+
+    @app.get("/api/players/{player_id}")
+    async def player_history(player_id: str, request: Request) -> JSONResponse:
+        player = await players.find(_path_id(player_id, _("player")))
+        if player is None:
+            raise ApiError(NOT_FOUND, f"there is no player {player_id!r}")
+        page = await player_page(hub.database, hub, player)
+        lang = request_language(request)
+        for entry in [*page["playing"], *page["finished"], *page["win_rates"]]:
+            entry["title"] = translate(entry["title"], lang)
+        return JSONResponse(page)
 
 
 # --- live updates ------------------------------------------------------------------
@@ -913,10 +1087,8 @@ def _add_socket(app: FastAPI, hub: TableHub, clock: Clock, chat: ChatHub) -> Non
 
         async def find() -> tuple[LiveTable, int | None]:
             table = await hub.followed(_table_id(table_id))
-            player = await chat.players.current(websocket)
-            seat = table.seat_of(token)
-            if seat is None and player is not None:
-                seat = table.seat_of_player(player.id)
+            player = await chat.players.valid(websocket)
+            seat = await _viewer_seat(table, websocket, token)
             request_client(websocket)
             players.append(None if player is None else player.id)
             return table, seat

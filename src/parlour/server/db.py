@@ -55,6 +55,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    case,
     create_engine,
     delete,
     event,
@@ -448,9 +449,13 @@ class Database:
         self.engine.dispose()
 
     def add_table(self, row: TableRow) -> int:
-        """Insert a new table; returns its id."""
+        """Insert a new table, and the ``table_seats`` row of each of its
+        seats where a player sits (the stored seat's ``player``), in one
+        transaction; returns its id."""
         with Session(self.engine, expire_on_commit=False) as session:
             session.add(row)
+            session.flush()
+            session.add_all(_seat_rows(row))
             session.commit()
             return row.id
 
@@ -518,6 +523,7 @@ class Database:
         with Session(self.engine, expire_on_commit=False) as session:
             session.add(row)
             session.flush()
+            session.add_all(_seat_rows(row))  # the players keep their seats' rows
             session.execute(update(TableRow).where(TableRow.id == table_id)
                             .values(rematch={**rematch, "table": row.id}))
             session.commit()
@@ -611,12 +617,17 @@ class Database:
         with self.engine.begin() as connection:
             connection.execute(
                 update(TableRow).where(TableRow.id == table_id).values(pauses=pauses))
-    def set_table_seats(self, table_id: int, seats: list[dict[str, Any]]) -> None:
+    def set_table_seats(self, table_id: int, seats: list[dict[str, Any]],
+                        players: dict[int, int | None] | None = None) -> None:
         """Store who sits where (the seats' stored forms): a name, a seat
-        given to a computer or a person, a new link."""
+        given to a computer or a person, a new link; and in the same
+        transaction the ``table_seats`` rows of the seats whose player
+        changed (``players``: the seat's player now, ``None`` for none)."""
         with self.engine.begin() as connection:
             connection.execute(
                 update(TableRow).where(TableRow.id == table_id).values(seats=seats))
+            for seat, player_id in (players or {}).items():
+                _set_seat_player(connection, table_id, seat, player_id)
 
     def fill_seats(self, table_id: int, seats: list[dict[str, Any]], values: dict[str, Any],
                    seat: int | None = None, player_id: int | None = None) -> None:
@@ -647,7 +658,7 @@ class Database:
             # issue #32: the end-of-match hook (places, ratings) is called here,
             # on this connection, with ``returns``, as for the last move of a match
 
-    def player_tables(self, player_id: int, statuses: Sequence[str]) -> list[tuple[int, int]]:
+    def player_seats(self, player_id: int, statuses: Sequence[str]) -> list[tuple[int, int]]:
         """The ``(table id, seat)`` of every seat the player holds at a
         table whose status is one of ``statuses``, newest table first."""
         query = select(TableSeatRow.table_id, TableSeatRow.seat).join(
@@ -732,11 +743,41 @@ class Database:
         """Record that ``player_id`` sits at the table's ``seat`` (``None``:
         no player does any more)."""
         with self.engine.begin() as connection:
-            connection.execute(delete(TableSeatRow).where(
-                TableSeatRow.table_id == table_id, TableSeatRow.seat == seat))
-            if player_id is not None:
-                connection.execute(insert(TableSeatRow).values(
-                    table_id=table_id, seat=seat, player_id=player_id))
+            _set_seat_player(connection, table_id, seat, player_id)
+
+    def player_tables(self, player_id: int, limit: int) -> list[tuple[TableRow, int, int | None]]:
+        """The newest ``limit`` tables where the player sits, each with his
+        seat and his place (``None`` until the match is over), newest first."""
+        query = (select(TableRow, TableSeatRow.seat, TableSeatRow.place)
+                 .join(TableSeatRow, TableSeatRow.table_id == TableRow.id)
+                 .where(TableSeatRow.player_id == player_id)
+                 .order_by(TableRow.id.desc()).limit(limit))
+        with Session(self.engine, expire_on_commit=False) as session:
+            return [(row, seat, place) for row, seat, place in session.execute(query)]
+
+    def unfinished_player_tables(self, player_id: int) -> list[int]:
+        """The ids of the tables where the player sits whose match is not
+        over (being played, open or archived), oldest first."""
+        query = (select(TableSeatRow.table_id)
+                 .join(TableRow, TableSeatRow.table_id == TableRow.id)
+                 .where(TableSeatRow.player_id == player_id, TableRow.status != FINISHED)
+                 .order_by(TableSeatRow.table_id))
+        with self.engine.connect() as connection:
+            return list(connection.scalars(query))
+
+    def player_win_rates(self, player_id: int) -> list[tuple[str, int, int]]:
+        """Per game, the player's finished matches with a place and how many
+        of them he won (place 1, ties sharing it): ``(game, played, won)``,
+        by game."""
+        won = func.sum(case((TableSeatRow.place == 1, 1), else_=0))
+        query = (select(TableRow.game, func.count(), won)
+                 .join(TableRow, TableSeatRow.table_id == TableRow.id)
+                 .where(TableSeatRow.player_id == player_id, TableRow.status == FINISHED,
+                        TableSeatRow.place.is_not(None))
+                 .group_by(TableRow.game).order_by(TableRow.game))
+        with self.engine.connect() as connection:
+            return [(game, int(played), int(wins or 0))
+                    for game, played, wins in connection.execute(query)]
 
     # --- chat --------------------------------------------------------------------
     def add_chat_message(self, row: ChatRow, most: int) -> ChatRow | None:
@@ -843,6 +884,24 @@ class Database:
             select(EventStepRow.step).where(EventStepRow.event_id == event_id)
             .order_by(EventStepRow.number)
         )]
+
+
+def _seat_rows(row: TableRow) -> list[TableSeatRow]:
+    """The ``table_seats`` rows of a new table's seats where a player sits
+    (its id known: after a flush)."""
+    return [TableSeatRow(table_id=row.id, seat=index, player_id=seat["player"])
+            for index, seat in enumerate(row.seats) if seat.get("player") is not None]
+
+
+def _set_seat_player(connection: Connection, table_id: int, seat: int,
+                     player_id: int | None) -> None:
+    """Within ``connection``'s transaction: ``player_id`` sits at the
+    table's ``seat`` (``None``: no player does)."""
+    connection.execute(delete(TableSeatRow).where(
+        TableSeatRow.table_id == table_id, TableSeatRow.seat == seat))
+    if player_id is not None:
+        connection.execute(insert(TableSeatRow).values(
+            table_id=table_id, seat=seat, player_id=player_id))
 
 
 Stored = TypeVar("Stored")

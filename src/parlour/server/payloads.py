@@ -158,7 +158,8 @@ def _object(body: object, what: str, fields: Collection[str] | None = None) -> d
         for key in body:
             if key not in fields:
                 raise _bad(f"{what} has an unknown field {key!r}; its fields are "
-                           f"{', '.join(fields)}")
+                           f"{', '.join(fields)}" if fields else
+                           f"{what} has an unknown field {key!r}; it has no fields")
     return body
 
 
@@ -677,3 +678,31 @@ def parse_mute_request(body: object) -> tuple[int, bool]:
                    "him again")
     assert isinstance(player, int)
     return player, muted
+
+
+PLAYER_FIELDS = ("name",)
+DEVICE_FIELDS = ("code", "key")
+"""The fields of the players' bodies (docs/web.md, "Players")."""
+
+
+def parse_player_request(body: object) -> object:
+    """The name asked for in a ``POST /api/players`` or
+    ``POST /api/players/me/name`` body (checked by
+    :func:`parlour.server.players.check_player_name`)."""
+    return _object(body, "the request", PLAYER_FIELDS).get("name")
+
+
+def parse_device_request(body: object) -> tuple[str, str]:
+    """The code and key of a ``POST /api/players/device`` body (a device
+    link's fragment)."""
+    data = _object(body, "the request", DEVICE_FIELDS)
+    code, key = data.get("code"), data.get("key")
+    if not isinstance(code, str) or not isinstance(key, str) or not code or not key:
+        raise _bad("a device link gives a code and a key, both text")
+    return code, key
+
+
+def parse_empty_request(body: object) -> None:
+    """A body that holds nothing, ``{}``: a player's revoke, device link or
+    forget (the body is JSON so that no other site's form can send it)."""
+    _object(body, "the request", ())

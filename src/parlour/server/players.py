@@ -19,16 +19,21 @@ link given out stop working.
 from __future__ import annotations
 
 import asyncio
+import hmac
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any, NoReturn
 
 from starlette.requests import HTTPConnection
 
-from parlour.server.db import Database, PlayerRow, now
+from parlour.engine import game_class
+from parlour.server.db import FINISHED, Database, PlayerRow, TableRow, now
 from parlour.server.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, ApiError
-from parlour.server.payloads import name_key, parse_seat_name
-from parlour.server.seats import check_name
-from parlour.server.tables import hash_token, new_token
+from parlour.server.payloads import COMPUTER, name_key, parse_seat_name
+from parlour.server.seats import check_name, computer_names
+from parlour.server.tables import LiveTable, Seat, TableHub, hash_token, new_token, timestamp
 
 PLAYER_COOKIE = "parlour_player"
 """The cookie that holds a player's private key (HttpOnly, SameSite=Lax)."""
@@ -39,9 +44,13 @@ PLAYER_HEADER = "X-Parlour-Player"
 DEVICE_LINK_SECONDS = 15 * 60
 """How long a "use on another device" link works (once)."""
 
-SEAT_NAMES = tuple(f"P{seat}" for seat in range(10))
+SEAT_NAMES = tuple(f"P{seat}" for seat in range(100))
 """The games' own names of seats, which no player may take (a log would
 confuse them)."""
+
+PLAYER_COOKIE_SECONDS = 400 * 24 * 3600
+"""How long a browser keeps the player's cookie (400 days, the most
+browsers allow; each new key, e.g. after revoking, sets it again)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,19 +77,24 @@ def player_key(connection: HTTPConnection) -> str | None:
     return connection.headers.get(PLAYER_HEADER) or connection.cookies.get(PLAYER_COOKIE) or None
 
 
-def check_player_name(value: object) -> str:
+def check_player_name(value: object, engines: Sequence[str] = ()) -> str:
     """A player's name from a request: a seat's name rules
     (:func:`parse_seat_name`: NFKC, 1 to 24 characters, no control
-    characters), and 400 when it imitates a computer or a game's seat."""
+    characters), and 400 when it imitates a computer (an agent's name, or
+    one of the server's ``engines``) or a game's seat."""
     name = parse_seat_name(value)
     check_name(name, (), SEAT_NAMES)
+    keys = {name_key(name), name_key(re.sub(r"\s*\d+$", "", name))}
+    if any(name_key(engine) in keys for engine in engines):
+        raise ApiError(BAD_REQUEST, f"the name {name!r} is a computer player's: pick another")
     return name
 
 
-def _taken(name: str, other: str) -> ApiError:
+def _refuse_taken(name: str, other: str) -> NoReturn:
+    """409: ``name`` is the player ``other``'s, or looks like it."""
     if name.casefold() == other.casefold():
-        return ApiError(CONFLICT, f"the name {name!r} is another player's: pick another")
-    return ApiError(CONFLICT, (
+        raise ApiError(CONFLICT, f"the name {name!r} is another player's: pick another")
+    raise ApiError(CONFLICT, (
         f"the name {name!r} looks like {other!r}, another player's name: pick another"))
 
 
@@ -89,24 +103,26 @@ class Players:
     their key revoked or carried to another device. Every method runs the
     blocking database work in a thread."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, engines: Sequence[str] = ()) -> None:
         self.database = database
+        self.engines = tuple(engines)
+        """The names of the server's outside engines, which no player may take."""
 
     async def create(self, value: object) -> tuple[Player, str]:
         """A new player called ``value`` and his private key (given out once:
         only its hash is kept). 400 for a name no player may take, 409 for one
         another player has or that looks like his."""
-        name = check_player_name(value)
+        name = check_player_name(value, self.engines)
         key = new_token()
         row = await asyncio.to_thread(
             self.database.add_player, name, name_key(name), hash_token(key))
         if row is None:
-            raise await self._conflict(name)
+            await self._conflict(name)
         return Player.from_row(row), key
 
-    async def _conflict(self, name: str) -> ApiError:
+    async def _conflict(self, name: str) -> NoReturn:
         other = await asyncio.to_thread(self.database.player_by_name_key, name_key(name))
-        return _taken(name, other.name if other is not None else name)
+        _refuse_taken(name, other.name if other is not None else name)
 
     async def current(self, connection: HTTPConnection) -> Player | None:
         """The player whose key the request carries; ``None`` without one.
@@ -120,6 +136,15 @@ class Players:
                 "this browser's player key is no longer valid (it was revoked, or made on "
                 "another server): make a new player or use a link from another device"))
         return Player.from_row(row)
+
+    async def valid(self, connection: HTTPConnection) -> Player | None:
+        """:meth:`current`, but ``None`` for a key that is no player's: what
+        opens a seat (a stale cookie leaves the tables to watch) and what
+        decides whether a browser may make a player or take another's."""
+        try:
+            return await self.current(connection)
+        except ApiError:
+            return None
 
     async def required(self, connection: HTTPConnection) -> Player:
         """:meth:`current`, with 403 when the request carries no player's key."""
@@ -136,11 +161,11 @@ class Players:
     async def rename(self, player: Player, value: object) -> Player:
         """``player`` under a new name (the same checks as :meth:`create`;
         his own name in another case or spelling is his to take)."""
-        name = check_player_name(value)
+        name = check_player_name(value, self.engines)
         changed = await asyncio.to_thread(
             self.database.update_player, player.id, {"name": name, "name_key": name_key(name)})
         if not changed:
-            raise await self._conflict(name)
+            await self._conflict(name)
         return Player(player.id, name, player.muted)
 
     async def revoke(self, player: Player) -> str:
@@ -162,14 +187,13 @@ class Players:
             "device_expires": now() + timedelta(seconds=DEVICE_LINK_SECONDS)})
         return f"/players/device#code={code}&key={key}"
 
-    async def redeem(self, code: object, key: object) -> Player:
-        """The player whose device link holds ``code`` and ``key``: the code
+    async def redeem(self, code: str, key: str) -> Player:
+        """The player whose device link holds ``code`` and ``key``
+        (:func:`parlour.server.payloads.parse_device_request`): the code
         is spent; 403 when it was spent, expired, or the key is not his."""
-        if not isinstance(code, str) or not isinstance(key, str) or not code or not key:
-            raise ApiError(BAD_REQUEST, "a device link gives a code and a key, both text")
         row = await asyncio.to_thread(
             self.database.redeem_device_code, hash_token(code), now())
-        if row is None or row.key_hash != hash_token(key):
+        if row is None or not hmac.compare_digest(row.key_hash, hash_token(key)):
             raise ApiError(FORBIDDEN, (
                 "this device link is spent or expired (a link works once, for "
                 f"{DEVICE_LINK_SECONDS // 60} minutes): make a new one on your other device"))
@@ -180,3 +204,61 @@ class Players:
         await asyncio.to_thread(self.database.update_player, player.id, {"muted": list(muted)})
         return Player(player.id, player.name, muted)
 
+
+
+HISTORY_LIMIT = 100
+"""Most tables a player's page lists (his newest)."""
+
+
+def _stored_names(row: TableRow) -> list[str]:
+    """The seats' names of a table row not in memory, as its views write
+    them (:meth:`LiveTable.names`, with the games' ``P2`` for a person who
+    has not named himself)."""
+    seats = [Seat.from_stored(stored) for stored in row.seats]
+    computers = computer_names([seat.agent if seat.kind == COMPUTER else None for seat in seats])
+    return [computer or seat.name or f"P{index}"
+            for index, (seat, computer) in enumerate(zip(seats, computers, strict=True))]
+
+
+def _seats(row: TableRow, live: LiveTable | None) -> list[dict[str, object]]:
+    names = live.names() if live is not None else _stored_names(row)
+    seats = live.seats if live is not None else [Seat.from_stored(seat) for seat in row.seats]
+    return [{**seat.describe(index), "name": name}
+            for index, (seat, name) in enumerate(zip(seats, names, strict=True))]
+
+
+async def player_page(database: Database, hub: TableHub, player: Player) -> dict[str, Any]:
+    """The public page of ``player`` (``GET /api/players/{id}``): his
+    tables in progress (each seat's name and whose turn it is), his
+    finished matches (his place, the scores, the replay) and his win rate
+    per game (a finished match with a place counts; place 1 is a win),
+    nothing of his key."""
+    rows, rates = await asyncio.gather(
+        asyncio.to_thread(database.player_tables, player.id, HISTORY_LIMIT),
+        asyncio.to_thread(database.player_win_rates, player.id))
+    playing: list[dict[str, Any]] = []
+    finished: list[dict[str, Any]] = []
+    for row, seat, place in rows:
+        live = hub.live_table(row.id)
+        entry: dict[str, Any] = {
+            "table": row.id, "game": row.game, "title": game_class(row.game).title,
+            "seat": seat, "seats": _seats(row, live), "scores": row.scores,
+        }
+        if row.status == FINISHED:
+            finished.append({**entry, "place": place, "finished": timestamp(row.finished),
+                             "replay_url": f"/tables/{row.id}/replay"})
+            continue
+        to_move = None
+        state = None if live is None else live.state
+        if state is not None and not state.is_terminal() \
+                and 0 <= state.current_player() < len(row.seats):
+            to_move = state.current_player()
+        playing.append({**entry, "status": row.status if live is None else live.status,
+                        "to_move": to_move, "your_turn": to_move == seat,
+                        "url": f"/tables/{row.id}"})
+    return {
+        **player.describe(), "playing": playing, "finished": finished,
+        "win_rates": [{"game": game, "title": game_class(game).title, "played": played,
+                       "won": won, "rate": round(won / played, 3)}
+                      for game, played, won in rates],
+    }

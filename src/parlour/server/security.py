@@ -102,6 +102,12 @@ class Limits:
     archive_after: float = 7 * DAY
     """Seconds without a move and without a person's socket after which a
     table is archived."""
+    players_per_address_hour: int = 5
+    """Players one client address may make in an hour."""
+    players_per_address_day: int = 20
+    """Players one client address may make in a day."""
+    renames_per_player_hour: int = 10
+    """Times a player may change his name in an hour."""
 
 
 def origin_of(url: str) -> str | None:
@@ -239,6 +245,46 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class RecentEvents:
+    """When each key (a client address, a player) last did something, kept
+    in memory for ``keep`` seconds of ``clock``: how many times it did so in
+    a window, for limits such as :attr:`Limits.players_per_address_hour`.
+    A key whose events are all older than ``keep`` is forgotten.
+
+    >>> now = [0.0]
+    >>> recent = RecentEvents(lambda: now[0], keep=60)
+    >>> recent.add("a"); recent.add("a"); now[0] = 30; recent.add("a")
+    >>> recent.count("a", 60), recent.count("a", 10), recent.count("b", 60)
+    (3, 1, 0)
+    >>> now[0] = 100
+    >>> recent.count("a", 60), len(recent.moments)
+    (0, 0)
+    """
+
+    def __init__(self, clock: Callable[[], float], keep: float) -> None:
+        self.clock = clock
+        self.keep = keep
+        self.moments: dict[str, list[float]] = {}
+
+    def _forget_old(self) -> None:
+        oldest = self.clock() - self.keep
+        for key in [key for key, moments in self.moments.items() if moments[-1] <= oldest]:
+            del self.moments[key]
+
+    def count(self, key: str, seconds: float) -> int:
+        """How many times ``key`` did it in the last ``seconds``."""
+        self._forget_old()
+        since = self.clock() - seconds
+        return sum(moment > since for moment in self.moments.get(key, ()))
+
+    def add(self, key: str) -> None:
+        """``key`` does it now."""
+        self._forget_old()
+        moment = self.clock()
+        kept = [old for old in self.moments.get(key, ()) if old > moment - self.keep]
+        self.moments[key] = [*kept, moment]
 
 
 class TokenBucket:

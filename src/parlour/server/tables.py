@@ -655,12 +655,15 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
     async def create(
         self, request: TableRequest, owner: str | None = None, creator: str | None = None,
+        player: tuple[int, str] | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """Open a new table for the client address ``owner`` (429 over a limit
         of :class:`Limits`), managed by the holder of the token ``creator``
         (:func:`new_token`; ``None``: nobody); returns it and each seat's
         token (``None`` for computers). Its hints are on when asked for,
-        else only when fewer than two people play."""
+        else only when fewer than two people play. The ``player`` (his id
+        and name) who creates it sits at its first person's seat under his
+        name, and his ``table_seats`` row is stored with the table."""
         try:
             game = make(request.game, **request.options)
             for seat in request.seats:
@@ -683,6 +686,12 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             Seat(seat.kind, seat.agent, None if token is None else hash_token(token))
             for seat, token in zip(request.seats, tokens, strict=True)
         ]
+        names = [seat.name for seat in request.seats]
+        first = next((index for index, seat in enumerate(seats) if seat.kind == HUMAN), None)
+        if player is not None and first is not None:
+            # stored with the table: Database.add_table writes his table_seats row
+            seats[first] = replace(seats[first], player=player[0])
+            names[first] = player[1]
         # an open seat is a person's to come
         people = sum(seat.kind in (HUMAN, OPEN_SEAT) for seat in seats)
         pauses = Pauses(
@@ -693,8 +702,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             self.database.add_table, pauses=pauses,
             hints=request.hints if request.hints is not None else people < 2,
             creator_hash=None if creator is None else hash_token(creator),
-            names=[seat.name for seat in request.seats], clock=request.clock,
-            spectator_chat=request.spectator_chat)
+            names=names, clock=request.clock, spectator_chat=request.spectator_chat)
         return table, tokens
 
     async def _open_table(
@@ -1220,7 +1228,10 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                     table.holders.pop(seat, None)
                 self._broadcast(table)
 
-            await store_then_adopt(partial(self.database.set_table_seats, table.id, seats), adopt)
+            players = {index: seat.player for index, (seat, old) in
+                       enumerate(zip(changed, before, strict=True)) if seat.player != old.player}
+            await store_then_adopt(
+                partial(self.database.set_table_seats, table.id, seats, players), adopt)
         self._wake(table)
         return table
 
@@ -1234,6 +1245,11 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
         def change(table: LiveTable) -> dict[int, str]:
             names = table.names()
+            if table.seats[seat].player is not None:
+                holder = names[seat]
+                raise ApiError(CONFLICT, (
+                    f"this seat is {holder}'s, a player's: it shows the player's name "
+                    "(change it on the lobby, for all of his tables)"))
             check_name(name, [other for index, other in enumerate(names) if index != seat],
                        table.seat_tokens)
             table.seats[seat] = replace(table.seats[seat], name=name)
@@ -1326,6 +1342,44 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             await asyncio.to_thread(self.database.set_spectator_chat, table.id, allowed)
             table.spectator_chat = allowed
             self._broadcast(table)
+
+    # --- players ---------------------------------------------------------------
+    def live_table(self, table_id: int) -> LiveTable | None:
+        """The table ``table_id`` if it is in memory (being played), else ``None``."""
+        return self._rooms.get(table_id)
+
+    async def check_player_name(self, player: int, name: str, table_ids: Sequence[int]) -> None:
+        """409 when ``name``, the new name of the ``player`` sitting at the
+        tables ``table_ids``, cannot be told apart from another seat's name
+        at one of them (:func:`check_name`)."""
+        for table_id in table_ids:
+            table = await self.table(table_id)
+            seat = table.seat_of_player(player)
+            if seat is None:
+                continue
+            others = [other for index, other in enumerate(table.names()) if index != seat]
+            try:
+                check_name(name, others, table.seat_tokens)
+            except ApiError as error:
+                raise ApiError(error.status, (
+                    f"the name {name!r} cannot be told apart from another seat's at table "
+                    f"{table_id}, where you sit: pick another")) from None
+
+    async def rename_player(self, player: int, name: str, table_ids: Sequence[int]) -> None:
+        """Show the ``player``'s new ``name`` at his seats of the unfinished
+        tables ``table_ids`` (stored, and every connection told)."""
+        for table_id in table_ids:
+            table = await self.table(table_id)
+            if table.state.is_terminal():
+                continue
+
+            def change(table: LiveTable) -> dict[int, str]:
+                for index, seat in enumerate(table.seats):
+                    if seat.player == player:
+                        table.seats[index] = replace(seat, name=name)
+                return {}
+
+            await self._change_seats(table, change)
 
     def take_over(self, table: LiveTable, connection: Connection) -> None:
         """``connection``'s window acts for its seat from now on; the window
@@ -1446,7 +1500,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         the most urgent first (the nearest deadline; tables without a clock
         last, newest first): ``{id, game, title, seat, move_number, deadline,
         clock, url}``."""
-        seats = await asyncio.to_thread(self.database.player_tables, player, (PLAYING,))
+        seats = await asyncio.to_thread(self.database.player_seats, player, (PLAYING,))
         turns = []
         for table_id, seat in seats:
             try:

@@ -17,8 +17,8 @@ on uvicorn with:
 - one log line per refused connection, per request cut off by its deadline
   and per failed accept, never a traceback, at most :data:`LOG_BURST` at once and
   :data:`LOG_RATE` a second (the lines left out are counted in the next);
-- :class:`RedactTokens` on uvicorn's loggers: ``token=`` and ``code=``
-  in a logged URL show as ``token=…``.
+- :class:`RedactTokens` on uvicorn's loggers: ``token=``, ``code=``,
+  ``key=`` and ``parlour_player=`` in a logged URL show as ``token=…``.
 """
 
 from __future__ import annotations
@@ -76,9 +76,11 @@ LOG_BURST = 20
 LOG_RATE = 1.0
 """Transport log lines a second once a burst is spent."""
 
-SECRET_PARAMETERS = frozenset({"token", "code"})
+SECRET_PARAMETERS = frozenset({"token", "code", "key", "parlour_player"})
 """Query parameters whose values are secrets: seat, host and player tokens,
-and a party's join code."""
+a party's join code, and a player's key (a device link's ``code`` and
+``key``, which live in its fragment and reach no log, and the name of the
+player's cookie ``parlour_player``, should a client put either in a URL)."""
 
 BUSY_BODY = b"The server is busy: too many open connections. Try again in a moment.\n"
 BUSY_RESPONSE = (

@@ -41,6 +41,7 @@
 //   data-testid="parties"          the newest parties: <li data-testid="party-row" data-event-id>
 //                                  with data-testid="party-watch"
 //   the clock fields, "Your turn" and "Looking for players": hooks in lookingfor.js
+//   data-testid="identity"         this browser's player (identity.js: choose a name, rename, device link, revoke)
 //   data-testid="stats"            the patience statistics (GET /api/stats): each line
 //                                  <li data-testid="stats-line" data-key="golf"> with its name
 //                                  (data-testid="stats-name") and data-testid="stats-summary"
@@ -50,6 +51,7 @@ import { getJson, request, statsLabel } from "./api.js";
 import { copyText, fill, h, labelOf } from "./dom.js";
 import { t } from "./i18n.js";
 import { clockChoice, renderClockField, startLooking } from "./lookingfor.js";
+import { startIdentity } from "./identity.js";
 import { keepName, storedName } from "./myname.js";
 import { valueInWords } from "./tablehelp.js";
 
@@ -467,6 +469,7 @@ async function startParties() {
 }
 
 async function start() {
+  startIdentity();
   try {
     let settings;
     [games, agents, settings] = await Promise.all([

@@ -105,6 +105,9 @@ import { markedTitle, TurnSound } from "./turnsignal.js";
 const tableId = pageTableId();
 // a seat's token; null once the seat is given away (the page then watches)
 let token = pageToken();
+// whether this page holds a seat: by its token, or by this browser's player (docs/web.md, "Players":
+// the server opens a player's seat by his cookie when no token is given)
+const seated = () => Boolean(token) || (current?.seat ?? null) !== null;
 // the creator's token (#creator=C): the creator's panel
 const creator = pageSecret("creator");
 const book = new CardBook();
@@ -200,6 +203,8 @@ async function receive(view, newest = view.type === "view") {
   current = view;
   // a new view may change the player's turns here or elsewhere (the tab title counts them)
   refreshTurns();
+  // a seat opened by this browser's player (no token) plays like one opened by its link
+  if (!token) $("hand").closest(".my-hand").classList.toggle("spectating", view.seat === null);
   // any fresh view answers a move in flight (or follows a reconnect)
   sending = false;
   if (messageIsUnreachable) showMessage(null);
@@ -349,7 +354,7 @@ function renderUndo(view) {
 
 /** Takes back the last move (`path` "undo") or plays it again ("redo"), through the server. */
 async function undoOrRedo(path) {
-  if (!token || !current || sending || current.elsewhere) return;
+  if (!seated() || !current || sending || current.elsewhere) return;
   showMessage(null);
   sending = true;
   renderUndo(current);
@@ -384,7 +389,7 @@ async function answerRematch(accept) {
 
 /** Says that this seat has seen the hand's result: the next hand begins once every person has. */
 async function continueHand() {
-  if (!token || !current?.hand_end || continuing) return;
+  if (!seated() || !current?.hand_end || continuing) return;
   showMessage(null);
   continuing = true;
   redraw();
@@ -399,7 +404,7 @@ async function continueHand() {
 
 /** Asks what the hint level would play here; shown unless the table has moved on meanwhile. */
 async function askHint() {
-  if (!token || !current || hintPending || current.elsewhere) return;
+  if (!seated() || !current || hintPending || current.elsewhere) return;
   showMessage(null);
   hintPending = true;
   renderMyHand(current);
@@ -419,7 +424,7 @@ async function askHint() {
  * engine's sentence explains the refusal.
  */
 async function play(text, actionId) {
-  if (!token || !current || sending || current.elsewhere) return;
+  if (!seated() || !current || sending || current.elsewhere) return;
   showMessage(null);
   sending = true;
   const moveNumber = current.move_number;
@@ -436,7 +441,8 @@ async function play(text, actionId) {
 
 /** Sends the name this browser keeps when the seat shows another (once a name: a refusal is not sent again). */
 function syncName(view) {
-  if (view.seat === null || namePending || view.elsewhere) return;
+  // a player's seat shows his player's name, changed on the lobby
+  if (view.seat === null || namePending || view.elsewhere || view.table.seats[view.seat].player != null) return;
   const wanted = storedName();
   if (wanted && wanted !== view.table.seats[view.seat].name && wanted !== nameSent) sendName(wanted);
 }
@@ -467,6 +473,11 @@ function renderSeatBar(view) {
   if (view.seat === null) return;
   const seat = view.table.seats[view.seat];
   const leave = h("button", { type: "button", "data-testid": "leave", onclick: leaveTable, disabled: view.status === "finished" }, t("Leave the table"));
+  if (seat.player != null) {
+    // a player's seat: his name is his player's (renamed on the lobby, at all of his tables)
+    fill(bar, h("a", { "data-testid": "my-name", href: `/players/${encodeURIComponent(seat.player)}` }, t("You are {name} at this table.", { name: seat.name })), " ", leave);
+    return;
+  }
   if (editingName || (!seat.named && !storedName())) {
     // a form being typed in stays as it is
     if (bar.querySelector('[data-testid="name-form"]')) return;
@@ -493,14 +504,14 @@ function renderSeatBar(view) {
 
 /** Leaves the table: a computer takes the seat, and this page watches. */
 async function leaveTable() {
-  if (!token) return;
+  if (!seated()) return;
   const result = await request(`/api/tables/${encodeURIComponent(tableId)}/leave`, { method: "POST", body: { token } });
   if (!result.ok) {
     showMessage(result.error, result.status === 0);
     return;
   }
   showMessage(t("You left the table: a computer plays your seat now."));
-  // the socket's view may have taken the seat away already
+  // the socket's view may have taken the seat away already (a player's seat: his socket follows on as a spectator's)
   if (token) await loseSeat();
 }
 
