@@ -189,6 +189,12 @@ def test_an_older_database_opens_with_its_finished_patiences_counted(
             "ALTER TABLE tables DROP COLUMN pauses",
             "ALTER TABLE tables DROP COLUMN creator_hash",
             "ALTER TABLE tables DROP COLUMN hints",
+            # and the players, open seats, clocks, chat and ratings, later again
+            "DROP TABLE table_seats", "DROP TABLE chat_messages", "DROP TABLE ratings",
+            "DROP TABLE players", "DROP INDEX ix_tables_deadline",
+            *(f"ALTER TABLE tables DROP COLUMN {column}" for column in (
+                "clock", "clock_state", "deadline", "forfeited", "rated", "ratings",
+                "spectator_chat")),
         ):
             connection.exec_driver_sql(statement)
         assert set(inspect(connection).get_table_names()) == {"tables", "moves"}
