@@ -46,7 +46,7 @@ from parlour.engine.match import CARD_FIELDS, CARDS_FIELDS, SEAT_FIELDS
 from parlour.errors import ParlourError
 from parlour.games.patience.base import PatienceState
 from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
-from parlour.i18n import translate
+from parlour.i18n import _, translate
 from parlour.server.clocks import TIMEOUT_AGENT, ClockState, SystemClock, Timeout, WallClock
 from parlour.server.db import (
     ARCHIVED,
@@ -491,8 +491,8 @@ class LiveTable(LiveRoom):
         return None
 
 
-_REFUSAL_WHILE_OPEN = ("the table waits for players: it starts when every open seat is "
-                       "taken, or when its creator starts it")
+_REFUSAL_WHILE_OPEN = _("the table waits for players: it starts when every open seat is "
+                         "taken, or when its creator starts it")
 """Why nobody moves at a table with an open seat."""
 
 
