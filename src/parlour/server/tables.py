@@ -66,6 +66,7 @@ from parlour.server.errors import (
     ApiError,
 )
 from parlour.server.payloads import COMPUTER, DEFAULT_LEVEL, HUMAN, MoveRequest, TableRequest
+from parlour.server.ratings import MatchEnd, is_rated
 from parlour.server.rematch import Answer, Rematch, new_seat, rematch_token
 from parlour.server.rooms import (
     Connection,
@@ -309,6 +310,10 @@ class LiveTable(LiveRoom):
     seat_tokens: list[str] = field(default_factory=list)
     """The games' own name of each seat (``P0``), which the views replace
     by the seats' names."""
+    rated: bool = False
+    """Whether the match counts for the ratings (:func:`is_rated`)."""
+    rating_changes: list[dict[str, Any]] | None = None
+    """A finished rated match's rating changes (``tables.ratings``)."""
 
     def __post_init__(self) -> None:
         if not self.seat_tokens:
@@ -530,7 +535,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                          seed_chosen=bool(row.seed_chosen), archived=row.status == ARCHIVED,
                          pauses=pauses,
                          hand_end=None if waiting is None else HandEnd.from_stored(waiting),
-                         creator_hash=row.creator_hash, hints=bool(row.hints))
+                         creator_hash=row.creator_hash, hints=bool(row.hints),
+                         rated=bool(row.rated), rating_changes=row.ratings)
 
     def _count_older_patiences(self) -> int:
         """Add the finished patiences that have no result yet; returns how many."""
@@ -650,13 +656,14 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             if name is not None:
                 check_name(name, opening.names(), opening.seat_tokens)
                 opening.seats[index] = replace(opening.seats[index], name=name)
+        opening.rated = is_rated(opening.seats, hints, seed_chosen)
         self._check_room(owner, opening.has_person)
         row = TableRow(
             game=game.name, version=game.version, options=dict(game.options),
             seed=str(state.seed), seats=[seat.stored() for seat in opening.seats], delay=delay,
             status=PLAYING, moves=0, scores=state.scores(), created=opening.last_move,
             finished=None, seed_chosen=seed_chosen, pauses=opening.stored_pauses(),
-            creator_hash=creator_hash, hints=hints,
+            creator_hash=creator_hash, hints=hints, rated=opening.rated,
         )
         table = await self._open(opening, partial(add, row))
         self._wake(table)
@@ -693,6 +700,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             "delay": self.delay_of(table), "options": dict(table.game.options),
             "seed_chosen": table.seed_chosen, "hints": table.hints,
             "pauses": {"trick": table.pauses.trick, "hand": table.pauses.hand},
+            "rated": table.rated,
         }
 
     def view(self, table: LiveTable, seat: int | None,
@@ -715,6 +723,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         if table.is_patience:
             view["can_undo"] = bool(state.history) and not state.is_terminal()
             view["can_redo"] = bool(table.undone) and not state.is_terminal()
+        if table.rating_changes is not None and table.status == FINISHED:
+            view["ratings"] = table.rating_changes
         if table.offers_rematch:
             # a seat's link to its new seat is added for its holder alone
             view["rematch"] = table.rematch.describe(
@@ -992,8 +1002,13 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             and finished_a_trick(before, state)
         pauses = None if hand_end is None else {
             "trick": table.pauses.trick, "hand": table.pauses.hand, "waiting": hand_end.stored()}
+        ending = MatchEnd.from_returns(state.returns()) \
+            if state.is_terminal() and len(table.seats) >= 2 else None
 
-        def adopt(_: None) -> None:
+        def adopt(rating_changes: list[dict[str, Any]] | None) -> None:
+            if ending is not None:
+                table.rated = table.rated and rating_changes is not None
+                table.rating_changes = rating_changes
             table.state = state
             table.last_move = now()
             table.trick_done = trick_done
@@ -1006,7 +1021,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
         await store_then_adopt(partial(
             self.database.add_moves, table.id, len(before.history), actions,
-            state.scores(), state.is_terminal(), result, pauses,
+            state.scores(), state.is_terminal(), result, pauses, ending,
         ), adopt)
 
     @staticmethod
@@ -1218,6 +1233,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         async with table.lock:
             await asyncio.to_thread(self.database.set_table_hints, table.id, hints)
             table.hints = hints
+            table.rated = table.rated and not hints
             self._broadcast(table)
 
     def take_over(self, table: LiveTable, connection: Connection) -> None:
