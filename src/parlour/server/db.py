@@ -516,7 +516,7 @@ class Database:
             rows = session.scalars(query).all()
             ids = [player for row in rows if (player := player_of(row.subject)) is not None]
             names = dict(session.execute(
-                select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(ids))).tuples().all())
+                select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(ids))).all())
             return [(row, names.get(player_of(row.subject) or 0)) for row in rows]
 
     def rating(self, game: str, subject: str) -> RatingRow | None:
@@ -659,6 +659,13 @@ class Database:
         with self.engine.begin() as connection:
             connection.execute(
                 update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def set_table_rated(self, table_id: int, rated: bool) -> None:
+        """Store whether the table's match counts for the ratings (decided
+        again when an open table starts: :func:`parlour.server.ratings.is_rated`)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(rated=rated))
 
     def set_table_status(self, table_id: int, status: str) -> None:
         """Change the status of an unfinished table (``playing`` or ``archived``)."""

@@ -138,9 +138,10 @@ def parse_subject(text: str) -> str:
     """A subject from a path: ``player:<id>`` or ``agent:<level>`` (404
     otherwise)."""
     if player_of(text) is None and level_of(text) is None:
+        levels = ", ".join(RATED_LEVELS)
         raise ApiError(NOT_FOUND, (
             f"there is no rated subject {text!r}: subjects are player:<id> and "
-            f"agent:<level>, the levels being {', '.join(RATED_LEVELS)}"))
+            f"agent:<level>, the levels being {levels}"))
     return text
 
 
@@ -165,7 +166,7 @@ def leaderboard_size(text: str | None) -> int:
     when not given."""
     if text is None:
         return LEADERBOARD_SIZE
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= LEADERBOARD_MOST:
-        raise ApiError(BAD_REQUEST, (
-            f"limit must be a whole number from 1 to {LEADERBOARD_MOST}, not {text!r}"))
+    most = LEADERBOARD_MOST
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= most:
+        raise ApiError(BAD_REQUEST, f"limit must be a whole number from 1 to {most}, not {text!r}")
     return int(text)

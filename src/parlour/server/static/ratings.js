@@ -13,8 +13,11 @@ import { t } from "./i18n.js";
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 const game = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 
+// the rated levels' names in the page's language
+const LEVEL_NAMES = { random: t("Random"), easy: t("Easy"), medium: t("Medium"), hard: t("Hard") };
+
 function row(entry) {
-  const name = entry.kind === "agent" ? t("{level} (computer)", { level: t(entry.name) }) : entry.name;
+  const name = entry.kind === "agent" ? t("{level} (computer)", { level: LEVEL_NAMES[entry.level] ?? entry.name }) : entry.name;
   return h(
     "li",
     { "data-testid": "rating-row", "data-subject": entry.subject, "data-kind": entry.kind },
