@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -446,3 +447,32 @@ def test_a_table_with_an_unrated_seat_at_its_end_is_unrated_then(database: Datab
         assert _places(database, table.id) == {0: 1, 1: 2, 2: 3}
 
     asyncio.run(scenario())
+
+
+def test_matches_ending_at_once_update_a_subject_one_after_the_other(
+        database: Database) -> None:
+    """Eight rated tables of `easy` and `random` end together, each in a
+    thread of its own: every update reads the one before it (no update is
+    lost), so the changes chain from the start to the stored rating."""
+    def add_table() -> int:
+        return database.add_table(TableRow(
+            game="polignac", version=1, options={"players": 3}, seed="1",
+            seats=[{"kind": COMPUTER, "agent": agent, "token_hash": None}
+                   for agent in ("easy", "random", "random")],
+            status="playing", moves=0, scores=[0, 0, 0], created=datetime.now(UTC),
+            rated=True, hints=False))
+
+    tables = [add_table() for _ in range(8)]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        endings = list(pool.map(
+            lambda table_id: database.end_match(table_id, MatchEnd((1, 2, 3)), {}), tables))
+    stored = database.rating("polignac", "agent:easy")
+    assert stored is not None and stored.matches == 8
+    steps = {}
+    for changes in endings:
+        assert changes is not None
+        steps[changes[0]["before"]["mu"]] = changes[0]["after"]["mu"]
+    mu = 25.0
+    for _ in range(8):
+        mu = steps.pop(mu)
+    assert steps == {} and mu == stored.mu
