@@ -24,8 +24,9 @@ import shlex
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-from parlour.ratings import LEVELS, places_from_returns
+from parlour.ratings import RATED_LEVELS, places_from_returns
 from parlour.sim.simulate import SimulationSpec, run_simulation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,13 +37,22 @@ SEED = 1
 DEALS = 75
 
 
+def dump(document: dict[str, Any]) -> str:
+    """``document`` as JSON text, a match a line (a diff shows the matches that changed)."""
+    head = {key: value for key, value in document.items() if key != "matches"}
+    lines = [json.dumps(match) for match in document["matches"]]
+    opening = json.dumps(head, indent=1)[:-2]
+    return opening + ',\n "matches": [\n  ' + ",\n  ".join(lines) + "\n ]\n}\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--out", type=Path, default=OUTPUT)
     args = parser.parse_args(argv)
-    spec = SimulationSpec(GAME, OPTIONS, LEVELS, matches=args.deals, seed=SEED, duplicate=True)
+    spec = SimulationSpec(GAME, OPTIONS, RATED_LEVELS, matches=args.deals, seed=SEED,
+                          duplicate=True)
     started = time.monotonic()
     records = run_simulation(spec, workers=args.workers,
                              progress=lambda done, total: print(
@@ -52,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
                "--deals", str(args.deals)]
     document = {
         "command": shlex.join(command),
-        "game": GAME, "options": OPTIONS, "seed": SEED, "levels": list(LEVELS),
+        "game": GAME, "options": OPTIONS, "seed": SEED, "levels": list(RATED_LEVELS),
         "seconds": round(seconds),
         "matches": [
             {"deal": record.deal, "rotation": record.rotation, "agents": list(record.agents),
@@ -60,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
             for record in records
         ],
     }
-    args.out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    args.out.write_text(dump(document), encoding="utf-8")
     print(f"{len(records)} matches in {seconds:.0f} s: {args.out}", file=sys.stderr)
     return 0
 
