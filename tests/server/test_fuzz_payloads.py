@@ -249,7 +249,8 @@ def test_any_table_request(fuzzed: Fuzzed) -> None:
 GETS = ["/api/tables/{id}/view", "/api/tables/{id}/record", "/api/tables/{id}/stats",
         "/api/tables/{id}/replay/{other}", "/api/decks/{id}", "/api/stats/{id}",
         "/api/events/{id}/view", "/tables/{id}", "/tables/{id}/replay", "/events/{id}",
-        "/events/{id}/join", "/events/{id}/play", "/api/tables"]
+        "/events/{id}/join", "/events/{id}/play", "/api/tables", "/api/ratings/{id}",
+        "/api/ratings/{id}/{other}", "/ratings/{id}"]
 
 
 @pytest.mark.parametrize("path", GETS)

@@ -592,7 +592,7 @@ def every_response(client: TestClient) -> Iterator[tuple[str, Any]]:
     table = create_table(client)["id"]
     event = create_event(client)["id"]
     for path in PAGES:
-        url = path.format(table_id=table, event_id=event, player_id=1)
+        url = path.format(table_id=table, event_id=event, player_id=1, game="polignac")
         yield url, client.get(url)
     for url in ("/static/app.css", "/static/api.js", "/static/nothing.js", "/api/games",
                 f"/api/tables/{table}/view", "/api/tables/999/view", f"/api/events/{event}/view",

@@ -67,7 +67,7 @@ def test_every_page_is_the_shell_filled_with_its_own_fragment(
         assert shared not in fragment.lower(), f"{name}.html repeats the shell's {shared}"
     assert fragment.count("<main") == fragment.count("</main>") == 1
     path = next(path for path, page in PAGES.items() if page.name == name)
-    served = client.get(path.format(table_id=1, event_id=1, player_id=1))
+    served = client.get(path.format(table_id=1, event_id=1, player_id=1, game="polignac"))
     assert served.status_code == 200
     assert served.headers["content-type"] == "text/html; charset=utf-8"
     assert served.text == text_of(name)

@@ -32,6 +32,7 @@ from parlour.engine import game_class, games
 from parlour.engine.observation import COMMON_KEYS, FRAME_KEYS, STANDING_KEYS
 from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
 from parlour.i18n import _, translate
+from parlour.ratings import Rating, player_of
 from parlour.server import transport
 from parlour.server.chat import ChatHub, replay_chat
 from parlour.server.clocks import WallClock
@@ -109,6 +110,7 @@ from parlour.server.players import (
     player_key,
     player_page,
 )
+from parlour.server.ratings import describe_rating, leaderboard_size, parse_subject, rated_game
 from parlour.server.rooms import Connection
 from parlour.server.security import (
     MAX_BODY_BYTES,
@@ -226,6 +228,7 @@ def create_app(
     _add_chat_api(app, hub, chat)
     _add_event_api(app, events)
     _add_event_socket(app, events, clock)
+    _add_ratings_api(app, hub)
     app.mount("/static", StaticFiles(directory=STATIC_DIRECTORY, check_dir=False), name="static")
     return app
 
@@ -461,6 +464,7 @@ PAGES = {
                                          ("rules-dialog",)),
     "/players/device": Page("player-device", _("use your player on this device")),
     "/players/{player_id}": Page("player", _("player")),
+    "/ratings/{game}": Page("ratings", _("ratings")),
 }
 """Each page's path and the page it serves (its script reads the id from the path)."""
 
@@ -567,6 +571,38 @@ def _add_lobby_api(app: FastAPI, hub: TableHub) -> None:
             else row
             for row in await hub.list_tables(None if status is None else STATUS_FILTERS[status])
         ])
+
+
+# --- ratings -------------------------------------------------------------------
+def _add_ratings_api(app: FastAPI, hub: TableHub) -> None:
+    database = hub.database
+
+    @app.get("/api/ratings/{game}")
+    async def leaderboard(game: str, request: Request) -> JSONResponse:
+        name = rated_game(game)
+        limit = leaderboard_size(request.query_params.get("limit"))
+        rows = await asyncio.to_thread(database.leaderboard, name, limit)
+        return JSONResponse({
+            "game": name, "title": translate(game_class(name).title, request_language(request)),
+            "ratings": [
+                {"rank": rank, **describe_rating(row.subject, Rating(row.mu, row.sigma,
+                                                                     row.matches), player)}
+                for rank, (row, player) in enumerate(rows, start=1)],
+        })
+
+    @app.get("/api/ratings/{game}/{subject}")
+    async def subject_rating(game: str, subject: str) -> JSONResponse:
+        name, subject = rated_game(game), parse_subject(subject)
+        player_name = None
+        player = player_of(subject)
+        if player is not None:
+            found = await asyncio.to_thread(database.player, player)
+            if found is None:
+                raise ApiError(NOT_FOUND, f"there is no player {player}")
+            player_name = found.name
+        row = await asyncio.to_thread(database.rating, name, subject)
+        rating = Rating() if row is None else Rating(row.mu, row.sigma, row.matches)
+        return JSONResponse({"game": name, **describe_rating(subject, rating, player_name)})
 
 
 # --- tables --------------------------------------------------------------------

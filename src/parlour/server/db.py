@@ -69,9 +69,13 @@ from sqlalchemy import (
     true,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from parlour.ratings import Rating, player_of, rate_match
+from parlour.server.ratings import MatchEnd, rating_change, seat_subjects
 
 PLAYING = "playing"
 FINISHED = "finished"
@@ -463,14 +467,17 @@ class Database:
         self, table_id: int, first_move_number: int, actions: Sequence[int],
         scores: list[int], is_over: bool, result: PatienceResult | None = None,
         pauses: dict[str, Any] | None = None, clock: dict[str, Any] | None = None,
-    ) -> None:
+        ending: MatchEnd | None = None,
+    ) -> list[dict[str, Any]] | None:
         """Commit a move's actions (numbered from ``first_move_number``; a
         whole line of text may name several), the table's new move count,
         scores and status, the ``result`` of a patience that it ends, the
         table's new ``pauses`` (the hand it ends waiting for the people; not
-        changed when ``None``) and its clock's new ``clock_state`` and
-        ``deadline`` (``clock``; not changed when ``None``), in one
-        transaction: all of them are stored or none."""
+        changed when ``None``), its clock's new ``clock_state`` and
+        ``deadline`` (``clock``; not changed when ``None``) and the ``ending``
+        of the match it ends (:meth:`_end_match`: places and ratings), in one
+        transaction: all of them are stored or none. Returns the rating
+        changes of a rated match it ends (``None`` otherwise)."""
         moment = now()
         values: dict[str, Any] = {
             "moves": first_move_number + len(actions), "scores": scores, "last_move": moment,
@@ -492,6 +499,42 @@ class Database:
                 assert is_over, "only the move that ends a patience has its result"
                 connection.execute(insert(PatienceResultRow).values(
                     table_id=table_id, finished=values["finished"], **asdict(result)))
+            if ending is None:
+                return None
+            assert is_over, "only the move that ends a match has its ending"
+            return _end_match(connection, table_id, ending, moment)
+
+    def end_match(self, table_id: int, ending: MatchEnd,
+                  values: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """Store the table's columns ``values`` (its status, a forfeit's
+        clock) and the ``ending`` of its match (:func:`_end_match`) in one
+        transaction: what a match that ends without a move (a forfeit on
+        time) stores. Returns its rating changes (``None``: not rated)."""
+        with self.engine.begin() as connection:
+            if values:
+                connection.execute(
+                    update(TableRow).where(TableRow.id == table_id).values(**values))
+            return _end_match(connection, table_id, ending, now())
+
+    def leaderboard(self, game: str, limit: int) -> list[tuple[RatingRow, str | None]]:
+        """The ``limit`` best rated subjects of ``game`` (by displayed rating,
+        then matches, then subject), each with its player's name (``None``:
+        a level)."""
+        ordinal = RatingRow.mu - 3 * RatingRow.sigma
+        query = (select(RatingRow).where(RatingRow.game == game, RatingRow.matches > 0)
+                 .order_by(ordinal.desc(), RatingRow.matches.desc(), RatingRow.subject)
+                 .limit(limit))
+        with Session(self.engine, expire_on_commit=False) as session:
+            rows = session.scalars(query).all()
+            ids = [player for row in rows if (player := player_of(row.subject)) is not None]
+            names = dict(session.execute(
+                select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(ids))).all())
+            return [(row, names.get(player_of(row.subject) or 0)) for row in rows]
+
+    def rating(self, game: str, subject: str) -> RatingRow | None:
+        """The stored rating of ``subject`` in ``game`` (``None``: it has none yet)."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.get(RatingRow, (game, subject))
 
     def take_back_moves(self, table_id: int, move_number: int, scores: list[int]) -> None:
         """Delete the table's actions from ``move_number`` on (a patience's
@@ -643,21 +686,6 @@ class Database:
                 connection.execute(insert(TableSeatRow).values(
                     table_id=table_id, seat=seat, player_id=player_id))
 
-    def forfeit(self, table_id: int, seat: int, clock_state: dict[str, Any],
-                returns: Sequence[float]) -> None:
-        """End the table's match by ``seat``'s forfeit on time: the table is
-        finished, ``forfeited`` names the seat, its clock stops (with the
-        timeout in ``clock_state``), in one transaction. ``returns`` is the
-        match's outcome (the forfeiter below every other seat:
-        :func:`parlour.server.tables.forfeit_returns`), what the end of a
-        match (places, ratings) is computed from."""
-        with self.engine.begin() as connection:
-            connection.execute(update(TableRow).where(TableRow.id == table_id).values(
-                status=FINISHED, finished=now(), forfeited=seat, deadline=None,
-                clock_state=clock_state))
-            # issue #32: the end-of-match hook (places, ratings) is called here,
-            # on this connection, with ``returns``, as for the last move of a match
-
     def player_seats(self, player_id: int, statuses: Sequence[str]) -> list[tuple[int, int]]:
         """The ``(table id, seat)`` of every seat the player holds at a
         table whose status is one of ``statuses``, newest table first."""
@@ -669,10 +697,18 @@ class Database:
             return [(int(table_id), int(seat)) for table_id, seat in connection.execute(query)]
 
     def set_table_hints(self, table_id: int, hints: bool) -> None:
-        """Switch the table's hints on or off."""
+        """Switch the table's hints on or off (on: its match is rated no more)."""
+        values: dict[str, Any] = {"hints": hints} if not hints else {"hints": True, "rated": False}
         with self.engine.begin() as connection:
             connection.execute(
-                update(TableRow).where(TableRow.id == table_id).values(hints=hints))
+                update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def set_table_rated(self, table_id: int, rated: bool) -> None:
+        """Store whether the table's match counts for the ratings (decided
+        again when an open table starts: :func:`parlour.server.ratings.is_rated`)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(rated=rated))
 
     def set_table_status(self, table_id: int, status: str) -> None:
         """Change the status of an unfinished table (``playing`` or ``archived``)."""
@@ -902,6 +938,68 @@ def _set_seat_player(connection: Connection, table_id: int, seat: int,
     if player_id is not None:
         connection.execute(insert(TableSeatRow).values(
             table_id=table_id, seat=seat, player_id=player_id))
+
+
+def _end_match(connection: Connection, table_id: int, ending: MatchEnd,
+               moment: datetime) -> list[dict[str, Any]] | None:
+    """Record the end of table ``table_id``'s match on ``connection``, in
+    its transaction: every player's place (``table_seats``), the seat that
+    forfeited, and at a rated table (:mod:`parlour.server.ratings`) its
+    subjects' new ratings and its rating changes, which it returns
+    (``None``: not rated).
+
+    The places are written first: a write, which on SQLite takes the
+    database's write lock before the ratings are read, so that two matches
+    ending at once update a subject one after the other. On PostgreSQL the
+    subjects' rows are locked (``SELECT ... FOR UPDATE``, in the order of
+    their names: two transactions never wait for each other in a circle).
+    """
+    for seat, place in enumerate(ending.places):
+        connection.execute(update(TableSeatRow).where(
+            TableSeatRow.table_id == table_id, TableSeatRow.seat == seat).values(place=place))
+    table = connection.execute(select(TableRow.game, TableRow.rated, TableRow.seats)
+                               .where(TableRow.id == table_id)).one()
+    values: dict[str, Any] = {}
+    if ending.forfeited is not None:
+        values["forfeited"] = ending.forfeited
+    changes = None
+    if table.rated:
+        players = {seat: player for seat, player in connection.execute(
+            select(TableSeatRow.seat, TableSeatRow.player_id)
+            .where(TableSeatRow.table_id == table_id)).all()}
+        subjects = seat_subjects(table.seats, players)
+        if subjects is None or len(subjects) != len(ending.places):
+            values["rated"] = False
+        else:
+            before = _locked_ratings(connection, table.game, subjects, moment)
+            after = rate_match(subjects, before, ending.places)
+            for subject, rating in after.items():
+                connection.execute(update(RatingRow).where(
+                    RatingRow.game == table.game, RatingRow.subject == subject).values(
+                    mu=rating.mu, sigma=rating.sigma, matches=rating.matches, updated=moment))
+            changes = [rating_change(subject, before[subject], after[subject])
+                       for subject in subjects]
+            values["ratings"] = changes
+    if values:
+        connection.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+    return changes
+
+
+def _locked_ratings(connection: Connection, game: str, subjects: Sequence[str],
+                    moment: datetime) -> dict[str, Rating]:
+    """The ratings of ``subjects`` in ``game``, their rows locked until the
+    transaction ends; a subject without one gets a new row at the start."""
+    names = sorted(set(subjects))
+    fresh = Rating()
+    rows = [{"game": game, "subject": subject, "mu": fresh.mu, "sigma": fresh.sigma,
+             "matches": 0, "updated": moment} for subject in names]
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    connection.execute(dialect.insert(RatingRow).on_conflict_do_nothing(), rows)
+    found = connection.execute(
+        select(RatingRow.subject, RatingRow.mu, RatingRow.sigma, RatingRow.matches)
+        .where(RatingRow.game == game, RatingRow.subject.in_(names))
+        .order_by(RatingRow.subject).with_for_update()).all()
+    return {row.subject: Rating(row.mu, row.sigma, row.matches) for row in found}
 
 
 Stored = TypeVar("Stored")

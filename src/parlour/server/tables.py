@@ -77,6 +77,7 @@ from parlour.server.payloads import (
     TableRequest,
 )
 from parlour.server.payloads import OPEN as OPEN_SEAT
+from parlour.server.ratings import MatchEnd, is_rated
 from parlour.server.rematch import Answer, Rematch, new_seat, rematch_token
 from parlour.server.rooms import (
     Connection,
@@ -330,6 +331,10 @@ class LiveTable(LiveRoom):
     """The task that acts at :attr:`clock_state`'s deadline."""
     forfeited: int | None = None
     """The seat that forfeited the match on time (the match is then over)."""
+    rated: bool = False
+    """Whether the match counts for the ratings (:func:`is_rated`)."""
+    rating_changes: list[dict[str, Any]] | None = None
+    """A finished rated match's rating changes (``tables.ratings``)."""
 
     def __post_init__(self) -> None:
         if not self.seat_tokens:
@@ -593,7 +598,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                          hand_end=None if waiting is None else HandEnd.from_stored(waiting),
                          creator_hash=row.creator_hash, hints=bool(row.hints),
                          clock=clock, clock_state=clock_state, forfeited=row.forfeited,
-                         spectator_chat=bool(row.spectator_chat))
+                         spectator_chat=bool(row.spectator_chat), rated=bool(row.rated),
+                         rating_changes=row.ratings)
 
     def _count_older_patiences(self) -> int:
         """Add the finished patiences that have no result yet; returns how many."""
@@ -731,6 +737,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             if name is not None:
                 check_name(name, opening.names(), opening.seat_tokens)
                 opening.seats[index] = replace(opening.seats[index], name=name)
+        opening.rated = is_rated(opening.seats, hints, seed_chosen)
         self._check_room(owner, opening.has_person)
         row = TableRow(
             game=game.name, version=game.version, options=dict(game.options),
@@ -740,6 +747,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             creator_hash=creator_hash, hints=hints, spectator_chat=spectator_chat,
             clock=None if clock is None else clock.stored(),
             **({} if opening.clock_state is None else opening.clock_state.columns()),
+            rated=opening.rated,
         )
         table = await self._open(opening, partial(add, row))
         self._arm_clock(table)
@@ -779,6 +787,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             "seed_chosen": table.seed_chosen, "hints": table.hints,
             "pauses": {"trick": table.pauses.trick, "hand": table.pauses.hand},
             "spectator_chat": table.spectator_chat,
+            "rated": table.rated,
         }
 
     def view(self, table: LiveTable, seat: int | None,
@@ -804,6 +813,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         if table.is_patience:
             view["can_undo"] = bool(state.history) and not state.is_terminal()
             view["can_redo"] = bool(table.undone) and not state.is_terminal()
+        if table.rating_changes is not None and table.status == FINISHED:
+            view["ratings"] = table.rating_changes
         if table.offers_rematch:
             # a seat's link to its new seat is added for its holder alone
             view["rematch"] = table.rematch.describe(
@@ -1087,8 +1098,13 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         pauses = None if hand_end is None else {
             "trick": table.pauses.trick, "hand": table.pauses.hand, "waiting": hand_end.stored()}
         clock_state = self._clock_after(table, seat, state, hand_end, timeout)
+        ending = MatchEnd.from_returns(state.returns()) \
+            if state.is_terminal() and len(table.seats) >= 2 else None
 
-        def adopt(_: None) -> None:
+        def adopt(rating_changes: list[dict[str, Any]] | None) -> None:
+            if ending is not None:
+                table.rated = table.rated and rating_changes is not None
+                table.rating_changes = rating_changes
             table.state = state
             if clock_state is not None:
                 table.clock_state = clock_state
@@ -1105,7 +1121,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         await store_then_adopt(partial(
             self.database.add_moves, table.id, len(before.history), actions,
             state.scores(), state.is_terminal(), result, pauses,
-            None if clock_state is None else clock_state.columns(),
+            None if clock_state is None else clock_state.columns(), ending,
         ), adopt)
 
     @staticmethod
@@ -1329,6 +1345,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         async with table.lock:
             await asyncio.to_thread(self.database.set_table_hints, table.id, hints)
             table.hints = hints
+            table.rated = table.rated and not hints
             self._broadcast(table)
 
     async def set_spectator_chat(self, table: LiveTable, creator: str | None,
@@ -1456,13 +1473,16 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             finally:
                 table.seats = before
             values: dict[str, Any] = {}
+            rated = table.rated
             if started:
-                # a table's "rated" flag is decided here too (issue #32, ratings)
-                values = {"status": PLAYING,
+                # the seats it starts with decide whether the match is rated
+                rated = is_rated(changed, table.hints, table.seed_chosen)
+                values = {"status": PLAYING, "rated": rated,
                           **({} if clock_state is None else clock_state.columns())}
 
             def adopt(_: None) -> None:
                 table.seats = changed
+                table.rated = rated
                 if started:
                     table.last_move = now()
                     table.clock_state = clock_state
@@ -1603,19 +1623,25 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         table.undone.clear()
 
     async def _forfeit(self, table: LiveTable, seat: int, clock_state: ClockState) -> None:
-        """End the match of ``table`` by ``seat``'s forfeit: stored (the
-        outcome of :func:`forfeit_returns` with it), then every connection
-        told; the rematch is offered as after a match played to its end."""
+        """End the match of ``table`` by ``seat``'s forfeit: stored with the
+        end of the match (:meth:`Database.end_match`: the forfeiter last, the
+        others placed by the game's returns at that point, the ratings of a
+        rated table), then every connection told; the rematch is offered as
+        after a match played to its end."""
+        ending = MatchEnd.from_forfeit(table.state.returns(), seat)
+        values = {"status": FINISHED, "finished": now(), "deadline": None,
+                  "clock_state": clock_state.stored()}
 
-        def adopt(_: None) -> None:
+        def adopt(rating_changes: list[dict[str, Any]] | None) -> None:
             table.forfeited = seat
+            table.rated = table.rated and rating_changes is not None
+            table.rating_changes = rating_changes
             table.clock_state = clock_state
             self._arm_clock(table)
             self._broadcast(table)
 
-        await store_then_adopt(partial(
-            self.database.forfeit, table.id, seat, clock_state.stored(),
-            forfeit_returns(table.state.returns(), seat)), adopt)
+        await store_then_adopt(
+            partial(self.database.end_match, table.id, ending, values), adopt)
 
     # --- connections -----------------------------------------------------------
     def connect(self, table: LiveTable, seat: int | None, lang: str = DEFAULT_LANGUAGE,
@@ -1709,19 +1735,6 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 action = await asyncio.to_thread(choose_action, agent, state)
             await self._commit(table, seat, [action])
         return True
-
-
-def forfeit_returns(returns: Sequence[float], seat: int) -> list[float]:
-    """The outcome of a match that ``seat`` forfeited: the game's returns at
-    that point, the forfeiter's made lower than every other seat's (so he
-    is placed last, the others by their returns).
-
-    >>> forfeit_returns([0.0, 0.0, 0.0], 1)
-    [0.0, -1.0, 0.0]
-    """
-    outcome = list(returns)
-    outcome[seat] = min(outcome) - 1.0
-    return outcome
 
 
 def check_acting(table: LiveTable, seat: int, client: str | None) -> None:

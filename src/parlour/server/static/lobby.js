@@ -325,6 +325,12 @@ export function gameFacts(game) {
   return game.research ? `${facts} · ${t("research game")}` : facts;
 }
 
+/** The link to a game's leaderboard (/ratings/{game}); none for a patience, where nobody is rated. */
+function ratingsLink(game) {
+  if (game.player_counts.at(-1) < 2) return null;
+  return h("a", { class: "ratings-link", href: `/ratings/${encodeURIComponent(game.name)}`, "data-testid": "ratings-link" }, t("Ratings"));
+}
+
 function renderGames() {
   // The research games (GET /api/games' `research`: relatives made small for
   // exact solvers) come after the games people play for themselves.
@@ -339,6 +345,7 @@ function renderGames() {
         h("p", { class: "muted", "data-testid": "game-facts" }, gameFacts(game)),
         h("p", {}, game.description),
         h("button", { type: "button", "data-testid": "choose-game", "data-game": game.name, onclick: () => { selectGame(game.name); $("game-select").focus(); } }, t("New table")),
+        ratingsLink(game),
       ),
     ),
   );

@@ -73,6 +73,7 @@
 //                                  the creator's panel has "spectator-chat-switch"
 //   data-testid="summary"          the end-of-match summary (hidden while playing); rows data-seat, data-place
 //   data-testid="replay-link"      in the summary, the replay of the finished table
+//   data-testid="rating-changes"   in a finished rated table's summary, each seat's rating change (ratingchange.js)
 //   data-testid="rematch"          after it, the rematch the finished table offers (hooks in rematch.js):
 //                                  when it is made, a page that saw it offered goes to its new seat
 //   time to see (a finished trick kept, a hand's result and its Continue, the cards' motion): hooks in seeing.js
@@ -97,6 +98,7 @@ import { t } from "./i18n.js";
 import { MeldHand } from "./meldhand.js";
 import { keepName, storedName } from "./myname.js";
 import { isPatience, PatienceTable } from "./patience.js";
+import { renderRatingChanges } from "./ratingchange.js";
 import { renderRematch } from "./rematch.js";
 import { feltObservation, markFelt, renderHandEnd, TrickKeeper, tickCountdowns } from "./seeing.js";
 import { bindRulesDialog, renderRules, renderTableOptions } from "./tablehelp.js";
@@ -283,6 +285,7 @@ function render(view, game) {
   renderSummary($("summary"), observation, seating, [
     record?.counted ? h("p", { class: "record", "data-testid": "patience-record" }, t("{name} record: {summary}", { name: statsLabel(record), summary: record.summary })) : null,
     h("p", {}, h("a", { href: `/tables/${encodeURIComponent(tableId)}/replay`, "data-testid": "replay-link" }, t("Replay this match")), " · ", h("a", { href: "/" }, t("Back to the lobby"))),
+    view.ratings ? renderRatingChanges(view.ratings, view.table.seats, view.table.game) : null,
     view.rematch ? renderRematch(view.rematch, { seating, viewer: view.seat, sending: answering, onAnswer: answerRematch }) : null,
   ]);
   if (game) renderRules(game);
