@@ -14,12 +14,11 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import update
 from web_support import COMPUTER, HUMAN, create_table, secret_of, tokens, view
 
 from parlour.server import create_app
 from parlour.server import players as players_module
-from parlour.server.db import Database, TableSeatRow, now
+from parlour.server.db import now
 from parlour.server.players import PLAYER_COOKIE, PLAYER_HEADER
 from parlour.server.security import Limits
 from parlour.server.tables import NO_PAUSES
@@ -157,7 +156,7 @@ def test_a_players_page_is_public_and_a_missing_one_is_404(client: TestClient) -
     ann = make_player(client, "Ann")
     page = other_browser(client).get(f"/api/players/{ann['id']}")
     assert page.json() == {"id": 1, "name": "Ann", "playing": [], "finished": [],
-                           "win_rates": []}
+                           "win_rates": [], "ratings": []}
     refused(client.get("/api/players/9"), 404, "there is no player '9'")
     refused(client.get("/api/players/x"), 404, "there is no player 'x'")
 
@@ -368,19 +367,10 @@ def play_out(client: TestClient, table_id: int) -> dict[str, Any]:
         assert moved.status_code in (200, 409), moved.text
 
 
-def write_place(database_url: str, table_id: int, scores: list[int]) -> int:
-    """The player's place at seat 0 of a finished Three Tricks table
-    (highest total wins, ties share), written to ``table_seats`` as the
-    ratings' hook of the last move does (branch h-ratings)."""
-    place = 1 + sum(score > scores[0] for score in scores)
-    database = Database(database_url)
-    try:
-        with database.engine.begin() as connection:
-            connection.execute(update(TableSeatRow).where(
-                TableSeatRow.table_id == table_id, TableSeatRow.seat == 0).values(place=place))
-    finally:
-        database.close()
-    return place
+def expected_place(scores: list[int]) -> int:
+    """Seat 0's place at a finished Three Tricks table: the highest total
+    wins, ties share (what the end of a match writes to ``table_seats``)."""
+    return 1 + sum(score > scores[0] for score in scores)
 
 
 def test_the_players_page_lists_his_tables_and_win_rates(
@@ -395,7 +385,7 @@ def test_the_players_page_lists_his_tables_and_win_rates(
         assert play_out(client, table_id)["status"] == "finished"
         listed = client.get("/api/tables", params={"status": "finished"}).json()
         scores = next(row["scores"] for row in listed if row["id"] == table_id)
-        places.append(write_place(database_url, table_id, scores))
+        places.append(expected_place(scores))
         finished_ids.append(table_id)
     playing = create_table(client, ThreeTricks.name, [HUMAN, HUMAN], {"hands": 1}, seed=1)
     page = other_browser(client).get(f"/api/players/{ann['id']}").json()
@@ -416,9 +406,36 @@ def test_the_players_page_lists_his_tables_and_win_rates(
                                   {"seat": 1, "kind": "computer", "agent": "random",
                                    "name": "Random"}]
         assert entry["finished"] is not None and len(entry["scores"]) == 2
+        assert entry["rating"] is None, "a chosen seed: not rated"
     won = places.count(1)
     assert page["win_rates"] == [{"game": "three-tricks", "title": "Three Tricks",
                                   "played": 2, "won": won, "rate": round(won / 2, 3)}]
+    assert page["ratings"] == []
+
+
+def test_the_players_page_shows_his_rating_and_its_change_after_a_rated_match(
+    client: TestClient,
+) -> None:
+    ann = make_player(client, "Ann")
+    made = client.post("/api/tables", json={
+        "game": ThreeTricks.name, "options": {"hands": 1}, "hints": False,
+        "seats": [HUMAN, {"kind": "computer", "agent": "easy"}]})
+    assert made.status_code == 201, made.text
+    table_id = made.json()["id"]
+    seen = play_out(client, table_id)
+    assert seen["table"]["rated"] is True
+    change = seen["ratings"][0]
+    assert change["subject"] == f"player:{ann['id']}"
+    page = client.get(f"/api/players/{ann['id']}").json()
+    assert page["finished"][0]["rating"] == {"before": change["before"]["rating"],
+                                             "after": change["after"]["rating"]}
+    assert change["before"]["rating"] == 1000
+    assert page["ratings"] == [{"game": "three-tricks", "title": "Three Tricks",
+                                "rating": change["after"]["rating"], "matches": 1,
+                                "url": "/ratings/three-tricks"}]
+    board = client.get("/api/ratings/three-tricks").json()["ratings"]
+    assert {entry["subject"]: entry["rating"] for entry in board}[f"player:{ann['id']}"] \
+        == change["after"]["rating"]
 
 
 def test_a_player_keeps_his_seat_in_the_rematch(client: TestClient) -> None:

@@ -531,6 +531,13 @@ class Database:
                 select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(ids))).all())
             return [(row, names.get(player_of(row.subject) or 0)) for row in rows]
 
+    def subject_ratings(self, subject: str) -> Sequence[RatingRow]:
+        """Every game's rating of ``subject`` that a rated match has moved, by game."""
+        query = select(RatingRow).where(
+            RatingRow.subject == subject, RatingRow.matches > 0).order_by(RatingRow.game)
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.scalars(query).all()
+
     def rating(self, game: str, subject: str) -> RatingRow | None:
         """The stored rating of ``subject`` in ``game`` (``None``: it has none yet)."""
         with Session(self.engine, expire_on_commit=False) as session:

@@ -29,6 +29,7 @@ from typing import Any, NoReturn
 from starlette.requests import HTTPConnection
 
 from parlour.engine import game_class
+from parlour.ratings import Rating, player_subject
 from parlour.server.db import FINISHED, Database, PlayerRow, TableRow, now
 from parlour.server.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, ApiError
 from parlour.server.payloads import COMPUTER, name_key, parse_seat_name
@@ -233,9 +234,10 @@ async def player_page(database: Database, hub: TableHub, player: Player) -> dict
     finished matches (his place, the scores, the replay) and his win rate
     per game (a finished match with a place counts; place 1 is a win),
     nothing of his key."""
-    rows, rates = await asyncio.gather(
+    rows, rates, ratings = await asyncio.gather(
         asyncio.to_thread(database.player_tables, player.id, HISTORY_LIMIT),
-        asyncio.to_thread(database.player_win_rates, player.id))
+        asyncio.to_thread(database.player_win_rates, player.id),
+        asyncio.to_thread(database.subject_ratings, player_subject(player.id)))
     playing: list[dict[str, Any]] = []
     finished: list[dict[str, Any]] = []
     for row, seat, place in rows:
@@ -246,6 +248,7 @@ async def player_page(database: Database, hub: TableHub, player: Player) -> dict
         }
         if row.status == FINISHED:
             finished.append({**entry, "place": place, "finished": timestamp(row.finished),
+                             "rating": _rating_change(row, seat),
                              "replay_url": f"/tables/{row.id}/replay"})
             continue
         to_move = None
@@ -261,4 +264,18 @@ async def player_page(database: Database, hub: TableHub, player: Player) -> dict
         "win_rates": [{"game": game, "title": game_class(game).title, "played": played,
                        "won": won, "rate": round(won / played, 3)}
                       for game, played, won in rates],
+        "ratings": [{"game": row.game, "title": game_class(row.game).title,
+                     "rating": Rating(row.mu, row.sigma, row.matches).rating,
+                     "matches": row.matches, "url": f"/ratings/{row.game}"}
+                    for row in ratings],
     }
+
+
+def _rating_change(row: TableRow, seat: int) -> dict[str, int] | None:
+    """The player's rating before and after a finished rated match
+    (``{before, after}``; ``None``: the match was not rated)."""
+    changes = row.ratings
+    if not changes or seat >= len(changes):
+        return None
+    change = changes[seat]
+    return {"before": int(change["before"]["rating"]), "after": int(change["after"]["rating"])}

@@ -12,11 +12,16 @@
 //   data-testid="player-finished"  <li data-testid="player-match" data-table-id> each: the game, the
 //                                  date, data-testid="player-place", the scores, the seats and
 //                                  data-testid="player-replay"
+//                                  and, for a rated match, data-testid="player-rating-change"
+//                                  ("rating 1000 → 1012 (+12)")
 //   data-testid="player-win-rates" <li data-testid="player-rate" data-game> each: "played 3, won 1 (33%)"
+//   data-testid="player-ratings"   <li data-testid="player-rating" data-game data-rating> each: the
+//                                  game's rating and matches, linked to the game's leaderboard
 
 import { request } from "./api.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { signed } from "./ratingchange.js";
 
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 const playerId = location.pathname.match(/\/players\/([^/]+)/)?.[1] ?? "";
@@ -50,6 +55,7 @@ function finishedRow(entry) {
     entry.finished ? h("span", { class: "muted" }, new Date(entry.finished).toLocaleString()) : null,
     h("span", { "data-testid": "player-place" }, entry.place === null ? t("place not known") : t("place {place}", { place: entry.place })),
     h("span", {}, t("scores {scores}", { scores: entry.scores.join(" · ") })),
+    entry.rating ? h("span", { "data-testid": "player-rating-change" }, t("rating {before} → {after} ({change})", { before: entry.rating.before, after: entry.rating.after, change: signed(entry.rating.after - entry.rating.before) })) : null,
     h("span", {}, seatNames(entry.seats)),
     h("a", { href: entry.replay_url, "data-testid": "player-replay" }, t("replay")),
   );
@@ -61,6 +67,16 @@ function rateRow(rate) {
     { "data-testid": "player-rate", "data-game": rate.game },
     h("strong", {}, rate.title),
     h("span", {}, t("played {played}, won {won} ({percent}%)", { played: rate.played, won: rate.won, percent: Math.round(rate.rate * 100) })),
+  );
+}
+
+function ratingRow(rating) {
+  return h(
+    "li",
+    { "data-testid": "player-rating", "data-game": rating.game, "data-rating": rating.rating },
+    h("a", { href: rating.url }, h("strong", {}, rating.title)),
+    h("span", {}, t("rating {rating}", { rating: rating.rating })),
+    h("span", { class: "muted" }, rating.matches === 1 ? t("1 match") : t("{count} matches", { count: rating.matches })),
   );
 }
 
@@ -79,6 +95,7 @@ async function start() {
   fill($("player-playing"), listOr(page.playing, playingRow, t("None.")));
   fill($("player-finished"), listOr(page.finished, finishedRow, t("None yet.")));
   fill($("player-win-rates"), listOr(page.win_rates, rateRow, t("None yet.")));
+  fill($("player-ratings"), listOr(page.ratings, ratingRow, t("None yet.")));
 }
 
 if (typeof document !== "undefined") start();
