@@ -43,7 +43,7 @@ export function renderClockField(before) {
   before.before(h(
     "div",
     { class: "form-row" },
-    h("label", { for: "clock-choice" }, t("Clock")),
+    h("label", { for: "clock-choice" }, t("Time per move")),
     h("div", {}, choice, " ", outcome, h("div", { class: "help" }, t("Only people's seats are timed; computers move at their own pace."))),
   ));
 }
