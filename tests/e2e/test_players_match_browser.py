@@ -10,7 +10,8 @@ more a move, too long to run out in a test) with an open seat, two `random`
 computers, no hints, no chosen seed (so the match is rated) and a
 turn-based clock of :data:`MOVE_SECONDS` a move. Bob makes his player, finds
 the table in the lobby's "Looking for players" and takes the seat in one
-click. They chat. When it is Ann's turn after a few moves the server stops;
+click. They chat. When it is Ann's turn after a few moves (her page lists
+the table under "Your turn", and its tab title counts it) the server stops;
 it starts again on the same database once her deadline has passed, and at
 start-up the clock runs out: `easy` plays her move, which her page shows in
 the log. They play the match out by clicking cards and calls, well within
@@ -144,6 +145,14 @@ def test_two_players_meet_chat_and_play_a_rated_turn_based_match_across_a_restar
         assert seen["clock"]["timeouts"] == []
         deadline = datetime.fromisoformat(seen["clock"]["deadline"])
         moves_before = seen["move_number"]
+        # Ann's own page lists the table under "Your turn", and its tab counts it
+        ann.goto(f"{base_url}/players/{ann_id}")
+        expect(ann.locator(f'[data-testid="your-turn"] [data-testid="turn-row"]'
+                           f'[data-table-id="{table_id}"]')).to_be_visible()
+        expect(ann).to_have_title("(1) parlour — Ann")
+        bob.goto(f"{base_url}/players/{bob_id}")
+        expect(bob.get_by_test_id("player-name")).to_have_text("Bob")
+        expect(bob.get_by_test_id("your-turn")).to_be_hidden()
     # the server is down while Ann's clock runs out
     time.sleep(max(0.0, (deadline - datetime.now(UTC)).total_seconds()) + 1.0)
     with live_server(folder, 0.05, SERVER_OPTIONS) as base_url:

@@ -57,8 +57,8 @@ export function clockChoice() {
 
 const BASE_TITLE = document.title;
 
-/** The "Your turn" box and the lobby's title count, refreshed with the turns. */
-function renderTurns(box, list) {
+/** The "Your turn" box and the page's title count (`title` with the count), refreshed with the turns. */
+function renderTurns(box, list, title) {
   box.hidden = !list.length;
   fill(
     box.querySelector("ul"),
@@ -70,7 +70,18 @@ function renderTurns(box, list) {
       h("span", { class: "muted" }, turn.deadline ? t("{left} left", { left: timeLeft(Date.parse(turn.deadline) - Date.now()) }) : t("no clock")),
     )),
   );
-  document.title = withTurnCount(BASE_TITLE);
+  document.title = withTurnCount(title);
+}
+
+/**
+ * The player's "Your turn" box (hidden while it is nobody's turn of his), kept
+ * fresh; the tab title, `title`, counts the turns: the lobby's and the player's page.
+ */
+export function turnsBox(title) {
+  const box = h("section", { class: "panel wide", "data-testid": "your-turn", hidden: true },
+    h("h2", {}, t("Your turn")), h("ul", { class: "tables-list" }));
+  followTurns((list) => renderTurns(box, list, title));
+  return box;
 }
 
 /** One table looking for players, with its one-click "Take a seat". */
@@ -130,12 +141,10 @@ async function loadLooking(list) {
 
 /** The lobby's "Your turn" box and "Looking for players" panel, put first in `main`; kept fresh. */
 export function startLooking(main) {
-  const box = h("section", { class: "panel wide", "data-testid": "your-turn", hidden: true },
-    h("h2", {}, t("Your turn")), h("ul", { class: "tables-list" }));
+  const box = turnsBox(BASE_TITLE);
   const looking = h("div", { "data-testid": "looking" });
   const refresh = h("button", { type: "button", onclick: () => loadLooking(looking) }, t("Refresh"));
   main.prepend(box, h("section", { class: "panel wide" }, h("h2", {}, t("Looking for players"), " ", refresh), looking));
-  followTurns((list) => renderTurns(box, list));
   loadLooking(looking);
   setInterval(() => loadLooking(looking), 15000);
 }

@@ -15,12 +15,14 @@
 //                                  and, for a rated match, data-testid="player-rating-change"
 //                                  ("rating 1000 → 1012 (+12)")
 //   data-testid="player-win-rates" <li data-testid="player-rate" data-game> each: "played 3, won 1 (33%)"
+//   data-testid="your-turn"        on his own page only: the tables waiting for his move (lookingfor.js)
 //   data-testid="player-ratings"   <li data-testid="player-rating" data-game data-rating> each: the
 //                                  game's rating and matches, linked to the game's leaderboard
 
 import { request } from "./api.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { turnsBox } from "./lookingfor.js";
 import { signed } from "./ratingchange.js";
 
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
@@ -96,6 +98,9 @@ async function start() {
   fill($("player-finished"), listOr(page.finished, finishedRow, t("None yet.")));
   fill($("player-win-rates"), listOr(page.win_rates, rateRow, t("None yet.")));
   fill($("player-ratings"), listOr(page.ratings, ratingRow, t("None yet.")));
+  // his own page also lists the tables waiting for his move, and the tab counts them
+  const me = await request("/api/players/me");
+  if (me.ok && me.data?.id === page.id) document.querySelector("main").prepend(turnsBox(document.title));
 }
 
 if (typeof document !== "undefined") start();
