@@ -1151,6 +1151,10 @@ def serve(
     max_tables: Annotated[
         int, typer.Option(min=0, metavar="N", help="unfinished tables on the server")
     ] = 2000,
+    max_tables_per_player: Annotated[
+        int, typer.Option(min=0, metavar="N",
+                          help="unfinished tables where one player may sit")
+    ] = 50,
     max_computer_tables_per_address: Annotated[
         int, typer.Option(min=0, metavar="N",
                           help="tables of computers only one client address may have running")
@@ -1219,6 +1223,7 @@ def serve(
     shown_db = _without_password(db)
     limits = Limits(
         tables_per_address=max_tables_per_address, tables=max_tables,
+        tables_per_player=max_tables_per_player,
         computer_tables_per_address=max_computer_tables_per_address,
         computer_tables=max_computer_tables, parties_per_address=max_parties_per_address,
         parties=max_parties, computer_parties_per_address=max_computer_parties_per_address,

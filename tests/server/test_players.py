@@ -510,8 +510,32 @@ def test_renames_are_limited_an_hour(database_url: str) -> None:
         assert client.post("/api/players/me/name", json={"name": "Ana"}).json()["name"] == "Ana"
 
 
+def test_the_tables_a_player_sits_at_are_limited(database_url: str) -> None:
+    limits = Limits(computer_pace=0, tables_per_player=2)
+    app = create_app(database_url, computer_delay=0, limits=limits, pauses=NO_PAUSES)
+    with TestClient(app) as client:
+        make_player(client, "Ann")
+        bob = other_browser(client)
+        assert bob.post("/api/players", json={"name": "Bob"}).status_code == 201
+        too_many = ("you sit at 2 unfinished tables already, the most a player may (2): "
+                    "finish one before you sit at another")
+        seats = [HUMAN, HUMAN]
+        for _ in range(2):
+            create_table(client, ThreeTricks.name, seats, {"hands": 1})
+        refused(client.post("/api/tables", json={
+            "game": ThreeTricks.name, "options": {"hands": 1}, "seats": seats}), 429, too_many)
+        # nor take an open seat at a third, which a person with a link alone made
+        made = client.post("/api/tables", headers={"X-Parlour-Player": "no one's"}, json={
+            "game": ThreeTricks.name, "options": {"hands": 1}, "seats": [HUMAN, {"kind": "open"}]})
+        assert made.status_code == 201, made.text
+        take = f"/api/tables/{made.json()['id']}/seats/1/take"
+        refused(client.post(take, json={}), 429, too_many)
+        # Bob, who sits nowhere yet, may
+        assert bob.post(take, json={}).status_code == 200
+
+
 def test_the_default_limits() -> None:
     limits = Limits()
     assert (limits.players_per_address_hour, limits.players_per_address_day,
-            limits.renames_per_player_hour) == (5, 20, 10)
+            limits.renames_per_player_hour, limits.tables_per_player) == (5, 20, 10, 50)
 

@@ -81,6 +81,9 @@ class Limits:
 
     tables_per_address: int = 50
     """Unfinished tables that one address may have started."""
+    tables_per_player: int = 50
+    """Unfinished tables (being played or waiting for players) where one
+    player sits: made by him or an open seat he took."""
     tables: int = 2000
     """Unfinished tables on the server."""
     computer_tables_per_address: int = 2

@@ -659,6 +659,18 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 f"this server already plays {held}, its limit: wait until one is finished, "
                 "or take a seat yourself"))
 
+    def _check_player_tables(self, player: int) -> None:
+        """429 when the ``player`` already sits at the most unfinished tables
+        a player may (:attr:`Limits.tables_per_player`, counted in memory as
+        the other limits are)."""
+        most = self.limits.tables_per_player
+        held = sum(table.status in (PLAYING, OPEN) and table.seat_of_player(player) is not None
+                   for table in [*self._rooms.values(), *self._opening])
+        if held >= most:
+            raise ApiError(TOO_MANY_REQUESTS, (
+                f"you sit at {counted(held, 'unfinished table', 'unfinished tables')} already, "
+                f"the most a player may ({most}): finish one before you sit at another"))
+
     async def create(
         self, request: TableRequest, owner: str | None = None, creator: str | None = None,
         player: tuple[int, str] | None = None,
@@ -670,6 +682,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         else only when fewer than two people play. The ``player`` (his id
         and name) who creates it sits at its first person's seat under his
         name, and his ``table_seats`` row is stored with the table."""
+        if player is not None:
+            self._check_player_tables(player[0])
         try:
             game = make(request.game, **request.options)
             for seat in request.seats:
@@ -1416,9 +1430,12 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         it becomes his (a person's seat with his name, a token for links and
         his ``table_seats`` row, stored together), and the table starts when
         no seat is open any more. 409 when the seat is not open (taken a
-        moment ago) or the player sits at the table already. Returns the
+        moment ago) or the player sits at the table already; 429 when he sits
+        at the most unfinished tables a player may already. Returns the
         table in memory and the seat's token."""
         table.seat_index(seat)
+        if table.seat_of_player(player) is None:
+            self._check_player_tables(player)
         token = new_token()
 
         def change(table: LiveTable) -> None:
