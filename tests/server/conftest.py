@@ -18,7 +18,7 @@ from database_support import fresh_database
 # importlib mode, which puts no test folder on sys.path).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from web_support import QUICK_COMPUTERS
+from web_support import QUICK_COMPUTERS, ManualClock
 
 from parlour.server import create_app
 from parlour.server.tables import NO_PAUSES
@@ -38,4 +38,17 @@ def client(database_url: str) -> Iterator[TestClient]:
     on through hands)."""
     with TestClient(create_app(database_url, computer_delay=0, limits=QUICK_COMPUTERS,
                                pauses=NO_PAUSES)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """A clock the test moves by hand."""
+    return ManualClock()
+
+
+@pytest.fixture
+def timed_client(database_url: str, clock: ManualClock) -> Iterator[TestClient]:
+    """An app whose rate limits and allowances (sockets, chat) run on ``clock``."""
+    with TestClient(create_app(database_url, computer_delay=0, clock=clock)) as test_client:
         yield test_client

@@ -4,13 +4,12 @@ and the replay."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_support import HUMAN, create_table, move, tokens, view
+from web_support import HUMAN, ManualClock, create_table, move, tokens, view
 
 import parlour
 from parlour.server import chat, create_app
@@ -25,28 +24,6 @@ SPECTATORS_REFUSED = {"error": (
 NOT_A_PLAYER = {"error": "a spectator chats as a player: choose a name first"}
 TOO_FAST = {"error": (
     "you are sending chat messages too fast: at most 5 at once, then one every 2 seconds")}
-
-
-class ManualClock:
-    """A clock that moves only when a test says so."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def timed_client(database_url: str, clock: ManualClock) -> Iterator[TestClient]:
-    """An app whose chat allowances run on ``clock``."""
-    with TestClient(create_app(database_url, computer_delay=0, clock=clock)) as test_client:
-        yield test_client
 
 
 def add_player(database_url: str, name: str) -> tuple[int, str]:

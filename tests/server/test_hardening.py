@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from test_events import create_event, event_view, host_step, join, play_move
-from web_support import HUMAN, create_table, move, secret_of, tokens, view
+from web_support import HUMAN, ManualClock, create_table, move, secret_of, tokens, view
 
 import parlour
 from parlour.agents import Hint
@@ -38,28 +38,6 @@ from parlour.server.tables import new_token
 STATIC = Path(__file__).resolve().parents[2] / "src" / "parlour" / "server" / "static"
 TOO_LARGE = {"error": "the request body is over the limit of 64 KiB"}
 JSON = {"content-type": "application/json"}
-
-
-class ManualClock:
-    """A clock that moves only when a test says so."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def timed_client(database_url: str, clock: ManualClock) -> Iterator[TestClient]:
-    """An app whose sockets' rate limits run on ``clock``."""
-    with TestClient(create_app(database_url, computer_delay=0, clock=clock)) as test_client:
-        yield test_client
 
 
 def started_event(client: TestClient) -> tuple[dict[str, Any], dict[int, str]]:

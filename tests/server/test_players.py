@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from web_support import COMPUTER, HUMAN, create_table, secret_of, tokens, view
+from web_support import COMPUTER, HUMAN, ManualClock, create_table, secret_of, tokens, view
 
 from parlour.server import create_app
 from parlour.server import players as players_module
@@ -463,14 +463,6 @@ def test_a_player_keeps_his_seat_in_the_rematch(client: TestClient) -> None:
 
 
 # --- limits ------------------------------------------------------------------------------
-class ManualClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_players_an_address_makes_are_limited_an_hour_and_a_day(database_url: str) -> None:
     clock = ManualClock()
     limits = Limits(computer_pace=0, players_per_address_hour=2, players_per_address_day=3)

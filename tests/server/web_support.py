@@ -83,3 +83,14 @@ def wait_until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out waiting for the table"
         time.sleep(0.01)
+
+
+class ManualClock:
+    """A clock that moves only when a test says so (the app's ``clock``:
+    its rate limits and allowances)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
