@@ -18,7 +18,7 @@ from web_support import COMPUTER, HUMAN, ManualClock, create_table, secret_of, t
 
 from parlour.server import create_app
 from parlour.server import players as players_module
-from parlour.server.db import now
+from parlour.server.db import Database, now
 from parlour.server.players import PLAYER_COOKIE, PLAYER_HEADER
 from parlour.server.security import Limits
 from parlour.server.tables import NO_PAUSES
@@ -253,6 +253,34 @@ def test_a_device_link_expires(client: TestClient, monkeypatch: pytest.MonkeyPat
         "code": secret_of(link, "code"), "key": secret_of(link, "key")}), 403,
         "this device link is spent or expired (a link works once, for 15 minutes): make a new "
         "one on your other device")
+
+
+def test_when_a_player_was_last_seen_is_kept_to_the_hour(
+    client: TestClient, database_url: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ann = make_player(client, "Ann")
+
+    def seen() -> Any:
+        database = Database(database_url)
+        try:
+            row = database.player(ann["id"])
+            assert row is not None
+            return row.seen
+        finally:
+            database.close()
+
+    assert seen() is None, "made, not seen yet"
+    start = now()
+    monkeypatch.setattr(players_module, "now", lambda: start)
+    me(client)
+    first = seen()
+    assert first is not None
+    monkeypatch.setattr(players_module, "now", lambda: start + timedelta(minutes=59))
+    me(client)
+    assert seen() == first, "no write within the hour"
+    monkeypatch.setattr(players_module, "now", lambda: start + timedelta(minutes=61))
+    me(client)
+    assert seen() != first
 
 
 def test_a_device_link_does_not_replace_another_player(client: TestClient) -> None:

@@ -30,7 +30,7 @@ from starlette.requests import HTTPConnection
 
 from parlour.engine import game_class
 from parlour.ratings import Rating, player_subject
-from parlour.server.db import FINISHED, Database, PlayerRow, TableRow, now
+from parlour.server.db import FINISHED, Database, PlayerRow, TableRow, aware, now
 from parlour.server.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, ApiError
 from parlour.server.payloads import COMPUTER, name_key, parse_seat_name
 from parlour.server.seats import check_name, computer_names
@@ -41,6 +41,11 @@ PLAYER_COOKIE = "parlour_player"
 
 PLAYER_HEADER = "X-Parlour-Player"
 """The header in which a script may send a player's key instead of the cookie."""
+
+SEEN_EVERY = 3600
+"""Seconds between two writes of a player's ``seen`` (when he last made a
+request, to the hour: what an operator reads to find players long gone),
+so that requests seldom write."""
 
 DEVICE_LINK_SECONDS = 15 * 60
 """How long a "use on another device" link works (once)."""
@@ -136,6 +141,9 @@ class Players:
             raise ApiError(FORBIDDEN, (
                 "this browser's player key is no longer valid (it was revoked, or made on "
                 "another server): make a new player or use a link from another device"))
+        moment = now()
+        if row.seen is None or aware(row.seen) <= moment - timedelta(seconds=SEEN_EVERY):
+            await asyncio.to_thread(self.database.update_player, row.id, {"seen": moment})
         return Player.from_row(row)
 
     async def valid(self, connection: HTTPConnection) -> Player | None:
