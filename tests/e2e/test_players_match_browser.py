@@ -156,7 +156,12 @@ def test_two_players_meet_chat_and_play_a_rated_turn_based_match_across_a_restar
     # the server is down while Ann's clock runs out
     time.sleep(max(0.0, (deadline - datetime.now(UTC)).total_seconds()) + 1.0)
     with live_server(folder, 0.05, SERVER_OPTIONS) as base_url:
+        # the deadline that passed while the server was down is acted on as it starts
         after = spectators_view(base_url, table_id)
+        waited = time.monotonic() + 30
+        while not after["clock"]["timeouts"] and time.monotonic() < waited:
+            time.sleep(0.05)
+            after = spectators_view(base_url, table_id)
         timeouts = after["clock"]["timeouts"]
         assert [(timeout["seat"], timeout["outcome"], timeout["move"])
                 for timeout in timeouts] == [(0, "easy", moves_before)]
