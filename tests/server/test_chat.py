@@ -88,6 +88,20 @@ def test_a_seat_chats_with_its_token_in_the_body_or_a_header(client: TestClient)
     assert client.get("/api/tables/999/chat").json() == {"error": "there is no table 999"}
 
 
+def test_a_browser_whose_player_key_is_stale_reads_and_chats_by_its_seat_link(
+    client: TestClient,
+) -> None:
+    """A revoked (or another server's) key is no player: the chat is read as
+    anyone reads it, and the seat's link still chats; nothing is refused
+    for the stale cookie."""
+    created = create_table(client)
+    table_id, seat_tokens = created["id"], tokens(created)
+    stale = as_player("a key no player has")
+    assert sent(say(client, table_id, "still here", seat_tokens[0], headers=stale)) == \
+        message(1, 0, "P0", "still here")
+    assert listed(client, table_id, headers=stale) == [message(1, 0, "P0", "still here")]
+
+
 def test_a_message_is_sent_under_the_seat_s_name_and_the_move_it_was_sent_at(
     client: TestClient,
 ) -> None:

@@ -747,7 +747,7 @@ def _add_chat_api(app: FastAPI, hub: TableHub, chat: ChatHub) -> None:
         table = await hub.table(_table_id(table_id))
         token, text = parse_chat_request(await _json_body(request))
         token = token or request_token(request)
-        player = await players.current(request)
+        player = await players.valid(request)
         seat = table.seat_of(token)
         if seat is None and player is not None:
             seat = table.seat_of_player(player.id)
@@ -757,7 +757,7 @@ def _add_chat_api(app: FastAPI, hub: TableHub, chat: ChatHub) -> None:
     @app.get("/api/tables/{table_id}/chat")
     async def table_chat(table_id: str, request: Request, after: int = 0) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
-        return JSONResponse(await chat.messages(table, await players.current(request), after))
+        return JSONResponse(await chat.messages(table, await players.valid(request), after))
 
     @app.post("/api/tables/{table_id}/chat-settings")
     async def table_chat_settings(table_id: str, request: Request) -> JSONResponse:
@@ -783,14 +783,14 @@ def _add_chat_api(app: FastAPI, hub: TableHub, chat: ChatHub) -> None:
         table = await hub.table(_table_id(table_id))
         record = table_record(table)
         return JSONResponse(
-            {**record, "chat": await chat.messages(table, await players.current(request))})
+            {**record, "chat": await chat.messages(table, await players.valid(request))})
 
     @app.get("/api/tables/{table_id}/replay/{move_number}")
     async def table_replay(table_id: str, move_number: int, request: Request) -> JSONResponse:
         table = await hub.table(_table_id(table_id))
         position = localized_replay(replay_position(table, move_number),
                                     request_language(request))
-        messages = await chat.messages(table, await players.current(request))
+        messages = await chat.messages(table, await players.valid(request))
         return JSONResponse(
             {**position, "chat": replay_chat(messages, move_number, position["total"])})
 

@@ -1352,26 +1352,40 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         return token
 
     async def set_hints(self, table: LiveTable, creator: str | None, hints: bool) -> None:
-        """The creator switches the table's hints on or off."""
-        table.check_creator(creator)
-        if table.archived:
-            table = self._rooms.setdefault(table.id, table)
-        async with table.lock:
-            await asyncio.to_thread(self.database.set_table_hints, table.id, hints)
+        """The creator switches the table's hints on or off (on: its match
+        is rated no more)."""
+
+        def adopt(table: LiveTable) -> None:
             table.hints = hints
             table.rated = table.rated and not hints
-            self._broadcast(table)
+
+        await self._creator_switch(
+            table, creator, partial(self.database.set_table_hints, table.id, hints), adopt)
 
     async def set_spectator_chat(self, table: LiveTable, creator: str | None,
                                  allowed: bool) -> None:
         """The creator lets the table's spectators chat, or not (every
         socket's next view says so)."""
+
+        def adopt(table: LiveTable) -> None:
+            table.spectator_chat = allowed
+
+        await self._creator_switch(
+            table, creator, partial(self.database.set_spectator_chat, table.id, allowed), adopt)
+
+    async def _creator_switch(self, table: LiveTable, creator: str | None,
+                              store: Callable[[], None],
+                              adopt: Callable[[LiveTable], None]) -> None:
+        """A switch of the table that only its creator turns: ``store`` it
+        (blocking, in a thread), then ``adopt`` it in memory and tell every
+        connection, under the table's lock (an archived table is taken back
+        into memory)."""
         table.check_creator(creator)
         if table.archived:
             table = self._rooms.setdefault(table.id, table)
         async with table.lock:
-            await asyncio.to_thread(self.database.set_spectator_chat, table.id, allowed)
-            table.spectator_chat = allowed
+            await asyncio.to_thread(store)
+            adopt(table)
             self._broadcast(table)
 
     # --- players ---------------------------------------------------------------
