@@ -1,0 +1,418 @@
+"""Several server processes on one PostgreSQL database (docs/cluster.md):
+the building blocks through which they share the live tables.
+
+- :class:`TableBus`: every process LISTENs on the channel ``parlour_tables``
+  and hears ``(table id, move count)`` whenever a transaction that changed
+  a table commits (:func:`publish`, sent inside that transaction), so it
+  can refresh its copy of the table and tell its sockets.
+- :func:`move_lock`: the table's lock in the database under which a move
+  is applied, whichever process received it (one transaction:
+  the lock, the move count, the move, the notification).
+- :class:`Ownership`: the tables whose computer players and clocks a
+  process runs, each held by a session-level advisory lock on a connection
+  of its own; PostgreSQL releases them when the process dies (its
+  connection drops), and another process takes the tables over.
+
+Advisory locks come in two key spaces: one ``bigint``, which the migration
+lock uses (:data:`parlour.server.db._MIGRATION_LOCK`), and two ``integer``
+s, which the cluster uses, with a namespace per kind of lock
+(:data:`MOVE_LOCKS`, :data:`OWNER_LOCKS`) and the table id: no two kinds
+collide. Advisory locks are per database, so two parlour databases on one
+server do not share them either.
+
+None of this exists on SQLite: a process on SQLite serves every table
+alone, and these refuse its URL with :class:`ClusterError`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any, Self
+
+import psycopg
+from sqlalchemy import URL, Connection, make_url, text
+
+from parlour.server.db import MAX_ID
+
+logger = logging.getLogger("parlour.server")
+
+CHANNEL = "parlour_tables"
+"""The channel on which a committed change of a table is announced, as
+``"<table id> <move count>"``."""
+
+MOVE_LOCKS = 0x706D6F76
+"""The namespace of the move locks ("pmov"): ``pg_advisory_xact_lock(MOVE_LOCKS, table id)``."""
+
+OWNER_LOCKS = 0x706F776E
+"""The namespace of the owner locks ("pown"): ``pg_try_advisory_lock(OWNER_LOCKS, table id)``."""
+
+OnChange = Callable[[int, int], None]
+"""Told ``(table id, move count)`` of a committed change of a table."""
+
+OnMissed = Callable[[], None]
+"""Told that changes may have been missed (the bus's connection was lost
+and is back): every table is to be refreshed."""
+
+
+class ClusterError(RuntimeError):
+    """A database on which several processes cannot share the tables."""
+
+
+def _postgresql_url(url: str | URL) -> URL:
+    """``url`` parsed, or :class:`ClusterError` unless it names PostgreSQL."""
+    parsed = make_url(url)
+    backend = parsed.get_backend_name()
+    if backend != "postgresql":
+        raise ClusterError(
+            f"several server processes need a PostgreSQL database, not {backend}: "
+            "on any other database parlour serves from one process")
+    return parsed
+
+
+def _check_postgresql(connection: Connection) -> None:
+    if connection.dialect.name != "postgresql":
+        raise ClusterError(
+            f"several server processes need a PostgreSQL database, not "
+            f"{connection.dialect.name}: on any other database parlour serves from one process")
+
+
+def connection_parameters(url: str | URL) -> dict[str, Any]:
+    """The libpq parameters (``dbname``, ``user``, ``host`` ...) of the app's
+    SQLAlchemy URL, read as SQLAlchemy's psycopg driver reads them: a
+    dedicated connection goes where the app's pool goes.
+
+    >>> connection_parameters("postgresql+psycopg://parlour@/parlour?host=/run/pg")
+    {'dbname': 'parlour', 'user': 'parlour', 'host': '/run/pg'}
+    """
+    parsed = _postgresql_url(url).set(drivername="postgresql+psycopg")
+    _arguments, parameters = parsed.get_dialect()().create_connect_args(parsed)
+    return dict(parameters)
+
+
+def default_process() -> str:
+    """This process's name in the database (``host:pid``): what the
+    operator sees in ``pg_stat_activity.application_name`` and :func:`owners`."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _table_key(table_id: int) -> int:
+    if not 0 < table_id <= MAX_ID:
+        raise ValueError(f"a table id is from 1 to {MAX_ID}, not {table_id}")
+    return table_id
+
+
+def _payload(table_id: int, move_count: int) -> str:
+    if move_count < 0:
+        raise ValueError(f"a move count is 0 or more, not {move_count}")
+    return f"{_table_key(table_id)} {move_count}"
+
+
+def parse_payload(payload: str) -> tuple[int, int] | None:
+    """``(table id, move count)`` of a notification, or ``None`` for one
+    that parlour did not send.
+
+    >>> parse_payload("12 40"), parse_payload("hello")
+    ((12, 40), None)
+    """
+    parts = payload.split(" ")
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
+        return None
+    table_id, move_count = int(parts[0]), int(parts[1])
+    return (table_id, move_count) if 0 < table_id <= MAX_ID else None
+
+
+def publish(connection: Connection, table_id: int, move_count: int) -> None:
+    """Announce on :data:`CHANNEL` that table ``table_id`` now has
+    ``move_count`` moves, from inside the transaction that changed it:
+    PostgreSQL delivers it when (and only if) that transaction commits.
+    (Within one transaction, a notification repeated word for word is sent
+    once.)"""
+    _check_postgresql(connection)
+    connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                       {"channel": CHANNEL, "payload": _payload(table_id, move_count)})
+
+
+def move_lock(connection: Connection, table_id: int) -> None:
+    """Take table ``table_id``'s move lock for the rest of the transaction
+    of ``connection``, waiting while another transaction holds it: the
+    moves of one table are applied one at a time, whichever process
+    applies them; other tables' are not held up."""
+    _check_postgresql(connection)
+    connection.execute(text("SELECT pg_advisory_xact_lock(:namespace, :table)"),
+                       {"namespace": MOVE_LOCKS, "table": _table_key(table_id)})
+
+
+def owners(connection: Connection) -> dict[int, str]:
+    """Per owned table of this database, the process that owns it (its
+    :class:`Ownership`'s ``process``), read from the locks themselves."""
+    _check_postgresql(connection)
+    rows = connection.execute(text(
+        "SELECT locks.objid::bigint, activity.application_name FROM pg_locks AS locks "
+        "JOIN pg_stat_activity AS activity ON activity.pid = locks.pid "
+        "WHERE locks.locktype = 'advisory' AND locks.granted AND locks.objsubid = 2 "
+        "AND locks.classid = :namespace AND locks.database = "
+        "(SELECT oid FROM pg_database WHERE datname = current_database())"),
+        {"namespace": OWNER_LOCKS}).all()
+    prefix = _OWNER_PREFIX
+    return {int(table_id): name.removeprefix(prefix) for table_id, name in rows}
+
+
+_BUS_PREFIX = "parlour bus "
+_OWNER_PREFIX = "parlour owner "
+
+
+async def _connect(url: str | URL, application_name: str) -> psycopg.AsyncConnection[Any]:
+    return await psycopg.AsyncConnection.connect(
+        autocommit=True, **{**connection_parameters(url),
+                            "application_name": application_name[:63]})
+
+
+class TableBus:
+    """This process's ear on :data:`CHANNEL`: a connection of its own that
+    LISTENs, and the callbacks it tells, in the order the changes were
+    committed.
+
+    A lost connection (the database restarted, the connection killed) is
+    made again every ``retry_delay`` seconds until it is back; then every
+    ``on_missed`` callback is told, since notifications sent meanwhile are
+    gone. A connection that hears nothing for ``check_every`` seconds is
+    tried with a query, so that one silently dropped is noticed.
+    """
+
+    def __init__(self, url: str | URL, process: str | None = None, *,
+                 retry_delay: float = 1.0, check_every: float = 30.0) -> None:
+        self._url = _postgresql_url(url)
+        self.process = process or default_process()
+        self.retry_delay = retry_delay
+        self.check_every = check_every
+        self._subscribers: list[tuple[OnChange, OnMissed]] = []
+        self._connection: psycopg.AsyncConnection[Any] | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def application_name(self) -> str:
+        """The bus's connection in ``pg_stat_activity``."""
+        return _BUS_PREFIX + self.process
+
+    def subscribe(self, on_change: OnChange, on_missed: OnMissed) -> Callable[[], None]:
+        """Tell ``on_change`` every change heard and ``on_missed`` after
+        every reconnection; returns what stops telling them. A callback
+        runs in the event loop and must not block (start a task for what
+        takes time); one that raises is logged, and the others still run."""
+        subscriber = (on_change, on_missed)
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    async def start(self) -> None:
+        """Connect and LISTEN (raising if the database cannot be reached),
+        then listen on in a task of its own."""
+        if self._task is not None:
+            raise RuntimeError("the table bus is already started")
+        self._connection = await self._listening()
+        self._task = asyncio.create_task(self._run(), name="parlour table bus")
+
+    async def close(self) -> None:
+        """Stop listening and close the connection."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+        if self._connection is not None:
+            await self._connection.close()
+            self._connection = None
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        traceback: TracebackType | None) -> None:
+        await self.close()
+
+    async def _listening(self) -> psycopg.AsyncConnection[Any]:
+        connection = await _connect(self._url, self.application_name)
+        try:
+            await connection.execute(f"LISTEN {CHANNEL}")
+        except BaseException:
+            await connection.close()
+            raise
+        return connection
+
+    async def _run(self) -> None:
+        while True:
+            connection = self._connection
+            assert connection is not None, "the bus listens on a connection"
+            try:
+                while True:
+                    async for notify in connection.notifies(timeout=self.check_every):
+                        self._dispatch(notify.payload)
+                    await asyncio.wait_for(connection.execute("SELECT 1"), self.check_every)
+            except (psycopg.OperationalError, TimeoutError) as error:
+                logger.warning("the table bus lost its connection (%s): connecting again",
+                               str(error).strip() or type(error).__name__)
+            await connection.close()
+            self._connection = None
+            self._connection = await self._reconnected()
+            logger.info("the table bus is listening again: refreshing every table")
+            for _on_change, on_missed in list(self._subscribers):
+                self._call(on_missed)
+
+    async def _reconnected(self) -> psycopg.AsyncConnection[Any]:
+        while True:
+            try:
+                return await self._listening()
+            except psycopg.OperationalError as error:
+                logger.warning("the table bus cannot connect (%s): trying again in %s s",
+                               str(error).strip(), self.retry_delay)
+            await asyncio.sleep(self.retry_delay)
+
+    def _dispatch(self, payload: str) -> None:
+        change = parse_payload(payload)
+        if change is None:
+            logger.warning("the table bus ignores a notification it did not expect: %r",
+                           payload)
+            return
+        for on_change, _on_missed in list(self._subscribers):
+            self._call(on_change, *change)
+
+    @staticmethod
+    def _call(callback: Callable[..., None], *arguments: int) -> None:
+        try:
+            callback(*arguments)
+        except Exception:
+            logger.exception("a table bus callback failed")
+
+
+class Ownership:
+    """The tables this process owns (runs the computer players and clocks
+    of), each held by the advisory lock ``(OWNER_LOCKS, table id)`` on one
+    connection of the process's own.
+
+    The lock is the truth: while this connection lives no other process
+    owns its tables, and when it drops (the process died, the network
+    failed) PostgreSQL releases them all at once. A process that finds its
+    connection lost (:meth:`check`, or any call) has lost its tables: it
+    tells ``on_lost`` which, forgets them, and connects again at the next
+    call. ``process`` names it in :func:`owners`.
+    """
+
+    def __init__(self, url: str | URL, process: str | None = None,
+                 on_lost: Callable[[frozenset[int]], None] | None = None) -> None:
+        self._url = _postgresql_url(url)
+        self.process = process or default_process()
+        self._on_lost = on_lost
+        self._owned: set[int] = set()
+        self._connection: psycopg.AsyncConnection[Any] | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def application_name(self) -> str:
+        """The owner locks' connection in ``pg_stat_activity``."""
+        return _OWNER_PREFIX + self.process
+
+    def owned(self) -> frozenset[int]:
+        """The tables this process owns."""
+        return frozenset(self._owned)
+
+    async def try_own(self, table_id: int) -> bool:
+        """Own table ``table_id`` if no other process does (at once: never
+        waits); ``True`` if this process owns it now. A connection found
+        lost is made again first (its tables lost: ``on_lost``)."""
+        key = _table_key(table_id)
+        async with self._lock:
+            if key in self._owned:
+                return True
+            for attempt in (1, 2):
+                connection = await self._connected()
+                try:
+                    cursor = await connection.execute(
+                        "SELECT pg_try_advisory_lock(%s, %s)", (OWNER_LOCKS, key))
+                    row = await cursor.fetchone()
+                except psycopg.OperationalError:
+                    await self._lose()
+                    if attempt == 2:
+                        raise
+                    continue
+                assert row is not None, "SELECT gives a row"
+                if row[0]:
+                    self._owned.add(key)
+                return bool(row[0])
+        raise AssertionError("unreachable")
+
+    async def release(self, table_id: int) -> None:
+        """Stop owning table ``table_id`` (another process may take it);
+        nothing happens if this process does not own it."""
+        key = _table_key(table_id)
+        async with self._lock:
+            if key not in self._owned or self._connection is None:
+                return
+            self._owned.discard(key)
+            try:
+                await self._connection.execute(
+                    "SELECT pg_advisory_unlock(%s, %s)", (OWNER_LOCKS, key))
+            except psycopg.OperationalError:
+                await self._lose()
+
+    async def check(self) -> frozenset[int]:
+        """Whether the connection still holds the tables: the tables lost
+        (none while it lives). A periodic sweep calls it before taking over
+        tables whose owners died."""
+        async with self._lock:
+            if self._connection is None:
+                return frozenset()
+            try:
+                await asyncio.wait_for(self._connection.execute("SELECT 1"), 30.0)
+            except (psycopg.OperationalError, TimeoutError):
+                return await self._lose()
+            return frozenset()
+
+    async def close(self) -> None:
+        """Release every table, then close the connection. (Closing alone
+        would release them too, but only once the server has seen the
+        connection end: unlocked first, they are free when this returns.)"""
+        async with self._lock:
+            self._owned.clear()
+            if self._connection is not None:
+                try:
+                    await self._connection.execute("SELECT pg_advisory_unlock_all()")
+                except psycopg.OperationalError:
+                    pass  # a lost connection holds nothing any more
+                await self._connection.close()
+                self._connection = None
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        traceback: TracebackType | None) -> None:
+        await self.close()
+
+    async def _connected(self) -> psycopg.AsyncConnection[Any]:
+        if self._connection is None:
+            self._connection = await _connect(self._url, self.application_name)
+        return self._connection
+
+    async def _lose(self) -> frozenset[int]:
+        lost = frozenset(self._owned)
+        self._owned.clear()
+        if self._connection is not None:
+            await self._connection.close()
+            self._connection = None
+        logger.warning("the owner locks' connection was lost, and with it %d tables",
+                       len(lost))
+        if lost and self._on_lost is not None:
+            try:
+                self._on_lost(lost)
+            except Exception:
+                logger.exception("an ownership callback failed")
+        return lost
