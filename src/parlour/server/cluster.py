@@ -27,6 +27,7 @@ alone, and these refuse its URL with :class:`ClusterError`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import socket
@@ -383,10 +384,9 @@ class Ownership:
         async with self._lock:
             self._owned.clear()
             if self._connection is not None:
-                try:
+                # a lost connection holds nothing any more
+                with contextlib.suppress(psycopg.OperationalError):
                     await self._connection.execute("SELECT pg_advisory_unlock_all()")
-                except psycopg.OperationalError:
-                    pass  # a lost connection holds nothing any more
                 await self._connection.close()
                 self._connection = None
 
