@@ -43,6 +43,8 @@ def open_patience(server: str, page: Page, game: str) -> tuple[int, str, dict[st
     expect(page.locator('[data-testid="tableau"]')).to_have_attribute("data-game", game)
     # moves then go over the socket, answered by one view each
     expect(page.locator('[data-testid="connection"]')).to_have_attribute("data-state", "live")
+    # a patience is played alone: no chat
+    expect(page.get_by_test_id("chat")).to_be_hidden()
     return table_id, token, view_of(server, table_id, token)
 
 

@@ -775,8 +775,10 @@ def _add_chat_api(app: FastAPI, hub: TableHub, chat: ChatHub) -> None:
 
     @app.get("/api/players/me/mute")
     async def muted_players(request: Request) -> JSONResponse:
-        player = await players.required(request)
-        return JSONResponse({"muted": await chat.muted(player)})
+        # a browser without a player (or with a stale key) mutes nobody: every
+        # table page asks, and a refusal would be an error in its console
+        player = await players.valid(request)
+        return JSONResponse({"muted": [] if player is None else await chat.muted(player)})
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record_json(table_id: str, request: Request) -> JSONResponse:

@@ -82,6 +82,8 @@ export class ChatBox {
 
   /** Follows a view of the table: who may write. */
   follow(view) {
+    // a patience is played alone: nobody to chat with
+    this.panel.hidden = (view.table?.seats?.length ?? 2) < 2;
     const before = this.canWrite;
     const seat = this.view?.seat;
     this.view = view;

@@ -70,7 +70,7 @@
 //   data-testid="log"              the public log; each <li data-line=N> numbered from log_start
 //   data-testid="rules-button"     opens the game's rules and this table's options in words (hooks in tablehelp.js)
 //   data-testid="chat"             the table's chat: its messages, the box to write in, the mutes (hooks in chat.js);
-//                                  the creator's panel has "spectator-chat-switch"
+//                                  the creator's panel has "spectator-chat-switch"; hidden at a patience (one seat)
 //   data-testid="summary"          the end-of-match summary (hidden while playing); rows data-seat, data-place
 //   data-testid="replay-link"      in the summary, the replay of the finished table
 //   data-testid="rating-changes"   in a finished rated table's summary, each seat's rating change (ratingchange.js)
