@@ -748,10 +748,8 @@ def _add_chat_api(app: FastAPI, hub: TableHub, chat: ChatHub) -> None:
         token, text = parse_chat_request(await _json_body(request))
         token = token or request_token(request)
         player = await players.valid(request)
-        seat = table.seat_of(token)
-        if seat is None and player is not None:
-            seat = table.seat_of_player(player.id)
-        message = await chat.send(table, chat.sender(table, seat, player), text)
+        message = await chat.send(table, chat.sender(table, _seat_at(table, token, player), player),
+                                  text)
         return JSONResponse(message, status_code=201)
 
     @app.get("/api/tables/{table_id}/chat")
@@ -847,16 +845,22 @@ def _players(connection: HTTPConnection) -> Players:
     return players
 
 
-async def _viewer_seat(table: LiveTable, connection: HTTPConnection,
-                       token: str | None) -> int | None:
-    """The seat a request or socket opens at ``table``: the one its
-    ``token`` opens (403 for a wrong one) or, without a token, the seat of
-    the player whose key it carries (:meth:`Players.valid`: a key that is
-    no player's opens nothing); ``None`` for a spectator."""
+def _seat_at(table: LiveTable, token: str | None, player: Player | None) -> int | None:
+    """The seat that ``token`` opens at ``table`` (403 for a wrong one) or,
+    without a token, the seat of ``player``; ``None`` for a spectator."""
     if token:
         return table.seat_of(token)
-    player = await _players(connection).valid(connection)
     return None if player is None else table.seat_of_player(player.id)
+
+
+async def _viewer_seat(table: LiveTable, connection: HTTPConnection,
+                       token: str | None) -> int | None:
+    """The seat a request or socket opens at ``table`` (:func:`_seat_at`):
+    by its ``token`` or, without one, by the player whose key it carries
+    (:meth:`Players.valid`: a key that is no player's opens nothing; not
+    looked up when a token decides)."""
+    player = None if token else await _players(connection).valid(connection)
+    return _seat_at(table, token, player)
 
 
 def _set_player_cookie(response: JSONResponse, request: Request, key: str) -> JSONResponse:
@@ -1125,8 +1129,9 @@ def _add_socket(app: FastAPI, hub: TableHub, clock: Clock, chat: ChatHub) -> Non
 
         async def find() -> tuple[LiveTable, int | None]:
             table = await hub.followed(_table_id(table_id))
+            # one look-up of the player: his seat without a token, and his mutes
             player = await chat.players.valid(websocket)
-            seat = await _viewer_seat(table, websocket, token)
+            seat = _seat_at(table, token, player)
             request_client(websocket)
             players.append(None if player is None else player.id)
             return table, seat
