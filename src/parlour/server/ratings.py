@@ -42,6 +42,7 @@ from parlour.ratings import (
     player_subject,
 )
 from parlour.server.errors import BAD_REQUEST, NOT_FOUND, ApiError
+from parlour.server.seats import computer_name
 
 COMPUTER = "computer"
 """A computer's seat kind (:data:`parlour.server.payloads.COMPUTER`)."""
@@ -116,11 +117,6 @@ def rating_change(subject: str, before: Rating, after: Rating) -> dict[str, Any]
     return {"subject": subject, "before": before.describe(), "after": after.describe()}
 
 
-def level_name(level: str) -> str:
-    """A level's name as the tables write it (``Medium``)."""
-    return level[:1].upper() + level[1:]
-
-
 def rated_game(name: str) -> str:
     """The registered name of the game ``name`` (404 naming the games when
     there is none, or when it is a patience: nobody is rated at those)."""
@@ -155,7 +151,7 @@ def describe_rating(subject: str, rating: Rating, player_name: str | None) -> di
     else:
         level = level_of(subject)
         assert level is not None, "a rated subject is a player's or a level's"
-        entry.update(kind="agent", name=level_name(level), level=level)
+        entry.update(kind="agent", name=computer_name(level), level=level)
     entry.update(rating=rating.rating, mu=rating.mu, sigma=rating.sigma, matches=rating.matches)
     return entry
 

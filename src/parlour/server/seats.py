@@ -23,6 +23,11 @@ from parlour.server.errors import BAD_REQUEST, CONFLICT, ApiError
 from parlour.server.payloads import name_key
 
 
+def computer_name(agent: str) -> str:
+    """A computer's name after its agent, with a capital (``Medium``)."""
+    return agent[:1].upper() + agent[1:]
+
+
 def computer_names(agents: Sequence[str | None]) -> list[str | None]:
     """The name of each computer seat (``agents``: a computer seat's agent,
     ``None`` for a person's): its agent's name with a capital, numbered in
@@ -39,7 +44,7 @@ def computer_names(agents: Sequence[str | None]) -> list[str | None]:
             names.append(None)
             continue
         numbers[agent] += 1
-        title = agent[:1].upper() + agent[1:]
+        title = computer_name(agent)
         names.append(title if shared[agent] == 1 else f"{title} {numbers[agent]}")
     return names
 
