@@ -23,7 +23,7 @@ import { request } from "./api.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { turnsBox } from "./lookingfor.js";
-import { signed } from "./ratingchange.js";
+import { matchesText, signed } from "./ratingchange.js";
 
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 const playerId = location.pathname.match(/\/players\/([^/]+)/)?.[1] ?? "";
@@ -78,7 +78,7 @@ function ratingRow(rating) {
     { "data-testid": "player-rating", "data-game": rating.game, "data-rating": rating.rating },
     h("a", { href: rating.url }, h("strong", {}, rating.title)),
     h("span", {}, t("rating {rating}", { rating: rating.rating })),
-    h("span", { class: "muted" }, rating.matches === 1 ? t("1 match") : t("{count} matches", { count: rating.matches })),
+    h("span", { class: "muted" }, matchesText(rating.matches)),
   );
 }
 

@@ -15,6 +15,11 @@ export function signed(change) {
   return "±0";
 }
 
+/** How many rated matches: "1 match", "12 matches". */
+export function matchesText(count) {
+  return count === 1 ? t("1 match") : t("{count} matches", { count });
+}
+
 /** The list of `ratings` (per seat {subject, before, after}), seats named from `seats`; `game` names the leaderboard. */
 export function renderRatingChanges(ratings, seats, game) {
   return h(

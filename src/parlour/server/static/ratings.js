@@ -9,6 +9,7 @@
 import { request } from "./api.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { matchesText } from "./ratingchange.js";
 
 const $ = (testid) => document.querySelector(`[data-testid="${testid}"]`);
 const game = decodeURIComponent(location.pathname.split("/")[2] ?? "");
@@ -25,7 +26,7 @@ function row(entry) {
     " ",
     h("span", { "data-testid": "rating-value" }, String(entry.rating)),
     " ",
-    h("span", { class: "muted", "data-testid": "rating-matches" }, entry.matches === 1 ? t("1 match") : t("{count} matches", { count: entry.matches })),
+    h("span", { class: "muted", "data-testid": "rating-matches" }, matchesText(entry.matches)),
   );
 }
 
