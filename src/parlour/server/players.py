@@ -32,9 +32,17 @@ from parlour.engine import game_class
 from parlour.ratings import Rating, player_subject
 from parlour.server.db import FINISHED, Database, PlayerRow, TableRow, aware, now
 from parlour.server.errors import BAD_REQUEST, CONFLICT, FORBIDDEN, ApiError
-from parlour.server.payloads import COMPUTER, name_key, parse_seat_name
-from parlour.server.seats import check_name, computer_names
-from parlour.server.tables import LiveTable, Seat, TableHub, hash_token, new_token, timestamp
+from parlour.server.payloads import name_key, parse_seat_name
+from parlour.server.seats import check_name
+from parlour.server.tables import (
+    LiveTable,
+    Seat,
+    TableHub,
+    hash_token,
+    new_token,
+    seat_names,
+    timestamp,
+)
 
 PLAYER_COOKIE = "parlour_player"
 """The cookie that holds a player's private key (HttpOnly, SameSite=Lax)."""
@@ -223,10 +231,8 @@ def _stored_names(row: TableRow) -> list[str]:
     """The seats' names of a table row not in memory, as its views write
     them (:meth:`LiveTable.names`, with the games' ``P2`` for a person who
     has not named himself)."""
-    seats = [Seat.from_stored(stored) for stored in row.seats]
-    computers = computer_names([seat.agent if seat.kind == COMPUTER else None for seat in seats])
-    return [computer or seat.name or f"P{index}"
-            for index, (seat, computer) in enumerate(zip(seats, computers, strict=True))]
+    return seat_names([Seat.from_stored(stored) for stored in row.seats],
+                      [f"P{index}" for index in range(len(row.seats))])
 
 
 def _seats(row: TableRow, live: LiveTable | None) -> list[dict[str, object]]:

@@ -280,6 +280,15 @@ class Seat:
                    stored.get("name"), stored.get("player"))
 
 
+def seat_names(seats: Sequence[Seat], seat_tokens: Sequence[str]) -> list[str]:
+    """Each seat's name as the views write it (:mod:`parlour.server.seats`):
+    a computer's after its level, a person's the one he chose, else the
+    game's name of the seat in ``seat_tokens`` (``P2``)."""
+    computers = computer_names([seat.agent if seat.kind == COMPUTER else None for seat in seats])
+    return [computer or seat.name or token
+            for seat, computer, token in zip(seats, computers, seat_tokens, strict=True)]
+
+
 @dataclass(eq=False, kw_only=True)
 class LiveTable(LiveRoom):
     """One table in memory: its state (rebuilt from seed and moves) and seats,
@@ -440,12 +449,8 @@ class LiveTable(LiveRoom):
         return self.names()[seat]
 
     def names(self) -> list[str]:
-        """Every seat's name (:mod:`parlour.server.seats`)."""
-        computers = computer_names(
-            [seat.agent if seat.kind == COMPUTER else None for seat in self.seats])
-        return [computer or seat.name or token
-                for seat, computer, token in zip(self.seats, computers, self.seat_tokens,
-                                                 strict=True)]
+        """Every seat's name (:func:`seat_names`)."""
+        return seat_names(self.seats, self.seat_tokens)
 
     def is_open(self, seat: int) -> bool:
         """Whether the seat's page is open somewhere (its socket connected)."""
