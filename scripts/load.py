@@ -1,7 +1,8 @@
 """A bounded load test of ``parlour serve`` on loopback (issue #15).
 
 Usage: ``python scripts/load.py [--tables 200] [--duration 60] [--think 1.0]
-[--game polignac] [--ramp 10] [--seed 1] [--db URL | --url http://127.0.0.1:PORT]``
+[--game polignac] [--ramp 10] [--seed 1] [--db URL [--servers N] | --url
+http://127.0.0.1:PORT]``
 
 Without ``--url`` the script starts its own ``parlour serve``
 (``scripts/server_process.py``) on a temporary SQLite file, or on the
@@ -10,25 +11,41 @@ with room for ``MAX_TABLES`` tables from one address, and stops it at the
 end; with ``--url`` it drives a server already running on this machine (any
 other host is refused: this is not a tool for loading someone else's
 server), whose ``--max-tables-per-address`` must leave room for
-``--tables``. It opens ``--tables`` tables of people, started evenly over
+``--tables``.
+
+With ``--servers N`` (issue #34, docs/cluster.md) the script starts N
+``parlour serve`` processes on the one database at ``--db``, which must
+then be PostgreSQL (several processes share the live tables on PostgreSQL
+only), each on a loopback port of its own, with no load balancer: the
+script spreads the work itself, table ``t`` (counted from 0 in the order
+the tables are opened) opened on server ``t mod N`` and the socket of its
+seat ``i`` on server ``(t + i) mod N``, so every table is played through
+several processes. Memory and CPU are then summed over the N processes.
+
+It opens ``--tables`` tables of people, started evenly over
 the first ``--ramp`` seconds, and plays each through the documented WebSocket
 protocol (docs/web.md, "Live updates"): every seat has its own socket
 with its own token; the seat to move waits a think time (``--think``
 seconds on average, 0.5 to 1.5 times it) and sends a random legal move
-from its own view's ``legal`` list with the view's ``move_number``. A
-table whose match ends is replaced by a new one, so ``--tables`` are
-being played at once for the whole run.
+from its own view's ``legal`` list with the view's ``move_number``. When
+the next hand waits for the people to see a hand's result (the view's
+``hand_end``, docs/web.md "Time to see"), every seat says it has seen it
+(``POST /api/tables/{id}/continue``) after a think time, as a person
+clicks on. A table whose match ends is replaced by a new one, so
+``--tables`` are being played at once for the whole run.
 
 A move is *acknowledged* when the mover's socket receives the view with
 the higher move number (the server sends it only after the move's commit);
 its latency is the time from sending the move to that view. Moves and
 latencies are counted over the steady window, from the end of the ramp to
 the end of ``--duration``. Errors are every ``{"type": "error"}`` message,
-every socket closed by the server, every refused request and every move
-not acknowledged within ``ACK_TIMEOUT`` seconds; a healthy server has
+every socket closed by the server, every refused request, every move
+not acknowledged within ``ACK_TIMEOUT`` seconds and every table whose
+sockets hear of no move for ten think times and two seconds (a move
+that some processes never told their sockets of); a healthy server has
 none. The server's memory is its resident set (``VmRSS`` and its peak
 ``VmHWM`` in ``/proc``), and its CPU time is read from ``/proc`` too,
-both only for a server started by the script.
+both only for servers started by the script (summed over them).
 
 The run is bounded: at most ``MAX_DURATION`` seconds of play and
 ``MAX_TABLES`` tables. The result is printed as a Markdown snippet for
@@ -58,7 +75,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-from server_process import ServerProcess
+from server_process import ServerCluster, is_postgresql
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -66,10 +83,15 @@ import parlour
 
 MAX_DURATION = 600.0
 MAX_TABLES = 1000
+MAX_SERVERS = 8
 ACK_TIMEOUT = 30.0
 """Seconds a move may wait for its acknowledgement before it is an error."""
 RECEIVE_POLL = 1.0
 """Seconds a socket waits for a message before looking at the clock again."""
+STALL_THINKS = 10
+STALL_MARGIN = 2.0
+"""A table being played that hears of no move for ``STALL_THINKS`` think
+times and ``STALL_MARGIN`` seconds more is an error (:func:`stall_limit`)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +108,9 @@ class LoadConfig:
     database: str | None = None
     """The database URL of the server the run starts (``None``: a temporary
     SQLite file)."""
+    servers: int = 1
+    """How many server processes the run starts on ``database`` (more
+    than 1: PostgreSQL only)."""
 
 
 @dataclass
@@ -103,11 +128,13 @@ class LoadResult:
     tables_finished: int = 0
     errors: list[str] = field(default_factory=list)
     memory_kib: int | None = None
-    """The server's resident set at the end (``VmRSS``)."""
+    """The server's resident set at the end (``VmRSS``; summed over the
+    servers)."""
     peak_memory_kib: int | None = None
-    """The largest resident set the server reached (``VmHWM``)."""
+    """The largest resident set the server reached (``VmHWM``; summed over
+    the servers: each one's peak, which they may not reach at once)."""
     cpu_seconds: float | None = None
-    """CPU time the server used over the whole run."""
+    """CPU time the server used over the whole run (summed over the servers)."""
     elapsed: float = 0.0
     """Seconds from the first table to the last acknowledgement waited for."""
 
@@ -123,9 +150,12 @@ class Run:
 
     config: LoadConfig
     result: LoadResult
-    base_url: str
+    base_urls: list[str]
+    """The servers' base URLs: tables and sockets are spread over them."""
     start: float
     stopping: asyncio.Event = field(default_factory=asyncio.Event)
+    tables_opened: int = 0
+    """How many tables were asked for so far: the next one's number."""
 
     @property
     def window_start(self) -> float:
@@ -169,10 +199,63 @@ def token_of(url: str) -> str:
     return url.split("token=", 1)[1]
 
 
-async def open_table(run: Run, http: httpx.AsyncClient, rng: random.Random) -> list[str]:
-    """Open a table of people for ``run``'s game; returns its seats' socket URLs."""
+@dataclass(frozen=True)
+class SeatLink:
+    """Where one seat of a table is played from: its token and its server."""
+
+    seat: int
+    token: str
+    server: int
+    """The index of the server its socket and requests go to."""
+
+
+@dataclass
+class TableWatch:
+    """What the sockets of one table have heard, shared by its seats: a
+    table that stands still (a move its sockets are never told of) is an
+    error."""
+
+    id: int
+    move_number: int = 0
+    last_change: float = field(default_factory=time.perf_counter)
+    """When a socket of the table last heard of a new move (or it was opened)."""
+    is_stalled: bool = False
+
+    def heard(self, move_number: int) -> None:
+        """A socket of the table heard of the view at ``move_number``."""
+        if move_number > self.move_number:
+            self.move_number = move_number
+            self.last_change = time.perf_counter()
+
+    def check(self, run: Run) -> None:
+        """Report the table once if it has stood still longer than a
+        healthy table ever does (:func:`stall_limit`)."""
+        still = time.perf_counter() - self.last_change
+        if not self.is_stalled and still > stall_limit(run.config):
+            self.is_stalled = True
+            run.result.errors.append(
+                f"table {self.id} stood still at move {self.move_number} for {still:.1f} s: "
+                "its sockets heard of no move")
+
+
+def stall_limit(config: LoadConfig) -> float:
+    """Seconds a table being played may go without a move before it is an
+    error: ``STALL_THINKS`` think times (a move, or a hand's result seen by
+    every seat, takes at most 1.5 think times and then one more for the
+    next move) and ``STALL_MARGIN`` seconds for a busy server."""
+    return STALL_THINKS * config.think + STALL_MARGIN
+
+
+async def open_table(run: Run, http: Sequence[httpx.AsyncClient],
+                     rng: random.Random) -> tuple[int, list[SeatLink]]:
+    """Open a table of people for ``run``'s game; its id and its seats.
+    Table ``t`` is opened on server ``t mod N`` (``http`` holds a client of
+    each server), its seat ``i`` is played on server ``(t + i) mod N``."""
     players = parlour.make(run.config.game).num_players
-    response = await http.post("/api/tables", json={
+    number = run.tables_opened
+    run.tables_opened += 1
+    servers = len(run.base_urls)
+    response = await http[number % servers].post("/api/tables", json={
         "game": run.config.game, "seed": rng.randrange(2**32),
         "seats": [{"kind": "human"}] * players,
     })
@@ -180,21 +263,30 @@ async def open_table(run: Run, http: httpx.AsyncClient, rng: random.Random) -> l
         raise RuntimeError(f"POST /api/tables: {response.status_code} {response.text}")
     created = response.json()
     run.result.tables_started += 1
-    return [socket_url(run.base_url, created["id"], token_of(seat["url"]))
-            for seat in created["seats"]]
+    return created["id"], [SeatLink(seat["seat"], token_of(seat["url"]),
+                                    (number + seat["seat"]) % servers)
+                           for seat in created["seats"]]
 
 
 class SeatPlayer:
     """One seat's socket: moves when its view says it is to move, times the
-    acknowledgement, and stops at the end of the match or of the run."""
+    acknowledgement, continues after a hand's result as a person does when
+    the next hand waits for him (``POST .../continue``), and stops at the
+    end of the match or of the run."""
 
-    def __init__(self, run: Run, socket: ClientConnection, seat: int, rng: random.Random) -> None:
+    def __init__(self, run: Run, table: TableWatch, link: SeatLink, socket: ClientConnection,
+                 http: httpx.AsyncClient, rng: random.Random) -> None:
         self.run = run
+        self.table = table
+        self.seat = link.seat
+        self.token = link.token
         self.socket = socket
-        self.seat = seat
+        self.http = http
         self.rng = rng
         self.pending: tuple[int, float] | None = None
         """The move number and send time of the move awaiting its acknowledgement."""
+        self.continued = 0
+        """The last hand whose result this seat said it has seen."""
 
     async def play(self) -> bool:
         """Play until the match ends (``True``) or the run stops (``False``)."""
@@ -204,10 +296,12 @@ class SeatPlayer:
                     f"a move at {self.pending[0]} was not acknowledged in {ACK_TIMEOUT} s")
                 return False
             if self.pending is None and self.run.stopping.is_set():
+                self.table.check(self.run)
                 return False
             try:
                 text = await asyncio.wait_for(self.socket.recv(), RECEIVE_POLL)
             except TimeoutError:
+                self.table.check(self.run)
                 continue
             except ConnectionClosed as closed:
                 self.run.result.errors.append(f"seat {self.seat}: the server closed: {closed}")
@@ -217,6 +311,7 @@ class SeatPlayer:
                 self.run.result.errors.append(f"seat {self.seat}: {message}")
                 self.pending = None
                 continue
+            self.table.heard(message["move_number"])
             await self._on_view(message)
             if message["status"] == "finished":
                 return True
@@ -226,36 +321,59 @@ class SeatPlayer:
         if self.pending is not None and view["move_number"] > self.pending[0]:
             self.run.acknowledged(self.pending[1], received)
             self.pending = None
+        hand_end = view["hand_end"]
+        if hand_end is not None:
+            if self.seat in hand_end["waiting"] and hand_end["hand"] > self.continued:
+                await self._continue(hand_end["hand"])
+            return
         observation = view["observation"]
         legal = observation["legal"]
         if observation["to_move"] != self.seat or not legal or view["status"] != "playing":
             return
-        think = self.run.config.think * self.rng.uniform(0.5, 1.5)
-        if time.perf_counter() + think > self.run.window_end:
+        if not await self._think():
             return
-        await asyncio.sleep(think)
         self.pending = (view["move_number"], time.perf_counter())
         await self.socket.send(json.dumps({
             "type": "move", "action": self.rng.choice(legal)["id"],
             "move_number": view["move_number"],
         }))
 
+    async def _think(self) -> bool:
+        """Wait a think time; ``False`` (at once) if it would end after the window."""
+        think = self.run.config.think * self.rng.uniform(0.5, 1.5)
+        if time.perf_counter() + think > self.run.window_end:
+            return False
+        await asyncio.sleep(think)
+        return True
 
-async def play_slot(run: Run, http: httpx.AsyncClient, slot: int) -> None:
+    async def _continue(self, hand: int) -> None:
+        """Say, after a think time, that this seat has seen hand ``hand``'s result."""
+        if not await self._think():
+            return
+        self.continued = hand
+        response = await self.http.post(f"/api/tables/{self.table.id}/continue",
+                                        json={"token": self.token, "hand": hand})
+        if response.status_code != 200:
+            self.run.result.errors.append(
+                f"seat {self.seat}: continue: {response.status_code} {response.text}")
+
+
+async def play_slot(run: Run, http: Sequence[httpx.AsyncClient], slot: int) -> None:
     """Keep one table being played at this slot until the run stops."""
     rng = random.Random(f"parlour-load:{run.config.seed}:{slot}")
     await asyncio.sleep(run.config.ramp * slot / run.config.tables)
     while not run.stopping.is_set():
         try:
-            urls = await open_table(run, http, rng)
+            table_id, links = await open_table(run, http, rng)
+            table = TableWatch(table_id)
             async with AsyncExitStack() as stack:
-                sockets = [
-                    await stack.enter_async_context(
-                        connect(url, open_timeout=ACK_TIMEOUT, proxy=None))
-                    for url in urls
+                players = [
+                    SeatPlayer(run, table, link, await stack.enter_async_context(connect(
+                        socket_url(run.base_urls[link.server], table_id, link.token),
+                        open_timeout=ACK_TIMEOUT, proxy=None)),
+                        http[link.server], random.Random(rng.random()))
+                    for link in links
                 ]
-                players = [SeatPlayer(run, socket, seat, random.Random(rng.random()))
-                           for seat, socket in enumerate(sockets)]
                 finished = await asyncio.gather(*(player.play() for player in players))
             if all(finished):
                 run.result.tables_finished += 1
@@ -277,13 +395,15 @@ def read_proc(pid: int) -> tuple[int, int, float]:
     return fields["VmRSS"], fields["VmHWM"], cpu
 
 
-async def drive(config: LoadConfig, base_url: str) -> LoadResult:
-    """Play ``config``'s tables against the server at ``base_url``."""
+async def drive(config: LoadConfig, base_urls: Sequence[str]) -> LoadResult:
+    """Play ``config``'s tables against the servers at ``base_urls``."""
     result = LoadResult(config)
-    run = Run(config, result, base_url, time.perf_counter())
+    run = Run(config, result, list(base_urls), time.perf_counter())
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base_url, timeout=ACK_TIMEOUT, limits=limits,
-                                 trust_env=False) as http:
+    async with AsyncExitStack() as stack:
+        http = [await stack.enter_async_context(httpx.AsyncClient(
+                    base_url=base_url, timeout=ACK_TIMEOUT, limits=limits, trust_env=False))
+                for base_url in base_urls]
         slots = [asyncio.create_task(play_slot(run, http, slot))
                  for slot in range(config.tables)]
         await asyncio.sleep(max(0.0, run.window_end - time.perf_counter()))
@@ -302,22 +422,31 @@ def run_load(config: LoadConfig) -> LoadResult:
         raise ValueError(f"--tables must be from 1 to {MAX_TABLES}")
     if config.think <= 0 or config.ramp < 0:
         raise ValueError("--think must be over 0 and --ramp at least 0")
+    if not 0 < config.servers <= MAX_SERVERS:
+        raise ValueError(f"--servers must be from 1 to {MAX_SERVERS}")
     if config.url is not None:
         if config.database is not None:
             raise ValueError("--db is for the server the script starts: not with --url")
+        if config.servers != 1:
+            raise ValueError("--servers is for the servers the script starts: not with --url")
         if not is_loopback(config.url):
             raise ValueError(f"{config.url} is not on this machine: the load test runs on "
                              "loopback only (127.0.0.1, ::1 or localhost)")
-        return asyncio.run(drive(config, config.url.rstrip("/")))
+        return asyncio.run(drive(config, [config.url.rstrip("/")]))
+    if config.servers > 1 and (config.database is None or not is_postgresql(config.database)):
+        raise ValueError(f"--servers {config.servers} needs a PostgreSQL database at --db: "
+                         "several server processes share the live tables on PostgreSQL only")
     with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder:
         database = config.database or f"sqlite:///{Path(folder) / 'parlour.db'}"
-        server = ServerProcess(database, Path(folder) / "server.log",
-                               options=["--max-tables-per-address", str(MAX_TABLES)])
-        with server:
-            _, _, cpu_before = read_proc(server.pid)
-            result = asyncio.run(drive(config, server.url))
-            result.memory_kib, result.peak_memory_kib, cpu_after = read_proc(server.pid)
-            result.cpu_seconds = cpu_after - cpu_before
+        with ServerCluster(database, Path(folder), config.servers,
+                           options=["--max-tables-per-address", str(MAX_TABLES)]) as cluster:
+            pids = [server.pid for server in cluster.servers]
+            cpu_before = sum(read_proc(pid)[2] for pid in pids)
+            result = asyncio.run(drive(config, cluster.urls))
+            after = [read_proc(pid) for pid in pids]
+            result.memory_kib = sum(memory for memory, _, _ in after)
+            result.peak_memory_kib = sum(peak for _, peak, _ in after)
+            result.cpu_seconds = sum(cpu for _, _, cpu in after) - cpu_before
     return result
 
 
@@ -339,6 +468,15 @@ def markdown(result: LoadResult, command: str) -> str:
         "| --- | --- |",
         f"| tables played at once | {config.tables} ({config.game}, people at every seat, "
         f"one socket a seat) |",
+    ]
+    if config.url is None and config.servers > 1:
+        lines.append(f"| server processes | {config.servers} on one database (table t on "
+                     f"server t mod {config.servers}, its seat i's socket on (t + i) mod "
+                     f"{config.servers}) |")
+    elif config.url is None:
+        lines.append("| server processes | 1 |")
+    summed = f", summed over {config.servers} processes" if config.servers > 1 else ""
+    lines += [
         f"| think time a move | {config.think:g} s on average (0.5 to 1.5 times) |",
         f"| steady window | {result.window:g} s after a ramp of {config.ramp:g} s |",
         f"| moves acknowledged in the window | {len(latencies)} |",
@@ -355,12 +493,12 @@ def markdown(result: LoadResult, command: str) -> str:
         f"| errors | {len(result.errors)} |",
     ]
     if result.memory_kib is not None and result.peak_memory_kib is not None:
-        lines.append(f"| server memory (RSS) at the end / peak | "
+        lines.append(f"| server memory (RSS{summed}) at the end / peak | "
                      f"{result.memory_kib / 1024:.0f} MiB / "
                      f"{result.peak_memory_kib / 1024:.0f} MiB |")
     if result.cpu_seconds is not None:
         share = result.cpu_seconds / result.elapsed * 100 if result.elapsed else 0.0
-        lines.append(f"| server CPU time | {result.cpu_seconds:.1f} s over "
+        lines.append(f"| server CPU time{summed} | {result.cpu_seconds:.1f} s over "
                      f"{result.elapsed:.0f} s ({share:.0f}% of one core) |")
     lines += ["", f"Python {platform.python_version()} on {platform.system()}, "
               f"{os.cpu_count()} CPUs."]
@@ -387,11 +525,14 @@ def parse_arguments(argv: Sequence[str] | None) -> LoadConfig:
     parser.add_argument("--db", default=None,
                         help="the database of the server the script starts (an SQLAlchemy "
                              "URL; default: a temporary SQLite file)")
+    parser.add_argument("--servers", type=int, default=defaults.servers,
+                        help="server processes to start on --db (more than 1: PostgreSQL "
+                             "only), the tables and sockets spread over them")
     arguments = parser.parse_args(argv)
     return LoadConfig(
         tables=arguments.tables, duration=arguments.duration, think=arguments.think,
         ramp=arguments.ramp, game=arguments.game, seed=arguments.seed, url=arguments.url,
-        database=arguments.db,
+        database=arguments.db, servers=arguments.servers,
     )
 
 

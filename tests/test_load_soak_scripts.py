@@ -19,7 +19,7 @@ import limits
 import load
 import soak
 
-from database_support import fresh_database
+from database_support import fresh_database, postgresql_only
 from parlour.engine.invariants import InvariantError
 
 
@@ -34,6 +34,25 @@ def test_a_few_tables_are_played_without_an_error(tmp_path: Path) -> None:
     assert 0 < result.memory_kib <= result.peak_memory_kib
     report = load.markdown(result, "python scripts/load.py --tables 3")
     assert "| errors | 0 |" in report and "latency, 99th percentile" in report
+    assert "| server processes | 1 |" in report
+
+
+@postgresql_only
+def test_a_few_tables_are_played_over_two_server_processes(tmp_path: Path) -> None:
+    with fresh_database(tmp_path) as database:
+        config = load.LoadConfig(tables=3, duration=3.0, think=0.1, ramp=0.5, database=database,
+                                 servers=2)
+        result = load.run_load(config)
+    assert result.errors == []
+    assert result.latencies and result.moves_total >= len(result.latencies)
+    assert result.tables_started >= 3
+    assert result.memory_kib is not None and result.peak_memory_kib is not None
+    assert 0 < result.memory_kib <= result.peak_memory_kib
+    report = load.markdown(result, "python scripts/load.py --tables 3 --servers 2")
+    assert "| errors | 0 |" in report
+    assert ("| server processes | 2 on one database (table t on server t mod 2, its seat i's "
+            "socket on (t + i) mod 2) |") in report
+    assert "| server CPU time, summed over 2 processes |" in report
 
 
 @pytest.mark.parametrize(("url", "is_local"), [
@@ -59,6 +78,23 @@ def test_another_host_or_an_unbounded_run_is_refused(
     assert load.main(["--url", "http://127.0.0.1:8000", "--db", "sqlite:///x.db"]) == 2
     assert capsys.readouterr().err == (
         "error: --db is for the server the script starts: not with --url\n")
+
+
+def test_several_servers_need_postgresql_and_servers_of_the_scripts_own(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    refusal = ("error: --servers 2 needs a PostgreSQL database at --db: several server "
+               "processes share the live tables on PostgreSQL only\n")
+    assert load.main(["--servers", "2"]) == 2
+    assert capsys.readouterr().err == refusal
+    assert load.main(["--servers", "2", "--db", "sqlite:///x.db"]) == 2
+    assert capsys.readouterr().err == refusal
+    assert load.main(["--url", "http://127.0.0.1:8000", "--servers", "2"]) == 2
+    assert capsys.readouterr().err == (
+        "error: --servers is for the servers the script starts: not with --url\n")
+    for servers in ("0", "9"):
+        assert load.main(["--servers", servers]) == 2
+        assert capsys.readouterr().err == "error: --servers must be from 1 to 8\n"
 
 
 def test_percentile_is_the_nearest_rank() -> None:
