@@ -35,7 +35,8 @@ test: lint typecheck
 			"PostgreSQL server programs (Debian: apt-get install postgresql; .ci/run does)"; \
 	fi
 
-# The server tests again on PostgreSQL: a fresh database a test on the server
+# The server tests again on PostgreSQL, with the tests of several server processes
+# (tests/e2e/test_cluster_browser.py, load.py over two): a fresh database a test on the server
 # PARLOUR_TEST_DATABASE_URL names (postgresql+psycopg://user@/postgres?host=
 # /socket/folder; the user creates and drops them). make test starts a
 # throwaway server for it; without the variable the tests use SQLite files.
@@ -43,8 +44,9 @@ test-postgres: $(STAMP)
 	@test -n "$$PARLOUR_TEST_DATABASE_URL" || { \
 		echo "make test-postgres: set PARLOUR_TEST_DATABASE_URL to a PostgreSQL server" >&2; \
 		exit 2; }
-	$(BIN)/pytest -n auto -rs tests/server \
-		tests/test_load_soak_scripts.py::test_a_few_tables_are_played_without_an_error
+	$(BIN)/pytest -n auto -rs tests/server tests/e2e/test_cluster_browser.py \
+		tests/test_load_soak_scripts.py::test_a_few_tables_are_played_without_an_error \
+		tests/test_load_soak_scripts.py::test_a_few_tables_are_played_over_two_server_processes
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
