@@ -101,6 +101,12 @@ def views_everywhere(cluster: Cluster, table_id: int, token: str | None) -> list
     return [view(cluster.client(index), table_id, token) for index in cluster.running()]
 
 
+def presence(seen: dict[str, Any]) -> list[bool]:
+    """Whether each person's page is open, as a view says (``present``),
+    taken out of the view."""
+    return [seat.pop("present") for seat in seen["table"]["seats"] if "present" in seat]
+
+
 def test_people_on_three_processes_see_every_move_at_once_and_the_same_table(
     cluster: Cluster,
 ) -> None:
@@ -119,6 +125,7 @@ def test_people_on_three_processes_see_every_move_at_once_and_the_same_table(
     rng = random.Random(7)
     played: list[int] = []
     refusals: dict[int, list[dict[str, Any]]] = {seat: [] for seat in seat_sockets}
+    presences: list[list[list[bool]]] = []
     while True:
         number = len(played)
         public = view(cluster.next_client(), table_id)
@@ -145,8 +152,9 @@ def test_people_on_three_processes_see_every_move_at_once_and_the_same_table(
             # that reached two processes): that one has caught up
             again = move(cluster.client((through + 1) % 3), table_id, token, number,
                          action=action)
-            assert (again.status_code, again.json()) == (
-                409, {"error": moved_on(number, number + 1)})
+            refusal = "the match is over" if reply.json()["status"] == "finished" \
+                else moved_on(number, number + 1)
+            assert (again.status_code, again.json()) == (409, {"error": refusal})
             if socket_sides[seat] != through and not any(refusals.values()):
                 # and over the seat's socket on a process that did not apply it
                 seat_sockets[seat].send({"type": "move", "action": action,
@@ -159,9 +167,11 @@ def test_people_on_three_processes_see_every_move_at_once_and_the_same_table(
         # every socket, on every process, sees the move at once
         for socket in sockets:
             socket.wait_for_view(number + 1)
-        # and every process shows every viewer the same table
+        # and every process shows every viewer the same table (whose
+        # people's pages are open, compared at the end)
         for token_or_none in viewers:
             seen = views_everywhere(cluster, table_id, token_or_none)
+            presences.append([presence(one) for one in seen])
             assert seen[0]["move_number"] == number + 1
             assert seen[1:] == seen[:1] * 2, f"the views at move {number + 1} differ"
     assert len(played) > RACE_AT
@@ -175,8 +185,16 @@ def test_people_on_three_processes_see_every_move_at_once_and_the_same_table(
         assert [message for message in socket.messages if message["type"] != "view"] \
             == refusals[seat]
     assert spectator.move_numbers() == list(range(len(played) + 1))
-    # the spectator's socket on C showed what every process shows a spectator
-    assert spectator.messages[-1] == {"type": "view", **view(cluster.client(A), table_id)}
+    # every person's page was open throughout, on A or on B, and every
+    # process says so
+    everyone_present = [[True] * 3] * 3
+    assert [seen for seen in presences if seen != everyone_present] == [], (
+        "A, B and C (each a list of the seats' present) say whether each seat's page is open")
+    # the spectator's socket on C showed what A shows a spectator
+    last, on_a = spectator.messages[-1], view(cluster.client(A), table_id)
+    presence(last)
+    presence(on_a)
+    assert last == {"type": "view", **on_a}
     records = [cluster.client(index).get(f"/api/tables/{table_id}/record")
                for index in (A, B, C)]
     assert [record.status_code for record in records] == [200] * 3
