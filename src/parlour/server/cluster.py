@@ -35,10 +35,15 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import Any, Self
 
-import psycopg
 from sqlalchemy import URL, Connection, make_url, text
 
 from parlour.server.db import MAX_ID
+
+# Without the postgres extra only SQLite can be served: the refusal of any
+# database but PostgreSQL (`parlour serve --workers 2`) needs no driver, and
+# nothing else here is reached (a database does not open without its driver).
+with contextlib.suppress(ImportError):
+    import psycopg
 
 logger = logging.getLogger("parlour.server")
 
