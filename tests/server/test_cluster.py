@@ -466,7 +466,7 @@ def test_a_table_id_beyond_the_ids_is_refused() -> None:
 @postgresql_only
 def test_a_notification_or_lock_of_no_table_is_refused(engine: Engine) -> None:
     with engine.connect() as connection:
-        with pytest.raises(ValueError, match=r"^a move count is 0 or more, not -1$"):
+        with pytest.raises(ValueError, match=r"^a revision or a number is 0 or more, not -1$"):
             publish(connection, 1, -1)
         with pytest.raises(ValueError, match=r"^a table id is from 1 to 2147483647, not -3$"):
             move_lock(connection, -3)

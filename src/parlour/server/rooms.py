@@ -19,7 +19,7 @@ import logging
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from sqlalchemy.orm import Mapped
 
@@ -139,6 +139,9 @@ class LiveRoom(ABC):
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     computers: asyncio.Task[None] | None = None
+    revision: int = 0
+    """The database's revision of the room that this copy holds (several
+    processes: docs/cluster.md)."""
     hint_searches: dict[int, tuple[tuple[int, ...], asyncio.Task[Hint]]] = field(
         default_factory=dict)
     """Per table of the room, the hint search of the latest position asked
@@ -225,6 +228,12 @@ class RoomHub(ABC, Generic[Room, Stored]):
     def _restore(self, stored: Stored) -> Room:
         """The live room rebuilt from what is stored."""
 
+    async def _own(self, room_id: int) -> bool:
+        """Whether this process runs the room ``room_id`` (its computers,
+        its clocks): always, but for several processes on one database
+        (where one process owns each room)."""
+        return True
+
     async def _resumes(self, room: Room) -> bool:
         """Whether a restored unfinished room is kept in memory at start-up."""
         return True
@@ -254,6 +263,8 @@ class RoomHub(ABC, Generic[Room, Stored]):
     async def start(self) -> None:
         """Replay every unfinished room and set it going."""
         for stored in await asyncio.to_thread(self._unfinished):
+            if not await self._own(cast(int, stored.row.id)):
+                continue
             try:
                 room = self._restore(stored)
             except ParlourError as error:
@@ -290,7 +301,8 @@ class RoomHub(ABC, Generic[Room, Stored]):
         if restored.status == FINISHED:
             return restored
         room = self._rooms.setdefault(room_id, restored)
-        self._set_going(room)
+        if await self._own(room_id):
+            self._set_going(room)
         return room
 
     async def _open(self, opening: Room, add: Callable[[], int]) -> Room:
@@ -305,6 +317,7 @@ class RoomHub(ABC, Generic[Room, Stored]):
         # setdefault: a request for the new id may have loaded it meanwhile
         room = self._rooms.setdefault(room_id, opening)
         room.owner = opening.owner
+        await self._own(room_id)
         return room
 
     def delay_of(self, room: Room) -> float:
