@@ -179,7 +179,7 @@ def create_app(
     clock: Clock = time.monotonic, limits: Limits | None = None,
     allowed_origins: Iterable[str] = (), pauses: Pauses | None = None,
     engines: Engines | None = None, wall_clock: WallClock | None = None,
-    cluster: bool | None = None,
+    cluster: bool | Cluster | None = None,
 ) -> FastAPI:
     """The web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -199,11 +199,13 @@ def create_app(
     ``cluster`` says whether the app shares its tables with the other
     server processes on its database (docs/cluster.md): ``None``, as
     ``parlour serve`` does, shares them on PostgreSQL and serves alone on
-    SQLite; ``True`` on another database is :class:`ClusterError`.
+    SQLite; ``True`` on another database is :class:`ClusterError`; a
+    :class:`Cluster` is this process's part, as made (tests name theirs).
     """
     if cluster is None:
         cluster = make_url(database_url).get_backend_name() == "postgresql"
-    shared = Cluster(database_url) if cluster else None
+    shared = cluster if isinstance(cluster, Cluster) else \
+        Cluster(database_url) if cluster else None
     database = Database(database_url, announce=None if shared is None else announce)
     limits = limits or Limits()
     gate = ComputerGate()
