@@ -226,3 +226,48 @@ def test_a_seat_left_at_one_app_is_let_go_at_the_other(
         after = receive(on_b)
         assert after["type"] == "view" and after["seat"] is None
     assert view(b, table_id)["table"]["seats"][1]["kind"] == "computer"
+
+
+def test_a_party_is_played_across_two_apps(apps: tuple[TestClient, TestClient]) -> None:
+    """A party made at A, joined and played at B, its host's steps at A:
+    both apps' views agree at every step, a watcher at A sees the moves
+    made at B, and the computers (A's) finish the round."""
+    a, b = apps
+    reply = a.post("/api/events", json={"options": {"tables": 2, "rounds": 2}, "seed": 3,
+                                        "level": "random", "delay": 0})
+    assert reply.status_code == 201, reply.text
+    created = reply.json()
+    event_id = created["id"]
+    host = created["host_url"].split("token=", 1)[1]
+    code = created["join_url"].split("code=", 1)[1]
+    joined = b.post(f"/api/events/{event_id}/join", json={"code": code, "name": "Ann"})
+    assert joined.status_code == 201, joined.text
+    ann = joined.json()["url"].split("token=", 1)[1]
+    started = a.post(f"/api/events/{event_id}/start", json={"token": host})
+    assert started.status_code == 200, started.text
+    with a.websocket_connect(f"/ws/events/{event_id}") as watcher:
+        assert receive(watcher)["event"]["round"] == 1
+        moved = 0
+        deadline = time.monotonic() + WAIT
+        while moved < 3:
+            mine = b.get(f"/api/events/{event_id}/view", params={"token": ann}).json()
+            table = mine["event"]["tables"][mine["table"] - 1]
+            if table["status"] != "playing":
+                break
+            if table["to_move"] == mine["player"]:
+                played = b.post(f"/api/events/{event_id}/moves", json={
+                    "token": ann, "round": mine["round"], "move_number": mine["move_number"],
+                    "action": mine["observation"]["legal"][0]["id"]})
+                assert played.status_code == 200, played.text
+                moved += 1
+                steps = played.json()["event"]["steps"]
+                while receive(watcher)["event"]["steps"] < steps:
+                    pass
+            assert time.monotonic() < deadline, "Ann's turns did not come"
+            time.sleep(0.01)
+        assert moved > 0
+    signalled = a.post(f"/api/events/{event_id}/signal", json={"token": host})
+    assert signalled.status_code == 200, signalled.text
+    assert b.get(f"/api/events/{event_id}/view").json() == \
+        a.get(f"/api/events/{event_id}/view").json()
+    assert b.get(f"/api/events/{event_id}/view").json()["event"]["phase"] == "ready"

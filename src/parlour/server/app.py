@@ -211,19 +211,25 @@ def create_app(
     gate = ComputerGate()
     hub = TableHub(database, computer_delay, limits, gate, pauses=pauses, engines=engines,
                    wall=wall_clock, cluster=shared)
-    events = EventHub(database, computer_delay, limits, gate, engines=engines)
+    events = EventHub(database, computer_delay, limits, gate, engines=engines, cluster=shared)
     players = Players(database, hub.engines.names())
     chat = ChatHub(hub, players, clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await hub.start()
-        await events.start()
+        if shared is not None:
+            await shared.start()
         try:
-            yield
+            await hub.start()
+            await events.start()
+            try:
+                yield
+            finally:
+                await events.stop()
+                await hub.stop()
         finally:
-            await events.stop()
-            await hub.stop()
+            if shared is not None:
+                await shared.close()
             database.close()
 
     app = FastAPI(title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None)

@@ -57,6 +57,12 @@ MOVE_LOCKS = 0x706D6F76
 OWNER_LOCKS = 0x706F776E
 """The namespace of the owner locks ("pown"): ``pg_try_advisory_lock(OWNER_LOCKS, table id)``."""
 
+EVENT_MOVE_LOCKS = 0x70657676
+"""The namespace of the parties' locks ("pevv"), as :data:`MOVE_LOCKS` for tables."""
+
+EVENT_OWNER_LOCKS = 0x7065766F
+"""The namespace of the parties' owner locks ("pevo"), as :data:`OWNER_LOCKS` for tables."""
+
 OnChange = Callable[[int, int], None]
 """Told ``(id, number)`` of a committed change: a table's or a party's id
 and its new revision, or a table's id and its new chat message's number."""
@@ -194,9 +200,12 @@ class TableLocks:
     A process that dies lets its locks go with its connections.
     """
 
-    def __init__(self, url: str | URL, process: str | None = None, size: int = 16) -> None:
+    def __init__(self, url: str | URL, process: str | None = None, size: int = 16, *,
+                  namespace: int = MOVE_LOCKS, kind: str = TABLE) -> None:
         self._url = _postgresql_url(url)
         self.process = process or default_process()
+        self.namespace = namespace
+        self._revision = f"SELECT revision FROM {_REVISIONS[kind]} WHERE id = %s"
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         self._slots = asyncio.Semaphore(size)
 
@@ -216,8 +225,8 @@ class TableLocks:
             connection = self._idle.pop() if self._idle \
                 else await _connect(self._url, self.application_name)
             try:
-                await connection.execute("SELECT pg_advisory_lock(%s, %s)", (MOVE_LOCKS, key))
-                cursor = await connection.execute(_REVISION, (key,))
+                await connection.execute("SELECT pg_advisory_lock(%s, %s)", (self.namespace, key))
+                cursor = await connection.execute(self._revision, (key,))
                 row = await cursor.fetchone()
             except BaseException:
                 # a connection cut or cancelled in the middle holds nothing once closed
@@ -232,10 +241,10 @@ class TableLocks:
     async def _let_go(self, connection: psycopg.AsyncConnection[Any], key: int,
                       held: Held) -> None:
         try:
-            cursor = await connection.execute(_REVISION, (key,))
+            cursor = await connection.execute(self._revision, (key,))
             row = await cursor.fetchone()
             held.after = None if row is None else int(row[0])
-            await connection.execute("SELECT pg_advisory_unlock(%s, %s)", (MOVE_LOCKS, key))
+            await connection.execute("SELECT pg_advisory_unlock(%s, %s)", (self.namespace, key))
         except psycopg.Error:
             await connection.close()  # and with it the lock
             return
@@ -248,11 +257,10 @@ class TableLocks:
             await connection.close()
 
 
-_REVISION = "SELECT revision FROM tables WHERE id = %s"
 
-
-def owners(connection: Connection) -> dict[int, str]:
-    """Per owned table of this database, the process that owns it (its
+def owners(connection: Connection, namespace: int = OWNER_LOCKS) -> dict[int, str]:
+    """Per owned table of this database (a party, with
+    :data:`EVENT_OWNER_LOCKS`), the process that owns it (its
     :class:`Ownership`'s ``process``), read from the locks themselves."""
     _check_postgresql(connection)
     rows = connection.execute(text(
@@ -261,7 +269,7 @@ def owners(connection: Connection) -> dict[int, str]:
         "WHERE locks.locktype = 'advisory' AND locks.granted AND locks.objsubid = 2 "
         "AND locks.classid = :namespace AND locks.database = "
         "(SELECT oid FROM pg_database WHERE datname = current_database())"),
-        {"namespace": OWNER_LOCKS}).all()
+        {"namespace": namespace}).all()
     prefix = _OWNER_PREFIX
     return {int(table_id): name.removeprefix(prefix) for table_id, name in rows}
 
@@ -418,7 +426,9 @@ class Ownership:
     """
 
     def __init__(self, url: str | URL, process: str | None = None,
-                 on_lost: Callable[[frozenset[int]], None] | None = None) -> None:
+                 on_lost: Callable[[frozenset[int]], None] | None = None,
+                 namespace: int = OWNER_LOCKS) -> None:
+        self.namespace = namespace
         self._url = _postgresql_url(url)
         self.process = process or default_process()
         self._on_lost = on_lost
@@ -452,7 +462,7 @@ class Ownership:
                 connection = await self._connected()
                 try:
                     cursor = await connection.execute(
-                        "SELECT pg_try_advisory_lock(%s, %s)", (OWNER_LOCKS, key))
+                        "SELECT pg_try_advisory_lock(%s, %s)", (self.namespace, key))
                     row = await cursor.fetchone()
                 except psycopg.OperationalError:
                     await self._lose()
@@ -475,7 +485,7 @@ class Ownership:
             self._owned.discard(key)
             try:
                 await self._connection.execute(
-                    "SELECT pg_advisory_unlock(%s, %s)", (OWNER_LOCKS, key))
+                    "SELECT pg_advisory_unlock(%s, %s)", (self.namespace, key))
             except psycopg.OperationalError:
                 await self._lose()
 
@@ -538,20 +548,40 @@ SWEEP_EVERY = 1.0
 long, then, before a table's computers and clock are running again)."""
 
 
+@dataclass
+class Rooms:
+    """One kind of room (``table`` or ``event``) in a process of a cluster:
+    its owner locks and its locks."""
+
+    kind: str
+    ownership: Ownership
+    locks: TableLocks
+
+    def owners(self, database: Database) -> dict[int, str]:
+        """:func:`owners` of the rooms of this kind in ``database`` (blocking)."""
+        with database.engine.connect() as connection:
+            return owners(connection, self.ownership.namespace)
+
+
 class Cluster:
     """This process's part in several server processes on the PostgreSQL
-    database at ``url``: its :class:`TableBus`, :class:`Ownership` and
-    :class:`TableLocks`, all named ``process`` (``host:pid`` by default),
-    and how often it looks for tables whose owner died (``sweep_every``
-    seconds). A :class:`parlour.server.tables.TableHub` given one shares
-    its tables with every other process on the database."""
+    database at ``url``: its :class:`TableBus`, and for tables and parties
+    (:attr:`rooms`, by kind) an :class:`Ownership` and :class:`TableLocks`,
+    all named ``process`` (``host:pid`` by default), and how often it looks
+    for rooms whose owner died (``sweep_every`` seconds). The hubs given
+    one share their rooms with every other process on the database; the
+    app starts it before them and closes it after."""
 
     def __init__(self, url: str | URL, process: str | None = None,
                  sweep_every: float = SWEEP_EVERY) -> None:
         self.process = process or default_process()
         self.bus = TableBus(url, self.process)
-        self.ownership = Ownership(url, self.process)
-        self.locks = TableLocks(url, self.process)
+        self.rooms = {
+            TABLE: Rooms(TABLE, Ownership(url, self.process),
+                         TableLocks(url, self.process)),
+            EVENT: Rooms(EVENT, Ownership(url, self.process, namespace=EVENT_OWNER_LOCKS),
+                         TableLocks(url, self.process, namespace=EVENT_MOVE_LOCKS, kind=EVENT)),
+        }
         self.sweep_every = sweep_every
 
     async def start(self) -> None:
@@ -559,13 +589,8 @@ class Cluster:
         await self.bus.start()
 
     async def close(self) -> None:
-        """Let go of every table and close every connection."""
+        """Let go of every room and close every connection."""
         await self.bus.close()
-        await self.ownership.close()
-        await self.locks.close()
-
-    @staticmethod
-    def owners(database: Database) -> dict[int, str]:
-        """:func:`owners` of ``database`` (blocking)."""
-        with database.engine.connect() as connection:
-            return owners(connection)
+        for rooms in self.rooms.values():
+            await rooms.ownership.close()
+            await rooms.locks.close()

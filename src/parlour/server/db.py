@@ -659,9 +659,7 @@ class Database:
         state of the database, whatever commits meanwhile."""
         if not _can_be_an_id(table_id):
             return None
-        engine = self.engine.execution_options(isolation_level="REPEATABLE READ") \
-            if snapshot and self.engine.dialect.name == "postgresql" else self.engine
-        with Session(engine, expire_on_commit=False) as session:
+        with Session(self._snapshots(snapshot), expire_on_commit=False) as session:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
@@ -674,6 +672,26 @@ class Database:
                 select(TableRow).where(TableRow.status == PLAYING).order_by(TableRow.id)
             ).all()
             return [StoredTable(row, self._actions(session, row.id)) for row in rows]
+
+    def _snapshots(self, snapshot: bool) -> Engine:
+        """The engine, reading one committed state of the database in a
+        transaction if ``snapshot`` (on PostgreSQL; SQLite's transactions do)."""
+        if snapshot and self.engine.dialect.name == "postgresql":
+            return self.engine.execution_options(isolation_level="REPEATABLE READ")
+        return self.engine
+
+    def live_event_ids(self) -> list[int]:
+        """The ids of every party not over."""
+        with self.engine.connect() as connection:
+            return list(connection.scalars(select(EventRow.id).where(
+                EventRow.status != FINISHED).order_by(EventRow.id)))
+
+    def event_revision(self, event_id: int) -> int | None:
+        """The party's revision (``None``: no such party)."""
+        with self.engine.connect() as connection:
+            revision: int | None = connection.scalar(
+                select(EventRow.revision).where(EventRow.id == event_id))
+            return revision
 
     def live_table_ids(self) -> list[int]:
         """The ids of every table being played or waiting for players."""
@@ -954,11 +972,12 @@ class Database:
                 **values, revision=EventRow.revision + 1))
             self._changed(connection, EVENT, event_id)
 
-    def event(self, event_id: int) -> StoredEvent | None:
-        """The event ``event_id`` with its steps, or ``None``."""
+    def event(self, event_id: int, snapshot: bool = False) -> StoredEvent | None:
+        """The event ``event_id`` with its steps, or ``None`` (``snapshot``:
+        as :meth:`table`'s)."""
         if not _can_be_an_id(event_id):
             return None
-        with Session(self.engine, expire_on_commit=False) as session:
+        with Session(self._snapshots(snapshot), expire_on_commit=False) as session:
             row = session.get(EventRow, event_id)
             if row is None:
                 return None

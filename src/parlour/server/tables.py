@@ -34,8 +34,7 @@ import hmac
 import logging
 import random
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -49,7 +48,6 @@ from parlour.games.patience.base import PatienceState
 from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
 from parlour.i18n import _, translate
 from parlour.server.clocks import TIMEOUT_AGENT, ClockState, SystemClock, Timeout, WallClock
-from parlour.server.cluster import Cluster
 from parlour.server.db import (
     ARCHIVED,
     FINISHED,
@@ -533,19 +531,13 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     """The task that looks for abandoned tables (from :meth:`start` on)."""
 
     def __init__(self, *args: Any, pauses: Pauses | None = None,
-                 wall: WallClock | None = None, cluster: Cluster | None = None,
-                 **kwargs: Any) -> None:
+                 wall: WallClock | None = None, **kwargs: Any) -> None:
         """A :class:`RoomHub` whose new tables pause as ``pauses`` says
-        unless they ask for other pauses (:class:`Pauses`' defaults), whose
-        clocks read ``wall`` (the computer's clock by default), and which
-        shares its tables with the other processes of ``cluster`` (``None``:
-        this process serves every table alone; docs/cluster.md)."""
+        unless they ask for other pauses (:class:`Pauses`' defaults), and
+        whose clocks read ``wall`` (the computer's clock by default)."""
         super().__init__(*args, **kwargs)
         self.pauses = pauses or Pauses()
         self.wall: WallClock = wall or SystemClock()
-        self.cluster = cluster
-        self._sweeper: asyncio.Task[None] | None = None
-        self._refreshes: set[asyncio.Task[None]] = set()
 
     # --- lifetime ------------------------------------------------------------
     async def start(self) -> None:
@@ -558,29 +550,15 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         archived = await asyncio.to_thread(self.database.archive_idle_tables, self._idle_since())
         if archived:
             logger.info("%d abandoned tables archived", archived)
-        if self.cluster is not None:
-            self.cluster.ownership.on_lost(self._lost)
-            self.cluster.bus.subscribe(self._heard, self._heard_nothing)
-            await self.cluster.start()
         await super().start()
         self._archiver = asyncio.create_task(self._archive_periodically(),
                                              name="parlour table archiver")
-        if self.cluster is not None:
-            self._sweeper = asyncio.create_task(self._sweep_periodically(),
-                                                name="parlour table sweep")
-
-    async def stop(self) -> None:
-        """Stop every task (the tables resume at the next start, or at
-        another process of the cluster, which this one leaves)."""
-        await super().stop()
-        if self.cluster is not None:
-            await self.cluster.close()
 
     def _tasks(self) -> list[asyncio.Task[None]]:
-        own = [task for task in (self._archiver, self._sweeper) if task is not None]
+        archiver = [] if self._archiver is None else [self._archiver]
         timers = [timer for table in self._rooms.values()
                   for timer in (table.wait_timer, table.clock_timer) if timer is not None]
-        return [*super()._tasks(), *own, *timers, *self._refreshes]
+        return [*super()._tasks(), *archiver, *timers]
 
     def _set_going(self, room: LiveTable) -> None:
         """Arm the end of a wait for the people (at once if its deadline
@@ -600,43 +578,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 self._end_wait_at_deadline(table, table.hand_end),
                 name=f"parlour table {table.id} hand wait")
 
-    def _wake(self, room: LiveTable) -> None:
-        if self._runs(room):
-            super()._wake(room)
-
     # --- several processes (docs/cluster.md) --------------------------------------
-    def _runs(self, table: LiveTable) -> bool:
-        """Whether this process runs ``table``'s computers and timers: it
-        does every table alone, or owns it in a cluster."""
-        return self.cluster is None or table.id in self.cluster.ownership.owned()
-
-    async def _own(self, room_id: int) -> bool:
-        return self.cluster is None or await self.cluster.ownership.try_own(room_id)
-
-    @asynccontextmanager
-    async def _locked(self, table: LiveTable) -> AsyncIterator[None]:
-        """Hold ``table`` for a change: its lock in this process and, in a
-        cluster, its lock in the database too, the copy in memory first
-        brought up to the database's (another process may have changed it)."""
-        async with table.lock:
-            if self.cluster is None:
-                yield
-                return
-            async with self.cluster.locks.hold(table.id) as held:
-                if held.revision is not None and held.revision != table.revision:
-                    await self._catch_up(table)
-                yield
-            if held.after is not None:
-                table.revision = held.after
-
-    async def _catch_up(self, table: LiveTable) -> None:
-        """Bring ``table`` (held) to the database's latest, and tell its
-        sockets what changed."""
-        stored = await asyncio.to_thread(self.database.table, table.id, True)
-        if stored is None or stored.row.revision == table.revision:
-            return
-        self._adopt(table, stored)
-
     def _adopt(self, table: LiveTable, stored: StoredTable) -> None:
         """Take into ``table`` what another process stored of it: its moves
         (those after the copy's own only, when they follow on), seats,
@@ -672,80 +614,22 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         self._broadcast(table)
         self._wake(table)
 
-    def _heard(self, table_id: int, revision: int) -> None:
-        """Another process (or this one) changed table ``table_id``: a copy
-        here that is behind catches up, in a task of its own."""
-        table = self._rooms.get(table_id)
-        if table is not None and revision > table.revision:
-            self._refresh(table)
+    def _stop_running(self, room: LiveTable) -> None:
+        """Stop the table's computers and its clock and wait timers."""
+        super()._stop_running(room)
+        for task in (room.clock_timer, room.wait_timer):
+            if task is not None:
+                task.cancel()
+        room.clock_timer = room.wait_timer = None
 
-    def _heard_nothing(self) -> None:
-        """Changes may have gone unheard: every table here catches up."""
-        for table in list(self._rooms.values()):
-            self._refresh(table)
+    def _snapshot(self, room_id: int) -> StoredTable | None:
+        return self.database.table(room_id, snapshot=True)
 
-    def _refresh(self, table: LiveTable) -> None:
-        async def refresh() -> None:
-            try:
-                async with table.lock:
-                    await self._catch_up(table)
-            except Exception:
-                logger.exception("table %s could not catch up with the database", table.id)
+    def _revision(self, room_id: int) -> int | None:
+        return self.database.revision(room_id)
 
-        task = asyncio.create_task(refresh(), name=f"parlour table {table.id} refresh")
-        self._refreshes.add(task)
-        task.add_done_callback(self._refreshes.discard)
-
-    def _lost(self, tables: frozenset[int]) -> None:
-        """The database took back the tables this process owned (its
-        connection dropped): stop their computers and timers (another
-        process takes them over)."""
-        for table_id in tables:
-            table = self._rooms.get(table_id)
-            if table is None:
-                continue
-            for task in (table.computers, table.clock_timer, table.wait_timer):
-                if task is not None:
-                    task.cancel()
-            table.computers = table.clock_timer = table.wait_timer = None
-
-    async def _sweep_periodically(self) -> None:
-        assert self.cluster is not None, "a cluster sweeps"
-        while True:
-            await asyncio.sleep(self.cluster.sweep_every)
-            try:
-                await self.sweep()
-            except Exception:
-                logger.exception("the sweep for tables without an owner failed")
-
-    async def sweep(self) -> list[int]:
-        """Take over every table being played that no process owns (its
-        owner died), each caught up with the database and set going; let
-        go of the owned tables that are over. Returns the ids taken over."""
-        cluster = self.cluster
-        assert cluster is not None, "a cluster sweeps"
-        await cluster.ownership.check()
-        live = set(await asyncio.to_thread(self.database.live_table_ids))
-        owned_by = await asyncio.to_thread(cluster.owners, self.database)
-        taken = []
-        for table_id in sorted(live - owned_by.keys()):
-            if not await cluster.ownership.try_own(table_id):
-                continue
-            table = self._rooms.get(table_id)
-            if table is None:
-                stored = await asyncio.to_thread(self._stored, table_id)
-                if stored is None:
-                    continue
-                table = self._rooms.setdefault(table_id, self._restore(stored))
-            else:
-                async with table.lock:
-                    await self._catch_up(table)
-            self._set_going(table)
-            taken.append(table_id)
-            logger.info("table %s taken over by %s", table_id, cluster.process)
-        for table_id in cluster.ownership.owned() - live:
-            await cluster.ownership.release(table_id)
-        return taken
+    def _live_ids(self) -> list[int]:
+        return self.database.live_table_ids()
 
     def _unfinished(self) -> list[StoredTable]:
         return self.database.unfinished_tables()
@@ -821,13 +705,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         copy in memory that is behind the database catches up first: a
         request answered here sees every change made anywhere before it.
         """
-        table = await self.find(table_id)
-        if self.cluster is not None:
-            revision = await asyncio.to_thread(self.database.revision, table.id)
-            if revision is not None and revision != table.revision:
-                async with table.lock:
-                    await self._catch_up(table)
-        return table
+        return await self.current(await self.find(table_id))
 
     async def followed(self, table_id: int) -> LiveTable:
         """The table ``table_id`` for a socket to follow: a finished one read
