@@ -424,18 +424,21 @@ class RoomHub(ABC, Generic[Room, Stored]):
         here that is behind catches up, in a task of its own."""
         room = self._rooms.get(room_id)
         if room is not None and revision > room.revision:
-            self._refresh(room)
+            self._refresh(room, revision)
 
     def _heard_nothing(self) -> None:
         """Changes may have gone unheard: every room here catches up."""
         for room in list(self._rooms.values()):
             self._refresh(room)
 
-    def _refresh(self, room: Room) -> None:
+    def _refresh(self, room: Room, revision: int | None = None) -> None:
+        """Catch ``room`` up in a task, unless by then its copy is at
+        ``revision`` (this process's own change, heard back) or beyond."""
         async def refresh() -> None:
             try:
                 async with room.lock:
-                    await self._catch_up(room)
+                    if revision is None or revision > room.revision:
+                        await self._catch_up(room)
             except Exception:
                 logger.exception("%s %s could not catch up with the database",
                                  self.noun, room.id)

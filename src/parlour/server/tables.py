@@ -1796,12 +1796,14 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     async def archive_abandoned(self) -> list[int]:
         """Archive every table played here with no move since
         ``Limits.archive_after`` seconds ago and no seat's socket open, and
-        forget the archived and finished tables that nobody watches; returns
+        forget the archived and finished tables (and, in a cluster, the copies of
+        other processes' tables) that nobody watches; returns
         the ids archived. An archived table stays in the database and is
         read again when asked for."""
         archived = []
         for table in list(self._rooms.values()):
-            if table.status != PLAYING:
+            if table.status != PLAYING or not self._runs(table):
+                # a copy of another process's table is read again when asked for
                 if not table.connections and not table.lock.locked():
                     self._rooms.pop(table.id, None)
                 continue
