@@ -274,7 +274,7 @@ def test_a_database_from_a_newer_parlour_is_refused_in_one_line(
     assert main(["serve", "--db", database_url]) == 2
     assert capsys.readouterr().err == (
         f"error: cannot open the database {database_url}: its schema is at revision 0099, "
-        "which this parlour does not know (it knows up to 0006): a newer parlour upgraded it\n")
+        "which this parlour does not know (it knows up to 0007): a newer parlour upgraded it\n")
     assert revision(database_url) == "0099"
 
 
