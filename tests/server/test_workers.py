@@ -13,6 +13,7 @@ import functools
 import logging
 import os
 import pickle
+import random
 import re
 import signal
 import socket
@@ -397,6 +398,45 @@ def test_two_workers_answer_on_one_port(database_url: str, tmp_path: Path) -> No
         assert f"INFO:     supervisor {server.pid}: started worker {pid}\n" in text
         assert f"INFO:     worker {pid}: Application startup complete.\n" in text
         assert f'INFO:     worker {pid}: 127.0.0.1:' in text  # its access lines
+
+
+@postgresql_only
+def test_a_table_is_played_to_its_end_across_the_workers(
+    database_url: str, tmp_path: Path,
+) -> None:
+    options = ["--workers", "2", "--hand-wait", "0"]
+    with ServerProcess(database_url, tmp_path / "serve.log", options=options) as server:
+        wait_until(lambda: len(worker_pids(server.pid)) == 2, "two workers")
+        workers = worker_pids(server.pid)
+        wait_for_answers(server.url, names(workers))
+        moved_by: Counter[str] = Counter()
+        rng = random.Random(7)
+        with httpx.Client(base_url=server.url, timeout=30.0, trust_env=False,
+                          headers={"Connection": "close"}) as client:
+            created = client.post("/api/tables", json={
+                "game": "polignac", "options": {"target": 3}, "seed": 7,
+                "seats": [{"kind": "human"}] * 4})
+            assert created.status_code == 201, created.text
+            table = created.json()["id"]
+            tokens = {seat["seat"]: seat["url"].split("token=", 1)[1]
+                      for seat in created.json()["seats"]}
+            public = client.get(f"/api/tables/{table}/view").json()
+            while public["status"] == "playing":
+                token = tokens[public["observation"]["to_move"]]
+                mine = client.get(f"/api/tables/{table}/view", params={"token": token}).json()
+                response = client.post(f"/api/tables/{table}/moves", json={
+                    "token": token, "move_number": mine["move_number"],
+                    "action": rng.choice([entry["id"] for entry in mine["observation"]["legal"]]),
+                })
+                assert response.status_code == 200, response.text
+                moved_by[response.headers["X-Parlour-Process"]] += 1
+                public = response.json()
+            # every worker sees the finished table
+            seen = {(response.headers["X-Parlour-Process"], response.json()["move_number"])
+                    for response in (client.get(f"/api/tables/{table}/view") for _ in range(20))}
+    assert set(moved_by) == names(workers)  # the moves were applied by both
+    assert public["status"] == "finished"
+    assert seen == {(name, public["move_number"]) for name in names(workers)}
 
 
 @postgresql_only
