@@ -37,12 +37,13 @@ Examples::
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 import random
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import typer.main
@@ -91,8 +92,18 @@ from parlour.stats import (
     won_and_score,
 )
 
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from parlour.server.engines import Engines
+    from parlour.server.security import Limits
+    from parlour.server.tables import Pauses
+
 USAGE_ERROR = 2
 """Exit status for every bad input."""
+
+MAX_WORKERS = 64
+"""The most server processes ``parlour serve --workers`` starts."""
 
 HUMAN = "human"
 """The ``--seat`` value for a person at the terminal."""
@@ -1113,6 +1124,36 @@ def _without_password(url: str) -> str:
     return url if parsed.password is None else parsed.render_as_string(hide_password=True)
 
 
+def _served_app(db: str, computer_delay: float, limits: Limits,
+                 allowed_origins: tuple[str, ...], pauses: Pauses,
+                 engines: Engines | None = None) -> FastAPI:
+    """The app that ``parlour serve`` serves; ``engines`` read from the
+    environment when not given (a worker of ``--workers`` builds its app
+    with this, pickled: engines cannot be)."""
+    from parlour.server import create_app
+    from parlour.server.engines import Engines
+
+    return create_app(db, computer_delay, limits=limits, allowed_origins=allowed_origins,
+                      pauses=pauses,
+                      engines=Engines.from_environment() if engines is None else engines)
+
+
+def _cluster_mode(db: str, workers: int) -> bool:
+    """Whether ``parlour serve`` on ``db`` runs in cluster mode (a
+    PostgreSQL database: docs/cluster.md). ``workers`` above 1 on any other
+    database are refused in the cluster's own words (its
+    :class:`~parlour.server.cluster.ClusterError`)."""
+    from parlour.server.cluster import ClusterError, connection_parameters
+
+    try:
+        connection_parameters(db)
+    except ClusterError as error:
+        if workers > 1:
+            raise CommandError(str(error)) from None
+        return False
+    return True
+
+
 @app.command(cls=SpokenCommand)
 def serve(
     ctx: typer.Context,
@@ -1121,6 +1162,11 @@ def serve(
     db: Annotated[
         str, typer.Option(metavar="URL", help="SQLAlchemy database URL (SQLite file or PostgreSQL)")
     ] = "sqlite:///parlour.db",
+    workers: Annotated[int, typer.Option(
+        min=1, max=MAX_WORKERS, metavar="N",
+        help="server processes sharing the port, each an ordinary server of its own "
+             "(more than 1 needs a PostgreSQL database)",
+    )] = 1,
     computer_delay: Annotated[
         float, typer.Option(min=0, metavar="S", help="seconds a computer seat waits before moving")
     ] = 0.6,
@@ -1211,14 +1257,20 @@ def serve(
     (docs/web.md, "Limits and security"); slow clients by the request
     deadline and the connection cap. docs/web.md says how to run it in
     public, behind a reverse proxy.
+
+    With --workers N, N server processes share the port, each an ordinary
+    server of its own on one PostgreSQL database (docs/web.md, "Several
+    processes").
     """
     from sqlalchemy.exc import SQLAlchemyError
 
-    from parlour.server import TransportSettings, create_app
+    from parlour.server import TransportSettings
     from parlour.server import serve as serve_app
+    from parlour.server.db import Database
     from parlour.server.engines import Engines
     from parlour.server.security import DAY, Limits
     from parlour.server.tables import Pauses
+    from parlour.server.workers import serve_workers
 
     shown_db = _without_password(db)
     limits = Limits(
@@ -1234,10 +1286,16 @@ def serve(
         renames_per_player_hour=max_renames_per_player_hour,
     )
     engines = Engines.from_environment()
+    pauses = Pauses(trick_pause, hand_wait)
     try:
-        web_app = create_app(db, computer_delay, limits=limits,
-                             allowed_origins=allowed_origin or (),
-                             pauses=Pauses(trick_pause, hand_wait), engines=engines)
+        if workers > 1:
+            cluster = _cluster_mode(db, workers)  # refused before anything starts
+            # the schema upgraded once, and a database's fault said, before any worker starts
+            Database(db).close()
+        else:
+            web_app = _served_app(db, computer_delay, limits, tuple(allowed_origin or ()),
+                                  pauses, engines)
+            cluster = _cluster_mode(db, workers)
     except SQLAlchemyError as error:
         reason = str(error).splitlines()[0]
         raise CommandError(f"cannot open the database {shown_db}: {reason}") from None
@@ -1248,15 +1306,22 @@ def serve(
         ) from None
     shown_host = "localhost" if host in ("0.0.0.0", "::") else host
     shown_host = f"[{shown_host}]" if ":" in shown_host else shown_host
-    _console().print(say("parlour is serving at {url}", _lang(ctx),
-                         url=f"http://{shown_host}:{port}/"), markup=False)
+    url = f"http://{shown_host}:{port}/"
+    _console().print(say("parlour is serving at {url}", _lang(ctx), url=url) if workers == 1
+                     else say("parlour is serving at {url} from {workers} processes",
+                              _lang(ctx), url=url, workers=workers), markup=False)
     if engines.names():
         _console().print(say("the engines offered: {names}", _lang(ctx),
                              names=", ".join(engines.names())), markup=False)
-    serve_app(web_app, host, port, TransportSettings(
+    settings = TransportSettings(
         request_timeout=request_timeout, max_connections=max_connections,
-        forwarded_allow_ips=forwarded_allow_ips,
-    ))
+        forwarded_allow_ips=forwarded_allow_ips, process_header=cluster,
+    )
+    if workers > 1:
+        raise typer.Exit(serve_workers(workers, functools.partial(
+            _served_app, db, computer_delay, limits, tuple(allowed_origin or ()), pauses,
+        ), host, port, settings))
+    serve_app(web_app, host, port, settings)
 
 
 # --- entry point ----------------------------------------------------------------

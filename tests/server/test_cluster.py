@@ -7,6 +7,7 @@ each test makes its own processes' connections to a fresh database."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
 import uuid
@@ -24,6 +25,7 @@ from parlour.server.cluster import (
     ClusterError,
     Ownership,
     TableBus,
+    TableLocks,
     connection_parameters,
     move_lock,
     owners,
@@ -466,9 +468,60 @@ def test_a_table_id_beyond_the_ids_is_refused() -> None:
 @postgresql_only
 def test_a_notification_or_lock_of_no_table_is_refused(engine: Engine) -> None:
     with engine.connect() as connection:
-        with pytest.raises(ValueError, match=r"^a move count is 0 or more, not -1$"):
+        with pytest.raises(ValueError, match=r"^a revision or a number is 0 or more, not -1$"):
             publish(connection, 1, -1)
         with pytest.raises(ValueError, match=r"^a table id is from 1 to 2147483647, not -3$"):
             move_lock(connection, -3)
         with pytest.raises(ValueError, match=r"^a table id is from 1 to 2147483647, not 0$"):
             publish(connection, 0, 1)
+
+
+@postgresql_only
+def test_a_table_lock_holds_a_second_holder_of_the_table_and_no_other(
+        engine: Engine, database_url: str) -> None:
+    """Two processes' locks: the second holder of one table waits until the
+    first lets go, and reads the revision the first left; another table is
+    not held up; a cancelled wait holds nothing."""
+    Database(database_url).close()
+    with engine.begin() as connection:
+        for table_id in (1, 2):
+            connection.execute(text(
+                "INSERT INTO tables (id, game, version, options, seed, seats, status, moves, "
+                "scores, created, revision) VALUES (:id, 'polignac', 1, '{}', '1', '[]', "
+                "'playing', 0, '[]', now(), 3)"), {"id": table_id})
+
+    async def test() -> None:
+        first, second = TableLocks(database_url, process()), TableLocks(database_url, process())
+        order: list[str] = []
+        try:
+            async with first.hold(1) as held:
+                assert held.revision == 3
+
+                async def wait_for_it() -> None:
+                    async with second.hold(1) as later:
+                        order.append(f"second at {later.revision}")
+
+                waiting = asyncio.create_task(wait_for_it())
+                async with second.hold(2) as other:
+                    assert other.revision == 3
+                await asyncio.sleep(0.3)
+                assert order == []
+                with engine.begin() as connection:
+                    connection.execute(text("UPDATE tables SET revision = 4 WHERE id = 1"))
+                order.append("first done")
+            assert held.after == 4
+            await asyncio.wait_for(waiting, WAIT)
+            assert order == ["first done", "second at 4"]
+            async with first.hold(1):
+                cancelled = asyncio.create_task(wait_for_it())
+                await asyncio.sleep(0.2)
+                cancelled.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await cancelled
+            async with second.hold(1) as again:  # the cancelled wait holds nothing
+                assert again.revision == 4
+        finally:
+            await first.close()
+            await second.close()
+
+    run(test)

@@ -183,7 +183,7 @@ def test_an_older_database_is_upgraded_in_place(database_url: str, tmp_path: Pat
     started = datetime.now(UTC)
     Database(database_url).close()
     upgraded = datetime.now(UTC)
-    assert revision(database_url) == scripts().get_current_head() == "0006"
+    assert revision(database_url) == scripts().get_current_head() == "0007"
     assert older_rows(database_url) == before
     assert differences(database_url) == []
     tables = query(database_url, select(TableRow.id, TableRow.seed_chosen, TableRow.last_move)
@@ -204,7 +204,7 @@ def test_an_older_database_is_upgraded_in_place(database_url: str, tmp_path: Pat
     assert query(database_url, select(TableRow.id, TableRow.creator_hash, TableRow.hints)
                  .order_by(TableRow.id)) == [(1, None, True), (2, None, True), (3, None, True)]
     Database(database_url).close()  # a second start finds nothing to do
-    assert revision(database_url) == "0006"
+    assert revision(database_url) == "0007"
     assert older_rows(database_url) == before
 
 
@@ -248,7 +248,7 @@ def test_the_app_serves_an_upgraded_database(database_url: str, tmp_path: Path) 
 def test_a_fresh_database_gets_every_revision_and_the_orm_schema(database_url: str) -> None:
     assert revision(database_url) is None
     Database(database_url).close()
-    assert revision(database_url) == "0006"
+    assert revision(database_url) == "0007"
     assert differences(database_url) == []
     assert table_names(database_url) == {
         "alembic_version", "tables", "moves", "patience_results", "events", "event_steps",
@@ -274,7 +274,7 @@ def test_a_database_from_a_newer_parlour_is_refused_in_one_line(
     assert main(["serve", "--db", database_url]) == 2
     assert capsys.readouterr().err == (
         f"error: cannot open the database {database_url}: its schema is at revision 0099, "
-        "which this parlour does not know (it knows up to 0006): a newer parlour upgraded it\n")
+        "which this parlour does not know (it knows up to 0007): a newer parlour upgraded it\n")
     assert revision(database_url) == "0099"
 
 
@@ -300,13 +300,13 @@ BROKEN_REVISION = '''"""A revision that fails half-way."""
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
-down_revision = "0006"
+revision = "0008"
+down_revision = "0007"
 
 
 def upgrade() -> None:
     op.add_column("tables", sa.Column("broken", sa.Integer, nullable=True))
-    raise RuntimeError("revision 0007 failed")
+    raise RuntimeError("revision 0008 failed")
 '''
 
 
@@ -320,15 +320,15 @@ def test_an_upgrade_that_fails_changes_nothing(
     migrations = tmp_path / "migrations"
     shutil.copytree(str(files("parlour.server") / "migrations"), migrations,
                     ignore=shutil.ignore_patterns("__pycache__"))
-    (migrations / "versions" / "0007_broken.py").write_text(BROKEN_REVISION, encoding="utf-8")
+    (migrations / "versions" / "0008_broken.py").write_text(BROKEN_REVISION, encoding="utf-8")
     monkeypatch.setattr(db, "MIGRATIONS", str(migrations))
-    with pytest.raises(RuntimeError, match="revision 0007 failed"):
+    with pytest.raises(RuntimeError, match="revision 0008 failed"):
         Database(database_url)
     assert revision(database_url) is None
     assert older_rows(database_url) == before
     added = {"seed_chosen", "last_move", "rematch", "pauses", "creator_hash", "hints", "clock",
              "clock_state", "deadline", "forfeited", "rated", "ratings", "spectator_chat",
-             "broken"}
+             "revision", "broken"}
     assert added & column_names(database_url, "tables") == set()
 
 
@@ -356,7 +356,7 @@ def test_servers_starting_together_take_turns(database_url: str) -> None:
         thread.join(STARTS_TIMEOUT)
     assert not any(thread.is_alive() for thread in threads), "the starts wait on each other"
     assert failures == []
-    assert query(database_url, "SELECT version_num FROM alembic_version") == [("0006",)]
+    assert query(database_url, "SELECT version_num FROM alembic_version") == [("0007",)]
     assert differences(database_url) == []
 
 

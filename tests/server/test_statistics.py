@@ -194,7 +194,7 @@ def test_an_older_database_opens_with_its_finished_patiences_counted(
             "DROP TABLE players", "DROP INDEX ix_tables_deadline",
             *(f"ALTER TABLE tables DROP COLUMN {column}" for column in (
                 "clock", "clock_state", "deadline", "forfeited", "rated", "ratings",
-                "spectator_chat")),
+                "spectator_chat", "revision")),
         ):
             connection.exec_driver_sql(statement)
         assert set(inspect(connection).get_table_names()) == {"tables", "moves"}

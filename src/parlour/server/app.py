@@ -22,6 +22,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import make_url
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, HTTPConnection
 
@@ -36,6 +37,7 @@ from parlour.ratings import Rating, player_of
 from parlour.server import transport
 from parlour.server.chat import ChatHub, replay_chat
 from parlour.server.clocks import WallClock
+from parlour.server.cluster import Cluster, announce
 from parlour.server.db import ARCHIVED, FINISHED, PLAYING, Database
 from parlour.server.engines import Engines
 from parlour.server.errors import (
@@ -177,6 +179,7 @@ def create_app(
     clock: Clock = time.monotonic, limits: Limits | None = None,
     allowed_origins: Iterable[str] = (), pauses: Pauses | None = None,
     engines: Engines | None = None, wall_clock: WallClock | None = None,
+    cluster: bool | Cluster | None = None,
 ) -> FastAPI:
     """The web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -193,25 +196,40 @@ def create_app(
     (:class:`~parlour.server.engines.Engines`: none by default);
     ``wall_clock`` is what the tables' clocks read the time from (tests
     move theirs by hand: :class:`~parlour.server.clocks.WallClock`).
+    ``cluster`` says whether the app shares its tables with the other
+    server processes on its database (docs/cluster.md): ``None``, as
+    ``parlour serve`` does, shares them on PostgreSQL and serves alone on
+    SQLite; ``True`` on another database is :class:`ClusterError`; a
+    :class:`Cluster` is this process's part, as made (tests name theirs).
     """
-    database = Database(database_url)
+    if cluster is None:
+        cluster = make_url(database_url).get_backend_name() == "postgresql"
+    shared = cluster if isinstance(cluster, Cluster) else \
+        Cluster(database_url) if cluster else None
+    database = Database(database_url, announce=None if shared is None else announce)
     limits = limits or Limits()
     gate = ComputerGate()
     hub = TableHub(database, computer_delay, limits, gate, pauses=pauses, engines=engines,
-                   wall=wall_clock)
-    events = EventHub(database, computer_delay, limits, gate, engines=engines)
+                   wall=wall_clock, cluster=shared)
+    events = EventHub(database, computer_delay, limits, gate, engines=engines, cluster=shared)
     players = Players(database, hub.engines.names())
     chat = ChatHub(hub, players, clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await hub.start()
-        await events.start()
+        if shared is not None:
+            await shared.start()
         try:
-            yield
+            await hub.start()
+            await events.start()
+            try:
+                yield
+            finally:
+                await events.stop()
+                await hub.stop()
         finally:
-            await events.stop()
-            await hub.stop()
+            if shared is not None:
+                await shared.close()
             database.close()
 
     app = FastAPI(title="parlour", lifespan=lifespan, docs_url=None, redoc_url=None)

@@ -22,11 +22,12 @@ and the chat a player reads leaves them out too.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.server.db import ChatRow, now
+from parlour.server.db import CHAT, ChatRow, now
 from parlour.server.errors import (
     BAD_REQUEST,
     CONFLICT,
@@ -39,6 +40,8 @@ from parlour.server.players import Player, Players
 from parlour.server.rooms import Connection
 from parlour.server.security import TokenBucket
 from parlour.server.tables import LiveTable, TableHub, timestamp
+
+logger = logging.getLogger("parlour.server")
 
 CHAT_BURST = 5
 """Messages one sender may send at once."""
@@ -91,6 +94,10 @@ class ChatHub:
         self.clock = clock
         self._allowances: dict[tuple[object, ...], TokenBucket] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._deliveries: set[asyncio.Task[None]] = set()
+        if tables.cluster is not None:
+            # every process's sockets get a message as it is heard, the sender's too
+            tables.cluster.bus.subscribe(self._heard, lambda: None, CHAT)
 
     def sender(self, table: LiveTable, seat: int | None, player: Player | None) -> Sender:
         """The sender of a message at ``table`` from ``seat`` (``None``: a
@@ -127,7 +134,8 @@ class ChatHub:
             raise ApiError(CONFLICT, (
                 f"this table's chat is full: it keeps at most {MAX_TABLE_MESSAGES} messages"))
         message = chat_message(stored)
-        await self._deliver(table, message)
+        if self.tables.cluster is None:
+            await self._deliver(table, message)
         return message
 
     async def messages(self, table: LiveTable, player: Player | None,
@@ -191,6 +199,29 @@ class ChatHub:
                 self._locks = {key: kept for key, kept in self._locks.items() if kept.locked()}
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
+
+    def _heard(self, table_id: int, number: int) -> None:
+        """A process stored message ``number`` of table ``table_id``: the
+        sockets here that follow the table get it (in the order heard)."""
+        table = self.tables.live_table(table_id)
+        if table is None or not table.connections:
+            return
+
+        async def deliver() -> None:
+            try:
+                async with self._lock(table_id):
+                    rows = await asyncio.to_thread(
+                        self.database.chat_messages, table_id, (), number - 1)
+                    for row in rows:
+                        if row.number == number:
+                            await self._deliver(table, chat_message(row))
+            except Exception:
+                logger.exception("chat message %s of table %s was not delivered",
+                                 number, table_id)
+
+        task = asyncio.create_task(deliver(), name=f"parlour table {table_id} chat")
+        self._deliveries.add(task)
+        task.add_done_callback(self._deliveries.discard)
 
     async def _deliver(self, table: LiveTable, message: dict[str, Any]) -> None:
         """Send ``message`` to every socket of ``table`` but those of the

@@ -31,20 +31,30 @@ import contextlib
 import logging
 import os
 import socket
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Self
 
-import psycopg
 from sqlalchemy import URL, Connection, make_url, text
 
-from parlour.server.db import MAX_ID
+from parlour.server.db import CHAT, EVENT, MAX_ID, TABLE, Database
+
+# Without the postgres extra only SQLite can be served: the refusal of any
+# database but PostgreSQL (`parlour serve --workers 2`) needs no driver, and
+# nothing else here is reached (a database does not open without its driver).
+with contextlib.suppress(ImportError):
+    import psycopg
 
 logger = logging.getLogger("parlour.server")
 
 CHANNEL = "parlour_tables"
-"""The channel on which a committed change of a table is announced, as
-``"<table id> <move count>"``."""
+"""The channel on which a committed change is announced, as ``"<kind> <id>
+<number>"``: ``table 12 40`` (table 12 is at revision 40), ``event 3 7`` (a
+party), ``chat 12 5`` (table 12's chat message 5)."""
+
+KINDS = (TABLE, EVENT, CHAT)
+"""What a notification may be about."""
 
 MOVE_LOCKS = 0x706D6F76
 """The namespace of the move locks ("pmov"): ``pg_advisory_xact_lock(MOVE_LOCKS, table id)``."""
@@ -52,8 +62,15 @@ MOVE_LOCKS = 0x706D6F76
 OWNER_LOCKS = 0x706F776E
 """The namespace of the owner locks ("pown"): ``pg_try_advisory_lock(OWNER_LOCKS, table id)``."""
 
+EVENT_MOVE_LOCKS = 0x70657676
+"""The namespace of the parties' locks ("pevv"), as :data:`MOVE_LOCKS` for tables."""
+
+EVENT_OWNER_LOCKS = 0x7065766F
+"""The namespace of the parties' owner locks ("pevo"), as :data:`OWNER_LOCKS` for tables."""
+
 OnChange = Callable[[int, int], None]
-"""Told ``(table id, move count)`` of a committed change of a table."""
+"""Told ``(id, number)`` of a committed change: a table's or a party's id
+and its new revision, or a table's id and its new chat message's number."""
 
 OnMissed = Callable[[], None]
 """Told that changes may have been missed (the bus's connection was lost
@@ -107,35 +124,54 @@ def _table_key(table_id: int) -> int:
     return table_id
 
 
-def _payload(table_id: int, move_count: int) -> str:
-    if move_count < 0:
-        raise ValueError(f"a move count is 0 or more, not {move_count}")
-    return f"{_table_key(table_id)} {move_count}"
+def _payload(table_id: int, number: int, kind: str = TABLE) -> str:
+    if number < 0:
+        raise ValueError(f"a revision or a number is 0 or more, not {number}")
+    if kind not in KINDS:
+        raise ValueError(f"a notification is about {', '.join(KINDS)}, not {kind!r}")
+    return f"{kind} {_table_key(table_id)} {number}"
 
 
-def parse_payload(payload: str) -> tuple[int, int] | None:
-    """``(table id, move count)`` of a notification, or ``None`` for one
-    that parlour did not send.
+def parse_payload(payload: str) -> tuple[str, int, int] | None:
+    """``(kind, id, number)`` of a notification, or ``None`` for one that
+    parlour did not send.
 
-    >>> parse_payload("12 40"), parse_payload("hello")
-    ((12, 40), None)
+    >>> parse_payload("table 12 40"), parse_payload("chat 12 3"), parse_payload("hello")
+    (('table', 12, 40), ('chat', 12, 3), None)
     """
     parts = payload.split(" ")
-    if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
+    if len(parts) != 3 or parts[0] not in KINDS \
+            or not all(part.isascii() and part.isdigit() for part in parts[1:]):
         return None
-    table_id, move_count = int(parts[0]), int(parts[1])
-    return (table_id, move_count) if 0 < table_id <= MAX_ID else None
+    row_id, number = int(parts[1]), int(parts[2])
+    return (parts[0], row_id, number) if 0 < row_id <= MAX_ID else None
 
 
-def publish(connection: Connection, table_id: int, move_count: int) -> None:
-    """Announce on :data:`CHANNEL` that table ``table_id`` now has
-    ``move_count`` moves, from inside the transaction that changed it:
-    PostgreSQL delivers it when (and only if) that transaction commits.
-    (Within one transaction, a notification repeated word for word is sent
-    once.)"""
+def publish(connection: Connection, table_id: int, number: int, kind: str = TABLE) -> None:
+    """Announce on :data:`CHANNEL` that ``kind`` ``table_id`` is now at
+    ``number`` (a table's or a party's revision, a chat message's number),
+    from inside the transaction that changed it: PostgreSQL delivers it
+    when (and only if) that transaction commits. (Within one transaction, a
+    notification repeated word for word is sent once.)"""
     _check_postgresql(connection)
     connection.execute(text("SELECT pg_notify(:channel, :payload)"),
-                       {"channel": CHANNEL, "payload": _payload(table_id, move_count)})
+                       {"channel": CHANNEL, "payload": _payload(table_id, number, kind)})
+
+
+_REVISIONS = {TABLE: "tables", EVENT: "events"}
+
+
+def announce(connection: Connection, kind: str, row_id: int, number: int | None) -> None:
+    """:attr:`parlour.server.db.Database.announce` for a cluster: publish
+    the change (a table's or a party's revision read from its row in the
+    same transaction, after the change; a chat message's number)."""
+    if number is not None:
+        publish(connection, row_id, number, kind)
+        return
+    connection.execute(text(
+        f"SELECT pg_notify(:channel, concat_ws(' ', CAST(:kind AS text), id, revision)) "
+        f"FROM {_REVISIONS[kind]} WHERE id = :id"),
+        {"channel": CHANNEL, "kind": kind, "id": _table_key(row_id)})
 
 
 def move_lock(connection: Connection, table_id: int) -> None:
@@ -148,8 +184,88 @@ def move_lock(connection: Connection, table_id: int) -> None:
                        {"namespace": MOVE_LOCKS, "table": _table_key(table_id)})
 
 
-def owners(connection: Connection) -> dict[int, str]:
-    """Per owned table of this database, the process that owns it (its
+@dataclass
+class Held:
+    """A table held by :meth:`TableLocks.hold`: its revision when the lock
+    was taken (``None``: no such row), and once let go, after the holder's
+    changes (:attr:`after`)."""
+
+    revision: int | None
+    after: int | None = None
+
+
+class TableLocks:
+    """Locks of tables held across ``await``s by this process: the
+    session-level advisory lock ``(MOVE_LOCKS, table id)``, on a few
+    connections of their own (at most ``size`` held at once).
+
+    While one process holds a table's lock no other takes it: the changes
+    of one table (moves, seats, switches) are made one at a time whichever
+    process makes them, each against the table as the last one left it.
+    A process that dies lets its locks go with its connections.
+    """
+
+    def __init__(self, url: str | URL, process: str | None = None, size: int = 16, *,
+                  namespace: int = MOVE_LOCKS, kind: str = TABLE) -> None:
+        self._url = _postgresql_url(url)
+        self.process = process or default_process()
+        self.namespace = namespace
+        self._revision = f"SELECT revision FROM {_REVISIONS[kind]} WHERE id = %s"
+        self._idle: list[psycopg.AsyncConnection[Any]] = []
+        self._slots = asyncio.Semaphore(size)
+
+    @property
+    def application_name(self) -> str:
+        """The locks' connections in ``pg_stat_activity``."""
+        return _LOCKS_PREFIX + self.process
+
+    @contextlib.asynccontextmanager
+    async def hold(self, table_id: int) -> AsyncIterator[Held]:
+        """Hold table ``table_id``'s lock (waiting while another process
+        holds it) for the ``async with`` block, which is told the table's
+        revision then; once the block ends, :attr:`Held.after` is the
+        revision it left."""
+        key = _table_key(table_id)
+        async with self._slots:
+            connection = self._idle.pop() if self._idle \
+                else await _connect(self._url, self.application_name)
+            try:
+                await connection.execute("SELECT pg_advisory_lock(%s, %s)", (self.namespace, key))
+                cursor = await connection.execute(self._revision, (key,))
+                row = await cursor.fetchone()
+            except BaseException:
+                # a connection cut or cancelled in the middle holds nothing once closed
+                await asyncio.shield(connection.close())
+                raise
+            held = Held(None if row is None else int(row[0]))
+            try:
+                yield held
+            finally:
+                await asyncio.shield(self._let_go(connection, key, held))
+
+    async def _let_go(self, connection: psycopg.AsyncConnection[Any], key: int,
+                      held: Held) -> None:
+        try:
+            cursor = await connection.execute(self._revision, (key,))
+            row = await cursor.fetchone()
+            held.after = None if row is None else int(row[0])
+            await connection.execute("SELECT pg_advisory_unlock(%s, %s)", (self.namespace, key))
+        except psycopg.Error:
+            await connection.close()  # and with it the lock
+            return
+        self._idle.append(connection)
+
+    async def close(self) -> None:
+        """Close the idle connections."""
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await connection.close()
+
+
+
+def owners(connection: Connection, namespace: int = OWNER_LOCKS) -> dict[int, str]:
+    """Per owned table of this database (a party, with
+    :data:`EVENT_OWNER_LOCKS`), the process that owns it (its
     :class:`Ownership`'s ``process``), read from the locks themselves."""
     _check_postgresql(connection)
     rows = connection.execute(text(
@@ -158,13 +274,14 @@ def owners(connection: Connection) -> dict[int, str]:
         "WHERE locks.locktype = 'advisory' AND locks.granted AND locks.objsubid = 2 "
         "AND locks.classid = :namespace AND locks.database = "
         "(SELECT oid FROM pg_database WHERE datname = current_database())"),
-        {"namespace": OWNER_LOCKS}).all()
+        {"namespace": namespace}).all()
     prefix = _OWNER_PREFIX
     return {int(table_id): name.removeprefix(prefix) for table_id, name in rows}
 
 
 _BUS_PREFIX = "parlour bus "
 _OWNER_PREFIX = "parlour owner "
+_LOCKS_PREFIX = "parlour locks "
 
 
 async def _connect(url: str | URL, application_name: str) -> psycopg.AsyncConnection[Any]:
@@ -191,7 +308,7 @@ class TableBus:
         self.process = process or default_process()
         self.retry_delay = retry_delay
         self.check_every = check_every
-        self._subscribers: list[tuple[OnChange, OnMissed]] = []
+        self._subscribers: list[tuple[str, OnChange, OnMissed]] = []
         self._connection: psycopg.AsyncConnection[Any] | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -200,12 +317,16 @@ class TableBus:
         """The bus's connection in ``pg_stat_activity``."""
         return _BUS_PREFIX + self.process
 
-    def subscribe(self, on_change: OnChange, on_missed: OnMissed) -> Callable[[], None]:
-        """Tell ``on_change`` every change heard and ``on_missed`` after
-        every reconnection; returns what stops telling them. A callback
-        runs in the event loop and must not block (start a task for what
-        takes time); one that raises is logged, and the others still run."""
-        subscriber = (on_change, on_missed)
+    def subscribe(self, on_change: OnChange, on_missed: OnMissed,
+                  kind: str = TABLE) -> Callable[[], None]:
+        """Tell ``on_change`` every change of ``kind`` heard and
+        ``on_missed`` after every reconnection; returns what stops telling
+        them. A callback runs in the event loop and must not block (start a
+        task for what takes time); one that raises is logged, and the
+        others still run."""
+        if kind not in KINDS:
+            raise ValueError(f"a notification is about {', '.join(KINDS)}, not {kind!r}")
+        subscriber = (kind, on_change, on_missed)
         self._subscribers.append(subscriber)
 
         def unsubscribe() -> None:
@@ -265,7 +386,7 @@ class TableBus:
             self._connection = None
             self._connection = await self._reconnected()
             logger.info("the table bus is listening again: refreshing every table")
-            for _on_change, on_missed in list(self._subscribers):
+            for _kind, _on_change, on_missed in list(self._subscribers):
                 self._call(on_missed)
 
     async def _reconnected(self) -> psycopg.AsyncConnection[Any]:
@@ -283,8 +404,10 @@ class TableBus:
             logger.warning("the table bus ignores a notification it did not expect: %r",
                            payload)
             return
-        for on_change, _on_missed in list(self._subscribers):
-            self._call(on_change, *change)
+        kind, row_id, number = change
+        for wanted, on_change, _on_missed in list(self._subscribers):
+            if wanted == kind:
+                self._call(on_change, row_id, number)
 
     @staticmethod
     def _call(callback: Callable[..., None], *arguments: int) -> None:
@@ -308,7 +431,9 @@ class Ownership:
     """
 
     def __init__(self, url: str | URL, process: str | None = None,
-                 on_lost: Callable[[frozenset[int]], None] | None = None) -> None:
+                 on_lost: Callable[[frozenset[int]], None] | None = None,
+                 namespace: int = OWNER_LOCKS) -> None:
+        self.namespace = namespace
         self._url = _postgresql_url(url)
         self.process = process or default_process()
         self._on_lost = on_lost
@@ -320,6 +445,11 @@ class Ownership:
     def application_name(self) -> str:
         """The owner locks' connection in ``pg_stat_activity``."""
         return _OWNER_PREFIX + self.process
+
+    def on_lost(self, callback: Callable[[frozenset[int]], None]) -> None:
+        """Tell ``callback`` (instead of the one given before) the tables
+        lost with a lost connection."""
+        self._on_lost = callback
 
     def owned(self) -> frozenset[int]:
         """The tables this process owns."""
@@ -337,7 +467,7 @@ class Ownership:
                 connection = await self._connected()
                 try:
                     cursor = await connection.execute(
-                        "SELECT pg_try_advisory_lock(%s, %s)", (OWNER_LOCKS, key))
+                        "SELECT pg_try_advisory_lock(%s, %s)", (self.namespace, key))
                     row = await cursor.fetchone()
                 except psycopg.OperationalError:
                     await self._lose()
@@ -360,7 +490,7 @@ class Ownership:
             self._owned.discard(key)
             try:
                 await self._connection.execute(
-                    "SELECT pg_advisory_unlock(%s, %s)", (OWNER_LOCKS, key))
+                    "SELECT pg_advisory_unlock(%s, %s)", (self.namespace, key))
             except psycopg.OperationalError:
                 await self._lose()
 
@@ -416,3 +546,56 @@ class Ownership:
             except Exception:
                 logger.exception("an ownership callback failed")
         return lost
+
+
+SWEEP_EVERY = 1.0
+"""Seconds between two looks for tables whose owner died (at most about as
+long, then, before a table's computers and clock are running again)."""
+
+
+@dataclass
+class Rooms:
+    """One kind of room (``table`` or ``event``) in a process of a cluster:
+    its owner locks and its locks."""
+
+    kind: str
+    ownership: Ownership
+    locks: TableLocks
+
+    def owners(self, database: Database) -> dict[int, str]:
+        """:func:`owners` of the rooms of this kind in ``database`` (blocking)."""
+        with database.engine.connect() as connection:
+            return owners(connection, self.ownership.namespace)
+
+
+class Cluster:
+    """This process's part in several server processes on the PostgreSQL
+    database at ``url``: its :class:`TableBus`, and for tables and parties
+    (:attr:`rooms`, by kind) an :class:`Ownership` and :class:`TableLocks`,
+    all named ``process`` (``host:pid`` by default), and how often it looks
+    for rooms whose owner died (``sweep_every`` seconds). The hubs given
+    one share their rooms with every other process on the database; the
+    app starts it before them and closes it after."""
+
+    def __init__(self, url: str | URL, process: str | None = None,
+                 sweep_every: float = SWEEP_EVERY) -> None:
+        self.process = process or default_process()
+        self.bus = TableBus(url, self.process)
+        self.rooms = {
+            TABLE: Rooms(TABLE, Ownership(url, self.process),
+                         TableLocks(url, self.process)),
+            EVENT: Rooms(EVENT, Ownership(url, self.process, namespace=EVENT_OWNER_LOCKS),
+                         TableLocks(url, self.process, namespace=EVENT_MOVE_LOCKS, kind=EVENT)),
+        }
+        self.sweep_every = sweep_every
+
+    async def start(self) -> None:
+        """Start listening (raising if the database cannot be reached)."""
+        await self.bus.start()
+
+    async def close(self) -> None:
+        """Let go of every room and close every connection."""
+        await self.bus.close()
+        for rooms in self.rooms.values():
+            await rooms.ownership.close()
+            await rooms.locks.close()

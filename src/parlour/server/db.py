@@ -162,6 +162,10 @@ class TableRow(Base):
     spectator_chat: Mapped[bool] = mapped_column(
         Boolean, default=False, server_default=false())
     """Whether spectators may chat at the table (players always may)."""
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    """How many committed changes of the row there were: every write of it
+    adds one (:func:`_update_table`), so a server process knows whether its
+    copy in memory is behind (docs/cluster.md)."""
 
 
 class PlayerRow(Base):
@@ -291,6 +295,8 @@ class EventRow(Base):
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Whether the party's host chose its seed, and so can know every deal."""
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    """How many committed changes of the row there were (as :attr:`TableRow.revision`)."""
 
 
 class EventStepRow(Base):
@@ -427,10 +433,30 @@ def _lock_for_migrations(connection: Connection) -> None:
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
 
 
-class Database:
-    """The app's storage at one SQLAlchemy URL, migrated to the newest schema."""
+TABLE = "table"
+"""What :attr:`Database.announce` is told of a table's change (its row's ``revision``)."""
+EVENT = "event"
+"""... of a party's change."""
+CHAT = "chat"
+"""... of a new chat message at a table (its number)."""
 
-    def __init__(self, url: str) -> None:
+Announce = Callable[[Connection, str, int, int | None], None]
+"""Told, inside the transaction of a change, ``(connection, kind, id,
+number)``: a table's or a party's row changed (``TABLE``, ``EVENT``; the
+number ``None``: the row's new revision is read there), or a chat message
+was added (``CHAT``, the table's id and the message's number)."""
+
+
+class Database:
+    """The app's storage at one SQLAlchemy URL, migrated to the newest schema.
+
+    ``announce``, when given, is told of every change of a table, a party
+    or a chat inside the transaction that makes it (several server
+    processes on PostgreSQL announce them to each other:
+    :func:`parlour.server.cluster.announce`)."""
+
+    def __init__(self, url: str, announce: Announce | None = None) -> None:
+        self.announce = announce
         is_sqlite = url.startswith("sqlite")
         try:
             self.engine = create_engine(
@@ -451,6 +477,12 @@ class Database:
     def close(self) -> None:
         """Release every pooled connection."""
         self.engine.dispose()
+
+    def _changed(self, connection: Connection, kind: str, row_id: int,
+                 number: int | None = None) -> None:
+        """Announce a change within its transaction (see :attr:`announce`)."""
+        if self.announce is not None:
+            self.announce(connection, kind, row_id, number)
 
     def add_table(self, row: TableRow) -> int:
         """Insert a new table, and the ``table_seats`` row of each of its
@@ -494,15 +526,17 @@ class Database:
                  "action": action}
                 for offset, action in enumerate(actions)
             ])
-            connection.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            _update_table(connection, table_id, values)
             if result is not None:
                 assert is_over, "only the move that ends a patience has its result"
                 connection.execute(insert(PatienceResultRow).values(
                     table_id=table_id, finished=values["finished"], **asdict(result)))
-            if ending is None:
-                return None
-            assert is_over, "only the move that ends a match has its ending"
-            return _end_match(connection, table_id, ending, moment)
+            changes = None
+            if ending is not None:
+                assert is_over, "only the move that ends a match has its ending"
+                changes = _end_match(connection, table_id, ending, moment)
+            self._changed(connection, TABLE, table_id)
+            return changes
 
     def end_match(self, table_id: int, ending: MatchEnd,
                   values: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -511,10 +545,10 @@ class Database:
         transaction: what a match that ends without a move (a forfeit on
         time) stores. Returns its rating changes (``None``: not rated)."""
         with self.engine.begin() as connection:
-            if values:
-                connection.execute(
-                    update(TableRow).where(TableRow.id == table_id).values(**values))
-            return _end_match(connection, table_id, ending, now())
+            _update_table(connection, table_id, values)
+            changes = _end_match(connection, table_id, ending, now())
+            self._changed(connection, TABLE, table_id)
+            return changes
 
     def leaderboard(self, game: str, limit: int) -> list[tuple[RatingRow, str | None]]:
         """The ``limit`` best rated subjects of ``game`` (by displayed rating,
@@ -550,8 +584,9 @@ class Database:
         with self.engine.begin() as connection:
             connection.execute(delete(MoveRow).where(
                 MoveRow.table_id == table_id, MoveRow.move_number >= move_number))
-            connection.execute(update(TableRow).where(TableRow.id == table_id).values(
-                moves=move_number, scores=scores, last_move=now()))
+            _update_table(connection, table_id, {
+                "moves": move_number, "scores": scores, "last_move": now()})
+            self._changed(connection, TABLE, table_id)
 
     def rematch(self, table_id: int) -> dict[str, Any] | None:
         """The stored rematch of the table (``None``: nobody answered it yet)."""
@@ -563,8 +598,8 @@ class Database:
     def set_rematch(self, table_id: int, rematch: dict[str, Any]) -> None:
         """Store the answers to the table's rematch."""
         with self.engine.begin() as connection:
-            connection.execute(
-                update(TableRow).where(TableRow.id == table_id).values(rematch=rematch))
+            _update_table(connection, table_id, {"rematch": rematch})
+            self._changed(connection, TABLE, table_id)
 
     def add_rematch_table(self, table_id: int, row: TableRow, rematch: dict[str, Any]) -> int:
         """Insert the rematch ``row`` of table ``table_id`` and store that
@@ -574,8 +609,8 @@ class Database:
             session.add(row)
             session.flush()
             session.add_all(_seat_rows(row))  # the players keep their seats' rows
-            session.execute(update(TableRow).where(TableRow.id == table_id)
-                            .values(rematch={**rematch, "table": row.id}))
+            _update_table(session.connection(), table_id, {"rematch": {**rematch, "table": row.id}})
+            self._changed(session.connection(), TABLE, table_id)
             session.commit()
             return row.id
 
@@ -618,11 +653,13 @@ class Database:
         with Session(self.engine) as session:
             return session.get(PatienceResultRow, table_id) is not None
 
-    def table(self, table_id: int) -> StoredTable | None:
-        """The table ``table_id`` with its moves, or ``None``."""
+    def table(self, table_id: int, snapshot: bool = False) -> StoredTable | None:
+        """The table ``table_id`` with its moves, or ``None``; with
+        ``snapshot`` (PostgreSQL), the row and the moves as one committed
+        state of the database, whatever commits meanwhile."""
         if not _can_be_an_id(table_id):
             return None
-        with Session(self.engine, expire_on_commit=False) as session:
+        with Session(self._snapshots(snapshot), expire_on_commit=False) as session:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
@@ -635,6 +672,39 @@ class Database:
                 select(TableRow).where(TableRow.status == PLAYING).order_by(TableRow.id)
             ).all()
             return [StoredTable(row, self._actions(session, row.id)) for row in rows]
+
+    def _snapshots(self, snapshot: bool) -> Engine:
+        """The engine, reading one committed state of the database in a
+        transaction if ``snapshot`` (on PostgreSQL; SQLite's transactions do)."""
+        if snapshot and self.engine.dialect.name == "postgresql":
+            return self.engine.execution_options(isolation_level="REPEATABLE READ")
+        return self.engine
+
+    def live_event_ids(self) -> list[int]:
+        """The ids of every party not over."""
+        with self.engine.connect() as connection:
+            return list(connection.scalars(select(EventRow.id).where(
+                EventRow.status != FINISHED).order_by(EventRow.id)))
+
+    def event_revision(self, event_id: int) -> int | None:
+        """The party's revision (``None``: no such party)."""
+        with self.engine.connect() as connection:
+            revision: int | None = connection.scalar(
+                select(EventRow.revision).where(EventRow.id == event_id))
+            return revision
+
+    def live_table_ids(self) -> list[int]:
+        """The ids of every table being played or waiting for players."""
+        with self.engine.connect() as connection:
+            return list(connection.scalars(select(TableRow.id).where(
+                TableRow.status.in_((PLAYING, OPEN))).order_by(TableRow.id)))
+
+    def revision(self, table_id: int) -> int | None:
+        """The table's revision (``None``: no such table)."""
+        with self.engine.connect() as connection:
+            revision: int | None = connection.scalar(
+                select(TableRow.revision).where(TableRow.id == table_id))
+            return revision
 
     def list_tables(self, status: str | None, limit: int) -> Sequence[TableRow]:
         """The newest ``limit`` tables, all or those with ``status``."""
@@ -658,15 +728,18 @@ class Database:
         query = update(TableRow).where(
             TableRow.status == PLAYING, TableRow.deadline.is_(None),
             func.coalesce(TableRow.last_move, TableRow.created) < before,
-        ).values(status=ARCHIVED)
+        ).values(status=ARCHIVED, revision=TableRow.revision + 1).returning(TableRow.id)
         with self.engine.begin() as connection:
-            return connection.execute(query).rowcount
+            archived = list(connection.scalars(query))
+            for table_id in archived:
+                self._changed(connection, TABLE, table_id)
+            return len(archived)
 
     def set_table_pauses(self, table_id: int, pauses: dict[str, Any]) -> None:
         """Store a table's pauses (a person continued, or the wait ended)."""
         with self.engine.begin() as connection:
-            connection.execute(
-                update(TableRow).where(TableRow.id == table_id).values(pauses=pauses))
+            _update_table(connection, table_id, {"pauses": pauses})
+            self._changed(connection, TABLE, table_id)
     def set_table_seats(self, table_id: int, seats: list[dict[str, Any]],
                         players: dict[int, int | None] | None = None) -> None:
         """Store who sits where (the seats' stored forms): a name, a seat
@@ -674,10 +747,10 @@ class Database:
         transaction the ``table_seats`` rows of the seats whose player
         changed (``players``: the seat's player now, ``None`` for none)."""
         with self.engine.begin() as connection:
-            connection.execute(
-                update(TableRow).where(TableRow.id == table_id).values(seats=seats))
+            _update_table(connection, table_id, {"seats": seats})
             for seat, player_id in (players or {}).items():
                 _set_seat_player(connection, table_id, seat, player_id)
+            self._changed(connection, TABLE, table_id)
 
     def fill_seats(self, table_id: int, seats: list[dict[str, Any]], values: dict[str, Any],
                    seat: int | None = None, player_id: int | None = None) -> None:
@@ -687,11 +760,11 @@ class Database:
         player ``player_id`` took ``seat``, his ``table_seats`` row, in one
         transaction."""
         with self.engine.begin() as connection:
-            connection.execute(update(TableRow).where(TableRow.id == table_id)
-                               .values(seats=seats, **values))
+            _update_table(connection, table_id, {"seats": seats, **values})
             if seat is not None and player_id is not None:
                 connection.execute(insert(TableSeatRow).values(
                     table_id=table_id, seat=seat, player_id=player_id))
+            self._changed(connection, TABLE, table_id)
 
     def player_seats(self, player_id: int, statuses: Sequence[str]) -> list[tuple[int, int]]:
         """The ``(table id, seat)`` of every seat the player holds at a
@@ -707,21 +780,21 @@ class Database:
         """Switch the table's hints on or off (on: its match is rated no more)."""
         values: dict[str, Any] = {"hints": hints} if not hints else {"hints": True, "rated": False}
         with self.engine.begin() as connection:
-            connection.execute(
-                update(TableRow).where(TableRow.id == table_id).values(**values))
+            _update_table(connection, table_id, values)
+            self._changed(connection, TABLE, table_id)
 
     def set_table_rated(self, table_id: int, rated: bool) -> None:
         """Store whether the table's match counts for the ratings (decided
         again when an open table starts: :func:`parlour.server.ratings.is_rated`)."""
         with self.engine.begin() as connection:
-            connection.execute(
-                update(TableRow).where(TableRow.id == table_id).values(rated=rated))
+            _update_table(connection, table_id, {"rated": rated})
+            self._changed(connection, TABLE, table_id)
 
     def set_table_status(self, table_id: int, status: str) -> None:
         """Change the status of an unfinished table (``playing`` or ``archived``)."""
         with self.engine.begin() as connection:
-            connection.execute(
-                update(TableRow).where(TableRow.id == table_id).values(status=status))
+            _update_table(connection, table_id, {"status": status})
+            self._changed(connection, TABLE, table_id)
 
     # --- players ---------------------------------------------------------------
     def add_player(self, name: str, name_key: str, key_hash: str) -> PlayerRow | None:
@@ -837,6 +910,8 @@ class Database:
                 return None
             row.number = (last or 0) + 1
             session.add(row)
+            session.flush()
+            self._changed(session.connection(), CHAT, row.table_id, row.number)
         return row
 
     def chat_messages(
@@ -867,8 +942,8 @@ class Database:
     def set_spectator_chat(self, table_id: int, allowed: bool) -> None:
         """Let the table's spectators chat, or not."""
         with self.engine.begin() as connection:
-            connection.execute(update(TableRow).where(TableRow.id == table_id)
-                               .values(spectator_chat=allowed))
+            _update_table(connection, table_id, {"spectator_chat": allowed})
+            self._changed(connection, TABLE, table_id)
 
     # --- events ----------------------------------------------------------------
     def add_event(self, row: EventRow) -> int:
@@ -893,15 +968,16 @@ class Database:
         with self.engine.begin() as connection:
             if rows:
                 connection.execute(insert(EventStepRow), rows)
-            if values:
-                connection.execute(
-                    update(EventRow).where(EventRow.id == event_id).values(**values))
+            connection.execute(update(EventRow).where(EventRow.id == event_id).values(
+                **values, revision=EventRow.revision + 1))
+            self._changed(connection, EVENT, event_id)
 
-    def event(self, event_id: int) -> StoredEvent | None:
-        """The event ``event_id`` with its steps, or ``None``."""
+    def event(self, event_id: int, snapshot: bool = False) -> StoredEvent | None:
+        """The event ``event_id`` with its steps, or ``None`` (``snapshot``:
+        as :meth:`table`'s)."""
         if not _can_be_an_id(event_id):
             return None
-        with Session(self.engine, expire_on_commit=False) as session:
+        with Session(self._snapshots(snapshot), expire_on_commit=False) as session:
             row = session.get(EventRow, event_id)
             if row is None:
                 return None
@@ -927,6 +1003,13 @@ class Database:
             select(EventStepRow.step).where(EventStepRow.event_id == event_id)
             .order_by(EventStepRow.number)
         )]
+
+
+def _update_table(connection: Connection, table_id: int, values: dict[str, Any]) -> None:
+    """Within ``connection``'s transaction: write the table's columns
+    ``values``, and count the change in its ``revision``."""
+    connection.execute(update(TableRow).where(TableRow.id == table_id).values(
+        **values, revision=TableRow.revision + 1))
 
 
 def _seat_rows(row: TableRow) -> list[TableSeatRow]:
@@ -988,7 +1071,7 @@ def _end_match(connection: Connection, table_id: int, ending: MatchEnd,
                        for subject in subjects]
             values["ratings"] = changes
     if values:
-        connection.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+        _update_table(connection, table_id, values)
     return changes
 
 

@@ -295,13 +295,44 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         return True
 
     def _set_going(self, live: LiveEvent) -> None:
-        """Start the event's computers and arm its timer."""
+        """Start the event's computers and arm its timer (where this process
+        runs the party)."""
         self._wake(live)
         self._arm_timer(live)
 
     def _tasks(self) -> list[asyncio.Task[None]]:
         timers = [live.timer for live in self._rooms.values() if live.timer is not None]
         return [*super()._tasks(), *timers]
+
+    # --- several processes (docs/cluster.md) --------------------------------------
+    def _snapshot(self, room_id: int) -> StoredEvent | None:
+        return self.database.event(room_id, snapshot=True)
+
+    def _revision(self, room_id: int) -> int | None:
+        return self.database.event_revision(room_id)
+
+    def _live_ids(self) -> list[int]:
+        return self.database.live_event_ids()
+
+    def _adopt(self, room: LiveEvent, stored: StoredEvent) -> None:
+        """Take the party as another process stored it (replayed from its
+        steps), arm its timer again where this process runs it, and tell
+        every socket."""
+        fresh = self._restore(stored)
+        for name in ("event", "places", "host_hash", "join_hash", "level", "delay",
+                     "time_limit", "deadline", "created", "seed_chosen", "revision"):
+            setattr(room, name, getattr(fresh, name))
+        if room.status == FINISHED:
+            self._rooms.pop(room.id, None)
+        self._broadcast(room)
+        self._wake(room)
+        self._arm_timer(room)
+
+    def _stop_running(self, room: LiveEvent) -> None:
+        super()._stop_running(room)
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
 
     def _restore(self, stored: StoredEvent) -> LiveEvent:
         row = stored.row
@@ -318,12 +349,13 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
             time_limit=row.time_limit,
             deadline=None if row.deadline is None else aware(row.deadline),
             created=aware(row.created), seed_chosen=bool(row.seed_chosen),
+            revision=row.revision,
         )
 
     async def event(self, event_id: int) -> LiveEvent:
         """The event ``event_id`` (404 if there is none); finished events are
         read from the database when they are not in memory."""
-        return await self.find(event_id)
+        return await self.current(await self.find(event_id))
 
     # --- the host --------------------------------------------------------------
     def _check_room(self, owner: str | None) -> None:
@@ -390,7 +422,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         if not code or not hmac.compare_digest(hash_token(code), live.join_hash):
             raise ApiError(FORBIDDEN, f"this join link is not the one of party {live.id}: "
                                       "ask the host for the link")
-        async with live.lock:
+        async with self._locked(live):
             if live.status != JOINING:
                 raise ApiError(CONFLICT, (
                     "this party has already started: places are taken before round 1 only "
@@ -425,7 +457,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         """The host starts the next round (round 1 fills the empty places with
         computers first); returns the host's view."""
         live.check_host(token)
-        async with live.lock:
+        async with self._locked(live):
             event = live.event
             if event.phase == OVER:
                 raise ApiError(CONFLICT, "the party is over")
@@ -459,7 +491,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
     async def signal(self, live: LiveEvent, token: str | None) -> View:
         """The host's signal: tables still playing stop and score; players move."""
         live.check_host(token)
-        async with live.lock:
+        async with self._locked(live):
             self._check_round(live)
             await self._commit(live, [["signal"]], {"deadline": None})
             await self._after_step(live)
@@ -478,7 +510,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         """The host sets (or with ``None`` clears) the rounds' time limit; a
         round being played gets ``seconds`` from now."""
         live.check_host(token)
-        async with live.lock:
+        async with self._locked(live):
             if live.event.phase == OVER:
                 raise ApiError(CONFLICT, "the party is over")
             deadline = now() + timedelta(seconds=seconds) \
@@ -496,7 +528,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         if viewer is None or viewer == HOST:
             raise ApiError(FORBIDDEN, "only a player moves: open the table with your own "
                                       "player's link")
-        async with live.lock:
+        async with self._locked(live):
             event = live.event
             if event.phase != ROUND_PLAYING:
                 raise ApiError(CONFLICT, "the party is over" if event.phase == OVER else
@@ -637,9 +669,10 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         # a clone: the live hand changes while the agent thinks in its thread
         async with self.gate.enter(live.has_person):
             action = await asyncio.to_thread(choose_action, agent, hand.clone())
-        async with live.lock:
+        async with self._locked(live):
+            event = live.event  # another process's step may have replaced it
             if event.round != round_number or event.to_move(table) != player \
-                    or len(event.hands[table].history) != number:
+                    or len(event.hands[table].history) != number or not self._runs(live):
                 return
             await self._commit(live, [["play", player, action]], {})
             await self._after_step(live)
@@ -649,7 +682,8 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         if live.timer is not None and live.timer is not asyncio.current_task():
             live.timer.cancel()
         live.timer = None
-        if live.event.phase == ROUND_PLAYING and live.deadline is not None:
+        if live.event.phase == ROUND_PLAYING and live.deadline is not None \
+                and self._runs(live):
             live.timer = asyncio.create_task(
                 self._run_timer(live, live.event.round, live.deadline),
                 name=f"parlour event {live.id} timer")
@@ -657,7 +691,7 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
     async def _run_timer(self, live: LiveEvent, round_number: int, deadline: datetime) -> None:
         try:
             await asyncio.sleep(max(0.0, (deadline - now()).total_seconds()))
-            async with live.lock:
+            async with self._locked(live):
                 event = live.event
                 if event.phase != ROUND_PLAYING or event.round != round_number \
                         or live.deadline != deadline:

@@ -17,9 +17,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from sqlalchemy.orm import Mapped
 
@@ -27,6 +28,7 @@ from parlour.agents import Hint
 from parlour.engine import State
 from parlour.errors import OptionError, ParlourError
 from parlour.i18n import DEFAULT as DEFAULT_LANGUAGE
+from parlour.server.cluster import Cluster, Rooms
 from parlour.server.db import FINISHED, Database
 from parlour.server.engines import Engines
 from parlour.server.errors import (
@@ -139,6 +141,9 @@ class LiveRoom(ABC):
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     computers: asyncio.Task[None] | None = None
+    revision: int = 0
+    """The database's revision of the room that this copy holds (several
+    processes: docs/cluster.md)."""
     hint_searches: dict[int, tuple[tuple[int, ...], asyncio.Task[Hint]]] = field(
         default_factory=dict)
     """Per table of the room, the hint search of the latest position asked
@@ -167,6 +172,7 @@ Room = TypeVar("Room", bound=LiveRoom)
 
 class _Row(Protocol):
     id: Mapped[int]
+    revision: Mapped[int]
 
 
 class StoredRoom(Protocol):
@@ -200,9 +206,15 @@ class RoomHub(ABC, Generic[Room, Stored]):
     def __init__(
         self, database: Database, computer_delay: float, limits: Limits | None = None,
         gate: ComputerGate | None = None, sleep: Sleep = asyncio.sleep,
-        engines: Engines | None = None,
+        engines: Engines | None = None, cluster: Cluster | None = None,
     ) -> None:
         self.database = database
+        self.cluster = cluster
+        """The processes this one shares its rooms with (``None``: it serves
+        every room alone; docs/cluster.md)."""
+        self.shared: Rooms | None = None if cluster is None else cluster.rooms[self.noun]
+        self._sweeper: asyncio.Task[None] | None = None
+        self._refreshes: set[asyncio.Task[None]] = set()
         self.engines = engines or Engines()
         self.computer_delay = computer_delay
         self.limits = limits or Limits()
@@ -235,7 +247,10 @@ class RoomHub(ABC, Generic[Room, Stored]):
 
     def _tasks(self) -> list[asyncio.Task[None]]:
         """Every task the hub runs (stopped by :meth:`stop`)."""
-        return [room.computers for room in self._rooms.values() if room.computers is not None]
+        computers = [room.computers for room in self._rooms.values()
+                     if room.computers is not None]
+        sweeper = [] if self._sweeper is None else [self._sweeper]
+        return [*computers, *sweeper, *self._refreshes]
 
     @abstractmethod
     def describe(self, room: Room) -> dict[str, Any]:
@@ -252,8 +267,16 @@ class RoomHub(ABC, Generic[Room, Stored]):
 
     # --- lifetime ------------------------------------------------------------
     async def start(self) -> None:
-        """Replay every unfinished room and set it going."""
+        """Replay every unfinished room and set it going (in a cluster,
+        those that no other process owns, and listen to the others)."""
+        if self.cluster is not None and self.shared is not None:
+            self.shared.ownership.on_lost(self._lost)
+            self.cluster.bus.subscribe(self._heard, self._heard_nothing, self.noun)
+            self._sweeper = asyncio.create_task(self._sweep_periodically(),
+                                                name=f"parlour {self.noun} sweep")
         for stored in await asyncio.to_thread(self._unfinished):
+            if not await self._own(cast(int, stored.row.id)):
+                continue
             try:
                 room = self._restore(stored)
             except ParlourError as error:
@@ -290,7 +313,8 @@ class RoomHub(ABC, Generic[Room, Stored]):
         if restored.status == FINISHED:
             return restored
         room = self._rooms.setdefault(room_id, restored)
-        self._set_going(room)
+        if await self._own(room_id):
+            self._set_going(room)
         return room
 
     async def _open(self, opening: Room, add: Callable[[], int]) -> Room:
@@ -305,6 +329,7 @@ class RoomHub(ABC, Generic[Room, Stored]):
         # setdefault: a request for the new id may have loaded it meanwhile
         room = self._rooms.setdefault(room_id, opening)
         room.owner = opening.owner
+        await self._own(room_id)
         return room
 
     def delay_of(self, room: Room) -> float:
@@ -331,6 +356,153 @@ class RoomHub(ABC, Generic[Room, Stored]):
             room.hint_searches[table] = running
         # shielded: a client that leaves does not stop the search others wait for
         return await asyncio.shield(running[1])
+
+    # --- several processes (docs/cluster.md) --------------------------------------
+    def _runs(self, room: Room) -> bool:
+        """Whether this process runs ``room``'s computers and timers: it
+        does every room alone, or owns it in a cluster."""
+        return self.shared is None or room.id in self.shared.ownership.owned()
+
+    async def _own(self, room_id: int) -> bool:
+        """Whether this process runs the room ``room_id``: always alone; in
+        a cluster, if it owns the room now (it takes it if nobody does)."""
+        return self.shared is None or await self.shared.ownership.try_own(room_id)
+
+    @asynccontextmanager
+    async def _locked(self, room: Room) -> AsyncIterator[None]:
+        """Hold ``room`` for a change: its lock in this process and, in a
+        cluster, its lock in the database too, the copy in memory first
+        brought up to the database's (another process may have changed it)."""
+        async with room.lock:
+            if self.shared is None:
+                yield
+                return
+            async with self.shared.locks.hold(room.id) as held:
+                if held.revision is not None and held.revision != room.revision:
+                    await self._catch_up(room)
+                yield
+            if held.after is not None:
+                room.revision = held.after
+
+    async def current(self, room: Room) -> Room:
+        """``room``, brought up to the database's first in a cluster when it
+        is behind: a request answered here sees every change made anywhere
+        before it."""
+        if self.shared is not None:
+            revision = await asyncio.to_thread(self._revision, room.id)
+            if revision is not None and revision != room.revision:
+                async with room.lock:
+                    await self._catch_up(room)
+        return room
+
+    async def _catch_up(self, room: Room) -> None:
+        """Bring ``room`` (held) to the database's latest (:meth:`_adopt`)."""
+        stored = await asyncio.to_thread(self._snapshot, room.id)
+        if stored is None or stored.row.revision == room.revision:
+            return
+        self._adopt(room, stored)
+
+    def _snapshot(self, room_id: int) -> Stored | None:
+        """The room as stored, row and steps of one committed state (blocking)."""
+        raise NotImplementedError
+
+    def _revision(self, room_id: int) -> int | None:
+        """The room's revision in the database (blocking)."""
+        raise NotImplementedError
+
+    def _live_ids(self) -> list[int]:
+        """The ids of every room not over (blocking)."""
+        raise NotImplementedError
+
+    def _adopt(self, room: Room, stored: Stored) -> None:
+        """Take into ``room`` what another process stored of it, and tell
+        its sockets."""
+        raise NotImplementedError
+
+    def _heard(self, room_id: int, revision: int) -> None:
+        """A process (another, or this one) changed room ``room_id``: a copy
+        here that is behind catches up, in a task of its own."""
+        room = self._rooms.get(room_id)
+        if room is not None and revision > room.revision:
+            self._refresh(room, revision)
+
+    def _heard_nothing(self) -> None:
+        """Changes may have gone unheard: every room here catches up."""
+        for room in list(self._rooms.values()):
+            self._refresh(room)
+
+    def _refresh(self, room: Room, revision: int | None = None) -> None:
+        """Catch ``room`` up in a task, unless by then its copy is at
+        ``revision`` (this process's own change, heard back) or beyond."""
+        async def refresh() -> None:
+            try:
+                async with room.lock:
+                    if revision is None or revision > room.revision:
+                        await self._catch_up(room)
+            except Exception:
+                logger.exception("%s %s could not catch up with the database",
+                                 self.noun, room.id)
+
+        task = asyncio.create_task(refresh(), name=f"parlour {self.noun} {room.id} refresh")
+        self._refreshes.add(task)
+        task.add_done_callback(self._refreshes.discard)
+
+    def _lost(self, room_ids: frozenset[int]) -> None:
+        """The database took back the rooms this process owned (its
+        connection dropped): stop what runs them (another process takes
+        them over)."""
+        for room_id in room_ids:
+            room = self._rooms.get(room_id)
+            if room is not None:
+                self._stop_running(room)
+
+    def _stop_running(self, room: Room) -> None:
+        """Stop the room's computers (and, per kind, its timers)."""
+        if room.computers is not None:
+            room.computers.cancel()
+            room.computers = None
+
+    async def _sweep_periodically(self) -> None:
+        assert self.cluster is not None, "a cluster sweeps"
+        while True:
+            await asyncio.sleep(self.cluster.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                logger.exception("the sweep for %ss without an owner failed", self.noun)
+
+    async def sweep(self) -> list[int]:
+        """Take over every room not over that no process owns (its owner
+        died), each caught up with the database and set going; let go of
+        the owned rooms that are over. Returns the ids taken over."""
+        cluster, shared = self.cluster, self.shared
+        assert cluster is not None and shared is not None, "a cluster sweeps"
+        await shared.ownership.check()
+        live = set(await asyncio.to_thread(self._live_ids))
+        owned_by = await asyncio.to_thread(shared.owners, self.database)
+        taken = []
+        for room_id in sorted(live - owned_by.keys()):
+            if not await shared.ownership.try_own(room_id):
+                continue
+            room = self._rooms.get(room_id)
+            if room is None:
+                stored = await asyncio.to_thread(self._stored, room_id)
+                if stored is None:
+                    continue
+                try:
+                    room = self._rooms.setdefault(room_id, self._restore(stored))
+                except ParlourError as error:
+                    logger.error("%s %s cannot be restored: %s", self.noun, room_id, error)
+                    continue
+            else:
+                async with room.lock:
+                    await self._catch_up(room)
+            self._set_going(room)
+            taken.append(room_id)
+            logger.info("%s %s taken over by %s", self.noun, room_id, cluster.process)
+        for room_id in shared.ownership.owned() - live:
+            await shared.ownership.release(room_id)
+        return taken
 
     # --- connections -----------------------------------------------------------
     def connect(self, room: Room, viewer: int | None, lang: str = DEFAULT_LANGUAGE,
@@ -372,8 +544,10 @@ class RoomHub(ABC, Generic[Room, Stored]):
 
     # --- computers -----------------------------------------------------------------
     def _wake(self, room: Room) -> None:
-        """Start the room's computer task if a computer is to move."""
-        if room.computers is not None and not room.computers.done():
+        """Start the room's computer task if a computer is to move (and
+        this process runs the room)."""
+        if (room.computers is not None and not room.computers.done()) \
+                or not self._runs(room):
             return
         if room.computers_due:
             room.computers = asyncio.create_task(

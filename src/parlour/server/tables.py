@@ -562,13 +562,74 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
 
     def _set_going(self, room: LiveTable) -> None:
         """Arm the end of a wait for the people (at once if its deadline
-        passed while the server was down), and wake the computers."""
-        if room.hand_end is not None and room.wait_timer is None:
-            room.wait_timer = asyncio.create_task(
-                self._end_wait_at_deadline(room, room.hand_end),
-                name=f"parlour table {room.id} hand wait")
+        passed while the server was down), and wake the computers (only
+        where this process runs the table)."""
+        if not self._runs(room):
+            return
+        self._arm_wait(room)
         self._arm_clock(room)
         super()._set_going(room)
+
+    def _arm_wait(self, table: LiveTable) -> None:
+        """Set the timer that ends the table's wait for its people, if it
+        waits and this process runs it."""
+        if table.hand_end is not None and table.wait_timer is None and self._runs(table):
+            table.wait_timer = asyncio.create_task(
+                self._end_wait_at_deadline(table, table.hand_end),
+                name=f"parlour table {table.id} hand wait")
+
+    # --- several processes (docs/cluster.md) --------------------------------------
+    def _adopt(self, table: LiveTable, stored: StoredTable) -> None:
+        """Take into ``table`` what another process stored of it: its moves
+        (those after the copy's own only, when they follow on), seats,
+        switches, rematch, wait and clock; the timers follow where this
+        process runs the table; every socket gets its view, and a socket
+        whose seat its person left is told so."""
+        fresh = self._restore(stored, base=table.state)
+        before = table.state
+        for name in _STORED_FIELDS:
+            setattr(table, name, getattr(fresh, name))
+        table.revision = fresh.revision
+        if fresh.state.history != before.history:
+            table.undone.clear()
+            table.trick_done = table.has_person and table.pauses.trick > 0 \
+                and finished_a_trick(before, fresh.state)
+        if _stored_wait(table.hand_end) != _stored_wait(fresh.hand_end):
+            self._stop_waiting(table)
+            table.hand_end = fresh.hand_end
+            self._arm_wait(table)
+        if _stored_clock(table.clock_state) != _stored_clock(fresh.clock_state):
+            table.clock_state = fresh.clock_state
+            self._arm_clock(table)
+        if table.archived and table.computers is not None:
+            table.computers.cancel()
+        names = table.names()
+        for connection in table.connections:
+            seat = connection.seat
+            if seat is not None and table.seats[seat].kind == COMPUTER:
+                connection.send({"type": "error", "status": FORBIDDEN, "message": translate(
+                    _refusal_after_leaving(names[seat]), connection.lang)})
+                connection.seat = None
+                table.holders.pop(seat, None)
+        self._broadcast(table)
+        self._wake(table)
+
+    def _stop_running(self, room: LiveTable) -> None:
+        """Stop the table's computers and its clock and wait timers."""
+        super()._stop_running(room)
+        for task in (room.clock_timer, room.wait_timer):
+            if task is not None:
+                task.cancel()
+        room.clock_timer = room.wait_timer = None
+
+    def _snapshot(self, room_id: int) -> StoredTable | None:
+        return self.database.table(room_id, snapshot=True)
+
+    def _revision(self, room_id: int) -> int | None:
+        return self.database.revision(room_id)
+
+    def _live_ids(self) -> list[int]:
+        return self.database.live_table_ids()
 
     def _unfinished(self) -> list[StoredTable]:
         return self.database.unfinished_tables()
@@ -576,7 +637,10 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     def _stored(self, room_id: int) -> StoredTable | None:
         return self.database.table(room_id)
 
-    def _restore(self, stored: StoredTable) -> LiveTable:
+    def _restore(self, stored: StoredTable, base: State | None = None) -> LiveTable:
+        """The table rebuilt from what is stored: its state replayed from
+        its seed, or from ``base`` (a copy's state) on, when the moves
+        stored begin with ``base``'s."""
         row = stored.row
         game = make(row.game, **row.options)
         if game.version != row.version:
@@ -584,8 +648,14 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 f"it was played with {game.name} version {row.version}; "
                 f"this parlour plays version {game.version}"
             )
-        state = game.new_state(seed=int(row.seed))
-        for action in stored.actions:
+        actions = stored.actions
+        if base is not None and base.seed == int(row.seed) \
+                and base.history == actions[:len(base.history)]:
+            state = base.clone()
+            actions = actions[len(base.history):]
+        else:
+            state = game.new_state(seed=int(row.seed))
+        for action in actions:
             state.apply(action)
         seats = [Seat.from_stored(seat) for seat in row.seats]
         stored_pauses = row.pauses or {}
@@ -604,7 +674,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                          creator_hash=row.creator_hash, hints=bool(row.hints),
                          clock=clock, clock_state=clock_state, forfeited=row.forfeited,
                          spectator_chat=bool(row.spectator_chat), rated=bool(row.rated),
-                         rating_changes=row.ratings)
+                         rating_changes=row.ratings, revision=row.revision)
 
     def _count_older_patiences(self) -> int:
         """Add the finished patiences that have no result yet; returns how many."""
@@ -631,15 +701,17 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         Unfinished tables stay in memory; a finished table is read from the
         database when it is not there, and so is an archived one, which then
         stays in memory while it is used (its computers asleep) and is
-        dropped again by the next look for abandoned tables.
+        dropped again by the next look for abandoned tables. In a cluster a
+        copy in memory that is behind the database catches up first: a
+        request answered here sees every change made anywhere before it.
         """
-        return await self.find(table_id)
+        return await self.current(await self.find(table_id))
 
     async def followed(self, table_id: int) -> LiveTable:
         """The table ``table_id`` for a socket to follow: a finished one read
         from the database is kept in memory while it is followed, so that
         every socket and every answer to its rematch share one copy."""
-        table = await self.find(table_id)
+        table = await self.table(table_id)
         return self._rooms.setdefault(table.id, table)
 
     # --- tables --------------------------------------------------------------
@@ -879,7 +951,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             raise ApiError(CONFLICT, "a rematch is offered once the match is over")
         # the one copy in memory, which the sockets follow
         table = self._rooms.setdefault(table.id, table)
-        async with table.lock:
+        async with self._locked(table):
             # another copy may have taken an answer before this one was kept
             stored = await asyncio.to_thread(self.database.rematch, table.id)
             table.rematch = rematch = Rematch.from_stored(stored, len(table.seats))
@@ -1035,7 +1107,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         if table.archived:
             # the one copy in memory, which every later request shares
             table = self._rooms.setdefault(table.id, table)
-        async with table.lock:
+        async with self._locked(table):
             state = table.state
             if table.is_over:
                 raise ApiError(CONFLICT, "the match is over")
@@ -1132,9 +1204,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             table.trick_done = trick_done
             if hand_end is not None:
                 table.hand_end = hand_end
-                table.wait_timer = asyncio.create_task(
-                    self._end_wait_at_deadline(table, hand_end),
-                    name=f"parlour table {table.id} hand wait")
+                self._arm_wait(table)
             self._broadcast(table)
 
         await store_then_adopt(partial(
@@ -1180,7 +1250,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             raise ApiError(FORBIDDEN, (
                 "a spectator has nothing to continue: open the table with a seat's link"))
         ended = False
-        async with table.lock:
+        async with self._locked(table):
             hand_end = table.hand_end
             if hand_end is None or hand_end.hand != hand:
                 raise ApiError(CONFLICT, (
@@ -1213,7 +1283,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         whoever has not continued: a person away never holds a table."""
         try:
             await asyncio.sleep(max(0.0, (hand_end.deadline - now()).total_seconds()))
-            async with table.lock:
+            async with self._locked(table):
                 if table.hand_end is not hand_end:
                     return
                 await asyncio.to_thread(self.database.set_table_pauses, table.id, {
@@ -1241,7 +1311,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         stay as they are once the match is over, if ``while_playing``."""
         if table.archived:
             table = self._rooms.setdefault(table.id, table)
-        async with table.lock:
+        async with self._locked(table):
             if while_playing and table.is_over:
                 raise ApiError(CONFLICT, "the match is over: its seats stay as they were")
             before = list(table.seats)
@@ -1388,7 +1458,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         table.check_creator(creator)
         if table.archived:
             table = self._rooms.setdefault(table.id, table)
-        async with table.lock:
+        async with self._locked(table):
             await asyncio.to_thread(store)
             adopt(table)
             self._broadcast(table)
@@ -1496,7 +1566,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         ``table_seats`` row of ``player`` at ``seat`` if given; once no seat
         is open the table starts, its clock too, in the same store."""
         table = self._rooms.setdefault(table.id, table)
-        async with table.lock:
+        async with self._locked(table):
             if table.status != OPEN:
                 raise ApiError(CONFLICT, (
                     f"table {table.id} has started: it has no open seat any more"))
@@ -1619,7 +1689,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         timer, table.clock_timer = table.clock_timer, None
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
-        if table.clock_running:
+        if table.clock_running and self._runs(table):
             assert table.clock_state is not None, "a running clock has a state"
             table.clock_timer = asyncio.create_task(
                 self._clock_at_deadline(table, table.clock_state),
@@ -1631,7 +1701,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         try:
             assert running.deadline is not None, "a timer waits for a deadline"
             await self.wall.sleep_until(running.deadline)
-            async with table.lock:
+            async with self._locked(table):
                 if table.clock_state is not running or not table.clock_running \
                         or table.hand_end is not None:
                     return
@@ -1706,8 +1776,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         super().disconnect(table, connection)
         if connection.seat is not None:
             self._tell_windows(table)
-        if table.status != PLAYING and not table.connections and not table.lock.locked() \
-                and self._rooms.get(table.id) is table:
+        if (table.status != PLAYING or not self._runs(table)) and not table.connections \
+                and not table.lock.locked() and self._rooms.get(table.id) is table:
             del self._rooms[table.id]
 
     # --- abandoned tables ----------------------------------------------------------
@@ -1726,19 +1796,21 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     async def archive_abandoned(self) -> list[int]:
         """Archive every table played here with no move since
         ``Limits.archive_after`` seconds ago and no seat's socket open, and
-        forget the archived and finished tables that nobody watches; returns
+        forget the archived and finished tables (and, in a cluster, the copies of
+        other processes' tables) that nobody watches; returns
         the ids archived. An archived table stays in the database and is
         read again when asked for."""
         archived = []
         for table in list(self._rooms.values()):
-            if table.status != PLAYING:
+            if table.status != PLAYING or not self._runs(table):
+                # a copy of another process's table is read again when asked for
                 if not table.connections and not table.lock.locked():
                     self._rooms.pop(table.id, None)
                 continue
             if table.is_watched_from_a_seat or table.last_move >= self._idle_since() \
-                    or table.clock_running:
+                    or table.clock_running or not self._runs(table):
                 continue
-            async with table.lock:
+            async with self._locked(table):
                 if table.status != PLAYING or table.is_watched_from_a_seat \
                         or table.last_move >= self._idle_since() or table.clock_running:
                     continue
@@ -1757,8 +1829,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
     # --- computer seats ----------------------------------------------------------
     async def _computers_play(self, table: LiveTable) -> bool:
         """The move of the computer seat to move (none at an archived table)."""
-        async with table.lock:
-            if table.archived or table.hand_end is not None:
+        async with self._locked(table):
+            if table.archived or table.hand_end is not None or not self._runs(table):
                 return False
             seat = table.computer_to_move()
             if seat is None:
@@ -1771,6 +1843,21 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 action = await asyncio.to_thread(choose_action, agent, state)
             await self._commit(table, seat, [action])
         return True
+
+
+_STORED_FIELDS = ("state", "seats", "delay", "rematch", "last_move", "seed_chosen", "archived",
+                  "pauses", "creator_hash", "hints", "clock", "forfeited", "spectator_chat",
+                  "rated", "rating_changes")
+"""What a live table takes as stored when another process changed it (its
+wait and clock too, with their timers: :meth:`TableHub._adopt`)."""
+
+
+def _stored_wait(hand_end: HandEnd | None) -> dict[str, Any] | None:
+    return None if hand_end is None else hand_end.stored()
+
+
+def _stored_clock(clock_state: ClockState | None) -> dict[str, Any] | None:
+    return None if clock_state is None else clock_state.columns()
 
 
 def check_acting(table: LiveTable, seat: int, client: str | None) -> None:

@@ -18,13 +18,18 @@ on uvicorn with:
   and per failed accept, never a traceback, at most :data:`LOG_BURST` at once and
   :data:`LOG_RATE` a second (the lines left out are counted in the next);
 - :class:`RedactTokens` on uvicorn's loggers: ``token=``, ``code=``,
-  ``key=`` and ``parlour_player=`` in a logged URL show as ``token=…``.
+  ``key=`` and ``parlour_player=`` in a logged URL show as ``token=…``;
+- for a worker of ``parlour serve --workers N``, a listening socket that
+  shares the port with the other workers' (``SO_REUSEPORT``) and the
+  worker's pid on every log line; in cluster mode, the process's name on
+  every response (:data:`PROCESS_HEADER`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import re
 import socket
@@ -101,6 +106,10 @@ TIMEOUT_RESPONSE = (
 )
 """The answer to a connection whose request did not arrive in time."""
 
+PROCESS_HEADER = "X-Parlour-Process"
+"""The response header that names the process that answered, ``host:pid``
+(:func:`parlour.server.cluster.default_process`), in cluster mode."""
+
 ACCEPT_FAILURE = "socket.accept() out of system resource"
 """asyncio's message when it cannot accept a connection (no descriptor left)."""
 
@@ -121,6 +130,15 @@ class TransportSettings:
     forwarded_allow_ips: str = "127.0.0.1,::1"
     """Addresses of reverse proxies whose ``X-Forwarded-For`` and
     ``X-Forwarded-Proto`` headers are believed (``*``: any)."""
+    process_header: bool = False
+    """Whether every response names the process that made it
+    (:data:`PROCESS_HEADER`): in cluster mode, where several processes
+    serve one site (docs/cluster.md)."""
+    worker: bool = False
+    """Whether this process is one of the workers of ``parlour serve
+    --workers N`` (:mod:`parlour.server.workers`): its listening socket
+    shares the port with theirs (:func:`shared_socket`) and its log lines
+    name it (:func:`worker_log_config`)."""
 
 
 def redact(text: str) -> str:
@@ -361,26 +379,80 @@ class _Server(uvicorn.Server):
         await super().serve(sockets)
 
 
+def shared_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port`` with ``SO_REUSEPORT``, so that
+    the other workers' sockets bind there too and the kernel spreads the
+    new connections among those that listen; :class:`OSError` when the
+    port is taken by a socket that does not share it."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    shared = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        shared.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        shared.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        shared.bind((host, port))
+    except BaseException:
+        shared.close()
+        raise
+    return shared
+
+
+def cannot_listen(host: str, port: int, error: OSError) -> str:
+    """The log line of a port that :func:`shared_socket` could not bind.
+
+    >>> cannot_listen("::1", 8000, OSError(98, "Address already in use"))
+    'cannot listen at [::1]:8000: Address already in use'
+    """
+    where = f"[{host}]" if ":" in host else host
+    return f"cannot listen at {where}:{port}: {error.strerror or error}"
+
+
+def worker_log_config() -> dict[str, Any]:
+    """uvicorn's logging with the process id on every line (``worker 4242:
+    ...``), parlour's own warnings included, for the workers of ``parlour
+    serve --workers N``."""
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    for formatter in config["formatters"].values():
+        formatter["fmt"] = formatter["fmt"].replace(
+            "%(levelprefix)s ", "%(levelprefix)s worker %(process)d: ", 1)
+    config["loggers"]["parlour"] = {"handlers": ["default"], "level": "WARNING",
+                                    "propagate": False}
+    return config
+
+
 def run(app: Any, host: str, port: int, settings: TransportSettings,
         ws_max_size: int) -> None:
     """Serve ``app`` at ``host``:``port`` with ``settings`` until interrupted."""
     descriptors = raise_descriptor_limit()
     cap = connection_cap(settings.max_connections, descriptors)
     log = RateLimitedLog(logging.getLogger("uvicorn.error"))
+    more: dict[str, Any] = {}
+    if settings.worker:
+        more["log_config"] = worker_log_config()
+    if settings.process_header:
+        from parlour.server.cluster import default_process
+
+        more["headers"] = [(PROCESS_HEADER, default_process())]
     config = uvicorn.Config(
         app, host=host, port=port, ws_max_size=ws_max_size,
         http=guarded_protocol(cap, settings.request_timeout, log),
         timeout_keep_alive=KEEP_ALIVE_TIMEOUT, proxy_headers=True,
-        forwarded_allow_ips=settings.forwarded_allow_ips,
+        forwarded_allow_ips=settings.forwarded_allow_ips, **more,
     )
     install_redaction()
     if cap < settings.max_connections:
         logging.getLogger("uvicorn.error").warning(
             f"--max-connections {settings.max_connections} is more than {descriptors} "
             f"open files allow: at most {cap} connections will be open at once")
+    sockets = None
+    if settings.worker:
+        try:
+            sockets = [shared_socket(host, port)]
+        except OSError as error:
+            logging.getLogger("uvicorn.error").error(cannot_listen(host, port, error))
+            sys.exit(STARTUP_FAILURE)
     config.load_app()
     server = _Server(config, log)
     with contextlib.suppress(KeyboardInterrupt):
-        server.run()
+        server.run(sockets)
     if not server.started:
         sys.exit(STARTUP_FAILURE)
