@@ -137,6 +137,12 @@ class LoadResult:
     """CPU time the server used over the whole run (summed over the servers)."""
     elapsed: float = 0.0
     """Seconds from the first table to the last acknowledgement waited for."""
+    client_cpu_seconds: float = 0.0
+    """CPU time this script used over the same seconds."""
+    machine_busy: float | None = None
+    """The share of the machine's CPU time that was not idle over the same
+    seconds (everything on it: servers, database, this script, others' work);
+    ``None`` without ``/proc/stat``."""
 
     @property
     def moves_per_second(self) -> float:
@@ -395,9 +401,21 @@ def read_proc(pid: int) -> tuple[int, int, float]:
     return fields["VmRSS"], fields["VmHWM"], cpu
 
 
+def read_machine() -> tuple[int, int] | None:
+    """The machine's busy and total CPU ticks since it started (``/proc/stat``),
+    or ``None`` where there is no such file."""
+    stat = Path("/proc/stat")
+    if not stat.exists():
+        return None
+    ticks = [int(value) for value in stat.read_text().splitlines()[0].split()[1:9]]
+    idle = ticks[3] + ticks[4]  # idle and waiting for input or output
+    return sum(ticks) - idle, sum(ticks)
+
+
 async def drive(config: LoadConfig, base_urls: Sequence[str]) -> LoadResult:
     """Play ``config``'s tables against the servers at ``base_urls``."""
     result = LoadResult(config)
+    machine_before, client_before = read_machine(), time.process_time()
     run = Run(config, result, list(base_urls), time.perf_counter())
     limits = httpx.Limits(max_connections=50)
     async with AsyncExitStack() as stack:
@@ -411,6 +429,12 @@ async def drive(config: LoadConfig, base_urls: Sequence[str]) -> LoadResult:
         await asyncio.gather(*slots)
     result.window = config.duration
     result.elapsed = time.perf_counter() - run.start
+    result.client_cpu_seconds = time.process_time() - client_before
+    machine_after = read_machine()
+    if machine_before is not None and machine_after is not None \
+            and machine_after[1] > machine_before[1]:
+        result.machine_busy = ((machine_after[0] - machine_before[0])
+                               / (machine_after[1] - machine_before[1]))
     return result
 
 
@@ -500,6 +524,12 @@ def markdown(result: LoadResult, command: str) -> str:
         share = result.cpu_seconds / result.elapsed * 100 if result.elapsed else 0.0
         lines.append(f"| server CPU time{summed} | {result.cpu_seconds:.1f} s over "
                      f"{result.elapsed:.0f} s ({share:.0f}% of one core) |")
+    client_share = result.client_cpu_seconds / result.elapsed * 100 if result.elapsed else 0.0
+    lines.append(f"| this script's CPU time | {result.client_cpu_seconds:.1f} s "
+                 f"({client_share:.0f}% of one core) |")
+    if result.machine_busy is not None:
+        lines.append(f"| the machine's CPUs busy (everything on it) | "
+                     f"{result.machine_busy * 100:.0f}% of {os.cpu_count()} CPUs |")
     lines += ["", f"Python {platform.python_version()} on {platform.system()}, "
               f"{os.cpu_count()} CPUs."]
     if result.errors:
