@@ -1,8 +1,8 @@
 """A bounded load test of ``parlour serve`` on loopback (issue #15).
 
 Usage: ``python scripts/load.py [--tables 200] [--duration 60] [--think 1.0]
-[--game polignac] [--ramp 10] [--seed 1] [--db URL [--servers N] | --url
-http://127.0.0.1:PORT]``
+[--game polignac] [--ramp 10] [--seed 1] [--db URL [--servers N]
+[--spread seats|tables] | --url http://127.0.0.1:PORT]``
 
 Without ``--url`` the script starts its own ``parlour serve``
 (``scripts/server_process.py``) on a temporary SQLite file, or on the
@@ -20,7 +20,10 @@ only), each on a loopback port of its own, with no load balancer: the
 script spreads the work itself, table ``t`` (counted from 0 in the order
 the tables are opened) opened on server ``t mod N`` and the socket of its
 seat ``i`` on server ``(t + i) mod N``, so every table is played through
-several processes. Memory and CPU are then summed over the N processes.
+several processes, as a load balancer without sticky sessions would send
+them (``--spread tables``: every seat of table ``t`` on server ``t mod N``,
+to see what playing a table through several processes costs). Memory and
+CPU are then summed over the N processes.
 
 It opens ``--tables`` tables of people, started evenly over
 the first ``--ramp`` seconds, and plays each through the documented WebSocket
@@ -84,6 +87,9 @@ import parlour
 MAX_DURATION = 600.0
 MAX_TABLES = 1000
 MAX_SERVERS = 8
+SPREADS = ("seats", "tables")
+"""``--spread``: the seats of a table on several servers (as a load balancer
+without sticky sessions would send them), or all on its table's server."""
 ACK_TIMEOUT = 30.0
 """Seconds a move may wait for its acknowledgement before it is an error."""
 RECEIVE_POLL = 1.0
@@ -111,6 +117,10 @@ class LoadConfig:
     servers: int = 1
     """How many server processes the run starts on ``database`` (more
     than 1: PostgreSQL only)."""
+    spread: str = "seats"
+    """How the seats of a table are spread over the servers: ``seats``,
+    seat ``i`` of table ``t`` on server ``(t + i) mod N``; ``tables``, every
+    seat of table ``t`` on server ``t mod N`` (:data:`SPREADS`)."""
 
 
 @dataclass
@@ -256,7 +266,8 @@ async def open_table(run: Run, http: Sequence[httpx.AsyncClient],
                      rng: random.Random) -> tuple[int, list[SeatLink]]:
     """Open a table of people for ``run``'s game; its id and its seats.
     Table ``t`` is opened on server ``t mod N`` (``http`` holds a client of
-    each server), its seat ``i`` is played on server ``(t + i) mod N``."""
+    each server), its seat ``i`` is played on server ``(t + i) mod N``
+    (``t mod N`` with ``--spread tables``)."""
     players = parlour.make(run.config.game).num_players
     number = run.tables_opened
     run.tables_opened += 1
@@ -269,8 +280,9 @@ async def open_table(run: Run, http: Sequence[httpx.AsyncClient],
         raise RuntimeError(f"POST /api/tables: {response.status_code} {response.text}")
     created = response.json()
     run.result.tables_started += 1
+    shift = 1 if run.config.spread == "seats" else 0
     return created["id"], [SeatLink(seat["seat"], token_of(seat["url"]),
-                                    (number + seat["seat"]) % servers)
+                                    (number + shift * seat["seat"]) % servers)
                            for seat in created["seats"]]
 
 
@@ -448,6 +460,8 @@ def run_load(config: LoadConfig) -> LoadResult:
         raise ValueError("--think must be over 0 and --ramp at least 0")
     if not 0 < config.servers <= MAX_SERVERS:
         raise ValueError(f"--servers must be from 1 to {MAX_SERVERS}")
+    if config.spread not in SPREADS:
+        raise ValueError(f"--spread is {' or '.join(SPREADS)}, not {config.spread!r}")
     if config.url is not None:
         if config.database is not None:
             raise ValueError("--db is for the server the script starts: not with --url")
@@ -494,8 +508,9 @@ def markdown(result: LoadResult, command: str) -> str:
         f"one socket a seat) |",
     ]
     if config.url is None and config.servers > 1:
+        seats = "(t + i)" if config.spread == "seats" else "t"
         lines.append(f"| server processes | {config.servers} on one database (table t on "
-                     f"server t mod {config.servers}, its seat i's socket on (t + i) mod "
+                     f"server t mod {config.servers}, its seat i's socket on {seats} mod "
                      f"{config.servers}) |")
     elif config.url is None:
         lines.append("| server processes | 1 |")
@@ -558,11 +573,14 @@ def parse_arguments(argv: Sequence[str] | None) -> LoadConfig:
     parser.add_argument("--servers", type=int, default=defaults.servers,
                         help="server processes to start on --db (more than 1: PostgreSQL "
                              "only), the tables and sockets spread over them")
+    parser.add_argument("--spread", default=defaults.spread,
+                        help="with several servers, seat i of table t on server (t + i) mod N "
+                             "(seats) or on server t mod N (tables)")
     arguments = parser.parse_args(argv)
     return LoadConfig(
         tables=arguments.tables, duration=arguments.duration, think=arguments.think,
         ramp=arguments.ramp, game=arguments.game, seed=arguments.seed, url=arguments.url,
-        database=arguments.db, servers=arguments.servers,
+        database=arguments.db, servers=arguments.servers, spread=arguments.spread,
     )
 
 

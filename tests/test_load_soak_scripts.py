@@ -35,6 +35,7 @@ def test_a_few_tables_are_played_without_an_error(tmp_path: Path) -> None:
     report = load.markdown(result, "python scripts/load.py --tables 3")
     assert "| errors | 0 |" in report and "latency, 99th percentile" in report
     assert "| server processes | 1 |" in report
+    assert result.client_cpu_seconds > 0 and "| this script's CPU time |" in report
 
 
 @postgresql_only
@@ -95,6 +96,8 @@ def test_several_servers_need_postgresql_and_servers_of_the_scripts_own(
     for servers in ("0", "9"):
         assert load.main(["--servers", servers]) == 2
         assert capsys.readouterr().err == "error: --servers must be from 1 to 8\n"
+    assert load.main(["--servers", "2", "--spread", "rows"]) == 2
+    assert capsys.readouterr().err == "error: --spread is seats or tables, not 'rows'\n"
 
 
 def test_percentile_is_the_nearest_rank() -> None:
