@@ -1174,16 +1174,22 @@ async def _send_outbox(
     not taken within ``timeout`` seconds (it stopped reading) ends the
     sender: the socket is closed with 4408 (if even the close cannot be
     written in ``close_timeout`` seconds, the server lets the socket go
-    without it) and its receiving loop stops."""
+    without it) and its receiving loop stops.
+
+    (``asyncio.timeout``, not ``wait_for``: Python 3.11's ``wait_for``
+    drops a cancellation that comes as the send completes, and the sender
+    would then wait for a next message for ever, holding its socket's
+    handler and the server's shutdown.)"""
     while True:
         message = await outbox.get()
         try:
-            await asyncio.wait_for(websocket.send_json(message), timeout)
+            async with asyncio.timeout(timeout):
+                await websocket.send_json(message)
         except TimeoutError:
             logger.info("a socket is closed: its client took no message for %g s", timeout)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(
-                    websocket.close(code=SOCKET_CLOSE_BASE + REQUEST_TIMEOUT), close_timeout)
+                async with asyncio.timeout(close_timeout):
+                    await websocket.close(code=SOCKET_CLOSE_BASE + REQUEST_TIMEOUT)
             return
         finally:
             outbox.task_done()
