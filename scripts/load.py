@@ -44,9 +44,9 @@ latencies are counted over the steady window, from the end of the ramp to
 the end of ``--duration``. Errors are every ``{"type": "error"}`` message,
 every socket closed by the server, every refused request, every move
 not acknowledged within ``ACK_TIMEOUT`` seconds and every table whose
-sockets hear of no move for ten think times and two seconds (a move
-that some processes never told their sockets of); a healthy server has
-none. The server's memory is its resident set (``VmRSS`` and its peak
+sockets hear of no move for ten think times and ``ACK_TIMEOUT`` seconds
+more (a move that some processes never told their sockets of); a
+healthy server has none. The server's memory is its resident set (``VmRSS`` and its peak
 ``VmHWM`` in ``/proc``), and its CPU time is read from ``/proc`` too,
 both only for servers started by the script (summed over them).
 
@@ -95,9 +95,9 @@ ACK_TIMEOUT = 30.0
 RECEIVE_POLL = 1.0
 """Seconds a socket waits for a message before looking at the clock again."""
 STALL_THINKS = 10
-STALL_MARGIN = 2.0
 """A table being played that hears of no move for ``STALL_THINKS`` think
-times and ``STALL_MARGIN`` seconds more is an error (:func:`stall_limit`)."""
+times and ``LoadConfig.stall_margin`` seconds more is an error
+(:func:`stall_limit`)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +117,13 @@ class LoadConfig:
     servers: int = 1
     """How many server processes the run starts on ``database`` (more
     than 1: PostgreSQL only)."""
+    stall_margin: float = ACK_TIMEOUT
+    """Seconds beyond ``STALL_THINKS`` think times that a table may go
+    without a move before it is an error (by default the time a move may
+    wait for its acknowledgement; a short run checks with less)."""
+    logs: str | None = None
+    """The folder where the servers the run starts write their output
+    (``server-<i>.log``; ``None``: a temporary one, removed at the end)."""
     spread: str = "seats"
     """How the seats of a table are spread over the servers: ``seats``,
     seat ``i`` of table ``t`` on server ``(t + i) mod N``; ``tables``, every
@@ -258,8 +265,8 @@ def stall_limit(config: LoadConfig) -> float:
     """Seconds a table being played may go without a move before it is an
     error: ``STALL_THINKS`` think times (a move, or a hand's result seen by
     every seat, takes at most 1.5 think times and then one more for the
-    next move) and ``STALL_MARGIN`` seconds for a busy server."""
-    return STALL_THINKS * config.think + STALL_MARGIN
+    next move) and ``config.stall_margin`` seconds for a busy server."""
+    return STALL_THINKS * config.think + config.stall_margin
 
 
 async def open_table(run: Run, http: Sequence[httpx.AsyncClient],
@@ -467,6 +474,8 @@ def run_load(config: LoadConfig) -> LoadResult:
             raise ValueError("--db is for the server the script starts: not with --url")
         if config.servers != 1:
             raise ValueError("--servers is for the servers the script starts: not with --url")
+        if config.logs is not None:
+            raise ValueError("--logs is for the servers the script starts: not with --url")
         if not is_loopback(config.url):
             raise ValueError(f"{config.url} is not on this machine: the load test runs on "
                              "loopback only (127.0.0.1, ::1 or localhost)")
@@ -476,7 +485,9 @@ def run_load(config: LoadConfig) -> LoadResult:
                          "several server processes share the live tables on PostgreSQL only")
     with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder:
         database = config.database or f"sqlite:///{Path(folder) / 'parlour.db'}"
-        with ServerCluster(database, Path(folder), config.servers,
+        logs = Path(folder) if config.logs is None else Path(config.logs)
+        logs.mkdir(parents=True, exist_ok=True)
+        with ServerCluster(database, logs, config.servers,
                            options=["--max-tables-per-address", str(MAX_TABLES)]) as cluster:
             pids = [server.pid for server in cluster.servers]
             cpu_before = sum(read_proc(pid)[2] for pid in pids)
@@ -573,6 +584,9 @@ def parse_arguments(argv: Sequence[str] | None) -> LoadConfig:
     parser.add_argument("--servers", type=int, default=defaults.servers,
                         help="server processes to start on --db (more than 1: PostgreSQL "
                              "only), the tables and sockets spread over them")
+    parser.add_argument("--logs", default=None, metavar="FOLDER",
+                        help="keep the output of the servers the script starts in FOLDER "
+                             "(server-0.log ...)")
     parser.add_argument("--spread", default=defaults.spread,
                         help="with several servers, seat i of table t on server (t + i) mod N "
                              "(seats) or on server t mod N (tables)")
@@ -581,6 +595,7 @@ def parse_arguments(argv: Sequence[str] | None) -> LoadConfig:
         tables=arguments.tables, duration=arguments.duration, think=arguments.think,
         ramp=arguments.ramp, game=arguments.game, seed=arguments.seed, url=arguments.url,
         database=arguments.db, servers=arguments.servers, spread=arguments.spread,
+        logs=arguments.logs,
     )
 
 

@@ -25,9 +25,11 @@ from parlour.engine.invariants import InvariantError
 
 def test_a_few_tables_are_played_without_an_error(tmp_path: Path) -> None:
     with fresh_database(tmp_path) as database:
-        config = load.LoadConfig(tables=3, duration=3.0, think=0.1, ramp=0.5, database=database)
+        config = load.LoadConfig(tables=3, duration=3.0, think=0.1, ramp=0.5, database=database,
+                                 logs=str(tmp_path / "logs"))
         result = load.run_load(config)
     assert result.errors == []
+    assert "Application startup complete" in (tmp_path / "logs" / "server-0.log").read_text()
     assert result.latencies and result.moves_total >= len(result.latencies)
     assert result.tables_started >= 3
     assert result.memory_kib is not None and result.peak_memory_kib is not None
@@ -41,8 +43,10 @@ def test_a_few_tables_are_played_without_an_error(tmp_path: Path) -> None:
 @postgresql_only
 def test_a_few_tables_are_played_over_two_server_processes(tmp_path: Path) -> None:
     with fresh_database(tmp_path) as database:
+        # a table that stands still for 3 s is an error: one whose moves
+        # the other process never tells its sockets of
         config = load.LoadConfig(tables=3, duration=3.0, think=0.1, ramp=0.5, database=database,
-                                 servers=2)
+                                 servers=2, stall_margin=2.0)
         result = load.run_load(config)
     assert result.errors == []
     assert result.latencies and result.moves_total >= len(result.latencies)
@@ -93,6 +97,9 @@ def test_several_servers_need_postgresql_and_servers_of_the_scripts_own(
     assert load.main(["--url", "http://127.0.0.1:8000", "--servers", "2"]) == 2
     assert capsys.readouterr().err == (
         "error: --servers is for the servers the script starts: not with --url\n")
+    assert load.main(["--url", "http://127.0.0.1:8000", "--logs", "logs"]) == 2
+    assert capsys.readouterr().err == (
+        "error: --logs is for the servers the script starts: not with --url\n")
     for servers in ("0", "9"):
         assert load.main(["--servers", servers]) == 2
         assert capsys.readouterr().err == "error: --servers must be from 1 to 8\n"
