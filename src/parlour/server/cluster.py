@@ -128,7 +128,7 @@ def _payload(table_id: int, number: int, kind: str = TABLE) -> str:
     if number < 0:
         raise ValueError(f"a revision or a number is 0 or more, not {number}")
     if kind not in KINDS:
-        raise ValueError(f"a notification is about {', '.join(KINDS)}, not {kind!r}")
+        raise ValueError(f"a notification is about a table, a party or a chat, not {kind!r}")
     return f"{kind} {_table_key(table_id)} {number}"
 
 
@@ -325,7 +325,7 @@ class TableBus:
         task for what takes time); one that raises is logged, and the
         others still run."""
         if kind not in KINDS:
-            raise ValueError(f"a notification is about {', '.join(KINDS)}, not {kind!r}")
+            raise ValueError(f"a notification is about a table, a party or a chat, not {kind!r}")
         subscriber = (kind, on_change, on_missed)
         self._subscribers.append(subscriber)
 
