@@ -210,7 +210,7 @@ class TableLocks:
         self._url = _postgresql_url(url)
         self.process = process or default_process()
         self.namespace = namespace
-        self._revision = f"SELECT revision FROM {_REVISIONS[kind]} WHERE id = %s"
+        self._rows = _REVISIONS[kind]
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         self._slots = asyncio.Semaphore(size)
 
@@ -230,8 +230,12 @@ class TableLocks:
             connection = self._idle.pop() if self._idle \
                 else await _connect(self._url, self.application_name)
             try:
-                await connection.execute("SELECT pg_advisory_lock(%s, %s)", (self.namespace, key))
-                cursor = await connection.execute(self._revision, (key,))
+                # one round trip: the lock, then (a statement of its own, so
+                # read after the lock is taken) the revision
+                cursor = await connection.execute(
+                    f"SELECT pg_advisory_lock({self.namespace}, {key}); "
+                    f"SELECT revision FROM {self._rows} WHERE id = {key}")
+                cursor.nextset()
                 row = await cursor.fetchone()
             except BaseException:
                 # a connection cut or cancelled in the middle holds nothing once closed
@@ -246,10 +250,11 @@ class TableLocks:
     async def _let_go(self, connection: psycopg.AsyncConnection[Any], key: int,
                       held: Held) -> None:
         try:
-            cursor = await connection.execute(self._revision, (key,))
+            cursor = await connection.execute(
+                f"SELECT revision FROM {self._rows} WHERE id = {key}; "
+                f"SELECT pg_advisory_unlock({self.namespace}, {key})")
             row = await cursor.fetchone()
             held.after = None if row is None else int(row[0])
-            await connection.execute("SELECT pg_advisory_unlock(%s, %s)", (self.namespace, key))
         except psycopg.Error:
             await connection.close()  # and with it the lock
             return
@@ -378,7 +383,9 @@ class TableBus:
                 while True:
                     async for notify in connection.notifies(timeout=self.check_every):
                         self._dispatch(notify.payload)
-                    await asyncio.wait_for(connection.execute("SELECT 1"), self.check_every)
+                    # asyncio.timeout, not 3.11's wait_for, which can lose a cancel
+                    async with asyncio.timeout(self.check_every):
+                        await connection.execute("SELECT 1")
             except (psycopg.OperationalError, TimeoutError) as error:
                 logger.warning("the table bus lost its connection (%s): connecting again",
                                str(error).strip() or type(error).__name__)
@@ -502,7 +509,8 @@ class Ownership:
             if self._connection is None:
                 return frozenset()
             try:
-                await asyncio.wait_for(self._connection.execute("SELECT 1"), 30.0)
+                async with asyncio.timeout(30.0):
+                    await self._connection.execute("SELECT 1")
             except (psycopg.OperationalError, TimeoutError):
                 return await self._lose()
             return frozenset()

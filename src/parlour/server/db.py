@@ -333,6 +333,9 @@ class StoredTable:
 
     row: TableRow
     actions: list[int]
+    first: int = 0
+    """The move number of ``actions[0]``: 0 unless read from a later move on
+    (:meth:`Database.table`'s ``moves_from``)."""
 
 
 def now() -> datetime:
@@ -653,17 +656,20 @@ class Database:
         with Session(self.engine) as session:
             return session.get(PatienceResultRow, table_id) is not None
 
-    def table(self, table_id: int, snapshot: bool = False) -> StoredTable | None:
-        """The table ``table_id`` with its moves, or ``None``; with
-        ``snapshot`` (PostgreSQL), the row and the moves as one committed
-        state of the database, whatever commits meanwhile."""
+    def table(self, table_id: int, snapshot: bool = False,
+              moves_from: int = 0) -> StoredTable | None:
+        """The table ``table_id`` with its moves (those numbered
+        ``moves_from`` on, unless it has fewer moves: then all), or
+        ``None``; with ``snapshot`` (PostgreSQL), the row and the moves as
+        one committed state of the database, whatever commits meanwhile."""
         if not _can_be_an_id(table_id):
             return None
         with Session(self._snapshots(snapshot), expire_on_commit=False) as session:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
-            return StoredTable(row, self._actions(session, table_id))
+            first = moves_from if moves_from <= row.moves else 0
+            return StoredTable(row, self._actions(session, table_id, first), first)
 
     def unfinished_tables(self) -> list[StoredTable]:
         """Every table whose match is still being played, oldest first."""
@@ -715,9 +721,10 @@ class Database:
             return session.scalars(query).all()
 
     @staticmethod
-    def _actions(session: Session, table_id: int) -> list[int]:
+    def _actions(session: Session, table_id: int, first: int = 0) -> list[int]:
         return list(session.scalars(
-            select(MoveRow.action).where(MoveRow.table_id == table_id)
+            select(MoveRow.action).where(MoveRow.table_id == table_id,
+                                         MoveRow.move_number >= first)
             .order_by(MoveRow.move_number)
         ))
 

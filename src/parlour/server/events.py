@@ -305,8 +305,8 @@ class EventHub(RoomHub[LiveEvent, StoredEvent]):
         return [*super()._tasks(), *timers]
 
     # --- several processes (docs/cluster.md) --------------------------------------
-    def _snapshot(self, room_id: int) -> StoredEvent | None:
-        return self.database.event(room_id, snapshot=True)
+    def _snapshot(self, room: LiveEvent) -> StoredEvent | None:
+        return self.database.event(room.id, snapshot=True)
 
     def _revision(self, room_id: int) -> int | None:
         return self.database.event_revision(room_id)

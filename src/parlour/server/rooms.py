@@ -397,13 +397,14 @@ class RoomHub(ABC, Generic[Room, Stored]):
 
     async def _catch_up(self, room: Room) -> None:
         """Bring ``room`` (held) to the database's latest (:meth:`_adopt`)."""
-        stored = await asyncio.to_thread(self._snapshot, room.id)
+        stored = await asyncio.to_thread(self._snapshot, room)
         if stored is None or stored.row.revision == room.revision:
             return
         self._adopt(room, stored)
 
-    def _snapshot(self, room_id: int) -> Stored | None:
-        """The room as stored, row and steps of one committed state (blocking)."""
+    def _snapshot(self, room: Room) -> Stored | None:
+        """The room as stored, row and steps of one committed state
+        (blocking; called under ``room``'s lock)."""
         raise NotImplementedError
 
     def _revision(self, room_id: int) -> int | None:

@@ -622,8 +622,11 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 task.cancel()
         room.clock_timer = room.wait_timer = None
 
-    def _snapshot(self, room_id: int) -> StoredTable | None:
-        return self.database.table(room_id, snapshot=True)
+    def _snapshot(self, room: LiveTable) -> StoredTable | None:
+        # a match of two or more only ever gains moves: the copy's are read
+        # no more; a patience takes moves back (undo), so all of its are
+        moves_from = len(room.state.history) if room.game.num_players > 1 else 0
+        return self.database.table(room.id, snapshot=True, moves_from=moves_from)
 
     def _revision(self, room_id: int) -> int | None:
         return self.database.revision(room_id)
@@ -649,7 +652,12 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 f"this parlour plays version {game.version}"
             )
         actions = stored.actions
-        if base is not None and base.seed == int(row.seed) \
+        if stored.first:
+            # the moves from the copy's on (:meth:`_snapshot`)
+            assert base is not None and len(base.history) == stored.first, \
+                "moves read from a copy's are played on from it"
+            state = base.clone()
+        elif base is not None and base.seed == int(row.seed) \
                 and base.history == actions[:len(base.history)]:
             state = base.clone()
             actions = actions[len(base.history):]
