@@ -271,3 +271,35 @@ def test_a_party_is_played_across_two_apps(apps: tuple[TestClient, TestClient]) 
     assert b.get(f"/api/events/{event_id}/view").json() == \
         a.get(f"/api/events/{event_id}/view").json()
     assert b.get(f"/api/events/{event_id}/view").json()["event"]["phase"] == "ready"
+
+
+def test_a_page_open_at_one_app_is_present_at_the_other(
+        apps: tuple[TestClient, TestClient]) -> None:
+    """Seat 2's page open at B: A's pages and views show it present, and
+    A's creator cannot give it away; once it closes, A says it is away and
+    the seat may be given to a computer."""
+    a, b = apps
+    created = create_table(a, delay=30)
+    table_id, seat_tokens = created["id"], tokens(created)
+    creator = created["creator_url"].split("creator=", 1)[1]
+    with a.websocket_connect(f"/ws/tables/{table_id}?token={seat_tokens[0]}&client=w0") as on_a:
+        view_at(on_a, 0)
+        with b.websocket_connect(f"/ws/tables/{table_id}?token={seat_tokens[2]}") as on_b:
+            view_at(on_b, 0)
+            wait_for(lambda: [seat.get("present") for seat in
+                              view(a, table_id)["table"]["seats"]] == [True, False, True, False],
+                     "A to see seat 2 present")
+            assert [seat.get("present") for seat in view(b, table_id)["table"]["seats"]] == \
+                [True, False, True, False]
+            given = a.post(f"/api/tables/{table_id}/seats/2/computer",
+                           json={"creator": creator})
+            assert (given.status_code, given.json()["error"]) == (409, (
+                "P2 has the table open: a seat is given to a computer only when its person "
+                "is away"))
+        wait_for(lambda: view(a, table_id)["table"]["seats"][2]["present"] is False,
+                 "A to see seat 2 away")
+        # A's page was told: a view with seat 2 away reached it
+        while receive(on_a)["table"]["seats"][2]["present"]:
+            pass
+    given = a.post(f"/api/tables/{table_id}/seats/2/computer", json={"creator": creator})
+    assert given.status_code == 200, given.text

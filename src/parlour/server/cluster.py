@@ -53,7 +53,12 @@ CHANNEL = "parlour_tables"
 <number>"``: ``table 12 40`` (table 12 is at revision 40), ``event 3 7`` (a
 party), ``chat 12 5`` (table 12's chat message 5)."""
 
-KINDS = (TABLE, EVENT, CHAT)
+PRESENCE = "presence"
+"""A notification of the seats whose pages a process has open at a table:
+``presence 12 5`` (seats 0 and 2, a bit a seat), from the connection of
+that process's :class:`Presence`, whose backend pid says which process."""
+
+KINDS = (TABLE, EVENT, CHAT, PRESENCE)
 """What a notification may be about."""
 
 MOVE_LOCKS = 0x706D6F76
@@ -287,6 +292,7 @@ def owners(connection: Connection, namespace: int = OWNER_LOCKS) -> dict[int, st
 _BUS_PREFIX = "parlour bus "
 _OWNER_PREFIX = "parlour owner "
 _LOCKS_PREFIX = "parlour locks "
+_PRESENCE_PREFIX = "parlour presence "
 
 
 async def _connect(url: str | URL, application_name: str) -> psycopg.AsyncConnection[Any]:
@@ -314,6 +320,7 @@ class TableBus:
         self.retry_delay = retry_delay
         self.check_every = check_every
         self._subscribers: list[tuple[str, OnChange, OnMissed]] = []
+        self._presence: list[Callable[[int, int, int], None]] = []
         self._connection: psycopg.AsyncConnection[Any] | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -339,6 +346,11 @@ class TableBus:
                 self._subscribers.remove(subscriber)
 
         return unsubscribe
+
+    def subscribe_presence(self, on_presence: Callable[[int, int, int], None]) -> None:
+        """Tell ``on_presence(table id, seats, pid)`` every :data:`PRESENCE`
+        heard (``pid``: the backend pid of the connection that said it)."""
+        self._presence.append(on_presence)
 
     async def start(self) -> None:
         """Connect and LISTEN (raising if the database cannot be reached),
@@ -382,7 +394,7 @@ class TableBus:
             try:
                 while True:
                     async for notify in connection.notifies(timeout=self.check_every):
-                        self._dispatch(notify.payload)
+                        self._dispatch(notify.payload, notify.pid)
                     # asyncio.timeout, not 3.11's wait_for, which can lose a cancel
                     async with asyncio.timeout(self.check_every):
                         await connection.execute("SELECT 1")
@@ -405,13 +417,17 @@ class TableBus:
                                str(error).strip(), self.retry_delay)
             await asyncio.sleep(self.retry_delay)
 
-    def _dispatch(self, payload: str) -> None:
+    def _dispatch(self, payload: str, pid: int = 0) -> None:
         change = parse_payload(payload)
         if change is None:
             logger.warning("the table bus ignores a notification it did not expect: %r",
                            payload)
             return
         kind, row_id, number = change
+        if kind == PRESENCE:
+            for on_presence in list(self._presence):
+                self._call(on_presence, row_id, number, pid)
+            return
         for wanted, on_change, _on_missed in list(self._subscribers):
             if wanted == kind:
                 self._call(on_change, row_id, number)
@@ -561,6 +577,66 @@ SWEEP_EVERY = 1.0
 long, then, before a table's computers and clock are running again)."""
 
 
+class Presence:
+    """What this process says of the seats' pages it has open, on a
+    connection of its own (``parlour presence <process>`` in
+    ``pg_stat_activity``), whose backend pid names the process to the
+    others: a process's word lasts while that connection lives."""
+
+    def __init__(self, url: str | URL, process: str | None = None) -> None:
+        self._url = _postgresql_url(url)
+        self.process = process or default_process()
+        self._connection: psycopg.AsyncConnection[Any] | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def application_name(self) -> str:
+        """The connection in ``pg_stat_activity``."""
+        return _PRESENCE_PREFIX + self.process
+
+    @property
+    def pid(self) -> int | None:
+        """The backend pid of the connection (``None`` before the first word)."""
+        return None if self._connection is None else self._connection.info.backend_pid
+
+    async def say(self, table_id: int, seats: int) -> None:
+        """Announce that this process has the pages of ``seats`` (a bit a
+        seat) open at table ``table_id``; a connection found lost is made
+        again once, and a word that still cannot be said is logged."""
+        payload = _payload(table_id, seats, PRESENCE)
+        async with self._lock:
+            for attempt in (1, 2):
+                try:
+                    if self._connection is None:
+                        self._connection = await _connect(self._url, self.application_name)
+                    await self._connection.execute(
+                        "SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+                    return
+                except psycopg.OperationalError as error:
+                    if self._connection is not None:
+                        await self._connection.close()
+                        self._connection = None
+                    if attempt == 2:
+                        logger.warning("the presence at table %s was not said: %s",
+                                       table_id, str(error).strip())
+
+    @staticmethod
+    def speakers(database: Database) -> set[int]:
+        """The backend pids of every process's presence connection now
+        (blocking): a word from any other pid is a dead process's."""
+        with database.engine.connect() as connection:
+            return set(connection.scalars(text(
+                "SELECT pid FROM pg_stat_activity WHERE application_name LIKE :prefix"),
+                {"prefix": _PRESENCE_PREFIX + "%"}))
+
+    async def close(self) -> None:
+        """Close the connection (the others forget this process's word)."""
+        async with self._lock:
+            if self._connection is not None:
+                await self._connection.close()
+                self._connection = None
+
+
 @dataclass
 class Rooms:
     """One kind of room (``table`` or ``event``) in a process of a cluster:
@@ -595,6 +671,7 @@ class Cluster:
             EVENT: Rooms(EVENT, Ownership(url, self.process, namespace=EVENT_OWNER_LOCKS),
                          TableLocks(url, self.process, namespace=EVENT_MOVE_LOCKS, kind=EVENT)),
         }
+        self.presence = Presence(url, self.process)
         self.sweep_every = sweep_every
 
     async def start(self) -> None:
@@ -604,6 +681,7 @@ class Cluster:
     async def close(self) -> None:
         """Let go of every room and close every connection."""
         await self.bus.close()
+        await self.presence.close()
         for rooms in self.rooms.values():
             await rooms.ownership.close()
             await rooms.locks.close()

@@ -344,6 +344,11 @@ class LiveTable(LiveRoom):
     """Whether the match counts for the ratings (:func:`is_rated`)."""
     rating_changes: list[dict[str, Any]] | None = None
     """A finished rated match's rating changes (``tables.ratings``)."""
+    elsewhere: dict[int, int] = field(default_factory=dict)
+    """In a cluster, per other process (the pid of its presence connection),
+    the seats whose pages it has open (a bit a seat)."""
+    said: int | None = None
+    """The seats open here that this process last said (``None``: nothing yet)."""
 
     def __post_init__(self) -> None:
         if not self.seat_tokens:
@@ -415,8 +420,19 @@ class LiveTable(LiveRoom):
 
     @property
     def is_watched_from_a_seat(self) -> bool:
-        """Whether a seat holder has the table open (its socket is connected)."""
-        return any(connection.seat is not None for connection in self.connections)
+        """Whether a seat holder has the table open (its socket is connected,
+        here or, in a cluster, at another process)."""
+        return any(connection.seat is not None for connection in self.connections) \
+            or any(self.elsewhere.values())
+
+    @property
+    def seats_open_here(self) -> int:
+        """The seats whose pages have a socket at this process (a bit a seat)."""
+        seats = 0
+        for connection in self.connections:
+            if connection.seat is not None:
+                seats |= 1 << connection.seat
+        return seats
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat that ``token`` opens; ``None`` (a spectator) without a token.
@@ -453,8 +469,10 @@ class LiveTable(LiveRoom):
         return seat_names(self.seats, self.seat_tokens)
 
     def is_open(self, seat: int) -> bool:
-        """Whether the seat's page is open somewhere (its socket connected)."""
-        return any(connection.seat == seat for connection in self.connections)
+        """Whether the seat's page is open somewhere (its socket connected,
+        here or, in a cluster, at another process)."""
+        return any(connection.seat == seat for connection in self.connections) \
+            or any(seats >> seat & 1 for seats in self.elsewhere.values())
 
     def acting_client(self, seat: int) -> str | None:
         """The client that acts for ``seat``, while it has the seat open."""
@@ -550,6 +568,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         archived = await asyncio.to_thread(self.database.archive_idle_tables, self._idle_since())
         if archived:
             logger.info("%d abandoned tables archived", archived)
+        if self.cluster is not None:
+            self.cluster.bus.subscribe_presence(self._heard_presence)
         await super().start()
         self._archiver = asyncio.create_task(self._archive_periodically(),
                                              name="parlour table archiver")
@@ -612,6 +632,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 connection.seat = None
                 table.holders.pop(seat, None)
         self._broadcast(table)
+        self._say_presence(table)
         self._wake(table)
 
     def _stop_running(self, room: LiveTable) -> None:
@@ -621,6 +642,54 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             if task is not None:
                 task.cancel()
         room.clock_timer = room.wait_timer = None
+
+    def _say_presence(self, table: LiveTable, ask: bool = False) -> None:
+        """In a cluster, tell the other processes which seats' pages are
+        open here at ``table`` when that changed (and with ``ask``, ask
+        them to say theirs)."""
+        if self.cluster is None:
+            return
+        seats = table.seats_open_here
+        if seats == table.said and not ask:
+            return
+        table.said = seats
+        task = asyncio.create_task(self.cluster.presence.say(
+            table.id, seats | (ASK_PRESENCE if ask else 0)),
+            name=f"parlour table {table.id} presence")
+        self._refreshes.add(task)
+        task.add_done_callback(self._refreshes.discard)
+
+    def _heard_presence(self, table_id: int, said: int, pid: int) -> None:
+        """Another process said which seats' pages it has open at table
+        ``table_id``: the pages here learn it; asked, this process says its own."""
+        assert self.cluster is not None, "presence is said in a cluster"
+        table = self._rooms.get(table_id)
+        if table is None or pid == self.cluster.presence.pid:
+            return
+        seats = said & ~ASK_PRESENCE
+        if table.elsewhere.get(pid, 0) != seats:
+            if seats:
+                table.elsewhere[pid] = seats
+            else:
+                table.elsewhere.pop(pid, None)
+            self._tell_windows(table)
+        if said & ASK_PRESENCE and table.seats_open_here:
+            table.said = None  # say it again, for the one who asks
+            self._say_presence(table)
+
+    async def sweep(self) -> list[int]:
+        """:meth:`RoomHub.sweep`, and the word of dead processes on which
+        seats' pages they had open forgotten."""
+        taken = await super().sweep()
+        assert self.cluster is not None, "a cluster sweeps"
+        alive = await asyncio.to_thread(self.cluster.presence.speakers, self.database)
+        for table in list(self._rooms.values()):
+            dead = [pid for pid in table.elsewhere if pid not in alive]
+            for pid in dead:
+                del table.elsewhere[pid]
+            if dead:
+                self._tell_windows(table)
+        return taken
 
     def _snapshot(self, room: LiveTable) -> StoredTable | None:
         # a match of two or more only ever gains moves: the copy's are read
@@ -1340,6 +1409,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
                 for seat in dismissed:
                     table.holders.pop(seat, None)
                 self._broadcast(table)
+                self._say_presence(table)
 
             players = {index: seat.player for index, (seat, old) in
                        enumerate(zip(changed, before, strict=True)) if seat.player != old.player}
@@ -1769,6 +1839,8 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         connection = super().connect(table, seat, lang, token, client)
         if seat is not None:
             self._tell_windows(table)
+        # the first socket here asks the other processes which pages they have open
+        self._say_presence(table, ask=len(table.connections) == 1)
         return connection
 
     def _tell_windows(self, table: LiveTable) -> None:
@@ -1784,6 +1856,7 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
         super().disconnect(table, connection)
         if connection.seat is not None:
             self._tell_windows(table)
+        self._say_presence(table)
         if (table.status != PLAYING or not self._runs(table)) and not table.connections \
                 and not table.lock.locked() and self._rooms.get(table.id) is table:
             del self._rooms[table.id]
@@ -1852,6 +1925,9 @@ class TableHub(RoomHub[LiveTable, StoredTable]):
             await self._commit(table, seat, [action])
         return True
 
+
+ASK_PRESENCE = 1 << 20
+"""The bit of a presence notification that asks the others for theirs."""
 
 _STORED_FIELDS = ("state", "seats", "delay", "rematch", "last_move", "seed_chosen", "archived",
                   "pauses", "creator_hash", "hints", "clock", "forfeited", "spectator_chat",
