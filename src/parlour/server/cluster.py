@@ -215,7 +215,7 @@ class TableLocks:
         self._url = _postgresql_url(url)
         self.process = process or default_process()
         self.namespace = namespace
-        self._rows = _REVISIONS[kind]
+        self._revision = f"SELECT revision FROM {_REVISIONS[kind]} WHERE id = %s"
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         self._slots = asyncio.Semaphore(size)
 
@@ -235,12 +235,12 @@ class TableLocks:
             connection = self._idle.pop() if self._idle \
                 else await _connect(self._url, self.application_name)
             try:
-                # one round trip: the lock, then (a statement of its own, so
-                # read after the lock is taken) the revision
-                cursor = await connection.execute(
-                    f"SELECT pg_advisory_lock({self.namespace}, {key}); "
-                    f"SELECT revision FROM {self._rows} WHERE id = {key}")
-                cursor.nextset()
+                # the revision is read by a statement of its own, after the
+                # lock is taken (one statement would read it from before);
+                # not as two statements in one query: psycopg's async
+                # connection then left the second's result unread at times
+                await connection.execute("SELECT pg_advisory_lock(%s, %s)", (self.namespace, key))
+                cursor = await connection.execute(self._revision, (key,))
                 row = await cursor.fetchone()
             except BaseException:
                 # a connection cut or cancelled in the middle holds nothing once closed
@@ -255,10 +255,9 @@ class TableLocks:
     async def _let_go(self, connection: psycopg.AsyncConnection[Any], key: int,
                       held: Held) -> None:
         try:
-            cursor = await connection.execute(
-                f"SELECT revision FROM {self._rows} WHERE id = {key}; "
-                f"SELECT pg_advisory_unlock({self.namespace}, {key})")
+            cursor = await connection.execute(self._revision, (key,))
             row = await cursor.fetchone()
+            await connection.execute("SELECT pg_advisory_unlock(%s, %s)", (self.namespace, key))
             held.after = None if row is None else int(row[0])
         except psycopg.Error:
             await connection.close()  # and with it the lock
