@@ -1107,7 +1107,10 @@ async def _serve_socket(
     finally:
         disconnect(followed, connection)
         sender.cancel()
-        await asyncio.gather(sender, return_exceptions=True)
+        # asyncio.wait, not gather: cancelled while it waits, gather raises
+        # the sender's cancellation in place of this task's own (whose
+        # message says which task group cancelled it: a test client's, say)
+        await asyncio.wait({sender})
 
 
 def _localized_reply(reply: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -1113,12 +1113,14 @@ async def store_then_adopt(store: Callable[[], Stored], adopt: Callable[[Stored]
     ``store`` raises, nothing is adopted and its error goes on.
     """
     stored = asyncio.ensure_future(asyncio.to_thread(store))
-    cancelled = False
+    cancelled: asyncio.CancelledError | None = None
     while not stored.done():
         try:
             await asyncio.shield(stored)
-        except asyncio.CancelledError:
-            cancelled = True  # the caller's, not the store's: wait on
+        except asyncio.CancelledError as error:
+            cancelled = error  # the caller's, not the store's: wait on
     adopt(stored.result())  # the store's own error, if any, goes on from here
-    if cancelled:
-        raise asyncio.CancelledError
+    if cancelled is not None:
+        # the caller's own cancellation, its message kept (a task group
+        # knows its own cancellation by it)
+        raise cancelled
