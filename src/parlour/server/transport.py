@@ -379,6 +379,10 @@ class _Server(uvicorn.Server):
         await super().serve(sockets)
 
 
+SHARED_BACKLOG = 2048
+"""The listening backlog of a worker's socket (uvicorn's own default)."""
+
+
 def shared_socket(host: str, port: int) -> socket.socket:
     """A TCP socket bound to ``host``:``port`` with ``SO_REUSEPORT``, so that
     the other workers' sockets bind there too and the kernel spreads the
@@ -390,6 +394,10 @@ def shared_socket(host: str, port: int) -> socket.socket:
         shared.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         shared.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         shared.bind((host, port))
+        # listening at once: a socket of the group that is bound but not yet
+        # listening (its worker starting) had the kernel refuse some of the
+        # new connections; listening, it holds them until its worker serves
+        shared.listen(SHARED_BACKLOG)
     except BaseException:
         shared.close()
         raise
