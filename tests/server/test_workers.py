@@ -318,7 +318,12 @@ def wait_for_answers(url: str, names: set[str]) -> Counter[str]:
     seen: Counter[str] = Counter()
 
     def all_answered() -> bool:
-        seen.update(answering(url, 20))
+        try:
+            seen.update(answering(url, 20))
+        except httpx.ConnectError:
+            # a connection the kernel refused while a killed worker's socket
+            # was going (docs/web.md, "Several processes"): asked again
+            return False
         return set(seen) >= names
 
     wait_until(all_answered, f"answers from {sorted(names)}")
