@@ -3,11 +3,15 @@ every invariant checked after every action. ``make soak`` runs the full
 10,000 matches a game; it is not part of ``make test``.
 
 Usage: ``python scripts/soak.py [--count 10000] [--games golf,polignac]
-[--workers N] [--seed 0] [--results FILE [--report]]``
+[--option NAME=VALUE ...] [--workers N] [--seed 0] [--results FILE [--report]]``
 
-Each match is played with the game's default options from a seed fixed by
-``--seed``, the game and the match's number, by random legal actions, so a
-failure names everything needed to replay it. Before the first action and
+Each match is played with the game's default options, or with the
+``--option`` values given (each applies to every game of ``--games``: soak
+one variant at a time, e.g. ``--games polignac --option players=7``), from a
+seed fixed by ``--seed``, the game with its options and the match's number,
+by random legal actions, so a failure names everything needed to replay it
+(a game with options is named ``polignac players=7`` in the figures, the
+results file and the failures). Before the first action and
 after every one, :mod:`parlour.engine.invariants` checks the state: legal
 actions sorted, unique and none at the end; turns; scores against the hand
 results, returns of the declared shape (zero-sum, or 1/0 for a patience);
@@ -42,14 +46,14 @@ import random
 import shlex
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 import parlour
-from parlour.engine import State
+from parlour.engine import Game, State
 from parlour.engine.invariants import (
     check_conservation,
     check_legal,
@@ -60,6 +64,8 @@ from parlour.engine.invariants import (
     seats,
     snapshot,
 )
+from parlour.engine.options import parse_option_assignments
+from parlour.errors import OptionError
 
 CHUNK = 25
 """Matches a worker plays per task."""
@@ -93,8 +99,21 @@ class Tally:
 
 
 def match_seed(base: int, game: str, number: int) -> int:
-    """The seed of match ``number`` of ``game``: stable across runs and machines."""
+    """The seed of match ``number`` of ``game`` (a :func:`subject`): stable
+    across runs and machines."""
     return random.Random(f"parlour-soak:{base}:{game}:{number}").randrange(2**63)
+
+
+def subject(name: str, options: Mapping[str, str]) -> str:
+    """What the soak calls a game with options: ``polignac players=7``
+    (the name alone for the defaults)."""
+    return " ".join([name, *(f"{key}={value}" for key, value in sorted(options.items()))])
+
+
+def make(game: str) -> Game:
+    """The game a :func:`subject` names, its options validated."""
+    name, *assignments = game.split(" ")
+    return parlour.make(name, **parse_option_assignments(assignments))
 
 
 def core(state: State) -> dict[str, Any]:
@@ -132,7 +151,7 @@ def check_state(state: State, start: list[int]) -> None:
 def play_match(game: str, seed: int) -> int:
     """One random match of ``game`` from ``seed``, every state checked; returns
     its number of actions. Raises on the first broken invariant."""
-    state = parlour.make(game).new_state(seed=seed)
+    state = make(game).new_state(seed=seed)
     rng = random.Random(seed)
     start = [0] * state.game.num_players
     check_state(state, start)
@@ -347,6 +366,8 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--count", type=int, default=10_000, help="matches a game")
     parser.add_argument("--games", default=None,
                         help="comma-separated game names (default: every registered game)")
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option for every game of --games (repeat for several)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--results", type=Path, default=None,
@@ -368,6 +389,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: unknown games {unknown}; --count and --workers must be at least 1"
               if unknown else "error: --count and --workers must be at least 1",
               file=sys.stderr)
+        return 2
+    try:
+        options = parse_option_assignments(arguments.option)
+        games = [subject(name, options) for name in games]
+        for game in games:
+            make(game)
+    except OptionError as error:
+        print(f"error: {error}", file=sys.stderr)
         return 2
     if arguments.report and arguments.results is None:
         print("error: --report prints what a --results file holds: give --results FILE",

@@ -138,6 +138,32 @@ def test_a_broken_invariant_is_reported_with_its_seed(monkeypatch: pytest.Monkey
     ]
 
 
+def test_the_soak_plays_a_variant_named_with_its_options(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--count", "2", "--games", "polignac,slobberhannes", "--option", "players=5",
+            "--option", "target=1", "--workers", "1"]
+    assert soak.main(argv) == 0
+    report = capsys.readouterr().out
+    assert "| polignac players=5 target=1 | 2 |" in report
+    assert "| slobberhannes players=5 target=1 | 2 |" in report
+    state = soak.make("polignac players=5 target=1").new_state(seed=1)
+    assert state.game.options["players"] == 5
+    assert soak.match_seed(0, "polignac", 0) != soak.match_seed(0, "polignac players=5", 0)
+
+
+@pytest.mark.parametrize(("option", "error"), [
+    ("target=0", "error: option 'target' must be an integer from 1 to 100, not 0"),
+    ("colour=red", "error: unknown option 'colour'; the options are players, target, "),
+    ("players", "error: write options as name=value, not 'players'"),
+])
+def test_a_variant_the_game_refuses_is_refused_before_any_match(
+    capsys: pytest.CaptureFixture[str], option: str, error: str
+) -> None:
+    assert soak.main(["--games", "polignac", "--option", option]) == 2
+    assert capsys.readouterr().err.startswith(error)
+
+
 def test_an_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert soak.main(["--games", "whist"]) == 2
     assert "whist" in capsys.readouterr().err
