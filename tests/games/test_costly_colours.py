@@ -1709,9 +1709,9 @@ def test_cotton_colours_are_jacksons_coarsened(four: list[str]) -> None:
 
 
 def test_variants_are_listed_for_the_web_form(tmp_path: Any) -> None:
-    from database_support import fresh_database
     from fastapi.testclient import TestClient
 
+    from database_support import fresh_database
     from parlour.server import create_app
     with fresh_database(tmp_path) as url, TestClient(create_app(url)) as client:
         listed = {game["name"]: game for game in client.get("/api/games").json()}
