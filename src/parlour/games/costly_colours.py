@@ -85,6 +85,10 @@ offset  size          block    values      meaning
                                            the card under the turn-up, or at the end)
 328     2 (n)         went     0/1         the seats that said go in this play
 ======  ============  =======  ==========  ========================================================
+
+With ``heels_claim`` one value more ends the tensor (331 with two
+players): ``heels``, 1 while the dealer's heels wait for his claim. The
+default layout above, and so its version, does not change.
 """
 
 from __future__ import annotations
