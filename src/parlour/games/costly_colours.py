@@ -53,9 +53,9 @@ Variants (options off by default; decisions, one a line):
 Action ids: ``0 … 51`` a card (``suit * 13 + rank``, suits S H D C, ranks
 2 … A); then the words of :data:`WORDS` (``claim heels`` only with
 ``heels_claim``: without it :attr:`CostlyColours.num_actions` stops
-before it, so the default game's ids and tensor are unchanged). With explicit chance the first
-dealer (a seat), every card dealt, the turn-up and the card taken from
-under it are chance outcomes.
+before it, so the default game's ids and tensor are unchanged). With
+explicit chance the first dealer (a seat), every card dealt, the turn-up
+and the card taken from under it are chance outcomes.
 
 A fixed deal (``new_state(deal=...)``) has ``dealer``, ``hands`` (three
 cards each), ``turnup``, and optionally ``under`` (the card under the
