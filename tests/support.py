@@ -50,6 +50,12 @@ EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
         {"players": 3, "excuse": True, "pawns": True, "courts": True,
          "stock_exhaustion": "void_round"},
     ],
+    "costly-colours": [
+        {"heels_claim": True, "mog_order": "cotton"},
+        {"players": 4, "heels_claim": True, "four_hand_mog": "elder_side_only"},
+        {"colour_scale": "cotton", "mog_order": "cotton", "runs_in_play": False,
+         "pairs_in_play": False},
+    ],
     "ranter-go-round": [
         {"players": 5, "lives": 3},
         {"players": 5, "preset": "hoffmann_1891", "lives": 4},

@@ -1458,3 +1458,264 @@ def test_random_matches_keep_the_invariants(
     for (dealer, lines), record in zip(deals, records, strict=False):
         check_deal_log(dealer, lines, record, options)
     check_match_log(log, state, options)
+
+
+# ---------------------------------------------------------------------------
+# issue 33: the heels_claim variant (the dealer claims his heels or loses them)
+
+COTTON_HANDS = ("5H 4H 8H", "2H 7C 9H")
+"""G1's cards (Cotton's deal): the turned-up JH gives the dealer heels."""
+G1_PLAY = "5H 7C 8H 9H go 2H"
+
+
+def heels_deal(turnup: str = "JH", **options: Any) -> Any:
+    return two_hand_deal(*COTTON_HANDS, turnup=turnup, heels_claim=True, **options)
+
+
+def test_heels_claim_worked_example_claimed_at_the_first_turn() -> None:
+    """Cotton's deal (G1, hand-computed: heels 4 + withdrawn mog 1 + run 3 +
+    thirty-one 5 + show 7 = 20 for the dealer, 8 for the elder) with
+    ``heels_claim``: nothing is scored at the turn-up; the dealer claims
+    before his mog answer and keeps the turn. Source of the rule: the seed
+    ("Debe anotarlo antes de que se juegue una carta o se perderá"), from
+    English Wikipedia, "Costly Colours",
+    https://en.wikipedia.org/wiki/Costly_Colours (after Jackson, 1883)."""
+    state = heels_deal()
+    assert state.public_observation()["log"][-1] == "turn-up JH: hearts are trumps"
+    assert state.scores() == [0, 0] and state.current_player() == DEALER
+    assert legal(state) == {"consent", "refuse", "claim heels"}
+    assert state.legal_actions()[-1] == 61 == state.parse_action("Claim  Heels")
+    assert state.observation(ELDER)["heels"] == "open"
+    assert act(state, "claim heels") == ["P1 says claim heels",
+                                         "P1 scores 4 for four for his heels"]
+    assert state.scores() == [0, 4] and state.current_player() == DEALER
+    assert legal(state) == {"consent", "refuse"}
+    rejects(state, "claim heels", "the heels are already claimed")
+    lines = act(state, "consent", "withdraw", *G1_PLAY.split())
+    assert "P1 did not claim his heels before a card was played: they are lost" not in lines
+    assert state.hand_results()[0] == [8, 20]
+
+
+def test_heels_claim_worked_example_lost_when_the_play_begins() -> None:
+    """The same deal, the dealer forgetting: his four are lost when the
+    elder is to lead (20 - 4 = 16 for the dealer)."""
+    state = heels_deal()
+    lines = act(state, "consent", "withdraw")
+    assert lines == ["P1 says consent", "P0 says withdraw", "P1 scores 1 for the mog refused",
+                     "P1 did not claim his heels before a card was played: they are lost",
+                     "the play begins"]
+    assert state.scores() == [0, 1] and state.observation(DEALER)["heels"] == "lost"
+    assert legal(state) == {"5H", "4H", "8H"}
+    act(state, "5H")
+    assert state.current_player() == DEALER
+    rejects(state, "claim heels", "too late: the heels are lost once a card is played")
+    act(state, *G1_PLAY.split()[1:])
+    assert state.hand_results()[0] == [8, 16]
+
+
+def test_heels_claim_is_still_in_time_at_the_dealers_exchange() -> None:
+    """A turn let pass (consent) loses nothing yet: the dealer claims when he
+    chooses his card for the exchange, and then chooses it."""
+    state = heels_deal()
+    act(state, "consent", "proceed")
+    assert legal(state) == {"5H", "4H", "8H"}  # the elder: no claim for him
+    rejects(state, "claim heels", "only the dealer claims his heels (P1 deals)")
+    act(state, "8H")
+    assert legal(state) == {"2H", "7C", "9H", "claim heels"}
+    act(state, "claim heels")
+    assert state.scores() == [0, 4] and legal(state) == {"2H", "7C", "9H"}
+    assert act(state, "7C")[-1] == "the play begins"
+    assert hand(state, DEALER) == {"2H", "9H", "8H"}
+
+
+def test_heels_claim_scored_when_the_dealer_never_had_a_turn() -> None:
+    """Cotton's order, the elder making no offer: the elder leads before the
+    dealer has had a turn, so the four are scored as the play begins and
+    G1 ends as without the option (E 8, D 20)."""
+    state = heels_deal(mog_order="cotton")
+    assert state.current_player() == ELDER and legal(state) == {"offer", "no-offer"}
+    assert act(state, "no-offer") == ["P0 says no-offer", "P1 scores 1 for the mog refused",
+                                      "P1 scores 4 for four for his heels", "the play begins"]
+    act(state, *G1_PLAY.split())
+    assert state.hand_results()[0] == [8, 20]
+
+
+def test_heels_claim_at_the_cotton_dealers_answer() -> None:
+    state = heels_deal(mog_order="cotton")
+    act(state, "offer")
+    assert legal(state) == {"accept", "refuse", "claim heels"}
+    act(state, "refuse")  # no claim: lost as the elder leads
+    assert state.scores() == [1, 0] and state.observation(ELDER)["heels"] == "lost"
+
+
+def test_heels_claim_that_reaches_the_target_ends_the_match() -> None:
+    state = two_hand_deal(*MOG_HANDS, turnup="2C", scores=[0, 58], heels_claim=True)
+    assert state.scores() == [0, 58] and not state.is_terminal()
+    assert act(state, "claim heels")[-1] == "P1 wins the match"
+    assert state.is_terminal() and state.scores() == [0, 62]
+
+
+def test_heels_claim_refusals_without_heels_and_without_the_option() -> None:
+    state = two_hand_deal(*MOG_HANDS, turnup="5C", heels_claim=True)
+    assert legal(state) == {"consent", "refuse"}
+    assert state.observation(DEALER)["heels"] is None
+    rejects(state, "claim heels", "there are no heels to claim: the turn-up 5C is not a Knave "
+                                  "or a Deuce")
+    state = two_hand_deal(*MOG_HANDS, turnup="2C")
+    assert state.scores() == [0, 4] and state.game.num_actions == 61
+    with pytest.raises(ParseError, match=r"^claim heels belongs to the heels_claim variant: "
+                                         r"here the dealer's heels are scored when the card is "
+                                         r"turned up$"):
+        state.parse_action("claim heels")
+    with pytest.raises(IllegalAction, match=r"^there is no action 61; actions are 0 to 60$"):
+        state.apply(61)
+    with pytest.raises(ParseError, match=r"'xyz' is neither a card nor a word; type a card "
+                                         r"such as 7D or QS, or one of consent, refuse, proceed, "
+                                         r"withdraw, offer, no-offer, accept, go, no-pack$"):
+        state.parse_action("xyz")
+
+
+def test_heels_claim_four_hands() -> None:
+    """Four hands: the dealer claims at the pack privilege; with
+    ``elder_side_only`` and the elder's side swapping he has no turn before
+    the lead, so the four are scored as the play begins."""
+    hands = {"hands": [["3D", "6S", "AH"], ["3S", "9C", "KD"], ["4H", "8S", "QC"],
+                       ["5C", "2H", "7D"]], "turnup": "JS", "dealer": 0}
+    state = parlour.make(GAME, players=4, heels_claim=True).new_state(seed=1, deal=hands)
+    act(state, "refuse")  # the dealer refuses without claiming: E1's side scores 1
+    assert state.scores() == [0, 1, 0, 1]
+    assert legal(state) == {"3D", "6S", "AH", "no-pack", "claim heels"}
+    act(state, "claim heels", "no-pack")
+    assert state.scores() == [4, 1, 4, 1]
+    state = parlour.make(GAME, players=4, heels_claim=True,
+                         four_hand_mog="elder_side_only").new_state(seed=1, deal=hands)
+    lines = act(state, "offer", "accept", "3S", "5C")
+    assert lines[-3:] == ["the mog: the cards are exchanged face down",
+                          "P0's side scores 4 for four for his heels", "the play begins"]
+    assert state.scores() == [4, 0, 4, 0]
+
+
+def test_heels_claim_tensor_flag_only_with_the_option() -> None:
+    state = heels_deal()
+    layout = state.game.observation_layout()
+    assert (layout[-1].name, layout[-1].size) == ("heels", 1)
+    before = state.observation_tensor(ELDER)
+    assert before.shape == (331,) and before[-1] == 1.0
+    act(state, "claim heels")
+    assert state.observation_tensor(ELDER)[-1] == 0.0
+    default = two_hand_deal(*COTTON_HANDS, turnup="JH")
+    assert default.observation_tensor(ELDER).shape == (330,)
+    assert [block.name for block in default.game.observation_layout()] == [
+        block.name for block in layout[:-1]]
+    assert default.game.tensor_version == state.game.tensor_version == 1
+
+
+def test_heels_claim_the_heuristic_dealer_claims_first() -> None:
+    from parlour.agents.heuristic.costly import costly_action
+    from parlour.games.costly_colours import CLAIM_HEELS
+    state = heels_deal()
+    choice = costly_action(state.observation(DEALER), state.legal_actions(), random.Random(0))
+    assert choice == CLAIM_HEELS
+    state = heels_deal()
+    act(state, "consent", "proceed", "8H")
+    choice = costly_action(state.observation(DEALER), state.legal_actions(), random.Random(0))
+    assert choice == CLAIM_HEELS
+
+
+@pytest.mark.parametrize("options", [
+    {"heels_claim": True}, {"heels_claim": True, "mog_order": "cotton"},
+    {"heels_claim": True, "players": 4},
+    {"heels_claim": True, "players": 4, "four_hand_mog": "elder_side_only"},
+])
+def test_heels_claim_random_matches_keep_the_rules(options: dict[str, Any]) -> None:
+    """Random play: every turned Knave or Deuce ends claimed or lost before
+    the first card, and a claim is legal only to the dealer."""
+    game = parlour.make(GAME, **options)
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            if 61 in actions:
+                assert state.current_player() == state.public_observation()["dealer"]
+            state.apply(actions[rng.randrange(len(actions))])
+            heels = state.observation(0)["heels"]
+            if state.observation(0)["zones"]["play"]:
+                assert heels in (None, "claimed", "lost")
+        assert parlour.replay(state.record()).scores() == state.scores()
+
+
+# ---------------------------------------------------------------------------
+# issue 33: colour_scale="cotton", Cotton's coarser colours
+
+COTTON_COLOURS = {
+    # W example: Jackson's colours -> Cotton's
+    "W2": (6, 6), "W3": (3, 3), "W8": (5, 3), "W9": (4, 2), "W10": (3, 3), "W14": (0, 0),
+    "W16": (5, 3), "W18": (2, 2),
+}
+
+
+@pytest.mark.parametrize("example", sorted(COTTON_COLOURS))
+def test_cotton_colour_scale_on_the_w_examples(example: str) -> None:
+    """Cotton, *The Compleat Gamester* (1674), chapter XIV
+    (http://name.umdl.umich.edu/A34637.0001.001): four of a suit 6, three
+    of a suit 3 (his dealer's 2H 9H with the turned JH), three of a colour 2;
+    Jackson's 5 and 4 for four of a colour do not exist."""
+    own, turnup, expected = show_of(example)
+    jackson, cotton = COTTON_COLOURS[example]
+    assert expected["colours"] == jackson
+    counted = points_of(count_show(own, turnup, colour_scale="cotton"))
+    assert counted == {**expected, "colours": cotton,
+                       "total": expected["total"] - jackson + cotton}
+
+
+def test_cotton_colour_scale_worked_deal() -> None:
+    """A whole deal hand-computed under both scales. E 4H 6H 8H, D 5H 9H TD,
+    turn-up 3D; the dealer refuses the mog (E 1). Play: 8H 5H 4H TD (27),
+    E cannot add 6H: go; D cannot add 9H: the last card, D 1. Shows:
+    E 4H+8H+3D = 15 (3), four reds split 3+1: Jackson 5, Cotton 3 (three of
+    a suit); D 5H+TD = 15 (2), four reds 2+2: Jackson 4, Cotton 2 (three of
+    a colour). Totals: Jackson E 9, D 7; Cotton E 7, D 5. Source of the
+    scale: Cotton, *The Compleat Gamester* (1674), chapter XIV, EEBO text
+    http://name.umdl.umich.edu/A34637.0001.001."""
+    for scale, totals, shows in (("jackson", [9, 7], (8, 6)), ("cotton", [7, 5], (6, 4))):
+        state = two_hand_deal("4H 6H 8H", "5H 9H TD", turnup="3D", colour_scale=scale)
+        lines = act(state, "refuse", "8H", "5H", "4H", "TD", "go")
+        assert score_lines(lines) == [(ELDER, 1, "the mog refused"), (DEALER, 1, "last card"),
+                                      (ELDER, shows[0], "the show"),
+                                      (DEALER, shows[1], "the show")]
+        assert state.hand_results()[0] == totals
+    assert count_show("4H 6H 8H", "3D", colour_scale="cotton").colours == 3
+    assert count_show("5H 9H TD", "3D", colour_scale="cotton").colours == 2
+
+
+def test_cotton_colour_scale_bad_value() -> None:
+    with pytest.raises(ParseError, match=r"^colour_scale is jackson or cotton, not 'crib'$"):
+        count_show("4H 6H 8H", "3D", colour_scale="crib")
+    with pytest.raises(OptionError, match="colour_scale"):
+        parlour.make(GAME, colour_scale="crib")
+
+
+@settings(max_examples=150, deadline=None)
+@given(four=st.lists(st.sampled_from(CODES), min_size=4, max_size=4, unique=True))
+def test_cotton_colours_are_jacksons_coarsened(four: list[str]) -> None:
+    """Cotton's scale keeps Jackson's 6, 3, 2 and 0 and lowers four of a
+    colour: 3+1 (5) to three of a suit (3), 2+2 (4) to three of a colour (2)."""
+    own, turnup = four[:3], four[3]
+    jackson = count_show(own, turnup)
+    cotton = count_show(own, turnup, colour_scale="cotton")
+    assert cotton.colours == {5: 3, 4: 2}.get(jackson.colours, jackson.colours)
+    assert cotton.total - cotton.colours == jackson.total - jackson.colours
+
+
+def test_variants_are_listed_for_the_web_form(tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from database_support import fresh_database
+    from parlour.server import create_app
+    with fresh_database(tmp_path) as url, TestClient(create_app(url)) as client:
+        listed = {game["name"]: game for game in client.get("/api/games").json()}
+    options = {option["name"]: option for option in listed[GAME]["options"]}
+    assert (options["heels_claim"]["kind"], options["heels_claim"]["default"]) == ("flag", False)
+    assert (options["colour_scale"]["choices"], options["colour_scale"]["default"]) == (
+        ["jackson", "cotton"], "jackson")

@@ -21,10 +21,41 @@ partnerships. ``rules/costly_colours.md`` (decisions §10, options §9).
 * The match ends the moment a score (a side's, with four) reaches
   ``target`` (61 or 121).
 
+Variants (options off by default; decisions, one a line):
+
+* ``heels_claim``: the seed's "Debe anotarlo antes de que se juegue una
+  carta o se perderá" (from English Wikipedia, "Costly Colours",
+  https://en.wikipedia.org/wiki/Costly_Colours, after Jackson's
+  *Shropshire Folk-Lore*, 1883). No other source on it was found.
+* The turned-up Knave or Deuce then scores nothing by itself; the dealer
+  says ``claim heels`` (one action id, the last) and scores 4 at once.
+* It is legal at each of the dealer's turns from the turn-up to the first
+  card played (mog answers, his exchange card, the pack privilege), and
+  does not use up the turn: he then takes it (claiming is never a reply).
+* Letting a turn pass without the claim loses nothing yet; the four are
+  lost when the play begins (the elder leads at once) if still unclaimed.
+* A dealer who has had no turn at all before the lead (cotton with no
+  offer; ``elder_side_only`` when the elder's side swaps) could not claim:
+  his four are scored as the play begins, as he would at a real table.
+* A claim that reaches the target ends the match there (§7).
+* ``colour_scale="cotton"``: Charles Cotton, *The Compleat Gamester*
+  (1674), chapter XIV (EEBO-TCP text, http://name.umdl.umich.edu/A34637.0001.001,
+  read in a transcription quoted in a public project's README): four of a
+  suit 6 ("Costly-Colours"), three of a colour 2, and in his deal the
+  dealer's 2H 9H with the turned JH "three for Colours".
+* Read as a ladder: four of a suit 6; else three of a suit 3, whatever the
+  fourth card; else three or four of a colour 2 (2+2 of one colour holds
+  three of a colour); else 0. Jackson's 5 and 4 do not exist.
+* A 1998 reading (hist-games list, http://www.pbm.com/pipermail/hist-games/1998/000261.html)
+  gives 6 for three of a suit; Cotton's own deal (three hearts with the
+  turn-up counted 3) contradicts it, so it is not followed.
+
 Action ids: ``0 … 51`` a card (``suit * 13 + rank``, suits S H D C, ranks
-2 … A); then the words of :data:`WORDS`. With explicit chance the first
-dealer (a seat), every card dealt, the turn-up and the card taken from
-under it are chance outcomes.
+2 … A); then the words of :data:`WORDS` (``claim heels`` only with
+``heels_claim``: without it :attr:`CostlyColours.num_actions` stops
+before it, so the default game's ids and tensor are unchanged). With
+explicit chance the first dealer (a seat), every card dealt, the turn-up
+and the card taken from under it are chance outcomes.
 
 A fixed deal (``new_state(deal=...)``) has ``dealer``, ``hands`` (three
 cards each), ``turnup``, and optionally ``under`` (the card under the
@@ -54,6 +85,10 @@ offset  size          block    values      meaning
                                            the card under the turn-up, or at the end)
 328     2 (n)         went     0/1         the seats that said go in this play
 ======  ============  =======  ==========  ========================================================
+
+With ``heels_claim`` one value more ends the tensor (331 with two
+players): ``heels``, 1 while the dealer's heels wait for his claim. The
+default layout above, and so its version, does not change.
 """
 
 from __future__ import annotations
@@ -99,8 +134,12 @@ DEUCE = RANKS.index("2")
 ACE = RANKS.index("A")
 
 WORDS = ("consent", "refuse", "proceed", "withdraw", "offer", "no-offer", "accept", "go",
-         "no-pack")
-CONSENT, REFUSE, PROCEED, WITHDRAW, OFFER, NO_OFFER, ACCEPT, GO, NO_PACK = range(52, 61)
+         "no-pack", "claim heels")
+CONSENT, REFUSE, PROCEED, WITHDRAW, OFFER, NO_OFFER, ACCEPT, GO, NO_PACK, CLAIM_HEELS = range(
+    52, 62)
+WORD_KEYS = tuple("-".join(word.split()) for word in WORDS)
+"""The words as :meth:`CostlyState.parse_action` compares them (spaces as
+hyphens)."""
 
 (PHASE_CUT, PHASE_DEAL, PHASE_MOG_FIRST, PHASE_MOG_SECOND, PHASE_EXCHANGE, PHASE_PACK,
  PHASE_UNDER, PHASE_PLAY, PHASE_OVER) = range(9)
@@ -145,6 +184,13 @@ class Said(GameEvent):
     """``seat`` says ``word`` (one of :data:`WORDS`: a mog answer, go, no-pack)."""
     seat: int
     word: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeelsLost(GameEvent):
+    """The dealer ``seat`` did not claim his heels before a card was played
+    (``heels_claim``): his four are lost."""
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +247,7 @@ CATALOGUE = Catalogue({
     Credited: lambda event, words: (f"{_scorer(event.seat, words)} scores {event.points} "
                                     f"for {words.card(event.card)} given in the mog"),
     Said: "{seat} says {word}",
+    HeelsLost: "{seat} did not claim his heels before a card was played: they are lost",
     Committed: "{seat} chooses a card to give",
     Swapped: "the mog: the cards are exchanged face down",
     Packed: "{seat} exchanges a card with the one under the turn-up",
@@ -252,13 +299,31 @@ COLOUR_NAMES = {6: "Costly Colours", 5: "four of a colour (3+1)", 4: "four of a 
                 3: "three of a suit", 2: "three of a colour"}
 
 
-def colours_score(cards: list[int]) -> int:
-    """§6.5: the highest colour line of four cards."""
+COLOUR_SCALES = ("jackson", "cotton")
+"""The values of the ``colour_scale`` option: Jackson's ladder (§6.5) and
+Cotton's coarser scale."""
+
+
+def colours_score(cards: list[int], scale: str = "jackson") -> int:
+    """§6.5: the highest colour line of four cards, on Jackson's ladder
+    (6, 5, 4, 3, 2) or, with ``scale="cotton"``, on Cotton's coarser scale:
+    four of a suit 6, three of a suit 3, three (or four) of a colour 2.
+
+    >>> def both(text):
+    ...     cards = [FRENCH_52.parse(code).id for code in text.split()]
+    ...     return colours_score(cards), colours_score(cards, "cotton")
+    >>> both("2H 5H 9H KS"), both("2H 5H 9H KD"), both("2H 5H 9D KD"), both("2H 5H 9D KS")
+    ((3, 3), (5, 3), (4, 2), (2, 2))
+    """
     suits = [card // 13 for card in cards]
     most = max(suits.count(suit) for suit in range(4))
     red = sum(1 for suit in suits if suit in RED_SUITS)
     if most == 4:
         return 6
+    if scale == "cotton":
+        if most == 3:
+            return 3
+        return 2 if red != 2 else 0
     if red in (0, 4):
         return 5 if most == 3 else 4
     if most == 3:
@@ -283,13 +348,15 @@ def _card_ids(cards: object, what: str) -> list[int]:
     return ids
 
 
-def count_show(cards: object, turnup: object, credited: object = ()) -> ShowCount:
+def count_show(cards: object, turnup: object, credited: object = (),
+               colour_scale: str = "jackson") -> ShowCount:
     """The show of a player's three cards (played or not) with the turn-up
     (§6): points by category and the combinations that scored.
 
     ``cards`` are three card codes (a list, or one string), ``turnup`` one
     code; ``credited`` lists cards whose Knave or Deuce value was already
-    scored when given away in the mog (``mog_jack_deuce_credit``).
+    scored when given away in the mog (``mog_jack_deuce_credit``);
+    ``colour_scale`` is the option's value (:func:`colours_score`).
     Duplicate or unknown cards raise :class:`~parlour.errors.ParseError`.
 
     >>> count_show(["JD", "JS", "JH"], "5H").total
@@ -297,6 +364,8 @@ def count_show(cards: object, turnup: object, credited: object = ()) -> ShowCoun
     >>> count_show("4H 5H 8H", "JH").as_dict()["colours"]
     6
     """
+    if colour_scale not in COLOUR_SCALES:
+        raise ParseError(f"colour_scale is jackson or cotton, not {colour_scale!r}")
     own = _card_ids(cards, "the hand")
     if len(own) != 3:
         raise ParseError(f"a show counts three cards and the turn-up, not {len(own)} cards")
@@ -310,10 +379,11 @@ def count_show(cards: object, turnup: object, credited: object = ()) -> ShowCoun
     if len(set(four)) != 4:
         repeated = sorted({FRENCH_52[card].code for card in four if four.count(card) > 1})
         raise ParseError(f"{', '.join(repeated)} is listed twice")
-    return _count(own, up, given)
+    return _count(own, up, given, colour_scale == "cotton")
 
 
-def _count(own: list[int], up: int, credited: set[int] | frozenset[int] = frozenset()) -> ShowCount:
+def _count(own: list[int], up: int, credited: set[int] | frozenset[int] = frozenset(),
+           cotton: bool = False) -> ShowCount:
     code = CODES
     four = [*own, up]
     combos: dict[str, list[list[str]]] = {name: [] for name in CATEGORIES}
@@ -343,7 +413,7 @@ def _count(own: list[int], up: int, credited: set[int] | frozenset[int] = frozen
         if value:
             pairs += value
             combos["pairs_prials"].append([code[card] for card in same])
-    colours = colours_score(four)
+    colours = colours_score(four, "cotton" if cotton else "jackson")
     if colours:
         combos["colours"].append([code[card] for card in four])
     return ShowCount(fifteens, twenty_fives, thirty_one, knaves_deuces, pairs, colours,
@@ -439,6 +509,11 @@ class CostlyColours(Game):
                     "the giver scores a Knave or Deuce given in the mog"),
         Option.choice("four_hand_mog", ("partners", "elder_side_only"), "partners",
                       "the four-hand mog (ignored with 2 players)"),
+        Option.flag("heels_claim", False,
+                    "the dealer must claim his heels (a Knave or Deuce turned up) before a "
+                    "card is played, or lose them"),
+        Option.choice("colour_scale", COLOUR_SCALES, "jackson",
+                      "the colours' scale: Jackson's ladder, or Cotton's coarser one"),
     ])
 
     def __init__(self, /, **options: object) -> None:
@@ -455,10 +530,15 @@ class CostlyColours(Game):
         self.elder_offers = self.elder_side or self.options["mog_order"] != "jackson"
         """Whether the elder offers the mog first (cotton, or his side alone)
         rather than the dealer consenting first (jackson)."""
+        self.heels_claim = bool(self.options["heels_claim"])
+        """Whether the dealer's heels wait for his ``claim heels`` (§3.3)."""
+        self.cotton_colours = self.options["colour_scale"] == "cotton"
+        """Whether the show counts colours on Cotton's scale (§6.5)."""
 
     @property
     def num_actions(self) -> int:
-        return 52 + len(WORDS)
+        # ``claim heels`` exists only in the heels_claim variant
+        return 52 + len(WORDS) - (0 if self.heels_claim else 1)
 
     def observation_layout(self) -> tuple[TensorBlock, ...]:
         n = self.n
@@ -478,6 +558,9 @@ class CostlyColours(Game):
             TensorBlock.seats("to move", n, "the seat to act (none while cutting, dealing or "
                               "taking the card under the turn-up, or at the end)", "one-hot"),
             TensorBlock.seats("went", n, "the seats that said go in this play", "flags"),
+            # the heels_claim variant only, so that the default layout stays version 1
+            *((TensorBlock("heels", 1, "1 while the dealer's heels wait for his claim",
+                           "flags"),) if self.heels_claim else ()),
         )
 
     def text(self, action: int) -> str:
@@ -579,6 +662,12 @@ class CostlyState(MatchState):
         self.mog_agreed = False
         self.put_under = -1
         self.received = [-1] * n
+        self.heels = ""
+        """With ``heels_claim``: "open" while the dealer may still claim a
+        Knave or Deuce turned up, then "claimed" or "lost" ("" otherwise)."""
+        self.heels_passed = False
+        """Whether the dealer has let one of his turns pass with his heels
+        open (he had his chance to claim them)."""
 
     @property
     def elder(self) -> int:
@@ -629,7 +718,9 @@ class CostlyState(MatchState):
         self.stock &= ~(1 << card)
         self.events.append(TurnedUp(card))
         heels = card % 13 in (KNAVE, DEUCE)
-        if heels and self._score(Scored(self.dealer, 4, "four for his heels")):
+        if heels and self.game.heels_claim:
+            self.heels = "open"
+        elif heels and self._score(Scored(self.dealer, 4, "four for his heels")):
             return
         self.phase = PHASE_MOG_FIRST
         self.to_move = self.elder if self.game.elder_offers else self.dealer
@@ -689,7 +780,27 @@ class CostlyState(MatchState):
             return (OFFER, NO_OFFER) if self.game.elder_offers else (CONSENT, REFUSE)
         return (ACCEPT, REFUSE) if self.game.elder_offers else (PROCEED, WITHDRAW)
 
+    def _claim_heels(self) -> bool:
+        """The dealer's four for his heels, claimed (``heels_claim``); True
+        when they win the match."""
+        self.heels = "claimed"
+        return self._score(Scored(self.dealer, 4, "four for his heels"))
+
+    def _dealer_claims(self, action: int) -> bool:
+        """Before the play, with the dealer's heels open: True when
+        ``action`` is his claim (scored; he stays to move, unless the match
+        is won), else note that he let a turn pass without it."""
+        if action == CLAIM_HEELS:
+            self.events.append(Said(self.dealer, "claim heels"))
+            self._claim_heels()
+            return True
+        if self.to_move == self.dealer:
+            self.heels_passed = True
+        return False
+
     def _mog_answer(self, word: int) -> None:
+        if self.heels == "open" and self._dealer_claims(word):
+            return
         game = self.game
         seat = self.to_move
         self.events.append(Said(seat, WORDS[word - 52]))
@@ -720,6 +831,8 @@ class CostlyState(MatchState):
         self._start_hand()
 
     def _commit(self, card: int) -> None:
+        if self.heels == "open" and self._dealer_claims(card):
+            return
         seat = self.to_move
         self.committed[seat] = card
         self.events.append(Committed(seat))
@@ -764,6 +877,8 @@ class CostlyState(MatchState):
     def _pack(self, card: int) -> None:
         """The dealer's pack privilege: ``card`` goes under the turn-up, he
         takes the card that was there (or he says no-pack)."""
+        if self.heels == "open" and self._dealer_claims(card):
+            return
         dealer = self.dealer
         if card == NO_PACK:
             self.events.append(Said(dealer, "no-pack"))
@@ -788,6 +903,13 @@ class CostlyState(MatchState):
     # ------------------------------------------------------------------
     # the play
     def _begin_play(self) -> None:
+        if self.heels == "open":
+            # the elder leads at once: the claim's time is over
+            if self.heels_passed:
+                self.heels = "lost"
+                self.events.append(HeelsLost(self.dealer))
+            elif self._claim_heels():
+                return
         self.phase = PHASE_PLAY
         self.events.append(PlayBegins())
         self.to_move = self.elder
@@ -863,7 +985,7 @@ class CostlyState(MatchState):
             # the show lays the cards still held face up beside the played ones
             self.played[seat] |= self.hands[seat]
             self.hands[seat] = 0
-            counted = _count(own, self.turnup, self.credited)
+            counted = _count(own, self.turnup, self.credited, self.game.cotton_colours)
             self.shows[seat] = counted.as_dict()
             self.events.append(Showed(seat, tuple(own), counted.total))
             if counted.total and self._score(Scored(seat, counted.total, "the show")):
@@ -889,23 +1011,45 @@ class CostlyState(MatchState):
         if phase == PHASE_PLAY:
             playable = self._playable(self.to_move)
             return bits_of(playable) if playable else [GO]
-        if phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
-            return sorted(self._mog_words())
-        if phase == PHASE_EXCHANGE:
-            return bits_of(self.hands[self.to_move])
-        if phase == PHASE_PACK:
-            return [*bits_of(self.hands[self.dealer]), NO_PACK]
+        if phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND, PHASE_EXCHANGE, PHASE_PACK):
+            legal = self._pre_play_actions()
+            if self.heels == "open" and self.to_move == self.dealer:
+                legal.append(CLAIM_HEELS)  # the highest id: the list stays sorted
+            return legal
         if phase == PHASE_OVER:
             return []
         return [action for action, _ in self.chance_outcomes()]
 
+    def _pre_play_actions(self) -> list[int]:
+        """The legal actions of a mog step, the exchange or the pack
+        privilege, without the heels' claim."""
+        phase = self.phase
+        if phase == PHASE_EXCHANGE:
+            return bits_of(self.hands[self.to_move])
+        if phase == PHASE_PACK:
+            return [*bits_of(self.hands[self.dealer]), NO_PACK]
+        return sorted(self._mog_words())
+
     def _why_not_outcome(self, action: int) -> str:
         return f"{self.game.text(action)} is not a possible outcome here"
+
+    def _why_no_claim(self) -> str:
+        """Why the player to move may not say ``claim heels`` now."""
+        if self.heels == "claimed":
+            return "the heels are already claimed"
+        if self.heels == "lost":
+            return "too late: the heels are lost once a card is played"
+        if self.heels == "open":
+            return f"only the dealer claims his heels ({seat_name(self.dealer)} deals)"
+        return (f"there are no heels to claim: the turn-up {CODES[self.turnup]} is not a Knave "
+                f"or a Deuce")
 
     def _why_not(self, action: int) -> str:
         game = self.game
         phase = self.phase
         text = game.text(action)
+        if action == CLAIM_HEELS:
+            return self._why_no_claim()
         if phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
             yes, no = self._mog_words()
             return f"say {game.text(yes)} or {game.text(no)}"
@@ -936,8 +1080,12 @@ class CostlyState(MatchState):
         if len(words) == 2 and words[0].casefold() in ("play", "give", "deal", "under"):
             text = words[1]
         key = "-".join(text.split()).casefold()
-        if key in WORDS:
-            return 52 + WORDS.index(key)
+        if key in WORD_KEYS:
+            action = 52 + WORD_KEYS.index(key)
+            if action >= self.game.num_actions:
+                raise ParseError("claim heels belongs to the heels_claim variant: here the "
+                                 "dealer's heels are scored when the card is turned up")
+            return action
         if key in ("mog", "no-mog") and self.phase in (PHASE_MOG_FIRST, PHASE_MOG_SECOND):
             return self._mog_words()[0 if key == "mog" else 1]
         if self.phase == PHASE_CUT:
@@ -949,7 +1097,7 @@ class CostlyState(MatchState):
         except ParseError:
             raise ParseError(
                 f"{text!r} is neither a card nor a word; type a card such as 7D or QS, or "
-                f"one of {', '.join(WORDS)}"
+                f"one of {', '.join(WORDS[:self.game.num_actions - 52])}"
             ) from None
 
     # ------------------------------------------------------------------
@@ -1030,8 +1178,10 @@ class CostlyState(MatchState):
         Game keys: ``hand_log_start`` (the index in ``log`` of this deal's
         first line), ``count`` (the running total of the play), ``trumps``,
         ``shows`` (each show counted so far this deal, in words),
-        ``gave`` and ``received`` (this seat's mog cards) and ``committed``
-        (the card it has chosen to give, before the swap).
+        ``gave`` and ``received`` (this seat's mog cards), ``committed``
+        (the card it has chosen to give, before the swap) and ``heels``
+        (``heels_claim``: "open", "claimed" or "lost" once a Knave or Deuce
+        is turned up; otherwise ``None``).
         """
         def code(card: int) -> str | None:
             return CODES[card] if card >= 0 else None
@@ -1053,6 +1203,7 @@ class CostlyState(MatchState):
             "gave": None if seat is None else code(self.known_elsewhere(seat).bit_length() - 1),
             "received": None if seat is None else code(self.received[seat]),
             "committed": None if seat is None else code(self.committed[seat]),
+            "heels": self.heels or None,
         }
 
     def _show_line(self, seat: int) -> str:
@@ -1072,6 +1223,7 @@ class CostlyState(MatchState):
             [hand & known if other != seat else 0 for other, hand in enumerate(self.hands)],
             self.phase, self.total, self.totals, self.dealer,
             self.to_move if acting else None, self.went,
+            *((self.heels == "open",) if self.game.heels_claim else ()),
         ])
 
     phase_moves: ClassVar[Mapping[int, Callable[[Any, int], None]]] = {

@@ -12,6 +12,8 @@ action ids.
   its *expected* show over the cards this seat has not seen (by rank for
   the points and pairs, by suit for the colours), plus a little for play
   potential (:data:`PLAY_VALUE`: fives and low cards score in the play).
+* **The heels** (``heels_claim``): the dealer says ``claim heels`` at his
+  first turn that allows it, before anything else: four points, never lost.
 * **The mog.** The exchange is worth the expected show of the best hand
   after giving the weakest card for an unknown one, against the current
   show. The card received is really the giver's weakest, so every
@@ -72,6 +74,7 @@ from parlour.cards import FRENCH_52
 from parlour.engine.game import Observation
 from parlour.games.costly_colours import (
     ACCEPT,
+    CLAIM_HEELS,
     CONSENT,
     DEUCE,
     GO,
@@ -729,6 +732,8 @@ def costly_action(observation: Observation, legal: Sequence[int], rng: random.Ra
     """
     if len(legal) == 1:
         return legal[0]
+    if legal[-1] == CLAIM_HEELS:  # heels_claim: four points, before anything else
+        return CLAIM_HEELS
     table = Table(observation)
     phase = observation["phase"]
     if phase == "mog":
