@@ -157,9 +157,10 @@ def test_b2_complete_hand() -> None:
     assert running == [58, 24, 13, 19]
     play_table(state, B2_TABLE[-1:])
     assert state.hand_results() == [[-12, 4, 5, 3]]
-    assert state.scores() == [-12, 4, 5, 3]
+    # P1 deals next; the pool was emptied, so P1 antes for the new hand,
+    # at once (issue #33)
+    assert state.scores() == [-12, 4 - ANTE, 5, 3]
     observation = state.observation(0)
-    # P1 deals next; the pool was emptied, so P1 antes for the new hand
     assert observation["dealer"] == 1
     assert observation["dealer_turns_completed"] == 1
     assert observation["hand_number"] == 2
@@ -337,8 +338,12 @@ def test_b5_second_hand() -> None:
     assert state.observation(0)["pool"] == ANTE
     assert facts_table(state, B5_SECOND_TABLE) == ([20, 50, 10, 40], [2, 3, 1, 2])
     assert state.hand_results() == [[4, 0, 5, 3]]
-    assert state.scores() == [-12, -4, 17, -1]
-    assert sum(state.scores()) == 0
+    balances = [start + change for start, change in
+                zip([-16, -4, 12, -4], state.hand_results()[0], strict=True)]
+    assert balances == [-12, -4, 17, -1]
+    assert sum(balances) == 0
+    # P1 deals the third hand into the emptied pool and antes at once
+    assert state.scores() == [-12, -4 - ANTE, 17, -1]
     observation = state.observation(0)
     assert observation["dealer"] == 1
     assert observation["dealer_turns_completed"] == 1
@@ -510,9 +515,10 @@ def play_match(state: Any, rng: random.Random, pool_before: int = 0) -> list[Han
         deltas = state.hand_results()[-1]
         assert deltas == expected
         pool_after = 0 if rule == 4 else ANTE
-        # chips are conserved between the players and the pool
+        # chips are conserved between the players and the pool (a new
+        # hand's ante already in it)
         assert sum(deltas) == pool_before - pool_after
-        assert sum(state.scores()) == -pool_after
+        assert sum(state.scores()) == -observation["pool"]
         hands.append(Hand(dealer, rule, deltas, pool_before, pool_after))
         turns += rule == 4
         assert observation["dealer_turns_completed"] == turns
@@ -691,3 +697,37 @@ def test_random_matches_conserve_chips(pack: str, ranking: str, ace_value: int,
     assert [hand.pool_before == 0 for hand in hands] == [
         True, *(hand.rule == 4 for hand in hands[:-1])
     ]
+
+
+# ---------------------------------------------------------------------------
+# Deviation (issue #33): the ante leaves the dealer's balance at the deal
+
+
+def test_the_dealer_antes_at_the_deal() -> None:
+    """§7.3: the dealer puts 12 chips into the empty pool before the deal,
+    so his balance shows them gone while the hand is played (the table
+    showed him at 0 beside a pool of 12); the hand's result still counts
+    the ante (B-2: P0 -12, P1 +4, P2 +5, P3 +3)."""
+    state = make_state(B2_HANDS, pack="french")
+    observation = state.observation(2)
+    assert observation["pool"] == ANTE
+    assert state.scores() == [-ANTE, 0, 0, 0]
+    assert [player["score"] for player in observation["players"]] == [-ANTE, 0, 0, 0]
+    assert state.observation_tensor(0)[497:501].tolist() == [-1.0, 0.0, 0.0, 0.0]
+    assert sum(state.scores()) + observation["pool"] == 0
+    play_table(state, B2_TABLE)
+    assert state.hand_results() == [[-ANTE, 4, 5, 3]]
+    # P1 deals the next hand into the emptied pool: his ante leaves at once
+    observation = state.observation(0)
+    assert (observation["dealer"], observation["pool"]) == (1, ANTE)
+    assert state.scores() == [-ANTE, 4 - ANTE, 5, 3]
+    assert sum(state.scores()) + observation["pool"] == 0
+
+
+def test_no_ante_on_a_redeal_or_into_a_full_pool() -> None:
+    """A fixed deal with the pool holding its 12 chips takes no ante; a
+    deal's given balances are those before the deal."""
+    state = make_state(B5_SECOND_HANDS, scores=[-16, -4, 12, -4], pool=ANTE)
+    assert state.scores() == [-16, -4, 12, -4]
+    state = make_state(B5_SECOND_HANDS, scores=[-16, -4, 12, -4])
+    assert state.scores() == [-16 - ANTE, -4, 12, -4]

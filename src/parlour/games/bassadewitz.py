@@ -178,7 +178,10 @@ class BassadewitzState(HighestTotalWinsState):
         return absent
 
     def _after_deal(self) -> None:
+        # the ante leaves the dealer's balance as it enters the pool (§7.3)
         self.ante_paid = self.pool == 0
+        if self.ante_paid:
+            self.totals[self.dealer] -= ANTE
         self.pool = ANTE
         super()._after_deal()
 
@@ -195,7 +198,10 @@ class BassadewitzState(HighestTotalWinsState):
         n = self.game.n
         chips = [0] * n
         if self.ante_paid:
+            # the hand's result counts the ante (§9.6), which the balance
+            # already shows: give it back before the result is added
             chips[self.dealer] -= ANTE
+            self.totals[self.dealer] += ANTE
         points = self.card_point_totals()
         tricks = self.tricks
         if self.game.hand_size in tricks:

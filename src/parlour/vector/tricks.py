@@ -199,8 +199,9 @@ def _begin_announcements(i: int, info: Any, par: Any, current_player: Any) -> No
 
 @jitable
 def _deal(i: int, hands: Any, won: Any, absent: Any, trick_card: Any, trick_mask: Any,
-          out_of_play: Any, discards: Any, info: Any, current_player: Any, par: Any, masks: Any,
-          schedule: Any, in_play: Any, uniforms: Any, cursor: Any, scratch: Any) -> None:
+          out_of_play: Any, discards: Any, info: Any, totals: Any, current_player: Any,
+          par: Any, masks: Any, schedule: Any, in_play: Any, uniforms: Any, cursor: Any,
+          scratch: Any) -> None:
     """Deal match ``i``'s hand from the next deal's uniforms (a Fisher-Yates
     shuffle of the cards in play), then enter its first phase (as the
     reference's ``_reset_hand``, ``_start_hand`` and ``_after_deal``)."""
@@ -255,7 +256,10 @@ def _deal(i: int, hands: Any, won: Any, absent: Any, trick_card: Any, trick_mask
             _begin_announcements(i, info, par, current_player)
     else:
         if kind == BASSADEWITZ:
+            # the ante leaves the dealer's balance as it enters the pool
             info[i, ANTE_PAID] = 1 if info[i, POOL] == 0 else 0
+            if info[i, POOL] == 0:
+                totals[i, dealer] -= ANTE
             info[i, POOL] = ANTE
         _begin_play(i, eldest, info, current_player)
 
@@ -321,8 +325,6 @@ def _score_hand(i: int, won: Any, info: Any, par: Any, masks: Any, values: Any,
         if first == last and last == holder:
             delta[holder] = 4
     else:
-        if info[i, ANTE_PAID] != 0:
-            delta[info[i, DEALER]] -= ANTE
         taker = -1
         payer = -1
         most = -1
@@ -421,7 +423,7 @@ def _finish_hand(i: int, hands: Any, won: Any, absent: Any, trick_card: Any, tri
     hand_number[i] += 1
     if cursor[0] < uniforms.shape[0]:
         _deal(i, hands, won, absent, trick_card, trick_mask, out_of_play, discards, info,
-              current_player, par, masks, schedule, in_play, uniforms, cursor, scratch)
+              totals, current_player, par, masks, schedule, in_play, uniforms, cursor, scratch)
         return 0
     info[i, PHASE] = PHASE_DEAL
     return 1
@@ -532,9 +534,9 @@ def _step(actions: Any, hands: Any, won: Any, absent: Any, trick_card: Any, tric
 
 
 def _deal_waiting(hands: Any, won: Any, absent: Any, trick_card: Any, trick_mask: Any,
-                  out_of_play: Any, discards: Any, info: Any, current_player: Any, done: Any,
-                  par: Any, masks: Any, schedule: Any, in_play: Any, uniforms: Any, cursor: Any,
-                  scratch: Any) -> int:
+                  out_of_play: Any, discards: Any, info: Any, totals: Any, current_player: Any,
+                  done: Any, par: Any, masks: Any, schedule: Any, in_play: Any, uniforms: Any,
+                  cursor: Any, scratch: Any) -> int:
     """Deal the hands waiting for uniforms, in match order, while there
     are uniforms; how many still wait."""
     waiting = 0
@@ -542,7 +544,8 @@ def _deal_waiting(hands: Any, won: Any, absent: Any, trick_card: Any, trick_mask
         if not done[i] and info[i, PHASE] == PHASE_DEAL:
             if cursor[0] < uniforms.shape[0]:
                 _deal(i, hands, won, absent, trick_card, trick_mask, out_of_play, discards, info,
-                      current_player, par, masks, schedule, in_play, uniforms, cursor, scratch)
+                      totals, current_player, par, masks, schedule, in_play, uniforms, cursor,
+                      scratch)
             else:
                 waiting += 1
     return waiting
@@ -773,8 +776,9 @@ class TrickVectorGame(VectorGame):
         """Deal every hand waiting for one, drawing uniforms as they run out."""
         while True:
             waiting = self._kernels["deal_waiting"](
-                *self._arrays(), self.current_player, self.done, self._params, self._masks,
-                self._schedule, self._in_play, self._uniforms, self._cursor, self._scratch)
+                *self._arrays(), self.totals, self.current_player, self.done, self._params,
+                self._masks, self._schedule, self._in_play, self._uniforms, self._cursor,
+                self._scratch)
             if not waiting:
                 return
             self._draw()
