@@ -596,7 +596,7 @@ def test_b8_match_length_seeded(seed: int) -> None:
         ({"pack": "German"}, {"pack": "german"}),
         ({"ranking": "natural"}, {"ranking": "natural"}),
         ({"ranking": "ace_ten"}, {"ranking": "ace_ten"}),
-        ({"ace_value": 5}, {"ace_value": 5}),
+        ({"ace_value": 5, "trick_bonus": 1}, {"ace_value": 5}),
         ({"ace_value": "11"}, {"ace_value": 11}),
         ({"trick_bonus": 1}, {"trick_bonus": 1}),
         ({"trick_bonus": "0"}, {"trick_bonus": 0}),
@@ -680,15 +680,14 @@ def test_french_pack_uses_french_codes() -> None:
 @given(
     pack=st.sampled_from(["german", "french"]),
     ranking=st.sampled_from(["ace_ten", "natural"]),
-    ace_value=st.sampled_from([11, 5]),
-    trick_bonus=st.sampled_from([0, 1]),
+    values=st.sampled_from([(11, 0), (11, 1), (5, 1)]),  # not the Ace worth 5 alone
     rounds=st.integers(1, 2),
     seed=st.integers(0, 2**32),
     play_seed=st.integers(0, 2**32),
 )
-def test_random_matches_conserve_chips(pack: str, ranking: str, ace_value: int,
-                                       trick_bonus: int, rounds: int, seed: int,
-                                       play_seed: int) -> None:
+def test_random_matches_conserve_chips(pack: str, ranking: str, values: tuple[int, int],
+                                       rounds: int, seed: int, play_seed: int) -> None:
+    ace_value, trick_bonus = values
     state = parlour.make(GAME, pack=pack, ranking=ranking, ace_value=ace_value,
                          trick_bonus=trick_bonus, rounds=rounds).new_state(seed=seed)
     hands = play_match(state, random.Random(play_seed))
@@ -731,3 +730,25 @@ def test_no_ante_on_a_redeal_or_into_a_full_pool() -> None:
     assert state.scores() == [-16, -4, 12, -4]
     state = make_state(B5_SECOND_HANDS, scores=[-16, -4, 12, -4])
     assert state.scores() == [-16 - ANTE, -4, 12, -4]
+
+
+# ---------------------------------------------------------------------------
+# Deviation (issue #33): the Ace worth 5 alone leaves the 100-point rule dead
+
+ACE_5_ALONE = ("ace_value=5 needs trick_bonus=1, as source S14 plays it: with the Ace worth "
+               "5 alone the pack holds 96 card points, and the 100-point rule could never "
+               "apply")
+
+
+@pytest.mark.parametrize("options", [{"ace_value": 5}, {"ace_value": 5, "trick_bonus": 0},
+                                     {"ace_value": "5", "pack": "french"}])
+def test_ace_value_5_alone_is_refused(options: dict[str, Any]) -> None:
+    with pytest.raises(OptionError) as caught:
+        parlour.make(GAME, **options)
+    assert str(caught.value) == ACE_5_ALONE
+
+
+def test_ace_value_5_with_the_trick_bonus_can_reach_100() -> None:
+    """S14's variant: 96 card points and 8 for the tricks make 104."""
+    game = parlour.make(GAME, ace_value=5, trick_bonus=1)
+    assert sum(game.card_points) + game.hand_size == 104

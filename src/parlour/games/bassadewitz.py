@@ -64,7 +64,7 @@ from parlour.engine.game import Deal
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
-from parlour.errors import ParseError
+from parlour.errors import OptionError, ParseError
 from parlour.games.common import DealReader
 from parlour.games.tricks import NATURAL_32, HighestTotalWinsState, TrickGame
 
@@ -107,6 +107,10 @@ class Bassadewitz(TrickGame):
     byte_points: tuple[tuple[int, ...], ...]
 
     def _configure(self) -> None:
+        if self.options["ace_value"] == 5 and not self.options["trick_bonus"]:
+            raise OptionError(
+                "ace_value=5 needs trick_bonus=1, as source S14 plays it: with the Ace worth 5 "
+                "alone the pack holds 96 card points, and the 100-point rule could never apply")
         self.deck = GERMAN_32 if self.options["pack"] == "german" else PIQUET_32
         self.hand_size = 8
         self.packets = (4, 4)
