@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from parlour.engine import TERMINAL_PLAYER, Game, State
 from parlour.errors import IllegalAction
-from parlour.games.bassadewitz import ANTE, PAYMENT, POOL_SHARES
+from parlour.games.bassadewitz import ANTE, PAYMENT, SCORINGS
 from parlour.games.tricks import (
     PHASE_ANNOUNCE,
     PHASE_DEAL,
@@ -66,8 +66,13 @@ POLIGNAC, KNAVES, FIRST_LAST, BASSADEWITZ = range(4)
 
 (N, HAND_SIZE, KIND, TARGET, SURPLUS, CAPOT, CAPOT_FAIL, BIDDER_LEADS, FORCED, PENALTY_CARD,
  PENALTY_VALUE, DOUBLE_CARD, TURNED_JACK, SHARED, DEALER_TURNS, TRICK_BONUS, WIDTH, IN_PLAY,
- SCHEDULE, PASS_ID, CAPOT_ID) = range(21)
-"""The game's parameters (``params``, int64), indices."""
+ SCHEDULE, PASS_ID, CAPOT_ID, SCORING, PACK_POINTS, SHARES) = range(24)
+"""The game's parameters (``params``, int64), indices; Bassadewitz's
+places' shares (``Bassadewitz.shares``) from ``SHARES`` on, one a seat."""
+PARAMS = SHARES + 6
+BY_POOL, BY_POINTS = range(2)
+"""Bassadewitz's ``scoring`` values ``pool`` and ``points`` by their number
+in ``params[SCORING]`` (2: ``penalty``)."""
 
 PENALTY_MASK, OUT_BASE = range(2)
 """The game's masks (``masks``, uint64): Polignac's penalty cards, the cards
@@ -255,7 +260,7 @@ def _deal(i: int, hands: Any, won: Any, absent: Any, trick_card: Any, trick_mask
         else:
             _begin_announcements(i, info, par, current_player)
     else:
-        if kind == BASSADEWITZ:
+        if kind == BASSADEWITZ and par[SCORING] == BY_POOL:
             # the ante leaves the dealer's balance as it enters the pool
             info[i, ANTE_PAID] = 1 if info[i, POOL] == 0 else 0
             if info[i, POOL] == 0:
@@ -325,6 +330,7 @@ def _score_hand(i: int, won: Any, info: Any, par: Any, masks: Any, values: Any,
         if first == last and last == holder:
             delta[holder] = 4
     else:
+        scoring = par[SCORING]
         taker = -1
         payer = -1
         most = -1
@@ -342,19 +348,28 @@ def _score_hand(i: int, won: Any, info: Any, par: Any, masks: Any, values: Any,
                 first_points = points
             elif points != first_points:
                 equal = False
-        if taker >= 0:
+        if scoring == BY_POINTS:
+            # minus the card points; a seat with every trick gains the hand's
+            for seat in range(n):
+                if taker >= 0:
+                    delta[seat] = par[PACK_POINTS] if seat == taker else 0
+                else:
+                    delta[seat] = -_card_points(won[i, seat], par, values)
+            info[i, TURNS] += 1
+        elif scoring == BY_POOL and taker >= 0:
             for seat in range(n):
                 if seat != taker:
                     delta[seat] -= PAYMENT
                     delta[taker] += PAYMENT
-        elif most >= 100:
+        elif scoring == BY_POOL and most >= 100:
             for seat in range(n):
                 if seat != payer:
                     delta[seat] += PAYMENT
                     delta[payer] -= PAYMENT
-        elif not equal:
-            # rule 4: fewest points first, a seat without a trick before a
-            # tied seat with one, then seat order from the eldest
+        elif scoring != BY_POOL or not equal:
+            # rule 4 (and the penalties' ranking): fewest points first, a
+            # seat without a trick before a tied seat with one, then seat
+            # order from the eldest
             eldest = (info[i, DEALER] + 1) % n
             placed = 0
             for place in range(n):
@@ -370,7 +385,7 @@ def _score_hand(i: int, won: Any, info: Any, par: Any, masks: Any, values: Any,
                         best = seat
                         best_key = key
                 placed |= 1 << best
-                delta[best] += POOL_SHARES[place]
+                delta[best] += par[SHARES + place]
             info[i, POOL] = 0
             info[i, TURNS] += 1
 
@@ -715,7 +730,7 @@ class TrickVectorGame(VectorGame):
             values = list(tg.card_points)
         else:
             penalty_card = tg.penalty_card
-        params = [0] * 21
+        params = [0] * PARAMS
         params[N] = n
         params[HAND_SIZE] = tg.hand_size
         params[KIND] = kind
@@ -737,6 +752,10 @@ class TrickVectorGame(VectorGame):
         params[SCHEDULE] = len(tg.schedule_seats[0])
         if kind == POLIGNAC:
             params[PASS_ID], params[CAPOT_ID] = tg.word_id("pass"), tg.word_id("capot")
+        elif kind == BASSADEWITZ:
+            params[SCORING] = SCORINGS.index(tg.scoring)
+            params[PACK_POINTS] = tg.pack_points
+            params[SHARES:SHARES + len(tg.shares)] = tg.shares
         self._params = np.array(params, dtype=np.int64)
         self._masks = np.array([penalty_mask, deck.full_mask & ~tg.in_play], dtype=np.uint64)
         self._suit_of = np.array(tg.suit_of, dtype=np.int64)
