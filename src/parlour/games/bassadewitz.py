@@ -133,6 +133,7 @@ class Bassadewitz(TrickGame):
     version = 1
     tensor_version = 1
     higher_is_better = True
+    stakes_before_hand = True
     min_players = 3
     max_players = 5
     deck = GERMAN_32
