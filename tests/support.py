@@ -41,6 +41,7 @@ table size (its stock is large at any size), so one odd size crosses them
 (2 and 8 players are tried on their own)."""
 
 EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
+    "bassadewitz": [{"ace_value": 5, "trick_bonus": 1}],
     "progress": [{"players": 6, "large_table": "two_decks", "direction_lock": True}],
     "bharg": [
         {"players": 3, "excuse": True},

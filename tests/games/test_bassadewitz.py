@@ -157,9 +157,10 @@ def test_b2_complete_hand() -> None:
     assert running == [58, 24, 13, 19]
     play_table(state, B2_TABLE[-1:])
     assert state.hand_results() == [[-12, 4, 5, 3]]
-    assert state.scores() == [-12, 4, 5, 3]
+    # P1 deals next; the pool was emptied, so P1 antes for the new hand,
+    # at once (issue #33)
+    assert state.scores() == [-12, 4 - ANTE, 5, 3]
     observation = state.observation(0)
-    # P1 deals next; the pool was emptied, so P1 antes for the new hand
     assert observation["dealer"] == 1
     assert observation["dealer_turns_completed"] == 1
     assert observation["hand_number"] == 2
@@ -337,8 +338,12 @@ def test_b5_second_hand() -> None:
     assert state.observation(0)["pool"] == ANTE
     assert facts_table(state, B5_SECOND_TABLE) == ([20, 50, 10, 40], [2, 3, 1, 2])
     assert state.hand_results() == [[4, 0, 5, 3]]
-    assert state.scores() == [-12, -4, 17, -1]
-    assert sum(state.scores()) == 0
+    balances = [start + change for start, change in
+                zip([-16, -4, 12, -4], state.hand_results()[0], strict=True)]
+    assert balances == [-12, -4, 17, -1]
+    assert sum(balances) == 0
+    # P1 deals the third hand into the emptied pool and antes at once
+    assert state.scores() == [-12, -4 - ANTE, 17, -1]
     observation = state.observation(0)
     assert observation["dealer"] == 1
     assert observation["dealer_turns_completed"] == 1
@@ -510,9 +515,10 @@ def play_match(state: Any, rng: random.Random, pool_before: int = 0) -> list[Han
         deltas = state.hand_results()[-1]
         assert deltas == expected
         pool_after = 0 if rule == 4 else ANTE
-        # chips are conserved between the players and the pool
+        # chips are conserved between the players and the pool (a new
+        # hand's ante already in it)
         assert sum(deltas) == pool_before - pool_after
-        assert sum(state.scores()) == -pool_after
+        assert sum(state.scores()) == -observation["pool"]
         hands.append(Hand(dealer, rule, deltas, pool_before, pool_after))
         turns += rule == 4
         assert observation["dealer_turns_completed"] == turns
@@ -584,13 +590,13 @@ def test_b8_match_length_seeded(seed: int) -> None:
     ("options", "expected"),
     [
         ({}, {"players": 4, "pack": "german", "ranking": "ace_ten", "ace_value": 11,
-              "trick_bonus": 0, "rounds": 2}),
+              "trick_bonus": 0, "rounds": 2, "scoring": "pool"}),
         ({"players": 4}, {"players": 4}),
         ({"pack": "french"}, {"pack": "french"}),
         ({"pack": "German"}, {"pack": "german"}),
         ({"ranking": "natural"}, {"ranking": "natural"}),
         ({"ranking": "ace_ten"}, {"ranking": "ace_ten"}),
-        ({"ace_value": 5}, {"ace_value": 5}),
+        ({"ace_value": 5, "trick_bonus": 1}, {"ace_value": 5}),
         ({"ace_value": "11"}, {"ace_value": 11}),
         ({"trick_bonus": 1}, {"trick_bonus": 1}),
         ({"trick_bonus": "0"}, {"trick_bonus": 0}),
@@ -606,8 +612,9 @@ def test_options_accepted(options: dict[str, Any], expected: dict[str, Any]) -> 
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
-        ("players", 3, "option 'players' must be one of 4, not 3"),
-        ("players", 5, "option 'players' must be one of 4, not 5"),
+        ("players", 2, "option 'players' must be one of 3, 4, 5, not 2"),
+        ("players", 6, "option 'players' must be one of 3, 4, 5, not 6"),
+        ("scoring", "chips", "option 'scoring' must be one of pool, points, penalty, not chips"),
         ("pack", "spanish", "option 'pack' must be one of german, french, not spanish"),
         ("ranking", "ace_high", "option 'ranking' must be one of ace_ten, natural, not ace_high"),
         ("ace_value", 10, "option 'ace_value' must be one of 11, 5, not 10"),
@@ -674,15 +681,14 @@ def test_french_pack_uses_french_codes() -> None:
 @given(
     pack=st.sampled_from(["german", "french"]),
     ranking=st.sampled_from(["ace_ten", "natural"]),
-    ace_value=st.sampled_from([11, 5]),
-    trick_bonus=st.sampled_from([0, 1]),
+    values=st.sampled_from([(11, 0), (11, 1), (5, 1)]),  # not the Ace worth 5 alone
     rounds=st.integers(1, 2),
     seed=st.integers(0, 2**32),
     play_seed=st.integers(0, 2**32),
 )
-def test_random_matches_conserve_chips(pack: str, ranking: str, ace_value: int,
-                                       trick_bonus: int, rounds: int, seed: int,
-                                       play_seed: int) -> None:
+def test_random_matches_conserve_chips(pack: str, ranking: str, values: tuple[int, int],
+                                       rounds: int, seed: int, play_seed: int) -> None:
+    ace_value, trick_bonus = values
     state = parlour.make(GAME, pack=pack, ranking=ranking, ace_value=ace_value,
                          trick_bonus=trick_bonus, rounds=rounds).new_state(seed=seed)
     hands = play_match(state, random.Random(play_seed))
@@ -691,3 +697,288 @@ def test_random_matches_conserve_chips(pack: str, ranking: str, ace_value: int,
     assert [hand.pool_before == 0 for hand in hands] == [
         True, *(hand.rule == 4 for hand in hands[:-1])
     ]
+
+
+# ---------------------------------------------------------------------------
+# Deviation (issue #33): the ante leaves the dealer's balance at the deal
+
+
+def test_the_dealer_antes_at_the_deal() -> None:
+    """§7.3: the dealer puts 12 chips into the empty pool before the deal,
+    so his balance shows them gone while the hand is played (the table
+    showed him at 0 beside a pool of 12); the hand's result still counts
+    the ante (B-2: P0 -12, P1 +4, P2 +5, P3 +3)."""
+    state = make_state(B2_HANDS, pack="french")
+    observation = state.observation(2)
+    assert observation["pool"] == ANTE
+    assert state.scores() == [-ANTE, 0, 0, 0]
+    assert [player["score"] for player in observation["players"]] == [-ANTE, 0, 0, 0]
+    assert state.observation_tensor(0)[497:501].tolist() == [-1.0, 0.0, 0.0, 0.0]
+    assert sum(state.scores()) + observation["pool"] == 0
+    play_table(state, B2_TABLE)
+    assert state.hand_results() == [[-ANTE, 4, 5, 3]]
+    # P1 deals the next hand into the emptied pool: his ante leaves at once
+    observation = state.observation(0)
+    assert (observation["dealer"], observation["pool"]) == (1, ANTE)
+    assert state.scores() == [-ANTE, 4 - ANTE, 5, 3]
+    assert sum(state.scores()) + observation["pool"] == 0
+
+
+def test_no_ante_on_a_redeal_or_into_a_full_pool() -> None:
+    """A fixed deal with the pool holding its 12 chips takes no ante; a
+    deal's given balances are those before the deal."""
+    state = make_state(B5_SECOND_HANDS, scores=[-16, -4, 12, -4], pool=ANTE)
+    assert state.scores() == [-16, -4, 12, -4]
+    state = make_state(B5_SECOND_HANDS, scores=[-16, -4, 12, -4])
+    assert state.scores() == [-16 - ANTE, -4, 12, -4]
+
+
+# ---------------------------------------------------------------------------
+# Deviation (issue #33): the Ace worth 5 alone leaves the 100-point rule dead
+
+ACE_5_ALONE = ("ace_value=5 needs trick_bonus=1 under scoring=pool, as source S14 plays it: "
+               "with the Ace worth 5 alone the pack holds 96 card points, and the 100-point "
+               "rule could never apply")
+
+
+@pytest.mark.parametrize("options", [{"ace_value": 5}, {"ace_value": 5, "trick_bonus": 0},
+                                     {"ace_value": "5", "pack": "french"}])
+def test_ace_value_5_alone_is_refused(options: dict[str, Any]) -> None:
+    with pytest.raises(OptionError) as caught:
+        parlour.make(GAME, **options)
+    assert str(caught.value) == ACE_5_ALONE
+
+
+def test_ace_value_5_with_the_trick_bonus_can_reach_100() -> None:
+    """S14's variant: 96 card points and 8 for the tricks make 104."""
+    game = parlour.make(GAME, ace_value=5, trick_bonus=1)
+    assert sum(game.card_points) + game.hand_size == 104
+
+
+# ===========================================================================
+# Variants (issue #33), each with a worked example computed by hand
+#
+# Bassadewitz's variants (issue #33), each with a worked example computed
+# by hand: three and five players (source S15, German Wikipedia
+# "Bassadewitz", https://de.wiki.li/Bassadewitz: 10 or 6 cards each), the
+# points-based scoring ("Spiel um Punkte", S15) and the penalty-point scoring
+# (S16, gamerules.com, https://gamerules.com/rules/bassadewitz/).
+#
+# The deals are built so that every trick can be checked by eye: the French
+# pack, ``ace_ten`` order (A T K Q J 9 8 7), card points A 11, T 10, K 4,
+# Q 3, J 2. With 3 or 5 players the black sevens 7S and 7C are out of play.
+
+
+# ---------------------------------------------------------------------------
+# Three players: 10 cards each (packets 3, 4, 3), dealer P0, eldest P1
+
+THREE_HANDS = [
+    "KH 9H AD QS JS TD KC TC KD 7D",
+    "AH QH 8H AS 9S 9D QC 9C 8D QD",
+    "TH JH 7H KS TS 8S AC JC 8C JD",
+]
+THREE_TABLE = [
+    ("P1 AH, P2 TH, P0 KH", 1),  # 25 card points
+    ("P1 QH, P2 JH, P0 9H", 1),  # 5
+    ("P1 8H, P2 7H, P0 AD", 1),  # 11: P0 has no heart left
+    ("P1 AS, P2 KS, P0 QS", 1),  # 18
+    ("P1 9S, P2 TS, P0 JS", 2),  # 12
+    ("P2 8S, P0 TD, P1 9D", 2),  # 10: P0 and P1 have no spade left
+    ("P2 AC, P0 KC, P1 QC", 2),  # 18
+    ("P2 JC, P0 TC, P1 9C", 0),  # 12
+    ("P0 KD, P1 8D, P2 JD", 0),  # 6
+    ("P0 7D, P1 QD, P2 8C", 1),  # 3: P2 has no diamond left
+]
+THREE_POINTS = [18, 62, 40]  # tricks 2, 5, 3; 120 in all
+
+
+def test_three_players_deal_ten_cards_without_the_black_sevens() -> None:
+    game = parlour.make(GAME, players=3, pack="french")
+    assert (game.hand_size, game.packets) == (10, (3, 4, 3))
+    assert game.card_list(game.deck.full_mask & ~game.in_play) == "7S 7C"
+    state = game.new_state(seed=4)
+    assert [len(state.observation(seat)["hand"]) for seat in range(3)] == [10, 10, 10]
+    with pytest.raises(ParseError, match=r"^the cards out of play must be 7S 7C, not 7D 7C$"):
+        make_state([THREE_HANDS[0].replace("7D", "7S"), *THREE_HANDS[1:]],
+                   players=3, pack="french")
+
+
+def test_three_players_pool_worked_example() -> None:
+    """Pool of 12 from the dealer P0; fewest card points P0 18 takes 5, P2
+    40 takes 4, P1 62 takes 3 (S14's shares read as written: with three
+    players the last takes 3 and the pool is emptied). Chips: P0 -12 + 5,
+    P1 +3, P2 +4; P1 deals next and antes at once."""
+    state = make_state(THREE_HANDS, players=3, pack="french")
+    assert state.scores() == [-ANTE, 0, 0]
+    play_table(state, THREE_TABLE[:-1])
+    assert state.observation(0)["card_points"] == [18, 59, 40]
+    play_table(state, THREE_TABLE[-1:])
+    assert state.hand_results() == [[-7, 3, 4]]
+    observation = state.observation(0)
+    assert (observation["dealer"], observation["pool"]) == (1, ANTE)
+    assert state.scores() == [-7, 3 - ANTE, 4]
+
+
+def test_three_players_penalty_worked_example() -> None:
+    """Most card points P1 62: 5 penalty points; second most P2 40: 4; the
+    fewest P0 18: none (with three players the 3 is not given)."""
+    state = make_state(THREE_HANDS, players=3, pack="french", scoring="penalty")
+    play_table(state, THREE_TABLE)
+    assert state.hand_results() == [[0, -5, -4]]
+
+
+def test_three_players_points_worked_example() -> None:
+    state = make_state(THREE_HANDS, players=3, pack="french", scoring="points")
+    play_table(state, THREE_TABLE)
+    assert state.hand_results() == [[-18, -62, -40]]
+
+
+# ---------------------------------------------------------------------------
+# Five players: 6 cards each (packets 3, 3), dealer P0, eldest P1
+
+FIVE_HANDS = [
+    "JH QS QD KC 7H 7D",
+    "AH 9S JD QC JS 8S",
+    "TH AS AD 9C JC 8C",
+    "KH TS TD AC 9H 9D",
+    "QH KS KD TC 8H 8D",
+]
+FIVE_TABLE = [
+    ("P1 AH, P2 TH, P3 KH, P4 QH, P0 JH", 1),  # 30
+    ("P1 9S, P2 AS, P3 TS, P4 KS, P0 QS", 2),  # 28
+    ("P2 AD, P3 TD, P4 KD, P0 QD, P1 JD", 2),  # 30
+    ("P2 9C, P3 AC, P4 TC, P0 KC, P1 QC", 3),  # 28
+    ("P3 9H, P4 8H, P0 7H, P1 JS, P2 JC", 3),  # 4: P1 and P2 have no heart
+    ("P3 9D, P4 8D, P0 7D, P1 8S, P2 8C", 3),  # 0
+]
+
+
+def test_five_players_pool_worked_example() -> None:
+    """Card points P0 0, P1 30, P2 58, P3 32, P4 0; P0 and P4 took no
+    trick, so seat order from the eldest P1 puts P4 first: P4 +5, P0 +4,
+    P1 +3, P3 and P2 nothing. Chips: P0 -12 + 4."""
+    game = parlour.make(GAME, players=5, pack="french")
+    assert (game.hand_size, game.packets) == (6, (3, 3))
+    state = make_state(FIVE_HANDS, players=5, pack="french")
+    play_table(state, FIVE_TABLE)
+    assert state.hand_results() == [[-8, 3, 0, 0, 5]]
+    assert state.observation(0)["dealer"] == 1
+
+
+def test_five_players_penalty_worked_example() -> None:
+    """Most P2 58: 5; P3 32: 4; P1 30: 3; the two fewest (P4, P0) none."""
+    state = make_state(FIVE_HANDS, players=5, pack="french", scoring="penalty")
+    play_table(state, FIVE_TABLE)
+    assert state.hand_results() == [[0, -3, -5, -4, 0]]
+
+
+# ---------------------------------------------------------------------------
+# Spiel um Punkte (scoring=points)
+
+
+def test_points_worked_example_b2() -> None:
+    """§9.6 B-2's hand: card points 58, 24, 13, 25 cost as many points; no
+    pool, no ante; the deal passes to P1, whose turn begins."""
+    state = make_state(B2_HANDS, pack="french", scoring="points", rounds=1)
+    observation = state.observation(0)
+    assert (state.scores(), observation["pool"]) == ([0, 0, 0, 0], 0)
+    play_table(state, B2_TABLE)
+    assert state.hand_results() == [[-58, -24, -13, -25]]
+    observation = state.observation(0)
+    assert (observation["dealer"], observation["pool"]) == (1, 0)
+    assert observation["dealer_turns_completed"] == 1
+    assert state.scores() == [-58, -24, -13, -25]
+
+
+def test_points_with_the_ace_worth_5_alone() -> None:
+    """S15's count, 96 card points: B-2 with Aces worth 5 (P0 took AC and AD,
+    P1 AS, P2 AH): 58 - 12, 24 - 6, 13 - 6 and 25."""
+    state = make_state(B2_HANDS, pack="french", scoring="points", ace_value=5)
+    play_table(state, B2_TABLE)
+    assert state.hand_results() == [[-46, -18, -7, -25]]
+    assert sum(state.hand_results()[0]) == -96
+
+
+def test_points_durchmarsch() -> None:
+    """§9.6 B-5's hand: P2 takes every trick (120 card points) and gains
+    them; the others lose nothing; no redeal: P1 deals next."""
+    state = make_state(B5_HANDS, scoring="points")
+    play_table(state, B5_TABLE)
+    assert state.hand_results() == [[0, 0, 120, 0]]
+    assert state.observation(0)["dealer"] == 1
+
+
+def test_points_match_is_won_by_the_fewest_card_points() -> None:
+    state = parlour.make(GAME, scoring="points", rounds=1).new_state(seed=5)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    assert len(state.hand_results()) == 4  # one hand a dealer turn
+    totals = state.scores()
+    best = max(totals)
+    assert [seat for seat, value in enumerate(state.returns()) if value > 0] == [
+        seat for seat, total in enumerate(totals) if total == best]
+
+
+# ---------------------------------------------------------------------------
+# penalty points (scoring=penalty)
+
+
+def test_penalty_worked_example_b2() -> None:
+    """B-2's card points 58, 24, 13, 25: P0 (most) 5 penalty points, P3 4,
+    P1 3, P2 (fewest) none."""
+    state = make_state(B2_HANDS, pack="french", scoring="penalty")
+    play_table(state, B2_TABLE)
+    assert state.hand_results() == [[-5, -3, 0, -4]]
+    assert state.observation(0)["dealer"] == 1
+
+
+def test_penalty_ties_follow_rule_4() -> None:
+    """B-4 row 1 (0, 0, 45, 75; P1 took no trick, P0 a trick worth 0): P1
+    is the fewest, then P0; P3 the most."""
+    state = make_state(B4_ROW1_HANDS, scoring="penalty")
+    play_table(state, B4_ROW1_TABLE)
+    assert state.hand_results() == [[-3, 0, -4, -5]]
+
+
+def test_penalty_all_tricks_is_no_exception() -> None:
+    """B-5 (P2 takes all 120): the ranking alone; P1, P3, P0 tie on nothing
+    without a trick, seat order from the eldest P1."""
+    state = make_state(B5_HANDS, scoring="penalty")
+    play_table(state, B5_TABLE)
+    assert state.hand_results() == [[-4, 0, -5, -3]]
+    assert state.observation(0)["dealer"] == 1
+
+
+# ---------------------------------------------------------------------------
+# options
+
+
+def test_no_pool_in_a_fixed_deal_without_the_pool() -> None:
+    with pytest.raises(ParseError, match=r"^there is no pool with scoring=penalty$"):
+        parlour.make(GAME, scoring="penalty").new_state(
+            deal={"dealer": 0, "hands": [hand.split() for hand in B5_HANDS], "pool": 12})
+
+
+def test_ace_value_5_alone_is_refused_with_the_pool_only() -> None:
+    for scoring in ("points", "penalty"):
+        assert parlour.make(GAME, ace_value=5, scoring=scoring).pack_points == 96
+    with pytest.raises(OptionError, match=r"^ace_value=5 needs trick_bonus=1 under scoring=pool"):
+        parlour.make(GAME, ace_value=5, players=3)
+
+
+def test_the_games_list_offers_the_variants() -> None:
+    """What ``/api/games`` and the web form are built from."""
+    options = {option["name"]: option for option in parlour.games()[GAME]["options"]}
+    assert options["players"]["choices"] == [3, 4, 5]
+    assert options["scoring"]["choices"] == ["pool", "points", "penalty"]
+    assert options["scoring"]["default"] == "pool"
+
+
+def test_variant_matches_play_to_the_end() -> None:
+    for options in ({"players": 3}, {"players": 5, "scoring": "points"},
+                    {"players": 5, "scoring": "penalty"}):
+        state = parlour.make(GAME, rounds=1, **options).new_state(seed=2)
+        while not state.is_terminal():
+            say(state, state.action_to_str(state.legal_actions()[-1]))
+        assert state.observation(0)["dealer_turns_completed"] == options["players"]
+        assert len(state.hand_results()[0]) == options["players"]

@@ -85,6 +85,11 @@ class Game(ABC):
     """Whether points are scored during a hand (Costly Colours' pegging),
     so that :meth:`State.scores` runs ahead of the finished hands of
     :meth:`State.hand_results` until the hand ends."""
+    stakes_before_hand: ClassVar[bool] = False
+    """Whether a stake leaves a seat's total when a hand is dealt, before
+    the hand is scored (Bassadewitz's ante), so that :meth:`State.scores`
+    runs below the finished hands of :meth:`State.hand_results` until the
+    hand ends, whose result counts the stake."""
     higher_is_better: ClassVar[bool]
     """Whether a higher total in :meth:`State.scores` is better (points,
     chips) or worse (penalty points), for agents that judge a hand."""

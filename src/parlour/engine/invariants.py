@@ -85,7 +85,8 @@ def check_legal(state: State) -> None:
 
 def check_scores(state: State, start: list[int]) -> None:
     """Scores are ``start`` plus the hand results (or above them while a hand
-    scores as it goes); returns have one finite value per seat, zero-sum at
+    scores as it goes, below them while a stake paid at the deal waits for
+    the hand's result); returns have one finite value per seat, zero-sum at
     the end of a match of several (1.0 or 0.0 for a patience), all zero
     before it; ``result()`` agrees."""
     players = state.game.num_players
@@ -97,6 +98,10 @@ def check_scores(state: State, start: list[int]) -> None:
         # the hand in progress has scored too (pegging), never below zero
         require(all(score >= total for score, total in zip(scores, totals, strict=True)),
                 f"scores {scores} below the hand results' totals {totals}")
+    elif state.game.stakes_before_hand and not state.is_terminal():
+        # a stake paid at the deal (an ante), counted in the hand's result
+        require(all(score <= total for score, total in zip(scores, totals, strict=True)),
+                f"scores {scores} above the hand results' totals {totals}")
     else:
         require(scores == totals, f"scores {scores} are not the hand results' totals {totals}")
     returns = state.returns()

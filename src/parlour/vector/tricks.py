@@ -30,7 +30,7 @@ import numpy.typing as npt
 
 from parlour.engine import TERMINAL_PLAYER, Game, State
 from parlour.errors import IllegalAction
-from parlour.games.bassadewitz import ANTE, PAYMENT, POOL_SHARES
+from parlour.games.bassadewitz import ANTE, PAYMENT, SCORINGS
 from parlour.games.tricks import (
     PHASE_ANNOUNCE,
     PHASE_DEAL,
@@ -66,8 +66,13 @@ POLIGNAC, KNAVES, FIRST_LAST, BASSADEWITZ = range(4)
 
 (N, HAND_SIZE, KIND, TARGET, SURPLUS, CAPOT, CAPOT_FAIL, BIDDER_LEADS, FORCED, PENALTY_CARD,
  PENALTY_VALUE, DOUBLE_CARD, TURNED_JACK, SHARED, DEALER_TURNS, TRICK_BONUS, WIDTH, IN_PLAY,
- SCHEDULE, PASS_ID, CAPOT_ID) = range(21)
-"""The game's parameters (``params``, int64), indices."""
+ SCHEDULE, PASS_ID, CAPOT_ID, SCORING, PACK_POINTS, SHARES) = range(24)
+"""The game's parameters (``params``, int64), indices; Bassadewitz's
+places' shares (``Bassadewitz.shares``) from ``SHARES`` on, one a seat."""
+PARAMS = SHARES + 6
+BY_POOL, BY_POINTS = range(2)
+"""Bassadewitz's ``scoring`` values ``pool`` and ``points`` by their number
+in ``params[SCORING]`` (2: ``penalty``)."""
 
 PENALTY_MASK, OUT_BASE = range(2)
 """The game's masks (``masks``, uint64): Polignac's penalty cards, the cards
@@ -199,8 +204,9 @@ def _begin_announcements(i: int, info: Any, par: Any, current_player: Any) -> No
 
 @jitable
 def _deal(i: int, hands: Any, won: Any, absent: Any, trick_card: Any, trick_mask: Any,
-          out_of_play: Any, discards: Any, info: Any, current_player: Any, par: Any, masks: Any,
-          schedule: Any, in_play: Any, uniforms: Any, cursor: Any, scratch: Any) -> None:
+          out_of_play: Any, discards: Any, info: Any, totals: Any, current_player: Any,
+          par: Any, masks: Any, schedule: Any, in_play: Any, uniforms: Any, cursor: Any,
+          scratch: Any) -> None:
     """Deal match ``i``'s hand from the next deal's uniforms (a Fisher-Yates
     shuffle of the cards in play), then enter its first phase (as the
     reference's ``_reset_hand``, ``_start_hand`` and ``_after_deal``)."""
@@ -254,8 +260,11 @@ def _deal(i: int, hands: Any, won: Any, absent: Any, trick_card: Any, trick_mask
         else:
             _begin_announcements(i, info, par, current_player)
     else:
-        if kind == BASSADEWITZ:
+        if kind == BASSADEWITZ and par[SCORING] == BY_POOL:
+            # the ante leaves the dealer's balance as it enters the pool
             info[i, ANTE_PAID] = 1 if info[i, POOL] == 0 else 0
+            if info[i, POOL] == 0:
+                totals[i, dealer] -= ANTE
             info[i, POOL] = ANTE
         _begin_play(i, eldest, info, current_player)
 
@@ -321,8 +330,7 @@ def _score_hand(i: int, won: Any, info: Any, par: Any, masks: Any, values: Any,
         if first == last and last == holder:
             delta[holder] = 4
     else:
-        if info[i, ANTE_PAID] != 0:
-            delta[info[i, DEALER]] -= ANTE
+        scoring = par[SCORING]
         taker = -1
         payer = -1
         most = -1
@@ -340,19 +348,28 @@ def _score_hand(i: int, won: Any, info: Any, par: Any, masks: Any, values: Any,
                 first_points = points
             elif points != first_points:
                 equal = False
-        if taker >= 0:
+        if scoring == BY_POINTS:
+            # minus the card points; a seat with every trick gains the hand's
+            for seat in range(n):
+                if taker >= 0:
+                    delta[seat] = par[PACK_POINTS] if seat == taker else 0
+                else:
+                    delta[seat] = -_card_points(won[i, seat], par, values)
+            info[i, TURNS] += 1
+        elif scoring == BY_POOL and taker >= 0:
             for seat in range(n):
                 if seat != taker:
                     delta[seat] -= PAYMENT
                     delta[taker] += PAYMENT
-        elif most >= 100:
+        elif scoring == BY_POOL and most >= 100:
             for seat in range(n):
                 if seat != payer:
                     delta[seat] += PAYMENT
                     delta[payer] -= PAYMENT
-        elif not equal:
-            # rule 4: fewest points first, a seat without a trick before a
-            # tied seat with one, then seat order from the eldest
+        elif scoring != BY_POOL or not equal:
+            # rule 4 (and the penalties' ranking): fewest points first, a
+            # seat without a trick before a tied seat with one, then seat
+            # order from the eldest
             eldest = (info[i, DEALER] + 1) % n
             placed = 0
             for place in range(n):
@@ -368,7 +385,7 @@ def _score_hand(i: int, won: Any, info: Any, par: Any, masks: Any, values: Any,
                         best = seat
                         best_key = key
                 placed |= 1 << best
-                delta[best] += POOL_SHARES[place]
+                delta[best] += par[SHARES + place]
             info[i, POOL] = 0
             info[i, TURNS] += 1
 
@@ -421,7 +438,7 @@ def _finish_hand(i: int, hands: Any, won: Any, absent: Any, trick_card: Any, tri
     hand_number[i] += 1
     if cursor[0] < uniforms.shape[0]:
         _deal(i, hands, won, absent, trick_card, trick_mask, out_of_play, discards, info,
-              current_player, par, masks, schedule, in_play, uniforms, cursor, scratch)
+              totals, current_player, par, masks, schedule, in_play, uniforms, cursor, scratch)
         return 0
     info[i, PHASE] = PHASE_DEAL
     return 1
@@ -532,9 +549,9 @@ def _step(actions: Any, hands: Any, won: Any, absent: Any, trick_card: Any, tric
 
 
 def _deal_waiting(hands: Any, won: Any, absent: Any, trick_card: Any, trick_mask: Any,
-                  out_of_play: Any, discards: Any, info: Any, current_player: Any, done: Any,
-                  par: Any, masks: Any, schedule: Any, in_play: Any, uniforms: Any, cursor: Any,
-                  scratch: Any) -> int:
+                  out_of_play: Any, discards: Any, info: Any, totals: Any, current_player: Any,
+                  done: Any, par: Any, masks: Any, schedule: Any, in_play: Any, uniforms: Any,
+                  cursor: Any, scratch: Any) -> int:
     """Deal the hands waiting for uniforms, in match order, while there
     are uniforms; how many still wait."""
     waiting = 0
@@ -542,7 +559,8 @@ def _deal_waiting(hands: Any, won: Any, absent: Any, trick_card: Any, trick_mask
         if not done[i] and info[i, PHASE] == PHASE_DEAL:
             if cursor[0] < uniforms.shape[0]:
                 _deal(i, hands, won, absent, trick_card, trick_mask, out_of_play, discards, info,
-                      current_player, par, masks, schedule, in_play, uniforms, cursor, scratch)
+                      totals, current_player, par, masks, schedule, in_play, uniforms, cursor,
+                      scratch)
             else:
                 waiting += 1
     return waiting
@@ -712,7 +730,7 @@ class TrickVectorGame(VectorGame):
             values = list(tg.card_points)
         else:
             penalty_card = tg.penalty_card
-        params = [0] * 21
+        params = [0] * PARAMS
         params[N] = n
         params[HAND_SIZE] = tg.hand_size
         params[KIND] = kind
@@ -734,6 +752,10 @@ class TrickVectorGame(VectorGame):
         params[SCHEDULE] = len(tg.schedule_seats[0])
         if kind == POLIGNAC:
             params[PASS_ID], params[CAPOT_ID] = tg.word_id("pass"), tg.word_id("capot")
+        elif kind == BASSADEWITZ:
+            params[SCORING] = SCORINGS.index(tg.scoring)
+            params[PACK_POINTS] = tg.pack_points
+            params[SHARES:SHARES + len(tg.shares)] = tg.shares
         self._params = np.array(params, dtype=np.int64)
         self._masks = np.array([penalty_mask, deck.full_mask & ~tg.in_play], dtype=np.uint64)
         self._suit_of = np.array(tg.suit_of, dtype=np.int64)
@@ -773,8 +795,9 @@ class TrickVectorGame(VectorGame):
         """Deal every hand waiting for one, drawing uniforms as they run out."""
         while True:
             waiting = self._kernels["deal_waiting"](
-                *self._arrays(), self.current_player, self.done, self._params, self._masks,
-                self._schedule, self._in_play, self._uniforms, self._cursor, self._scratch)
+                *self._arrays(), self.totals, self.current_player, self.done, self._params,
+                self._masks, self._schedule, self._in_play, self._uniforms, self._cursor,
+                self._scratch)
             if not waiting:
                 return
             self._draw()
