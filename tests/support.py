@@ -64,6 +64,8 @@ EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
         {"players": 12, "preset": "cassell_1881"},
         {"players": 12, "king_rule": "stops_play", "dealer_cuts_king": "keep_original"},
         {"players": 26, "king_rule": "stops_hand", "final_tie": "cut"},
+        {"players": 5, "lives": 2, "ante": 3},
+        {"players": 2, "ante": 2, "final_tie": "carry_over"},
     ],
 }
 """Per game, option sets that the schema-built spread misses: combinations

@@ -233,6 +233,64 @@ def test_pg_3_p_may_open_adds_p_to_the_openers() -> None:
     assert legal(state) == {"7Mo", "7Su", "8Mo", "9Mo", "11Mo", "2Cr", "13St"}
 
 
+def test_pg_3_p_may_open_a_seven_still_must_open() -> None:
+    """Issue #33: P may open, it need not; but a player holding a 7 must open."""
+    state = dealt(PG3_HANDS, p_may_open=True)
+    rejects(state, "pass", "you cannot pass the opening: you hold a 7 and must open with it")
+
+
+PR4_HANDS = [
+    "1Cr 2Mo 3Su 4St 5Cr 6Mo 8Su 9St",  # Ann (dealer): no 7
+    "P 8Mo 9Mo 11Mo 2Cr 13St 10Cr 12Cr",  # Ben: P and no 7
+    "7Mo 10Mo 12Mo 13Mo 1Mo 2Su 3Cr 4Cr",  # Cat: a 7
+    "6Su 9Su 10Su 11Su 12Su 13Su 1Su 6Cr",
+]
+
+
+def test_pr_4_p_may_open_is_a_may_the_holder_of_p_passes_the_opening_on() -> None:
+    """Issue #33, deviation "Progress, opening with P" (rules §6 PR4: with
+    ``p_may_open`` a player asked to open who holds P *may* open with it).
+    Ben holds P and no 7: he may open with P, or pass the opening on as a
+    player without a 7 is passed over; Cat, holding a 7, must then open."""
+    state = dealt(PR4_HANDS, p_may_open=True)
+    assert state.current_player() == 1
+    assert state.observation(1)["prompt"] == "Open with the Progress card, or pass the opening on"
+    assert legal(state) == {"P", "pass"}
+    rejects(state, "8Mo", "you must open with a 7 or the Progress card")
+    say(state, "pass")
+    observation = state.public_observation()
+    assert observation["log"][1:] == ["P0 has no 7", "P1 has no 7 and passes the opening on"]
+    assert observation["players"][1]["flags"] == ["no 7"]
+    assert observation["players"][1]["cards"] == 8
+    assert observation["passes"] == 0
+    assert (observation["phase"], state.current_player()) == ("opening", 2)
+    assert legal(state) == {"7Mo"}
+    say(state, "7Mo")
+    # Cat holds neither 6Mo nor 8Mo: her turn ends, and Dan's starts
+    assert (top(state), state.current_player()) == ("7Mo", 3)
+    assert state.public_observation()["log"][-2:] == ["P2 opens with 7Mo", "P2 can play no more"]
+    # the opening may still be made with P
+    state = dealt(PR4_HANDS, p_may_open=True)
+    say(state, "P")
+    assert state.public_observation()["phase"] == "free card"
+    assert legal(state) == set(PR4_HANDS[1].split()) - {"P"}
+
+
+def test_pr_4_the_dealer_who_passes_with_p_opens_with_any_card_when_nobody_has_a_7() -> None:
+    state = dealt(PG12_HANDS, p_may_open=True)
+    assert state.current_player() == 0
+    assert legal(state) == {"P", "pass"}
+    say(state, "pass")
+    observation = state.public_observation()
+    assert observation["log"][1:] == [
+        "P0 has no 7 and passes the opening on", "P1 has no 7", "P2 has no 7", "P3 has no 7",
+        "nobody holds a 7: P0 opens with any card",
+    ]
+    assert state.current_player() == 0
+    assert legal(state) == set(PG12_HANDS[0].split())
+    rejects(state, "pass", "you cannot pass: nobody holds a 7, so you must open with any card")
+
+
 # ---------------------------------------------------------------------------
 # PG-4. Any sign at the start of a turn, locked afterwards
 
@@ -987,7 +1045,12 @@ def check_legal_set(state: Any, options: dict[str, Any]) -> None:
         assert len(texts) > 1
     if "draw" in texts:
         assert texts == ["draw"] and stock > 0 and phase == "start"
-    if "pass" in texts:
+    if "pass" in texts and phase == "opening":
+        # issue #33: P may open (p_may_open), it need not; a 7 must
+        assert options["p_may_open"] and "P" in observation["hand"]
+        assert not any(code.startswith("7") for code in observation["hand"])
+        assert texts == ["P", "pass"]
+    elif "pass" in texts:
         assert texts == ["pass"] and stock == 0 and phase == "start"
     # never above the number of players: reaching it ends the hand at once (2.7)
     assert observation["passes"] < state.game.num_players
@@ -1032,8 +1095,10 @@ def test_random_matches_keep_the_invariants(
             assert [score == 0 for score in scores] == [not cards for cards in held]
             hands_played += 1
             actions_this_hand = 0
-        elif options["p_followup"] == "mandatory" and state.current_player() != mover:
+        elif (options["p_followup"] == "mandatory" and state.current_player() != mover
+              and state.public_observation()["phase"] != "opening"):
             # a turn has ended and the hand has not: the last card is numbered
+            # (passing the opening on, issue #33, ends no turn)
             last_turn = state.public_observation()["zones"]["turns"][-1]
             assert last_turn["cards"][-1] != "P"
             assert top(state) is not None

@@ -420,6 +420,101 @@ def test_r11_a_carried_pot_goes_to_the_next_winner() -> None:
     assert hand_log(state)[-1] == "P0 wins the pot of 3"
 
 
+# --- the ante (issue #33) ------------------------------------------------------------
+# The seed's "apuesta inicial al bote" (note b): each player puts ``ante``
+# counters into the pot when the game starts, and the winners take the pot.
+# Sources: English Wikipedia, "Ranter-Go-Round"
+# (https://en.wikipedia.org/wiki/Ranter-Go-Round: "all players contribute the
+# same amount to a central pot"); pagat.com, "Cuckoo" by John McLeod, read at
+# https://gambiter.com/cards/cuckoo/cuckoo.html ("each puts a stake in the
+# pot, which will be collected by the overall winner"). Lost lives still go
+# into the pot (Phillips & Westall, rules §1.3).
+
+
+def test_ante_a_game_of_two_for_the_pot() -> None:
+    """Ann and Ben, one life each, ante 3: the pot opens at 2 × 3 = 6. Ben
+    deals; Ann 5C, Ben 3D; both stand: Ben's 3D is lowest, he pays his life
+    (pot 7) and is out. Ann wins the pot of 7; the scores are the lives
+    lost, [0, 1], and 6 + 0 + 1 = 7."""
+    state = position(["5C", "3D"], BEN, lives=1, ante=3)
+    observation = state.public_observation()
+    assert observation["pot"] == 6
+    assert observation["log"][:2] == ["each player antes 3 into the pot, which holds 6",
+                                      "P1 deals hand 1"]
+    assert state.observation_tensor(ANN)[-1] == pytest.approx(6 / 2)
+    play(state, (ANN, "stand"), (BEN, "stand"))
+    assert state.is_terminal()
+    assert hand_log(state)[-3:] == ["showdown: P0 5C, P1 3D", "P1 loses his last life and is out",
+                                    "P0 wins the pot of 7"]
+    assert state.scores() == [0, 1]
+    assert state.hand_results() == [[0, 1]]
+    assert state.returns() == [1.0, -1.0]
+    assert state.public_observation()["pot"] == 7
+    assert state.observation_tensor(BEN)[-1] == pytest.approx(7 / 2)
+
+
+def test_ante_a_position_in_the_middle_of_a_game() -> None:
+    """Ann, Ben, Cat, three lives, ante 2: the antes are 3 × 2 = 6. Cat is
+    out (3 lives lost), Ann has lost 2 and Ben 1: the pot holds 6 + 6 = 12.
+    Ben deals; Ann 4S, Ben 9D; both stand. Ann loses her last life: Ben wins
+    the pot of 13, the scores [3, 1, 3] (13 = 6 + 3 + 1 + 3)."""
+    state = position(["4S", "9D", ""], BEN, lives_left=[1, 2, 0], ante=2)
+    assert state.public_observation()["pot"] == 12
+    play(state, (ANN, "stand"), (BEN, "stand"))
+    assert hand_log(state)[-1] == "P1 wins the pot of 13"
+    assert state.scores() == [3, 1, 3]
+    assert state.winners() == [BEN]
+    assert state.returns() == [-1.0, 2.0, -1.0]
+
+
+@pytest.mark.parametrize(("final_tie", "last_line"), [
+    ("split", "nobody is left: P0 and P1 are joint winners and share the pot of 6"),
+    ("carry_over", "nobody is left and nobody wins: the pot of 6 is carried into the next game"),
+])
+def test_ante_r11_the_last_two_tie(final_tie: str, last_line: str) -> None:
+    """R11 with ante 2: the pot is 2 × 2 antes + 2 lives = 6; split shares it
+    (3 each), carry_over takes it, antes included, into the next game."""
+    state = position(["5C", "3D"], BEN, stock=["5H"], cut=0, lives=1, final_tie=final_tie,
+                     ante=2)
+    play(state, (ANN, "stand"), (BEN, "exchange"))
+    assert hand_log(state)[-1] == last_line
+    assert state.scores() == [1, 1]
+
+
+def test_ante_a_carried_pot_and_new_antes() -> None:
+    """The next game after R11's carry_over: the pot of 6 comes in, and both
+    ante 2 again (pagat's "each player adding a new stake"): 10; Ann wins 11."""
+    game = parlour.make(NAME, players=2, lives=1, ante=2)
+    state = game.new_state(seed=1, deal={"dealer": 1, "hands": [["5C"], ["3D"]],
+                                         "carried_pot": 6})
+    assert state.public_observation()["log"][0] == (
+        "each player antes 2 into the pot, which holds 10")
+    play(state, (ANN, "stand"), (BEN, "stand"))
+    assert hand_log(state)[-1] == "P0 wins the pot of 11"
+
+
+def test_ante_in_a_seeded_game_is_logged_before_the_first_deal() -> None:
+    state = parlour.make(NAME, players=4, ante=1).new_state(seed=5)
+    log = state.public_observation()["log"]
+    assert log[1:3] == ["each player antes 1 into the pot, which holds 4",
+                        f"P{state.public_observation()['dealer']} deals hand 1"]
+    assert "ante" not in " ".join(parlour.make(NAME).new_state(seed=5).public_observation()["log"])
+
+
+def test_ante_is_listed_in_the_games_options_in_both_languages() -> None:
+    """The listing that /api/games serves (and the web form is built from)."""
+    from parlour.server.language import localized_game
+
+    for lang, words in (("en", "counters each player puts into the pot at the start; the "
+                                "winner takes the pot"),
+                        ("es", "fichas que cada jugador pone en el bote al empezar; el ganador "
+                               "se lleva el bote")):
+        listed = localized_game(parlour.games()[NAME], lang)
+        option = next(option for option in listed["options"] if option["name"] == "ante")
+        assert (option["default"], option["minimum"], option["maximum"], option["help"]) == (
+            0, 0, 100, words)
+
+
 def test_r12_the_morris_board() -> None:
     game = parlour.make(NAME, players=4, lives=4, life_board="morris")
     seen = []
@@ -467,7 +562,7 @@ def test_the_defaults() -> None:
     assert parlour.make(NAME).options == {
         "players": 6, "lives": 3, "life_board": "counters", "king_rule": "block",
         "dealer_exchange": "cut", "dealer_cuts_king": "take", "tie_rule": "all_lowest",
-        "final_tie": "split", "announce_low_cards": "off", "preset": "standard",
+        "final_tie": "split", "announce_low_cards": "off", "preset": "standard", "ante": 0,
     }
 
 
@@ -502,6 +597,7 @@ def test_an_option_given_explicitly_wins_over_the_preset() -> None:
     ({"king_rule": "bo"}, "option 'king_rule' must be one of block, trade, stops_hand, "
                           "stops_play, not bo"),
     ({"lives": 0}, "option 'lives' must be an integer from 1 to 10, not 0"),
+    ({"ante": -1}, "option 'ante' must be an integer from 0 to 100, not -1"),
     ({"final_tie": "draw"}, "option 'final_tie' must be one of split, playoff, cut, "
                             "carry_over, not draw"),
 ])
@@ -772,6 +868,7 @@ OPTIONS = st.fixed_dictionaries({
     "tie_rule": st.sampled_from(["all_lowest", "last_revealed"]),
     "final_tie": st.sampled_from(["split", "playoff", "cut", "carry_over"]),
     "announce_low_cards": st.sampled_from(["off", "passer", "both"]),
+    "ante": st.sampled_from([0, 0, 1, 5]),
 })
 
 
@@ -862,7 +959,8 @@ def test_invariants_under_random_play(options: dict[str, Any], seed: int, chance
         counts = lives(state)
         assert all(count >= 0 for count in counts)
         assert [game.options["lives"] - score for score in state.scores()] == counts
-        assert state.public_observation()["pot"] == sum(state.scores())
+        assert state.public_observation()["pot"] == (
+            sum(state.scores()) + options["ante"] * options["players"])
         active = sum(1 for count in counts if count)
         if state.is_terminal():
             break

@@ -11,8 +11,11 @@
   to the left after every hand.
 * Opening: asked in turn from the dealer, the first player holding a 7
   must open with one (the Progress card may not open unless
-  ``p_may_open``); players without one are skipped. If nobody holds a 7,
-  the dealer opens with any card.
+  ``p_may_open``); players without one are skipped. With ``p_may_open``
+  P *may* open, it need not (PR4; issue #33): a player asked who holds P
+  and no 7 opens with P or says ``pass`` and passes the opening on, as a
+  player without an opener is skipped (he does not draw, and it is not a
+  pass of §2.6). If nobody holds a 7, the dealer opens with any card.
 * A turn is a sequence of primitive actions: the first card may be of any
   sign if its number is next to the top card's (13 and 1 are next to each
   other unless ``wraparound`` is false); later cards must keep to the sign
@@ -32,7 +35,8 @@
 
 Action ids: ``0 … 52`` play a card (``sign * 13 + number - 1``, P is 52;
 with two packs both copies of a card are one action, and the engine plays
-the copy with the lower card id); ``53`` draw, ``54`` pass, ``55`` stop.
+the copy with the lower card id); ``53`` draw, ``54`` pass (also passing
+the opening on, above), ``55`` stop.
 With explicit chance the first dealer is a chance outcome (the seat), and
 every card dealt or drawn is a chance outcome (its action id as above).
 
@@ -145,6 +149,7 @@ PHASE_NAMES = ("cut", "deal", "opening", "start", "continue", "free card", "draw
 PROMPTS = {
     "opening": "Open with a 7",
     "opening any": "Open with any card: nobody holds a 7",
+    "opening p": "Open with the Progress card, or pass the opening on",
     "start": "Play a card next to the top card",
     "continue": "Go on in your sign, or stop if you may",
     "free card": "Play any card after the Progress card",
@@ -177,6 +182,14 @@ RECENT_TURNS = 6
 @dataclass(frozen=True, slots=True)
 class NoSeven(GameEvent):
     """``seat`` holds no card that may open and is skipped."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningPassed(GameEvent):
+    """``seat`` holds P and no 7 and passes the opening on (p_may_open: P
+    may open, it need not)."""
 
     seat: int
 
@@ -259,6 +272,7 @@ CATALOGUE = Catalogue({
     FirstDealer: "{dealer} cuts highest and deals first",
     Dealt: "{dealer} deals hand {number}",
     NoSeven: "{seat} has no 7",
+    OpeningPassed: "{seat} has no 7 and passes the opening on",
     OpenAny: "nobody holds a 7: {dealer} opens with any card",
     Played: lambda event, words: PLAYS[event.how].format(seat=words.seat(event.seat),
                                                          card=words.card(event.card)),
@@ -638,13 +652,18 @@ class ProgressState(MatchState):
         """The cards dealt, ``stock`` (top last) is the stock; the opening
         is asked in turn: the first seat holding an opener opens, else the
         dealer with any card."""
-        game = self.game
         self.stock = stock
         self.undealt = 0
         self.phase = PHASE_OPEN
         self.turn_number = 1
-        self.to_move = self.dealer
-        for offset in range(game.n):
+        self._ask_opening(0)
+
+    def _ask_opening(self, first: int) -> None:
+        """Ask the seats to open in turn, from the ``first``-th asked on
+        (§2.3): the first holding an opener is to move; a seat without one
+        is passed over; when none is left, the dealer opens with any card."""
+        game = self.game
+        for offset in range(first, game.n):
             seat = (self.dealer + game.opener_offset + offset) % game.n
             if self.hands[seat] & game.openers:
                 self.to_move = seat
@@ -653,7 +672,24 @@ class ProgressState(MatchState):
             self.known_absent[seat] |= game.openers
             self.events.append(NO_SEVEN[seat])
         self.open_any = True
+        self.to_move = self.dealer
         self.events.append(OpenAny(self.dealer))
+
+    def _may_pass_opening(self) -> bool:
+        """Whether the seat asked to open may pass it on: he holds P and no
+        7 (p_may_open; a 7 must open, P may)."""
+        return not self.open_any and not self.hands[self.to_move] & self.game.sevens
+
+    def _pass_opening(self) -> None:
+        """The seat asked holds P and no 7 and passes the opening on, as a
+        seat without an opener is passed over (not a pass of §2.6: he does
+        not draw, and the passes in a row do not count it)."""
+        game = self.game
+        seat = self.to_move
+        self.skipped |= 1 << seat
+        self.known_absent[seat] |= game.sevens
+        self.events.append(OpeningPassed(seat))
+        self._ask_opening((seat - self.dealer - game.opener_offset) % game.n + 1)
 
     def _end_turn(self, free_start: bool = False) -> None:
         """The next player's turn; ``free_start``: it starts with a free card."""
@@ -739,8 +775,11 @@ class ProgressState(MatchState):
             if not legal:
                 return [DRAW] if self.stock else [PASS]
             actions = self.game.face_list(legal)
-            if phase >= PHASE_CONTINUE and self._may_stop(legal):
-                actions.append(STOP)
+            if phase >= PHASE_CONTINUE:
+                if self._may_stop(legal):
+                    actions.append(STOP)
+            elif phase == PHASE_OPEN and self._may_pass_opening():
+                actions.append(PASS)
             return actions
         if phase == PHASE_OVER:
             return []
@@ -754,6 +793,8 @@ class ProgressState(MatchState):
             return bool(legal & self.game.face_masks[action])
         if action == STOP:
             return bool(legal) and self._may_stop(legal)
+        if self.phase == PHASE_OPEN:
+            return action == PASS and self._may_pass_opening()
         return action in (DRAW, PASS) and not legal and bool(self.stock) == (action == DRAW)
 
     def _why_not_outcome(self, action: int) -> str:
@@ -797,6 +838,8 @@ class ProgressState(MatchState):
         if self.phase == PHASE_OPEN:
             if action == P_FACE:
                 return "the Progress card cannot open the hand (p_may_open is false)"
+            if game.p_may_open:
+                return "you must open with a 7 or the Progress card"
             return "you must open with a 7"
         if self.drawn >= 0:
             return f"you must play the card you drew, {game.labels[game.face_of[self.drawn]]}"
@@ -830,6 +873,10 @@ class ProgressState(MatchState):
                 return f"you cannot draw: {can_play or 'you must play'}"
             return "the stock is empty: pass"
         if action == PASS:
+            if self.phase == PHASE_OPEN:
+                if self.open_any:
+                    return "you cannot pass: nobody holds a 7, so you must open with any card"
+                return "you cannot pass the opening: you hold a 7 and must open with it"
             if DRAW in legal:
                 return "you cannot pass while the stock has cards: draw"
             return f"you cannot pass: {can_play}"
@@ -915,6 +962,9 @@ class ProgressState(MatchState):
             self._end_turn(self.phase == PHASE_FREE and self.game.p_optional)
             return
         if action == PASS:
+            if self.phase == PHASE_OPEN:
+                self._pass_opening()
+                return
             self.known_absent[seat] |= self._playable()
             self.passes += 1
             self.events.append(PASSED[seat])
@@ -1093,6 +1143,8 @@ class ProgressState(MatchState):
             return "draw" if self.stock else "pass"
         if self.drawn >= 0:
             return "drawn"
+        if self.phase == PHASE_OPEN and self._may_pass_opening():
+            return "opening p"
         return self.phase_names[self.phase]
 
     def _observation(self, seat: int | None) -> Observation:

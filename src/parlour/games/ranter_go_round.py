@@ -9,9 +9,35 @@ The rules in brief, with the options that change them, are in the rules help
 each). The log is told by typed events (:class:`Dealt`, :class:`LifeLost`...)
 in the words of :data:`CATALOGUE`.
 
-Scores are the counters each seat has paid into the pot (lives lost;
-lower is better); ``players[i]["lives"]`` in the observation gives the
-lives left.
+Scores are the counters each seat has paid into the pot for its lives
+lost (lower is better); ``players[i]["lives"]`` in the observation gives
+the lives left.
+
+The ante (``ante``, issue #33; the seed's "apuesta inicial al bote"):
+each player puts ``ante`` counters into the pot at the start of a game
+(default 0: no ante), and the winners take the pot. Sources: the seed's
+note b and the English Wikipedia's "Ranter-Go-Round" ("when the game is
+played for money, all players contribute the same amount to a central
+pot", https://en.wikipedia.org/wiki/Ranter-Go-Round); pagat.com's "Cuckoo"
+(John McLeod: "each puts a stake in the pot, which will be collected by
+the overall winner", read at https://gambiter.com/cards/cuckoo/cuckoo.html).
+Decisions:
+
+* lost lives still go into the pot as counters (Phillips & Westall, rules
+  §1.3: "the players may ante into the pot as well"); pagat's stake is
+  the only money there, and its lives are counted apart: a table that
+  plays so reads the antes alone as the stake;
+* every seat pays the ante, the same for all, so it is not in the scores
+  (which stay the lives lost): the pot is the carried pot, plus ``n ×
+  ante``, plus the scores, at every moment (observation ``pot``, the
+  tensor's pot block, the ``PotWon`` line), and the log says so when the
+  game starts (:class:`AntesPaid`);
+* the winners take the pot: the last player in, or those ``final_tie``
+  names (``split``: they share it); ``returns()`` stay the win/loss shares;
+* a fixed deal's pot holds the antes whatever its lives (they are paid
+  when the game starts, before any hand); ``final_tie="carry_over"`` takes
+  the whole pot, antes included, into the next game, whose players ante
+  again (pagat's first reading of a carried pot).
 
 Action ids: ``0`` stand (also ``stick``), ``1`` exchange (also
 ``change``; the dealer may type ``cut``). Chance outcomes, explicit only
@@ -69,7 +95,8 @@ offset  size          block                     values      meaning
 430     6             phase                     one-hot     the phase: first dealer, deal, play,
                                                             stock, tie cut, over
 436     1             pot                       / 18        the counters in the pot: lives lost,
-                                                            and any pot carried over (/ n × lives)
+                                                            antes, any pot carried over (/ n ×
+                                                            lives)
 ======  ============  ========================  ==========  =======================================
 """
 
@@ -269,6 +296,14 @@ class CutAgain(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class AntesPaid(GameEvent):
+    """The game starts: each player puts ``ante`` counters into the pot,
+    which now holds ``pot`` (``ante``)."""
+    ante: int
+    pot: int
+
+
+@dataclass(frozen=True, slots=True)
 class PotWon(GameEvent):
     """The game is over: ``winners`` share the ``pot`` (none: it is carried over)."""
     winners: tuple[int, ...]
@@ -344,6 +379,7 @@ CATALOGUE = Catalogue({
                                   "pot, highest rank wins"),
     Cut: "{seat} cuts {card}",
     CutAgain: lambda event, words: f"{_names(event.seats, words)} tie for highest and cut again",
+    AntesPaid: "each player antes {ante} into the pot, which holds {pot}",
     PotWon: _pot_won,
 })
 """Every sentence of the game's log."""
@@ -421,6 +457,8 @@ class RanterGoRound(Game):
                       "or also when handed back"),
         Option.choice("preset", tuple(PRESETS), "standard",
                       "a historical source's defaults for the other options"),
+        Option.integer("ante", 0, "counters each player puts into the pot at the start; the "
+                       "winner takes the pot", minimum=0, maximum=100),
     ])
 
     pack_cards: ClassVar[tuple[int, ...]] = tuple(range(CARD_COUNT))
@@ -456,6 +494,8 @@ class RanterGoRound(Game):
         self.final_tie = str(settings["final_tie"])
         self.announce = str(settings["announce_low_cards"])
         self.morris = settings["life_board"] == "morris"
+        self.ante = int(settings.get("ante", 0))
+        """The counters each player puts into the pot when a game starts."""
         self.card_verbs = {PHASE_STOCK: "cut" if self.cuts else "top", PHASE_TIE_CUT: "cut"}
         """How a card outcome reads in each phase (``deal`` where not named)."""
         self.pack = mask_of(self.pack_cards)
@@ -482,8 +522,8 @@ class RanterGoRound(Game):
             *(TensorBlock.seats(word, n, f"whether each seat {word} this hand", "flags")
               for word in STATUS_WORDS),
             TensorBlock.choice("phase", PHASE_NAMES, "the phase"),
-            TensorBlock("pot", 1, "the counters in the pot: lives lost, and any pot carried "
-                        "over (/ n × lives)", scale=n * self.lives),
+            TensorBlock("pot", 1, "the counters in the pot: lives lost, antes, any pot "
+                        "carried over (/ n × lives)", scale=n * self.lives),
         )
 
     def max_hand_decisions(self) -> int:
@@ -599,7 +639,9 @@ class RanterState(MatchState):
 
     def _start_hand(self) -> None:
         self._clear_hand()
-        first = (FirstDealer(self.dealer),) if self.hand_index == 0 and self.deal is None else ()
+        first: tuple[GameEvent, ...] = ()
+        if self.hand_index == 0 and self.deal is None:
+            first = (FirstDealer(self.dealer), *self._antes())
         self._new_hand_log(*first, _dealt(self.dealer, self.hand_index + 1))
         self.order = self._turn_order()
         if self.explicit_chance:
@@ -635,7 +677,7 @@ class RanterState(MatchState):
         self._fixed_lives(deal, reader.scores)
         if self.lives[self.dealer] == 0:
             raise ParseError(f"the dealer {seat_name(self.dealer)} has no lives left: he is out")
-        self._new_hand_log(_dealt(self.dealer, 1))
+        self._new_hand_log(*self._antes(), _dealt(self.dealer, 1))
         self.order = self._turn_order()
         self.hands = [cards[0] if cards else -1
                       for cards in reader.hands(lambda seat: int(self.lives[seat] > 0))]
@@ -871,8 +913,15 @@ class RanterState(MatchState):
             self._end_game(tied if rule == "split" else ())
 
     def pot(self) -> int:
-        """The counters in the pot: every life lost, and any pot carried over."""
-        return self.carried_pot + sum(self.totals)
+        """The counters in the pot: every life lost, the antes, and any pot
+        carried over."""
+        game = self.game
+        return self.carried_pot + game.ante * game.n + sum(self.totals)
+
+    def _antes(self) -> tuple[GameEvent, ...]:
+        """The log's line for the antes when the game starts (none without)."""
+        ante = self.game.ante
+        return (AntesPaid(ante, self.pot()),) if ante else ()
 
     def _end_game(self, winners: tuple[int, ...]) -> None:
         self.winner_seats = winners

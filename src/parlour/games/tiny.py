@@ -102,7 +102,8 @@ offset  size          block                     values      meaning
 178     6             phase                     one-hot     the phase: first dealer, deal, play,
                                                             stock, tie cut, over
 184     1             pot                       / 2         the counters in the pot: lives lost,
-                                                            and any pot carried over (/ n × lives)
+                                                            antes, any pot carried over (/ n ×
+                                                            lives)
 ======  ============  ========================  ==========  =======================================
 """
 

@@ -31,7 +31,8 @@ columns            in           what they hold
                                 the final tie's cut waits)
 ``COUNTS`` + 3     wide         the counted events: lives lost, Kings shown,
                                 hands stopped by a King
-``CARRIED``        wide         a pot carried in from an earlier game
+``CARRIED``        wide         a pot carried in from an earlier game, and the
+                                antes (``ante``: paid when a game starts)
 ``HAND``           wide         the hands begun (the reference's hand number)
 ``KNOWN`` + n      wide         per seat, the cards it has seen in its swaps
 =================  ===========  ==============================================
@@ -575,6 +576,7 @@ class RanterVector(VectorGame):
         small, wide = self.small, self.wide
         small[:] = 0
         wide[:] = 0
+        wide[:, CARRIED] = self.reference.ante * n
         small[:, DEALER] = np.minimum(dealers, n - 1)
         small[:, PENDING] = DEAL
         small[:, DECK:HANDS] = np.arange(CARD_COUNT)
@@ -629,7 +631,7 @@ class RanterVector(VectorGame):
         wide[WINNERS] = sum(1 << seat for seat in state.winner_seats)
         counted = game.count_events(state.match_events())
         wide[COUNTS:COUNTS + 3] = [counted[name] for name in game.counted_events]
-        wide[CARRIED] = state.carried_pot
+        wide[CARRIED] = state.carried_pot + game.ante * n
         wide[HAND] = state.hand_index + 1
         cut = 0
         if over:
