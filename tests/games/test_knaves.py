@@ -947,10 +947,12 @@ def test_variant_b_a_bad_previous_trump_suit_is_refused() -> None:
                              "turnup": "9H", "previous_trumps": "Roses"})
     assert str(caught.value) == ("'previous_trumps' must be a suit (Spades, Hearts, Diamonds, "
                                  "Clubs) or null, not 'Roses'")
-    with pytest.raises(ParseError, match="unknown key|previous_trumps"):
+    with pytest.raises(ParseError) as caught:
         parlour.make("knaves").new_state(deal={
             "dealer": 0, "hands": [hand.split() for hand in K1_HANDS], "turnup": "9H",
             "previous_trumps": "Hearts"})
+    assert str(caught.value) == ("unknown deal key 'previous_trumps'; a knaves deal has dealer, "
+                                 "hands, scores, turnup")
 
 
 ALL_JACKS_HANDS = [
@@ -970,7 +972,7 @@ def test_variant_c_all_four_jacks(bonus: bool, scores: list[int]) -> None:
     17 - 10 = 7 without the bonus, 17 + 10 = 27 with it."""
     state = make_state(ALL_JACKS_HANDS, "2C", all_jacks_bonus=bonus)
     assert play_trick(state, "P1 AC, P2 JD, P0 JS") == 1
-    leads = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C AH KH QH JH AS".split()
+    leads = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C AH KH QH JH AS".split()  # noqa: SIM905
     for lead in leads:
         assert state.current_player() == 1
         play(state, lead)
@@ -1002,7 +1004,7 @@ def test_variant_c_a_turned_jack_to_the_last_trick_completes_the_four() -> None:
     state = make_state(hands, "JH", turned_jack="to_last_trick", all_jacks_bonus=True)
     assert play_trick(state, "P1 AH, P2 JC, P0 JS") == 1
     assert play_trick(state, "P1 KH, P2 2C, P0 JD") == 1
-    for lead in "QH TH 9H 8H 7H 6H 5H 4H 3H 2H AS KS AC KC AD".split():
+    for lead in "QH TH 9H 8H 7H 6H 5H 4H 3H 2H AS KS AC KC AD".split():  # noqa: SIM905
         assert state.current_player() == 1
         play(state, lead)
         for _ in range(2):
