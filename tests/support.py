@@ -50,6 +50,15 @@ EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
         {"players": 3, "excuse": True, "pawns": True, "courts": True,
          "stock_exhaustion": "void_round"},
     ],
+    "knaves": [
+        {"turned_jack": "no_trumps", "no_trumps_on_repeat": True, "all_jacks_bonus": True},
+        {"hand_size": 13, "turned_jack": "to_last_trick", "no_trumps_on_repeat": True,
+         "all_jacks_bonus": True},
+    ],
+    "grasobern": [
+        {"players": 3, "contracts": True, "grasober_forced_discard": False},
+        {"players": 6, "contracts": True, "grasober_value": 1},
+    ],
     "ranter-go-round": [
         {"players": 5, "lives": 3},
         {"players": 5, "preset": "hoffmann_1891", "lives": 4},

@@ -431,7 +431,9 @@ class GrasobernState(FirstLastState):
             if action == deck + BETTEL:
                 raise IllegalAction("Bettel is announced already: say 'mord' to overcall it, "
                                     "or 'pass'")
-            raise IllegalAction(f"announce first: say {self._calls_text()}")
+            if self.contract == BETTEL:
+                raise IllegalAction("announce first: say 'mord' or 'pass'")
+            raise IllegalAction("announce first: say 'pass', 'mord' or 'bettel'")
         seat = self.to_move
         event: GameEvent
         call = action - deck
@@ -446,11 +448,6 @@ class GrasobernState(FirstLastState):
             self._begin_play(self.eldest)
         else:
             self.to_move = self.game.next_seat[seat]
-
-    def _calls_text(self) -> str:
-        words = [f"'{self.game.words[action - len(self.game.deck)]}'"
-                 for action in self._extra_legal()]
-        return ", ".join(words[:-1]) + f" or {words[-1]}"
 
     def _void_play_mask(self, seat: int, hand: int) -> int:
         grasober = 1 << self.game.penalty_card
