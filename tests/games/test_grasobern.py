@@ -742,3 +742,29 @@ def test_contracts_is_listed_for_the_web_form() -> None:
     [option] = [option for option in parlour.games()[GAME]["options"]
                 if option["name"] == "contracts"]
     assert option["default"] is False
+
+
+def test_contracts_the_heuristic_player_announces_mord_on_a_sure_hand() -> None:
+    """P1, the eldest, holds all eight Acorns: sure of every trick, the
+    heuristic player announces Mord and takes every trick; on a hand that
+    is not sure it passes."""
+    from parlour.agents.heuristic import HeuristicAgent
+
+    state = contract_state(SUIT_HANDS)
+    agents = [HeuristicAgent(seed=seat) for seat in range(4)]
+    assert state.action_to_str(agents[1].choose(state.observation(1),
+                                                state.legal_actions())) == "mord"
+    while not state.hand_results():
+        seat = state.current_player()
+        state.apply(agents[seat].choose(state.observation(seat), state.legal_actions()))
+    assert state.hand_results() == [[4, 0, 4, 4]]
+    state = contract_state(BETTEL_HANDS)
+    assert state.action_to_str(agents[1].choose(state.observation(1),
+                                                state.legal_actions())) == "pass"
+
+
+def test_contracts_option_values() -> None:
+    assert parlour.make(GAME, contracts="on").options["contracts"] is True
+    with pytest.raises(OptionError) as caught:
+        parlour.make(GAME, contracts="maybe")
+    assert str(caught.value) == "option 'contracts' must be true or false, not maybe"
