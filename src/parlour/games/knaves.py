@@ -84,7 +84,7 @@ from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
 from parlour.games.common import DealReader
-from parlour.games.tricks import HighestTotalWinsState, TrickGame
+from parlour.games.tricks import PHASE_DEAL, HighestTotalWinsState, TrickGame
 
 JACK_VALUES = {"JH": 4, "JD": 3, "JC": 2, "JS": 1}
 """§3.4: points lost for each jack in a seat's tricks."""
@@ -132,12 +132,15 @@ class Knaves(TrickGame):
 
     jack_values: tuple[int, ...]
     jack_mask: int
-    jack_cancels_trumps: bool
-    """``turned_jack = no_trumps``: a turned-up jack means no trumps."""
-    repeat_cancels_trumps: bool
-    """``no_trumps_on_repeat``: the previous hand's trump suit means no trumps."""
-    jack_to_last_trick: bool
-    all_jacks_bonus: bool
+    no_trumps_when: tuple[bool, bool]
+    """Whether a hand has no trumps when the turn-up is a jack (``turned_jack
+    = no_trumps``) and when it is of the previous hand's trump suit
+    (``no_trumps_on_repeat``). (The game's options are folded into few
+    fields: CPython 3.11 reads the fields of an instance with more than 29
+    through a slower path.)"""
+    jack_scoring: tuple[bool, bool]
+    """Whether a turned-up jack joins the last trick (``to_last_trick``) and
+    whether all four jacks score +10 (``all_jacks_bonus``)."""
 
     def _configure(self) -> None:
         self.hand_size = int(self.options["hand_size"])
@@ -152,10 +155,10 @@ class Knaves(TrickGame):
         self.jack_values = tuple(values)
         self.jack_mask = sum(1 << card for card, value in enumerate(values) if value)
         options = self.options
-        self.jack_cancels_trumps = options["turned_jack"] == "no_trumps"
-        self.repeat_cancels_trumps = bool(options["no_trumps_on_repeat"])
-        self.jack_to_last_trick = options["turned_jack"] == "to_last_trick"
-        self.all_jacks_bonus = bool(options["all_jacks_bonus"])
+        self.no_trumps_when = (options["turned_jack"] == "no_trumps",
+                               bool(options["no_trumps_on_repeat"]))
+        self.jack_scoring = (options["turned_jack"] == "to_last_trick",
+                             bool(options["all_jacks_bonus"]))
 
     @property
     def extra_feature_size(self) -> int:
@@ -163,7 +166,7 @@ class Knaves(TrickGame):
 
     def extra_blocks(self) -> tuple[TensorBlock, ...]:
         meaning = "the trump suit, the turn-up's (none before it is dealt)"
-        if self.jack_cancels_trumps or self.repeat_cancels_trumps:
+        if any(self.no_trumps_when):
             meaning = ("the trump suit, the turn-up's (none before it is dealt, nor in a "
                        "hand without trumps)")
         return (TensorBlock.choice("trumps", self.deck.suits, meaning),)
@@ -187,27 +190,26 @@ class KnavesState(HighestTotalWinsState):
 
     game: Knaves
     turned: int
-    """The card turned up this hand (-1 before it is dealt)."""
+    """The card turned up this hand (in the deal of a hand, the last hand's;
+    -1 before the first)."""
     previous_trumps: int
     """The trump suit of the hand before (its index, -1 for none)."""
 
     def _init_match(self) -> None:
         self.previous_trumps = -1
-
-    def _reset_hand(self) -> None:
-        super()._reset_hand()
-        self.turned = -1
+        self.turned = -1  # (then the last hand's until the next turn-up: see _observation)
 
     def _turn_up(self, card: int) -> None:
-        super()._turn_up(card)
-        self.turned = card
+        self.turnup = self.turned = card
+        self.out_of_play |= 1 << card
         game = self.game
-        if (game.jack_cancels_trumps and game.jack_values[card]) or (
-                game.repeat_cancels_trumps and game.suit_of[card] == self.previous_trumps):
+        on_jack, on_repeat = game.no_trumps_when
+        if (on_jack and game.jack_values[card]) or (
+                on_repeat and game.suit_of[card] == self.previous_trumps):
             self.turnup = -1  # no trumps this hand: the turn-up fixes none
 
     def _extra_deal_keys(self) -> tuple[str, ...]:
-        if self.game.repeat_cancels_trumps:
+        if self.game.no_trumps_when[1]:
             return ("turnup", "previous_trumps")
         return ("turnup",)
 
@@ -245,13 +247,14 @@ class KnavesState(HighestTotalWinsState):
         game = self.game
         values = game.jack_values
         jack_mask = game.jack_mask
+        to_last_trick, bonus = game.jack_scoring
         taken = list(self.won)
-        if game.jack_to_last_trick:
+        if to_last_trick:
             taken[self.last_winner] |= 1 << self.turned
         scores = list(self.tricks)
         for seat, pile in enumerate(taken):
             jacks = pile & jack_mask
-            if game.all_jacks_bonus and jacks == jack_mask:
+            if bonus and jacks == jack_mask:
                 scores[seat] += ALL_JACKS_BONUS
                 continue
             for card in bits_of(jacks):
@@ -266,7 +269,8 @@ class KnavesState(HighestTotalWinsState):
 
     def _observation(self, seat: int | None) -> Observation:
         observation = super()._observation(seat)
-        if self.turnup < 0 <= self.turned:  # a hand without trumps: the turn-up is seen
+        if self.turnup < 0 <= self.turned and self.phase != PHASE_DEAL:
+            # a hand without trumps: its turn-up is seen all the same
             observation["zones"]["turnup"] = self.game.labels[self.turned]
         return observation
 
