@@ -738,12 +738,6 @@ def test_contracts_other_table_sizes_play_to_the_end(players: int) -> None:
     assert (penalties[0] == 0) == (penalties.count(4) == players - 1)
 
 
-def test_contracts_is_listed_for_the_web_form() -> None:
-    [option] = [option for option in parlour.games()[GAME]["options"]
-                if option["name"] == "contracts"]
-    assert option["default"] is False
-
-
 def test_contracts_the_heuristic_player_announces_mord_on_a_sure_hand() -> None:
     """P1, the eldest, holds all eight Acorns: sure of every trick, the
     heuristic player announces Mord and takes every trick; on a hand that
