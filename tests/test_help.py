@@ -89,9 +89,9 @@ ENGLISH_HEADINGS = ("Aim:", "Cards:", "Deal:", "The pack:", "Your turn:", "Melds
 ENGLISH_WORDS = re.compile(r"\b(?:the|and|of|with|when|each|players?|cards?|tricks?|"
                            r"you|your|is|are|not)\b", re.IGNORECASE)
 PROPER_NAMES = ("Chase the Ace", "Screw Your Neighbor", "nine men's morris", "pairing up",
-                "The Light Keeper", "The Rite")
+                "The Light Keeper", "The Rite", "lots-of-kids-games.com")
 """English names the Spanish help keeps (other names of a game, a board, a
-variant, Decktet cards)."""
+variant, Decktet cards, a source's web address)."""
 
 
 @pytest.mark.parametrize("name", NAMES)

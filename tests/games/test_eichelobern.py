@@ -411,3 +411,16 @@ def test_random_hands_follow_the_scoring(players: int, seed: int, play_seed: int
             first = holder = -1
             tricks = 0
     assert max(state.scores()) >= 6
+
+
+# ---------------------------------------------------------------------------
+# Issue #33: the rules help says what a seat void in the suit led may play
+
+
+def test_the_help_says_a_void_seat_plays_any_card() -> None:
+    game = parlour.make(GAME)
+    english = " ".join(game.rules_help("en").split())
+    spanish = " ".join(game.rules_help("es").split())
+    assert "no trumps; follow suit if you can, otherwise play any card. Eldest leads." in english
+    assert ("no hay triunfo; hay que asistir al palo si se puede y, si no, se juega cualquier "
+            "carta. Sale el mano.") in spanish

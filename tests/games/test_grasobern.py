@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.errors import IllegalAction, OptionError
+from parlour.errors import IllegalAction, OptionError, ParseError
 from trick_play import expected_penalties, finish_hand_lowest, play_table, play_trick, say, texts
 
 GAME = "grasobern"
@@ -525,3 +525,240 @@ def test_random_hands_hand_out_the_penalties(
                 assert sum(deltas) == (4 if first == last == holder else 3)
             first = holder = -1
     assert max(state.scores()) >= 6
+
+
+# ---------------------------------------------------------------------------
+# Issue #33: the Mord and Bettel contracts (``contracts``). Sources, named in
+# the rules help: Bayerischer Rundfunk, "Grasoberln - In der Oberpfalz
+# beliebt" (br.de/radio/bayern2/sendungen/zeit-fuer-bayern/grasoberln-100.html);
+# Chamerau, "Kulturgut - und Kopfarbeit" (chamerau.de); gamerules.com,
+# "Grasobern". Payments: no source found; decided 4 (the "Bauer" rate).
+
+ACORNS = "Ace-Acorns King-Acorns Ober-Acorns Unter-Acorns 10-Acorns 9-Acorns 8-Acorns 7-Acorns"
+LEAVES = "7-Leaves 8-Leaves 9-Leaves 10-Leaves Unter-Leaves Ober-Leaves King-Leaves Ace-Leaves"
+HEARTS = "7-Hearts 8-Hearts 9-Hearts 10-Hearts Unter-Hearts Ober-Hearts King-Hearts Ace-Hearts"
+BELLS = "7-Bells 8-Bells 9-Bells 10-Bells Unter-Bells Ober-Bells King-Bells Ace-Bells"
+SUIT_HANDS = [LEAVES, ACORNS, HEARTS, BELLS]
+"""Each seat one whole suit: P0 Leaves, P1 Acorns, P2 Hearts, P3 Bells."""
+MORD_TABLE = [
+    (f"P1 {acorn}, P2 {heart}, P3 {bell}, P0 {leaf}", 1)
+    for acorn, heart, bell, leaf in zip(ACORNS.split(), HEARTS.split(), BELLS.split(),
+                                        LEAVES.split(), strict=True)
+]
+"""P1 leads his Acorns from the Ace down; the others, void, throw theirs
+from the 7 up (P0 keeps the Grasober to trick 6): P1 wins every trick."""
+
+
+def contract_state(hands: list[str], **options: Any) -> Any:
+    return make_state(hands, contracts=True, **options)
+
+
+def test_contracts_the_announcements_come_first_with_their_own_action_ids() -> None:
+    state = contract_state(SUIT_HANDS)
+    assert state.game.num_actions == 35
+    assert state.observation(1)["phase"] == "announce"
+    assert state.current_player() == 1  # the eldest speaks first
+    assert state.legal_actions() == [32, 33, 34]
+    assert texts(state, state.legal_actions()) == {"pass", "mord", "bettel"}
+    assert [state.parse_action(word) for word in ("pass", "Mord", "BETTEL")] == [32, 33, 34]
+    assert state.observation(1)["prompt"] == (
+        "Announce Mord (win every trick), Bettel (win no trick) or pass")
+    assert state.observation(1)["contract"] is None
+    default = make_state(SUIT_HANDS)
+    assert default.game.num_actions == 32
+    assert default.observation(1)["phase"] == "play"
+    assert "contract" not in default.observation(1)
+
+
+def test_contracts_mord_made() -> None:
+    """Mord made. P1 announces Mord (the announcements end). The eldest P1
+    leads his eight Acorns from the Ace; each other seat holds one other
+    suit, so is void and throws its cards from the 7 up. At trick 1 P0,
+    void in Acorns and holding the Grasober, may throw any card: under a
+    contract the Grasober need not be thrown. P1 wins all 8 tricks.
+    Penalties: P0 4, P1 0, P2 4, P3 4 (the Grasober, the first and the last
+    trick count nothing)."""
+    state = contract_state(SUIT_HANDS)
+    say(state, "mord")
+    assert state.observation(0)["phase"] == "play"
+    assert state.observation(0)["contract"] == "mord"
+    assert state.observation(0)["declarer"] == 1
+    assert "mord" in state.observation(0)["players"][1]["flags"]
+    say(state, "Ace-Acorns", "7-Hearts", "7-Bells")
+    assert texts(state, state.legal_actions()) == set(LEAVES.split())
+    say(state, "7-Leaves")
+    play_table(state, MORD_TABLE[1:])
+    assert state.hand_results() == [[4, 0, 4, 4]]
+    assert "P1 announces Mord" in state.observation(0)["log"]
+
+
+def test_contracts_mord_made_without_a_contract_is_the_bauer() -> None:
+    """The same deal without an announcement: P0 must throw the Grasober on
+    trick 1, and P1, winning every trick, is "Bauer" and pays 4."""
+    state = contract_state(SUIT_HANDS)
+    say(state, "pass", "pass", "pass", "pass")
+    say(state, "Ace-Acorns", "7-Hearts", "7-Bells")
+    assert texts(state, state.legal_actions()) == {GRASOBER}
+    say(state, GRASOBER)
+    for acorn, heart, bell in zip(ACORNS.split()[1:], HEARTS.split()[1:], BELLS.split()[1:],
+                                  strict=True):
+        say(state, acorn, heart, bell)
+        state.apply(state.legal_actions()[0])
+    assert state.hand_results() == [[0, 4, 0, 0]]
+
+
+def test_contracts_mord_failed_after_overcalling_a_bettel() -> None:
+    """Mord failed. P1 holds the Hearts, P2 the Acorns, P3 the Bells, P0 the
+    Leaves. P1 announces Bettel; P2 overcalls with Mord (Mord beats Bettel),
+    which ends the announcements; P1's Bettel is void. The eldest P1 leads
+    his Hearts from the Ace down and, the others void, wins every trick:
+    P2's Mord fails at trick 1. Penalties: P0 0, P1 0, P2 4, P3 0 (P1 pays
+    nothing for taking every trick: the contract replaces the plain
+    scoring)."""
+    hands = [LEAVES, HEARTS, ACORNS, BELLS]
+    state = contract_state(hands)
+    say(state, "bettel")
+    assert state.current_player() == 2
+    assert state.legal_actions() == [32, 33]  # no second Bettel
+    with pytest.raises(IllegalAction) as refused:
+        say(state, "bettel")
+    assert str(refused.value) == "Bettel is announced already: say 'mord' to overcall it, or 'pass'"
+    say(state, "mord")
+    assert state.observation(3)["phase"] == "play"
+    assert state.current_player() == 1
+    assert (state.observation(3)["contract"], state.observation(3)["declarer"]) == ("mord", 2)
+    table = [(f"P1 {heart}, P2 {acorn}, P3 {bell}, P0 {leaf}", 1)
+             for heart, acorn, bell, leaf in zip(reversed(HEARTS.split()), reversed(ACORNS.split()),
+                                                 BELLS.split(), LEAVES.split(), strict=True)]
+    play_table(state, table)
+    assert state.hand_results() == [[0, 0, 4, 0]]
+    log = state.observation(0)["log"]
+    assert log.index("P1 announces Bettel") < log.index("P2 announces Mord")
+
+
+BETTEL_HANDS = [
+    "King-Acorns Ace-Acorns King-Leaves Ace-Leaves King-Hearts Ace-Hearts King-Bells Ace-Bells",
+    "7-Acorns 8-Acorns 7-Leaves 8-Leaves 7-Hearts 8-Hearts 7-Bells 8-Bells",
+    "9-Acorns 10-Acorns 9-Leaves 10-Leaves 9-Hearts 10-Hearts 9-Bells 10-Bells",
+    "Unter-Acorns Ober-Acorns Unter-Leaves Ober-Leaves Unter-Hearts Ober-Hearts "
+    "Unter-Bells Ober-Bells",
+]
+BETTEL_TABLE = [
+    ("P1 7-Acorns, P2 9-Acorns, P3 Unter-Acorns, P0 King-Acorns", 0),
+    ("P0 Ace-Acorns, P1 8-Acorns, P2 10-Acorns, P3 Ober-Acorns", 0),
+    ("P0 King-Leaves, P1 7-Leaves, P2 9-Leaves, P3 Unter-Leaves", 0),
+    ("P0 Ace-Leaves, P1 8-Leaves, P2 10-Leaves, P3 Ober-Leaves", 0),
+    ("P0 King-Hearts, P1 7-Hearts, P2 9-Hearts, P3 Unter-Hearts", 0),
+    ("P0 Ace-Hearts, P1 8-Hearts, P2 10-Hearts, P3 Ober-Hearts", 0),
+    ("P0 King-Bells, P1 7-Bells, P2 9-Bells, P3 Unter-Bells", 0),
+    ("P0 Ace-Bells, P1 8-Bells, P2 10-Bells, P3 Ober-Bells", 0),
+]
+
+
+def test_contracts_bettel_made() -> None:
+    """Bettel made. P1 holds the 7 and 8 of every suit, P2 the 9s and 10s,
+    P3 the Unters and Obers, P0 the Kings and Aces. P1 announces Bettel; P2,
+    P3 and the dealer P0 pass. Every seat holds every suit and follows; P1's
+    cards are always the lowest, so P1 wins no trick (P0 wins them all, the
+    Grasober among them). Penalties: P0 4, P1 0, P2 4, P3 4."""
+    state = contract_state(BETTEL_HANDS)
+    say(state, "bettel", "pass", "pass")
+    assert state.current_player() == 0
+    say(state, "pass")
+    assert (state.observation(0)["contract"], state.observation(0)["declarer"]) == ("bettel", 1)
+    play_table(state, BETTEL_TABLE)
+    assert state.hand_results() == [[4, 0, 4, 4]]
+
+
+def test_contracts_bettel_failed() -> None:
+    """Bettel failed. As above, but P1 holds Ace-Bells and P0 8-Bells. Tricks
+    1-6 go as before; trick 7 (P0 8-Bells, P1 7-Bells, P2 9-Bells, P3
+    Unter-Bells) goes to P3; trick 8 (P3 Ober-Bells, P0 King-Bells, P1
+    Ace-Bells, P2 10-Bells), P1's last card, goes to P1: the Bettel fails.
+    Penalties: P0 0, P1 4, P2 0, P3 0."""
+    hands = [BETTEL_HANDS[0].replace("Ace-Bells", "8-Bells"),
+             BETTEL_HANDS[1].replace("8-Bells", "Ace-Bells"), *BETTEL_HANDS[2:]]
+    state = contract_state(hands)
+    say(state, "bettel", "pass", "pass", "pass")
+    play_table(state, [*BETTEL_TABLE[:6],
+                       ("P0 8-Bells, P1 7-Bells, P2 9-Bells, P3 Unter-Bells", 3)])
+    assert state.current_player() == 3
+    say(state, "Ober-Bells", "King-Bells")
+    assert texts(state, state.legal_actions()) == {"Ace-Bells"}
+    say(state, "Ace-Bells", "10-Bells")
+    assert state.hand_results() == [[0, 4, 0, 0]]
+
+
+def test_contracts_the_dealer_may_announce_last() -> None:
+    state = contract_state(BETTEL_HANDS)
+    say(state, "pass", "pass", "pass", "bettel")
+    assert (state.observation(0)["contract"], state.observation(0)["declarer"]) == ("bettel", 0)
+    assert state.current_player() == 1  # the eldest leads
+
+
+def test_contracts_refusals() -> None:
+    state = contract_state(SUIT_HANDS)
+    with pytest.raises(IllegalAction) as refused:
+        say(state, "Ace-Acorns")
+    assert str(refused.value) == "announce first: say 'pass', 'mord' or 'bettel'"
+    say(state, "mord")
+    with pytest.raises(IllegalAction) as refused:
+        say(state, "bettel")
+    assert str(refused.value) == "you cannot say 'bettel' now: play a card"
+    with pytest.raises(ParseError) as caught:
+        make_state(SUIT_HANDS).parse_action("mord")
+    assert str(caught.value) == ("'mord' is neither a card nor a call; type a card such as "
+                                 "Ober-Acorns, 10-Bells or OA")
+
+
+def test_contracts_tensor_blocks_only_under_the_option() -> None:
+    default = make_state(SUIT_HANDS)
+    state = contract_state(SUIT_HANDS)
+    n = 4
+    assert len(state.observation_tensor(0)) == len(default.observation_tensor(0)) + n + 2
+    assert list(state.observation_tensor(0)[-(n + 2):]) == [0.0] * (n + 2)
+    say(state, "bettel", "mord")  # P2 declares Mord
+    # P0 sees the declarer two seats on, and Mord
+    assert list(state.observation_tensor(0)[-(n + 2):]) == [0, 0, 1, 0, 1, 0]
+    assert list(state.observation_tensor(2)[-(n + 2):]) == [1, 0, 0, 0, 1, 0]
+    state = contract_state(SUIT_HANDS)
+    say(state, "pass", "pass", "bettel")  # P3 declares Bettel
+    assert list(state.observation_tensor(1)[-(n + 2):]) == [0, 0, 1, 0, 0, 1]
+
+
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_contracts_other_table_sizes_play_to_the_end(players: int) -> None:
+    state = parlour.make(GAME, players=players, contracts=True).new_state(seed=4)
+    assert state.legal_actions() == [32, 33, 34]
+    say(state, *["pass"] * (players - 1), "bettel")
+    while not state.hand_results():
+        state.apply(state.legal_actions()[0])
+    [penalties] = state.hand_results()
+    assert sorted(penalties) in ([0] * (players - 1) + [4], [0] + [4] * (players - 1))
+    assert (penalties[0] == 0) == (penalties.count(4) == players - 1)
+
+
+def test_contracts_the_heuristic_player_announces_mord_on_a_sure_hand() -> None:
+    """P1, the eldest, holds all eight Acorns: sure of every trick, the
+    heuristic player announces Mord and takes every trick; on a hand that
+    is not sure it passes."""
+    from parlour.agents.heuristic import HeuristicAgent
+
+    state = contract_state(SUIT_HANDS)
+    agents = [HeuristicAgent(seed=seat) for seat in range(4)]
+    assert state.action_to_str(agents[1].choose(state.observation(1),
+                                                state.legal_actions())) == "mord"
+    while not state.hand_results():
+        seat = state.current_player()
+        state.apply(agents[seat].choose(state.observation(seat), state.legal_actions()))
+    assert state.hand_results() == [[4, 0, 4, 4]]
+    state = contract_state(BETTEL_HANDS)
+    assert state.action_to_str(agents[1].choose(state.observation(1),
+                                                state.legal_actions())) == "pass"
+
+
+def test_contracts_option_values() -> None:
+    assert parlour.make(GAME, contracts="on").options["contracts"] is True
+    with pytest.raises(OptionError) as caught:
+        parlour.make(GAME, contracts="maybe")
+    assert str(caught.value) == "option 'contracts' must be true or false, not maybe"

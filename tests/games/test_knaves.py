@@ -555,7 +555,8 @@ def test_k8_target_option_moves_the_end() -> None:
 # ---------------------------------------------------------------------------
 # §3.6 options
 
-KNAVES_OPTIONS = "players, target, hand_size, turned_jack, tie_rule"
+KNAVES_OPTIONS = ("players, target, hand_size, turned_jack, tie_rule, no_trumps_on_repeat, "
+                  "all_jacks_bonus")
 
 
 @pytest.mark.parametrize(
@@ -564,6 +565,8 @@ KNAVES_OPTIONS = "players, target, hand_size, turned_jack, tie_rule"
         ("players", 3), ("target", 1), ("target", 20), ("target", 21), ("target", 100),
         ("hand_size", 17), ("hand_size", 13),
         ("turned_jack", "out_of_play"), ("turned_jack", "to_last_trick"),
+        ("turned_jack", "no_trumps"), ("no_trumps_on_repeat", True),
+        ("all_jacks_bonus", True),
         ("tie_rule", "play_on"), ("tie_rule", "shared"),
     ],
 )
@@ -576,7 +579,7 @@ def test_options_accepted(name: str, value: object) -> None:
 def test_option_defaults() -> None:
     assert parlour.make("knaves").options == {
         "players": 3, "target": 20, "hand_size": 17, "turned_jack": "out_of_play",
-        "tie_rule": "play_on",
+        "tie_rule": "play_on", "no_trumps_on_repeat": False, "all_jacks_bonus": False,
     }
 
 
@@ -590,7 +593,8 @@ def test_option_defaults() -> None:
         ("hand_size", 15, "option 'hand_size' must be one of 17, 13, not 15"),
         ("hand_size", 52, "option 'hand_size' must be one of 17, 13, not 52"),
         ("turned_jack", "to_first_trick",
-         "option 'turned_jack' must be one of out_of_play, to_last_trick, not to_first_trick"),
+         "option 'turned_jack' must be one of out_of_play, to_last_trick, no_trumps, "
+         "not to_first_trick"),
         ("tie_rule", "split",
          "option 'tie_rule' must be one of play_on, shared, not split"),
         ("jacks", 4, f"unknown option 'jacks'; the options are {KNAVES_OPTIONS}"),
@@ -835,3 +839,175 @@ def test_random_matches_keep_the_hand_totals(
     if len(top) < 3:
         assert [seat for seat in range(3) if returns[seat] > 0] == top
         assert all(returns[seat] == -1.0 for seat in range(3) if seat not in top)
+
+
+# ---------------------------------------------------------------------------
+# Issue #33: the rules help states the end of the match exactly (§3.5)
+
+
+def test_the_help_says_the_highest_total_wins_at_the_end_of_the_hand() -> None:
+    game = parlour.make("knaves")
+    english = " ".join(game.rules_help("en").split())
+    spanish = " ".join(game.rules_help("es").split())
+    assert "first player to 20" not in english
+    assert "primer jugador que llega a 20" not in spanish
+    assert ("The match ends after the first hand at whose end some total is 20 or more: the "
+            "highest total then wins.") in english
+    assert ("La partida termina tras la primera mano al final de la cual algún total llega a "
+            "20 o más: gana entonces el total más alto.") in spanish
+
+
+# ---------------------------------------------------------------------------
+# Issue #33 variants. Sources (named in the rules help):
+#   turned_jack=no_trumps, all_jacks_bonus: "Knaves", lots-of-kids-games.com/knaves.html
+#   no_trumps_on_repeat: "Knaves", upthevacuumthingy.blogspot.com/2008/06/knaves.html
+
+
+def test_variant_a_turned_jack_means_no_trumps() -> None:
+    """K-6's deal (turn-up JD) with ``turned_jack = no_trumps`` (source:
+    lots-of-kids-games.com/knaves.html, "if the turned over card is a jack,
+    there is no trump suit for that hand, and the jack is put to the side").
+    Tricks 1-6 go as in K-6 (no trump is played in them). Trick 7, P0 8H,
+    P1 6D, P2 TH: with diamonds trumps P1's 6D wins (K-6); without trumps
+    6D is a discard and P2's TH, the highest heart, wins. The jack of
+    diamonds is out of play and costs nobody anything: the hand hands out
+    17 - 4 - 2 - 1 = 10 points."""
+    state = make_state(K6_HANDS, "JD", turned_jack="no_trumps")
+    observation = state.observation(1)
+    assert observation["trumps"] is None
+    assert observation["zones"]["turnup"] == "JD"
+    assert codes(state, state.card_locations()["out of play"]) == {"JD"}
+    tensor = state.observation_tensor(1)
+    assert list(tensor[-4:]) == [0.0, 0.0, 0.0, 0.0]  # the trumps block: none
+    assert tensor[52 + 13 * 2 + 9] == 1.0  # the out-of-play block shows JD (id 2 * 13 + 9)
+    play_table(state, K6_TABLE[:6])
+    assert play_trick(state, "P0 8H, P1 6D, P2 TH") == 2
+    finish_hand(state, loser=0)
+    [scores] = state.hand_results()
+    assert sum(scores) == 10
+
+
+def test_variant_a_turned_jack_with_trumps_as_before() -> None:
+    """The same deal and trick 7 with the default ``out_of_play``: diamonds
+    are trumps and P1's 6D wins it (K-6)."""
+    state = make_state(K6_HANDS, "JD")
+    play_table(state, K6_TABLE[:7])
+    assert state.observation(0)["zones"]["last_trick"]["winner"] == 1
+
+
+def test_variant_a_a_turned_plain_card_still_makes_trumps() -> None:
+    state = make_state(K1_HANDS, "9H", turned_jack="no_trumps")
+    assert state.observation(0)["trumps"] == "Hearts"
+    assert play_trick(state, "P1 KS, P2 2H, P0 AS") == 2  # K-1: P2 trumps
+
+
+@pytest.mark.parametrize(
+    ("previous", "trumps", "winner"),
+    [("Hearts", None, 0), ("hearts", None, 0), ("Spades", "Hearts", 2), (None, "Hearts", 2)],
+)
+def test_variant_b_the_previous_hands_trump_suit_means_no_trumps(
+        previous: str | None, trumps: str | None, winner: int) -> None:
+    """K-1's deal (turn-up 9H) as a later hand of a match, with
+    ``no_trumps_on_repeat`` (source: upthevacuumthingy.blogspot.com,
+    "Knaves", June 2008: "if card 52 is the same suit as the last hand then
+    there are no trumps this time round"). The previous hand's trumps were
+    hearts: no trumps, and in trick 1 (P1 KS, P2 2H, P0 AS) P2's 2H is a
+    discard and P0's AS wins. Previous trumps spades, or none: hearts are
+    trumps and P2's 2H wins (K-1)."""
+    game = parlour.make("knaves", no_trumps_on_repeat=True)
+    state = game.new_state(deal={"dealer": 0, "hands": [hand.split() for hand in K1_HANDS],
+                                 "turnup": "9H", "previous_trumps": previous})
+    assert state.observation(2)["trumps"] == trumps
+    assert state.observation(2)["zones"]["turnup"] == "9H"
+    assert play_trick(state, "P1 KS, P2 2H, P0 AS") == winner
+
+
+def test_variant_b_a_match_never_repeats_its_trumps() -> None:
+    """Seed 6 turns up 6H, 5H and 9H for the first three hands. Hand 1 has
+    hearts trumps; hand 2 turns up a heart again: no trumps; hand 3 turns up
+    a heart once more, and as hand 2 had no trumps, hearts are trumps."""
+    state = parlour.make("knaves", no_trumps_on_repeat=True).new_state(seed=6)
+    seen: list[tuple[str, str | None]] = []
+    for hand in range(3):
+        observation = state.observation(0)
+        seen.append((observation["zones"]["turnup"], observation["trumps"]))
+        while len(state.hand_results()) == hand:
+            state.apply(state.legal_actions()[0])
+    assert seen == [("6H", "Hearts"), ("5H", None), ("9H", "Hearts")]
+    default = parlour.make("knaves").new_state(seed=6)
+    while not default.hand_results():
+        default.apply(default.legal_actions()[0])
+    assert default.observation(0)["trumps"] == "Hearts"  # without the option: trumps
+
+
+def test_variant_b_a_bad_previous_trump_suit_is_refused() -> None:
+    game = parlour.make("knaves", no_trumps_on_repeat=True)
+    with pytest.raises(ParseError) as caught:
+        game.new_state(deal={"dealer": 0, "hands": [hand.split() for hand in K1_HANDS],
+                             "turnup": "9H", "previous_trumps": "Roses"})
+    assert str(caught.value) == ("'previous_trumps' must be a suit (Spades, Hearts, Diamonds, "
+                                 "Clubs) or null, not 'Roses'")
+    with pytest.raises(ParseError) as caught:
+        parlour.make("knaves").new_state(deal={
+            "dealer": 0, "hands": [hand.split() for hand in K1_HANDS], "turnup": "9H",
+            "previous_trumps": "Hearts"})
+    assert str(caught.value) == ("unknown deal key 'previous_trumps'; a knaves deal has dealer, "
+                                 "hands, scores, turnup")
+
+
+ALL_JACKS_HANDS = [
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S TH 9H 8H 7H 6H 5H 4H",
+    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C AH KH QH JH AS",
+    "3S 2S 3H 2H AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+]
+
+
+@pytest.mark.parametrize(("bonus", "scores"), [(False, [0, 7, 0]), (True, [0, 27, 0])])
+def test_variant_c_all_four_jacks(bonus: bool, scores: list[int]) -> None:
+    """``all_jacks_bonus`` (source: lots-of-kids-games.com/knaves.html, "if
+    one player gets all the jacks, she receives 10 points"). Turn-up 2C:
+    clubs are trumps and P1 holds the other twelve. P1 leads them, the
+    others being void throw JS (P0) and JD (P2) on trick 1, then leads
+    AH KH QH JH AS, each unbeaten. P1 wins all 17 tricks and all four jacks:
+    17 - 10 = 7 without the bonus, 17 + 10 = 27 with it."""
+    state = make_state(ALL_JACKS_HANDS, "2C", all_jacks_bonus=bonus)
+    assert play_trick(state, "P1 AC, P2 JD, P0 JS") == 1
+    leads = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C AH KH QH JH AS".split()  # noqa: SIM905
+    for lead in leads:
+        assert state.current_player() == 1
+        play(state, lead)
+        for _ in range(2):
+            state.apply(state.legal_actions()[0])
+    assert state.hand_results() == [scores]
+
+
+def test_variant_c_three_jacks_are_no_bonus() -> None:
+    """Three jacks are not four: K-7 (P0 takes JC JH JD, P2 takes JS) with
+    ``all_jacks_bonus`` scores exactly as without it: P0 8 - 2 - 4 - 3 = -1,
+    P1 4, P2 5 - 1 = 4."""
+    state = make_state(K7_HANDS, "QH", all_jacks_bonus=True)
+    play_table(state, K7_TABLE)
+    assert state.hand_results() == [[-1, 4, 4]]
+
+
+def test_variant_c_a_turned_jack_to_the_last_trick_completes_the_four() -> None:
+    """Turn-up JH with ``to_last_trick`` and ``all_jacks_bonus``: hearts are
+    trumps and P1 holds the other twelve, with AS KS AC KC AD. He leads his
+    hearts (P2 throws JC and P0 JS on trick 1, P0 JD on trick 2), then AS KS
+    AC KC AD, each unbeaten: he wins all 17 tricks, the last one with the
+    turned JH added to it, so all four jacks: 17 + 10 = 27."""
+    hands = [
+        "QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S KD QD JD TD 9D 8D",
+        "AH KH QH TH 9H 8H 7H 6H 5H 4H 3H 2H AS KS AC KC AD",
+        "QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C 7D 6D 5D 4D 3D 2D",
+    ]
+    state = make_state(hands, "JH", turned_jack="to_last_trick", all_jacks_bonus=True)
+    assert play_trick(state, "P1 AH, P2 JC, P0 JS") == 1
+    assert play_trick(state, "P1 KH, P2 2C, P0 JD") == 1
+    for lead in "QH TH 9H 8H 7H 6H 5H 4H 3H 2H AS KS AC KC AD".split():  # noqa: SIM905
+        assert state.current_player() == 1
+        play(state, lead)
+        for _ in range(2):
+            state.apply(state.legal_actions()[0])
+        assert state.observation(0)["zones"]["last_trick"]["winner"] == 1
+    assert state.hand_results() == [[0, 27, 0]]

@@ -394,3 +394,19 @@ def test_the_table_listing_filters_by_status(client: TestClient) -> None:
     assert bad.status_code == 400
     assert bad.json() == {
         "error": "status must be open, finished or archived, not 'closed'"}
+
+
+def test_the_knaves_and_grasobern_variants_are_listed_for_the_form(client: TestClient) -> None:
+    games = {game["name"]: game for game in client.get("/api/games").json()}
+    knaves = {option["name"]: option for option in games["knaves"]["options"]}
+    assert knaves["turned_jack"]["choices"] == ["out_of_play", "to_last_trick", "no_trumps"]
+    assert (knaves["no_trumps_on_repeat"]["default"], knaves["all_jacks_bonus"]["default"]) == (
+        False, False)
+    grasobern = {option["name"]: option for option in games["grasobern"]["options"]}
+    assert grasobern["contracts"]["kind"] == "flag"
+    assert grasobern["contracts"]["default"] is False
+    spanish = {game["name"]: game for game in client.get("/api/games?lang=es").json()}
+    [contracts] = [option for option in spanish["grasobern"]["options"]
+                   if option["name"] == "contracts"]
+    assert contracts["help"] == ("se pueden anunciar Mord (ganar todas las bazas) y Bettel "
+                                 "(no ganar ninguna)")

@@ -17,7 +17,7 @@ import parlour.vector
 from parlour.errors import IllegalAction
 from parlour.vector import VectorError, numba_available
 from parlour.vector.check import check, cross_check, play, walk
-from parlour.vector.tricks import GAMES
+from parlour.vector.tricks import GAMES, NOT_COVERED
 from support import option_sets
 
 KERNEL = "numba" if numba_available() else "python"
@@ -25,7 +25,16 @@ HANDS = 100
 """Hands compared a conformance option set in ``make test`` (the full count:
 ``scripts/vector_equivalence.py``)."""
 
-OPTION_SETS = [(name, options) for name in GAMES for options in option_sets(name)]
+def _covered(name: str, options: dict[str, object]) -> bool:
+    """Whether the vector engine plays these options (not an option value of
+    :data:`NOT_COVERED`; those are refused, see the test below)."""
+    return not any(options.get(option) == value for option, value in NOT_COVERED.get(name, ()))
+
+
+OPTION_SETS = [(name, options) for name in GAMES for options in option_sets(name)
+               if _covered(name, options)]
+REFUSED_SETS = [(name, options) for name in GAMES for options in option_sets(name)
+                if not _covered(name, options)]
 
 
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS,
@@ -34,6 +43,28 @@ def test_every_option_set_plays_the_reference_game(name: str, options: dict[str,
     summary = check(name, options, HANDS, seed=11, kernel=KERNEL)
     assert summary.hands >= HANDS
     assert summary.matches > 0
+
+
+@pytest.mark.parametrize(("name", "options"), REFUSED_SETS,
+                         ids=[f"{name}-{options}" for name, options in REFUSED_SETS])
+def test_an_option_value_not_covered_is_refused_by_name(
+        name: str, options: dict[str, object]) -> None:
+    with pytest.raises(VectorError) as refused:
+        parlour.vector.make(name, batch_size=2, kernel=KERNEL, **options)
+    game = parlour.make(name, **options)
+    option, value = next((option, value) for option, value in NOT_COVERED[name]
+                         if options.get(option) == value)
+    shown = str(value).lower() if isinstance(value, bool) else value
+    assert str(refused.value) == (f"the vector engine does not play {game!r}: it does not "
+                                  f"cover the option {option}={shown}")
+
+
+def test_the_contracts_of_grasobern_are_refused_in_words() -> None:
+    with pytest.raises(VectorError) as refused:
+        parlour.vector.make("grasobern", batch_size=1, contracts=True)
+    assert str(refused.value) == ("the vector engine does not play parlour.make('grasobern', "
+                                  "contracts=True): it does not cover the option "
+                                  "contracts=true")
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -9,15 +9,37 @@
   trump wins, else the highest card of the suit led.
 * Score: +1 per trick, -4 ``JH``, -3 ``JD``, -2 ``JC``, -1 ``JS`` for jacks
   in one's tricks; a turned-up jack is out of play (``turned_jack``
-  out_of_play) or charged to the winner of the last trick
-  (``to_last_trick``).
+  out_of_play), charged to the winner of the last trick
+  (``to_last_trick``), or out of play with no trumps for the hand
+  (``no_trumps``).
 * Match: the first hand after which some total reaches ``target`` (20)
   and one seat alone has the highest total (``tie_rule`` play_on), or the
   tied seats share the win (``shared``).
 * Options: ``players`` 3, ``target`` 20, ``hand_size`` 17, ``turned_jack``
-  out_of_play, ``tie_rule`` play_on.
+  out_of_play, ``tie_rule`` play_on, ``no_trumps_on_repeat`` false,
+  ``all_jacks_bonus`` false.
 * Action ids: 0-51 a card, ``suit * 13 + rank`` (suits S H D C, ranks
-  2 … A). No call words. A fixed deal names its ``"turnup"``.
+  2 … A). No call words. A fixed deal names its ``"turnup"`` (and, with
+  ``no_trumps_on_repeat``, may name the previous hand's trump suit,
+  ``"previous_trumps"``: ``"Hearts"``, or ``null`` for none).
+
+The variants of issue #33, each from a published source (the rules help,
+``parlour rules knaves``, names them):
+
+* ``turned_jack = no_trumps``: a turned-up jack means no trumps for the
+  hand, the jack put aside (lots-of-kids-games.com, "Knaves").
+* ``no_trumps_on_repeat``: the same trump suit may not serve two hands
+  running; a turn-up of the previous hand's trump suit means no trumps
+  (upthevacuumthingy.blogspot.com, "Knaves", 2008). Decision: a hand
+  played without trumps has no trump suit to repeat, so the next turn-up
+  always makes trumps; the first hand of a match has none before it.
+* ``all_jacks_bonus``: a player whose tricks hold all four jacks scores
+  +10 for them instead of -10 (lots-of-kids-games.com). Decision: the
+  tricks still count; with ``to_last_trick`` a turned-up jack counts
+  among the last trick's jacks; with 13-card hands or a jack turned up and
+  out of play nobody can hold all four.
+* A hand without trumps is played as a plain-trick game: the highest card
+  of the suit led wins. The turn-up is seen by all and out of play.
 
 Observation tensor (version 1)
 ------------------------------
@@ -56,16 +78,18 @@ from typing import Any
 
 from parlour.cards import FRENCH_52
 from parlour.cards.bits import bits_of
-from parlour.engine.game import UNDECIDED_HANDS, Deal
+from parlour.engine.game import UNDECIDED_HANDS, Deal, Observation
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
 from parlour.errors import ParseError
 from parlour.games.common import DealReader
-from parlour.games.tricks import HighestTotalWinsState, TrickGame
+from parlour.games.tricks import PHASE_DEAL, HighestTotalWinsState, TrickGame
 
 JACK_VALUES = {"JH": 4, "JD": 3, "JC": 2, "JS": 1}
 """§3.4: points lost for each jack in a seat's tricks."""
+ALL_JACKS_BONUS = 10
+"""``all_jacks_bonus``: what all four jacks in one seat's tricks score."""
 
 
 @register
@@ -89,10 +113,18 @@ class Knaves(TrickGame):
                        minimum=1, maximum=100),
         Option.choice("hand_size", (17, 13), 17, "cards dealt to each player"),
         Option.choice(
-            "turned_jack", ("out_of_play", "to_last_trick"), "out_of_play",
+            "turned_jack", ("out_of_play", "to_last_trick", "no_trumps"), "out_of_play",
             "fate of a turned-up jack",
         ),
         Option.choice("tie_rule", ("play_on", "shared"), "play_on", "ties for the win"),
+        Option.flag(
+            "no_trumps_on_repeat", False,
+            "no trumps when the turn-up is of the previous hand's trump suit",
+        ),
+        Option.flag(
+            "all_jacks_bonus", False,
+            "a player who takes all four jacks scores +10 for them instead of -10",
+        ),
     ])
 
     out_of_play_text = ("the turned-up card (the cards under it, out of play with 13-card "
@@ -100,6 +132,15 @@ class Knaves(TrickGame):
 
     jack_values: tuple[int, ...]
     jack_mask: int
+    no_trumps_when: tuple[bool, bool]
+    """Whether a hand has no trumps when the turn-up is a jack (``turned_jack
+    = no_trumps``) and when it is of the previous hand's trump suit
+    (``no_trumps_on_repeat``). (The game's options are folded into few
+    fields: CPython 3.11 reads the fields of an instance with more than 29
+    through a slower path.)"""
+    jack_scoring: tuple[bool, bool]
+    """Whether a turned-up jack joins the last trick (``to_last_trick``) and
+    whether all four jacks score +10 (``all_jacks_bonus``)."""
 
     def _configure(self) -> None:
         self.hand_size = int(self.options["hand_size"])
@@ -113,14 +154,22 @@ class Knaves(TrickGame):
             values[self.deck.parse(code).id] = value
         self.jack_values = tuple(values)
         self.jack_mask = sum(1 << card for card, value in enumerate(values) if value)
+        options = self.options
+        self.no_trumps_when = (options["turned_jack"] == "no_trumps",
+                               bool(options["no_trumps_on_repeat"]))
+        self.jack_scoring = (options["turned_jack"] == "to_last_trick",
+                             bool(options["all_jacks_bonus"]))
 
     @property
     def extra_feature_size(self) -> int:
         return len(self.deck.suits)
 
     def extra_blocks(self) -> tuple[TensorBlock, ...]:
-        return (TensorBlock.choice("trumps", self.deck.suits,
-                                   "the trump suit, the turn-up's (none before it is dealt)"),)
+        meaning = "the trump suit, the turn-up's (none before it is dealt)"
+        if any(self.no_trumps_when):
+            meaning = ("the trump suit, the turn-up's (none before it is dealt, nor in a "
+                       "hand without trumps)")
+        return (TensorBlock.choice("trumps", self.deck.suits, meaning),)
 
     def max_match_decisions(self) -> int:
         """A hand adds at least 3 points to the sum of the three totals (13
@@ -134,19 +183,56 @@ class Knaves(TrickGame):
 
 
 class KnavesState(HighestTotalWinsState):
-    """A Knaves match."""
+    """A Knaves match.
+
+    :attr:`turnup` is the card that fixes trumps, or -1 in a hand without
+    trumps; :attr:`turned` is the card turned up, whatever it fixed."""
 
     game: Knaves
+    turned: int
+    """The card turned up this hand (in the deal of a hand, the last hand's;
+    -1 before the first)."""
+    previous_trumps: int
+    """The trump suit of the hand before (its index, -1 for none)."""
+
+    def _init_match(self) -> None:
+        self.previous_trumps = -1
+        self.turned = -1  # (then the last hand's until the next turn-up: see _observation)
+
+    def _turn_up(self, card: int) -> None:
+        self.turnup = self.turned = card
+        self.out_of_play |= 1 << card
+        game = self.game
+        on_jack, on_repeat = game.no_trumps_when
+        if (on_jack and game.jack_values[card]) or (
+                on_repeat and game.suit_of[card] == self.previous_trumps):
+            self.turnup = -1  # no trumps this hand: the turn-up fixes none
 
     def _extra_deal_keys(self) -> tuple[str, ...]:
+        if self.game.no_trumps_when[1]:
+            return ("turnup", "previous_trumps")
         return ("turnup",)
 
     def _apply_fixed_extras(self, reader: DealReader, absent: int) -> int:
+        if "previous_trumps" in reader:
+            self.previous_trumps = self._read_suit(reader.deal["previous_trumps"])
         card = reader.card("turnup", "the turn-up")
         if card is None:
             raise ParseError("a Knaves deal needs a 'turnup' card, which fixes trumps")
         self._turn_up(card)
         return absent
+
+    def _read_suit(self, value: object) -> int:
+        """A suit of the deal (``None``: no trumps) as its index, or -1."""
+        if value is None:
+            return -1
+        suits = self.game.deck.suits
+        if isinstance(value, str):
+            for index, suit in enumerate(suits):
+                if value.casefold() == suit.casefold():
+                    return index
+        raise ParseError(f"'previous_trumps' must be a suit ({', '.join(suits)}) or null, "
+                         f"not {value!r}")
 
     def _validate_fixed_hand(self, hands: list[int], absent: int) -> None:
         """Any cards may be out of play: the turn-up and, with 13-card
@@ -155,23 +241,38 @@ class KnavesState(HighestTotalWinsState):
 
     def _hidden_out_of_play(self, seat: int) -> int:
         # With 13-card hands the 12 cards under the turn-up are never seen.
-        return self.out_of_play & ~(1 << self.turnup) if self.turnup >= 0 else 0
+        return self.out_of_play & ~(1 << self.turned) if self.turned >= 0 else 0
 
     def _score_hand(self) -> list[int]:
         game = self.game
         values = game.jack_values
+        jack_mask = game.jack_mask
+        to_last_trick, bonus = game.jack_scoring
+        taken = list(self.won)
+        if to_last_trick:
+            taken[self.last_winner] |= 1 << self.turned
         scores = list(self.tricks)
-        for seat, pile in enumerate(self.won):
-            for card in bits_of(pile & game.jack_mask):
+        for seat, pile in enumerate(taken):
+            jacks = pile & jack_mask
+            if bonus and jacks == jack_mask:
+                scores[seat] += ALL_JACKS_BONUS
+                continue
+            for card in bits_of(jacks):
                 scores[seat] -= values[card]
-        if game.options["turned_jack"] == "to_last_trick":
-            scores[self.last_winner] -= values[self.turnup]
+        self.previous_trumps = game.suit_of[self.turnup] if self.turnup >= 0 else -1
         return scores
 
     def _is_match_over(self) -> bool:
         if max(self.totals) < int(self.game.options["target"]):
             return False
         return len(self.winners()) == 1 or self.game.options["tie_rule"] == "shared"
+
+    def _observation(self, seat: int | None) -> Observation:
+        observation = super()._observation(seat)
+        if self.turnup < 0 <= self.turned and self.phase != PHASE_DEAL:
+            # a hand without trumps: its turn-up is seen all the same
+            observation["zones"]["turnup"] = self.game.labels[self.turned]
+        return observation
 
     def _extra_observation(self, seat: int | None) -> dict[str, Any]:
         trumps = self.game.deck.suits[self.game.suit_of[self.turnup]] if self.turnup >= 0 else None

@@ -13,12 +13,37 @@ avoid the first trick, the last trick and one penalty card.
   value for the trick holding the penalty card; one seat incurring all
   three pays 4.
 * Options: ``players`` 4, ``target`` 10 (Grasobern also
-  ``grasober_value`` 2 and ``grasober_forced_discard`` true).
+  ``grasober_value`` 2, ``grasober_forced_discard`` true and ``contracts``
+  false).
 * Action ids: 0-31 a card by the index layout of :mod:`parlour.cards.deck`
   (``suit * 8 + rank``; French suits S H D C, German Acorns Leaves Hearts
   Bells; ranks 7 … A). German cards are written by their pack names
-  (``Ober-Acorns``). There are no call words.
+  (``Ober-Acorns``). There are no call words, but for Grasobern's
+  contracts: with ``contracts`` 32 ``pass``, 33 ``mord``, 34 ``bettel``.
 * The match (§1.3): penalty points to ``target``; the highest total loses.
+
+Grasobern's contracts (issue #33; ``contracts``, off by default). Sources:
+Bayerischer Rundfunk, "Grasoberln - In der Oberpfalz beliebt"
+(br.de/radio/bayern2/sendungen/zeit-fuer-bayern/grasoberln-100.html: Mord
+takes every trick, Bettel none, the Grasober does not matter in them,
+forehand announces first and then the next player, Mord beats Bettel);
+Chamerau, "Kulturgut - und Kopfarbeit" (chamerau.de, 2025: the players
+from the dealer's left announce Mord or Bettel in turn, else the plain
+game); gamerules.com, "Grasobern" (each player one chance to pass or play,
+Mord the highest contract). Decisions, where they are silent:
+
+* Each player speaks once, eldest first, clockwise to the dealer:
+  ``pass``, ``mord``, or ``bettel`` if nobody has announced a contract.
+  A Mord ends the announcements; after a Bettel a later player may still
+  overcall with Mord (the Bettel is then void), not with a second Bettel.
+* The eldest still leads to trick 1 (as in every Grasobern hand).
+* Under a contract the Grasober, the first and the last trick cost
+  nothing, and a void player need not throw the Grasober.
+* Payments (no source found): a contract made costs every other player 4
+  penalty points (the "Bauer" rate, the dearest of the plain game); a
+  contract failed costs the declarer 4. As Polignac's capot, the same sum
+  either way against each opponent.
+* The hand is played to the end, made or failed.
 
 Observation tensor (version 1)
 ------------------------------
@@ -115,18 +140,58 @@ offset  size          block          values      meaning
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from parlour.cards import GERMAN_32, PIQUET_32
 from parlour.engine.game import Deal
+from parlour.engine.match import Catalogue, GameEvent, Passed
 from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.tensors import TensorBlock
+from parlour.errors import IllegalAction
+from parlour.games import tricks
 from parlour.games.polignac import FRENCH_PACKETS
-from parlour.games.tricks import PenaltyMatchState, ThirtyTwoCardGame
+from parlour.games.tricks import PHASE_ANNOUNCE, PenaltyMatchState, ThirtyTwoCardGame
 
 GERMAN_PACKETS = {3: (3, 4, 3), 4: (4, 4), 5: (3, 3), 6: (3, 2)}
 """§5.1: packet sizes of one round of the table with the German pack."""
+
+PASS, MORD, BETTEL = 0, 1, 2
+"""Grasobern's calls, by their place after the card actions (a contract
+is :data:`MORD` or :data:`BETTEL`)."""
+CONTRACT_WORDS = ("pass", "mord", "bettel")
+CONTRACT_PENALTY = 4
+"""A contract made costs every other seat this; failed, the declarer."""
+
+
+@dataclass(frozen=True, slots=True)
+class MordAnnounced(GameEvent):
+    """``seat`` announces Mord: to win every trick."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BettelAnnounced(GameEvent):
+    """``seat`` announces Bettel: to win no trick."""
+
+    seat: int
+
+
+PROMPTS = {
+    **tricks.PROMPTS,
+    "announce": "Announce Mord (win every trick), Bettel (win no trick) or pass",
+}
+"""What the player to move decides: the trick game's sentences and, with
+Grasobern's contracts, the announcements."""
+
+CATALOGUE = Catalogue({
+    **tricks.CATALOGUE.sentences,
+    Passed: "{seat} passes",
+    MordAnnounced: "{seat} announces Mord",
+    BettelAnnounced: "{seat} announces Bettel",
+})
 
 
 def _players_option() -> Option:
@@ -276,10 +341,20 @@ class Grasobern(FirstLastGame):
             "grasober_forced_discard", True,
             "a player void in the suit led must throw the Ober of Leaves",
         ),
+        Option.flag(
+            "contracts", False,
+            "Mord (win every trick) and Bettel (win no trick) may be announced",
+        ),
     ])
     packet_table = GERMAN_PACKETS
     removed_sevens = ("7-Acorns", "7-Leaves")
     penalty_card_code = "Ober-Leaves"
+    contracts: bool
+    """Whether Mord and Bettel may be announced (the ``contracts`` option)."""
+    contract_features: tuple[tuple[float, ...], ...]
+    """With contracts, the tensor's declarer and contract blocks by the
+    declarer's place from the seat (0 … n-1) and the contract (1 Mord,
+    2 Bettel); index 0 for no contract."""
     known_absent_text = ("the cards each seat is known not to hold: the suits it failed to "
                          "follow, and the Ober of Leaves once it failed to follow without "
                          "throwing it (grasober_forced_discard)")
@@ -287,6 +362,31 @@ class Grasobern(FirstLastGame):
     def _configure_rules(self) -> None:
         super()._configure_rules()
         self.restricts_void_play = bool(self.options["grasober_forced_discard"])
+        self.contracts = bool(self.options["contracts"])
+        if self.contracts:
+            self.words = CONTRACT_WORDS
+        n = self.num_players
+        features = [(0.0,) * (n + 2)]
+        for place in range(n):
+            for contract in (MORD, BETTEL):
+                features.append(tuple(
+                    float(index == place or index == n + contract - 1)
+                    for index in range(n + 2)))
+        self.contract_features = tuple(features)
+
+    @property
+    def extra_feature_size(self) -> int:
+        return super().extra_feature_size + (self.num_players + 2 if self.contracts else 0)
+
+    def extra_blocks(self) -> tuple[TensorBlock, ...]:
+        blocks = super().extra_blocks()
+        if not self.contracts:
+            return blocks
+        return (*blocks,
+                TensorBlock.seats("declarer", self.num_players,
+                                  "the seat that announced Mord or Bettel this hand", "one-hot"),
+                TensorBlock.choice("contract", ("Mord", "Bettel"),
+                                   "the contract announced this hand (none: zeros)"))
 
     def _new_state(self, seed: int, deal: Deal | None, explicit_chance: bool) -> GrasobernState:
         return GrasobernState(self, seed, deal, explicit_chance)
@@ -295,15 +395,101 @@ class Grasobern(FirstLastGame):
 class GrasobernState(FirstLastState):
     """A Grasobern match: the forced throw of the Grasober (its hooks are
     called only with ``grasober_forced_discard``, see
-    :attr:`~parlour.games.tricks.TrickGame.restricts_void_play`)."""
+    :attr:`~parlour.games.tricks.TrickGame.restricts_void_play`), and with
+    ``contracts`` the announcements of Mord and Bettel before the first
+    lead (see the module docstring)."""
+
+    game: Grasobern
+    catalogue = CATALOGUE
+    prompts = PROMPTS
+    declarer: int
+    """The seat that announced the hand's contract, or -1."""
+    contract: int
+    """The hand's contract: 0 none, :data:`MORD` or :data:`BETTEL`."""
+
+    def _reset_hand(self) -> None:
+        super()._reset_hand()
+        self.declarer = -1
+        self.contract = 0
+
+    def _after_deal(self) -> None:
+        if self.game.contracts:
+            self.phase = PHASE_ANNOUNCE
+            self.to_move = self.eldest
+        else:
+            self._begin_play(self.eldest)
+
+    def _extra_legal(self) -> list[int]:
+        deck = len(self.game.deck)
+        if self.contract == BETTEL:
+            return [deck + PASS, deck + MORD]
+        return [deck + PASS, deck + MORD, deck + BETTEL]
+
+    def _apply_call(self, action: int) -> None:
+        deck = len(self.game.deck)
+        if action not in self._extra_legal():
+            if action == deck + BETTEL:
+                raise IllegalAction("Bettel is announced already: say 'mord' to overcall it, "
+                                    "or 'pass'")
+            if self.contract == BETTEL:
+                raise IllegalAction("announce first: say 'mord' or 'pass'")
+            raise IllegalAction("announce first: say 'pass', 'mord' or 'bettel'")
+        seat = self.to_move
+        event: GameEvent
+        call = action - deck
+        if call == PASS:
+            event = Passed(seat)
+        else:
+            self.declarer, self.contract = seat, call
+            event = MordAnnounced(seat) if call == MORD else BettelAnnounced(seat)
+        self.history.append(action)
+        self.events.append(event)
+        if call == MORD or seat == self.dealer:
+            self._begin_play(self.eldest)
+        else:
+            self.to_move = self.game.next_seat[seat]
 
     def _void_play_mask(self, seat: int, hand: int) -> int:
         grasober = 1 << self.game.penalty_card
-        return grasober if hand & grasober else hand
+        return grasober if hand & grasober and not self.contract else hand
 
     def _note_void_play(self, seat: int, card: int) -> None:
-        if card != self.game.penalty_card:
+        if card != self.game.penalty_card and not self.contract:
             self.known_absent[seat] |= 1 << self.game.penalty_card
+
+    def _score_hand(self) -> list[int]:
+        contract = self.contract
+        if not contract:
+            return super()._score_hand()
+        game = self.game
+        declarer = self.declarer
+        taken = self.won[declarer].bit_count()
+        made = taken == game.n * game.hand_size if contract == MORD else taken == 0
+        if made:
+            return [0 if seat == declarer else CONTRACT_PENALTY for seat in range(game.n)]
+        return [CONTRACT_PENALTY if seat == declarer else 0 for seat in range(game.n)]
+
+    def _player_flags(self, seat: int) -> list[str]:
+        flags = super()._player_flags(seat)
+        if seat == self.declarer:
+            flags.append(CONTRACT_WORDS[self.contract])
+        return flags
+
+    def _extra_observation(self, seat: int | None) -> dict[str, Any]:
+        extra = super()._extra_observation(seat)
+        if self.game.contracts:
+            extra["contract"] = CONTRACT_WORDS[self.contract] if self.contract else None
+            extra["declarer"] = self.declarer if self.declarer >= 0 else None
+        return extra
+
+    def _extra_features(self, seat: int) -> list[float]:
+        features = super()._extra_features(seat)
+        if not self.game.contracts:
+            return features
+        index = 0
+        if self.contract:
+            index = 1 + 2 * ((self.declarer - seat) % self.game.n) + self.contract - 1
+        return [*features, *self.game.contract_features[index]]
 
     def _why_not_void_play(self, action: int) -> str:
         return (

@@ -166,8 +166,10 @@ class TrickGame(Game):
     :meth:`_configure`.
     """
 
-    words: ClassVar[tuple[str, ...]] = ()
-    """Call words after the card actions (``pass``, ``capot`` ...)."""
+    words: tuple[str, ...] = ()
+    """Call words after the card actions (``pass``, ``capot`` ...); a game
+    whose options add calls sets its own in :meth:`_configure` (Grasobern's
+    contracts)."""
     word_aliases: ClassVar[dict[str, str]] = {}
     """Other spellings a player may type for a word."""
     out_of_play_text: ClassVar[str]

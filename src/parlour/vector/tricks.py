@@ -1,6 +1,7 @@
 """The batched engine of the trick family: Polignac, Knaves, Slobberhannes,
-Eichelobern, Grasobern and Bassadewitz, every option (the reference:
-:mod:`parlour.games.tricks` and each game's module).
+Eichelobern, Grasobern and Bassadewitz, every option but those of
+:data:`NOT_COVERED` (the reference: :mod:`parlour.games.tricks` and each
+game's module).
 
 A match of the batch is a row of each array: the hands, won piles and
 known voids as 64-bit card masks (one bit a card id, as the reference
@@ -703,12 +704,28 @@ def _kernels(kernel: str) -> dict[str, Kernel]:
 
 GAMES = ("polignac", "knaves", "slobberhannes", "eichelobern", "grasobern", "bassadewitz")
 
+NOT_COVERED: dict[str, tuple[tuple[str, object], ...]] = {
+    "knaves": (("turned_jack", "no_trumps"), ("no_trumps_on_repeat", True),
+               ("all_jacks_bonus", True)),
+    "grasobern": (("contracts", True),),
+}
+"""Per game, the option values the kernels do not play (issue #33's
+variants): :func:`parlour.vector.make` refuses them, naming the option."""
+
 
 @register
 class TrickVectorGame(VectorGame):
     """B matches of one trick game (see the module's docstring)."""
 
     names = GAMES
+
+    @classmethod
+    def refusal(cls, game: Game) -> str | None:
+        for name, value in NOT_COVERED.get(game.name, ()):
+            if game.options.get(name) == value:
+                shown = str(value).lower() if isinstance(value, bool) else value
+                return f"it does not cover the option {name}={shown}"
+        return None
 
     def __init__(self, game: Game, batch_size: int, kernel: str) -> None:
         super().__init__(game, batch_size, kernel)

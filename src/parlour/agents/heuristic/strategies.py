@@ -104,10 +104,15 @@ def polignac(view: TrickView, rng: random.Random) -> int:
 def _capot_is_sure(view: TrickView) -> bool:
     """Whether this hand is certain to win every trick (see :func:`polignac`)."""
     game = view.tables.game
-    observation = view.observation
-    leads = observation["leader"] == view.seat or (
-        bool(game.options["capot_bidder_leads"])
-    )
+    leads = view.observation["leader"] == view.seat or bool(game.options["capot_bidder_leads"])
+    return _every_trick_is_sure(view, leads)
+
+
+def _every_trick_is_sure(view: TrickView, leads: bool) -> bool:
+    """Whether this hand is certain to win every trick, leading to trick 1
+    or not: in every suit held the top run (no unseen card beats it) is all
+    the suit held or at least the unseen cards of the suit, and a void suit
+    is one nobody else holds unless the seat leads."""
     for suit_mask in view.tables.suit_masks:
         held = view.hand & suit_mask
         outside = view.unseen & suit_mask
@@ -134,13 +139,36 @@ def first_last(view: TrickView, rng: random.Random) -> int:
     win with high cards to shed them, so that low cards are left to duck
     the last trick; count the unseen cards and known voids to judge which
     cards are sure to lose.
+
+    Grasobern's contracts: announce Mord only on a hand sure of every trick
+    (as Polignac's capot), never Bettel; under a contract see
+    :func:`_contract_play`.
     """
     game = view.tables.game
     assert isinstance(game, FirstLastGame)
+    if view.observation["phase"] == "announce":
+        # Grasobern's contracts: Mord on a hand sure of every trick, else pass
+        mord = view.observation["leader"] == view.seat
+        return game.word_id("mord" if _every_trick_is_sure(view, mord) else "pass")
+    contract = view.observation.get("contract")
+    if contract is not None:
+        return _contract_play(view, contract, rng)
     cost = [0] * len(game.deck)
     cost[game.penalty_card] = game.penalty_value
     trick_cost = float(view.trick_number == 1) + float(view.is_last_trick)
     return avoid_choice(view, cost, trick_cost, FIRST_LAST_SHED, rng)
+
+
+def _contract_play(view: TrickView, contract: str, rng: random.Random) -> int:
+    """Grasobern under Mord or Bettel: the declarer of a Mord takes every
+    trick and the others one; the declarer of a Bettel ducks every trick,
+    and the others duck too, leaving the tricks to him."""
+    declarer = view.observation["declarer"]
+    if contract == "mord":
+        if declarer == view.seat:
+            return take_all_choice(view, rng)
+        return take_one_choice(view, rng)
+    return avoid_choice(view, [0.0] * len(view.tables.game.deck), 1.0, 0.0, rng)
 
 
 # --- Bassadewitz -------------------------------------------------------------
