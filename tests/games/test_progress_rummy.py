@@ -583,7 +583,9 @@ def test_count_events_of_a_seeded_random_match() -> None:
     while not state.is_terminal():
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
-    assert game.count_events(state.match_events()) == {"going_out": 3, "blocked": 2}
+    # issue #33: the taken card's twin is no discard, so seeded random play takes
+    # another course (3 and 2 before)
+    assert game.count_events(state.match_events()) == {"going_out": 2, "blocked": 3}
 
 
 # ---------------------------------------------------------------------------
@@ -852,6 +854,78 @@ def test_a_meld_may_be_typed_in_any_order() -> None:
         state.apply(DRAW)
         run(state, line)
         assert meld_texts(state)[0] in ("7St 8St 9St", "7St P=8St 9St")
+
+
+def test_a_run_typed_out_of_order_is_accepted_while_it_can_be_finished() -> None:
+    """§3.13: a step is legal when the move can still be finished, whatever
+    the order the cards are typed in (issue #33): the far end of a run of
+    seven first, and a P declared as a card five above the one laid."""
+    state = middle({DAN: "3St 4St 5St 6St 7St 8St 9St 13Mo 1Su 4Cr"}, DAN, stock="10Cr")
+    state.apply(DRAW)
+    run(state, "meld 3St 9St 4St 5St 6St 7St 8St")
+    assert meld_texts(state) == ["3St 4St 5St 6St 7St 8St 9St"]
+    assert hand(state, DAN) == ["4Cr", "10Cr", "1Su", "13Mo"]
+    wild = middle({DAN: "3St 4St 5St 6St 7St 8St 9St P 1Su 4Cr"}, DAN, stock="10Cr")
+    wild.apply(DRAW)
+    for step in ("meld", "3St", "P"):
+        wild.apply_text(step)
+    # 8St, 9St, 10St: the P at the top of a run that 4St-7St (and 9St) fill
+    assert texts(wild) == [f"as {number}St" for number in (2, 4, 5, 6, 7, 8, 9, 10)]
+    run(wild, "as 8St")
+    run(wild, "4St 5St 6St 7St done")
+    assert meld_texts(wild) == ["3St 4St 5St 6St 7St P=8St"]
+
+
+def test_the_card_taken_may_not_go_back_as_its_twin() -> None:
+    """RU19 with two packs: the two copies of a card are one card in every
+    rule (§1.1), so taking the up-card and discarding its twin is the pass
+    that rediscard=forbidden refuses (issue #33)."""
+    state = middle({DAN: "3Cr 4Cr 5Cr 9Su"}, DAN, melds=[(DAN, "10Mo 11Mo 12Mo")],
+                   discard="9Su", stock="10Cr")
+    state.apply(TAKE)
+    assert hand(state, DAN) == ["3Cr", "4Cr", "5Cr", "9Su", "9Su#2"]
+    # melding 3Cr 4Cr 5Cr would leave the two 9Su alone: no meld either
+    assert texts(state) == ["discard 3Cr", "discard 4Cr", "discard 5Cr"]
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(face("9Su"))
+    assert str(refused.value) == (
+        "9Su is the card you took from the pile: your other 9Su is the same card, so you may "
+        "not discard it this turn either (rediscard is forbidden)")
+    assert hand(state, DAN) == ["3Cr", "4Cr", "5Cr", "9Su", "9Su#2"]
+    allowed = middle({DAN: "3Cr 4Cr 5Cr 9Su"}, DAN, melds=[(DAN, "10Mo 11Mo 12Mo")],
+                     discard="9Su", stock="10Cr", rediscard="allowed")
+    allowed.apply(TAKE)
+    assert "discard 9Su" in texts(allowed) and MELD in allowed.legal_actions()
+
+
+def test_a_last_card_may_not_take_its_twin() -> None:
+    """A player whose one card is the twin of the top discard could discard
+    neither after taking it: the take is refused, so no turn leads into a
+    dead end (§3.13); with rediscard=allowed he may take it."""
+    state = middle({DAN: "9Su"}, DAN, melds=[(DAN, "10Mo 11Mo 12Mo")], discard="9Su",
+                   stock="10Cr")
+    assert state.legal_actions() == [DRAW]
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(TAKE)
+    assert str(refused.value) == (
+        "you may not take 9Su: you hold only the other 9Su, which is the same card, and "
+        "could discard neither this turn (rediscard is forbidden)")
+    allowed = middle({DAN: "9Su"}, DAN, melds=[(DAN, "10Mo 11Mo 12Mo")], discard="9Su",
+                     stock="10Cr", rediscard="allowed")
+    assert allowed.legal_actions() == [DRAW, TAKE]
+
+
+def test_once_a_card_of_the_taken_face_is_melded_its_twin_may_be_discarded() -> None:
+    """The decision that goes with the twin rule: a meld takes the copy
+    taken from the pile first, and once it is melded the card taken has
+    been used, so the other copy may go (the player has melded, not passed)."""
+    state = middle({DAN: "9Cr 9Mo 9Su 2Mo"}, DAN, melds=[(DAN, "10Mo 11Mo 12Mo")],
+                   discard="9Su", stock="10Cr")
+    state.apply(TAKE)
+    run(state, "meld 9Cr 9Mo 9Su")
+    assert texts(state) == ["discard 9Su", "discard 2Mo", "m2"]
+    state.apply_text("discard 9Su")
+    assert hand(state, DAN) == ["2Mo"]
 
 
 def test_a_line_closes_the_lay_down_before_a_discard_a_lay_off_or_a_new_meld() -> None:

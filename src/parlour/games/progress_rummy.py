@@ -828,12 +828,25 @@ class ProgressRummyState(MatchState):
     def _hand_counts(self) -> list[int]:
         return self.game.counts(self.hands[self.to_move])
 
-    def _discardable(self) -> int:
-        """The mover's cards that may be discarded."""
-        hand = self.hands[self.to_move]
-        if self.taken >= 0 and not self.game.rediscard:
-            hand &= ~(1 << self.taken)
+    def _discardable(self, hand: int | None = None) -> int:
+        """The mover's cards (or those of ``hand``, his hand after a card
+        leaves it) that may be discarded: while he holds the card taken from
+        the pile this turn, neither copy of it (the two are one card, §1.1;
+        the taken copy is the first to go into a meld)."""
+        if hand is None:
+            hand = self.hands[self.to_move]
+        if self.taken >= 0 and not self.game.rediscard and hand >> self.taken & 1:
+            hand &= ~self.game.face_masks[self.taken % FACES]
         return hand
+
+    def _may_take(self) -> bool:
+        """Whether the mover may take the top discard: not when his one card
+        is its twin, since he could then discard neither (rediscard
+        forbidden; a hand of two cards makes no meld)."""
+        hand = self.hands[self.to_move]
+        if self.game.rediscard or hand & (hand - 1):
+            return True
+        return self.game.face_of[hand.bit_length() - 1] != self.game.face_of[self.discard[-1]]
 
     def _can_make(self, contract: bool, built: int) -> bool:
         """Whether the mover's hand makes the contract's melds but the
@@ -915,8 +928,8 @@ class ProgressRummyState(MatchState):
     def _leaves_discard(self, face: int) -> bool:
         """Whether a card of ``face`` may leave the mover's hand (a card to
         discard remains)."""
-        card = self._pick(self.hands[self.to_move] & self.game.face_masks[face])
-        return bool(self._discardable() & ~(1 << card))
+        hand = self.hands[self.to_move]
+        return bool(self._discardable(hand & ~(1 << self._pick(hand & self.game.face_masks[face]))))
 
     def _pick(self, copies: int) -> int:
         """The copy that leaves the hand for a meld: the card taken this
@@ -946,7 +959,8 @@ class ProgressRummyState(MatchState):
         if phase in CHANCE:
             return [action for action, _ in self.chance_outcomes()]
         if phase == PHASE_BEGIN:
-            return [DRAW, TAKE, SWAP] if self._can_swap() else [DRAW, TAKE]
+            begin = [DRAW, TAKE] if self._may_take() else [DRAW]
+            return [*begin, SWAP] if self._can_swap() else begin
         if phase == PHASE_MELD:
             actions = sorted({card % FACES for card in bits_of(self._discardable())})
             if self._may_add():
@@ -983,7 +997,7 @@ class ProgressRummyState(MatchState):
         listing every legal action)."""
         phase = self.phase
         if phase == PHASE_BEGIN and action in (DRAW, TAKE):
-            return True
+            return action == DRAW or self._may_take()
         if phase == PHASE_CUT:
             return 0 <= action < self.game.n
         if phase in CHANCE:
@@ -1186,6 +1200,11 @@ class ProgressRummyState(MatchState):
         if phase == PHASE_BEGIN:
             if action == SWAP:
                 return self._why_no_swap()
+            if action == TAKE:
+                code = face_code(self.discard[-1] % FACES)
+                return (f"you may not take {code}: you hold only the other {code}, which is "
+                        "the same card, and could discard neither this turn (rediscard is "
+                        "forbidden)")
             if self._can_swap():
                 return f"begin your turn with draw or take (or swap), not {text}"
             return f"begin your turn with draw or take, not {text}"
@@ -1263,7 +1282,12 @@ class ProgressRummyState(MatchState):
         seat = self.to_move
         game = self.game
         if action < FACES:
-            return (f"{face_code(action)} is the card you took from the pile: you may not "
+            code = face_code(action)
+            if (self.hands[seat] & game.face_masks[action]).bit_count() > 1:
+                return (f"{code} is the card you took from the pile: your other {code} is the "
+                        "same card, so you may not discard it this turn either (rediscard is "
+                        "forbidden)")
+            return (f"{code} is the card you took from the pile: you may not "
                     "discard it this turn (rediscard is forbidden)")
         if action == DONE:
             return "there is no meld being built: start one with 'meld'"
