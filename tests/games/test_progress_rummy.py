@@ -800,7 +800,8 @@ def test_rules_text_records_the_decisions() -> None:
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4, 6, 8]),
        options=st.sampled_from([{}, {"min_natural_cards": 1}, {"extra_melds": "none"},
                                 {"group_duplicate_signs": False, "sequence_wraparound": True},
-                                {"rediscard": "allowed", "owner_may_swap": True}]))
+                                {"rediscard": "allowed", "owner_may_swap": True},
+                                {"direction": "anticlockwise", "upcard_p": "bury"}]))
 def test_rummy_invariants_under_random_play(seed: int, players: int,
                                             options: dict[str, Any]) -> None:
     game = parlour.make("progress-rummy", players=players, max_turns=60, **options)
