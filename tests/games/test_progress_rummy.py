@@ -28,7 +28,7 @@ from parlour.games.progress_rummy import (
     TAKE,
 )
 from parlour.games.rummy_melds import MeldRules, is_valid
-from rummy_positions import fill, middle
+from rummy_positions import draw_and_throw, fill, hand, middle, run
 
 ANN, BEN, CAT, DAN = range(4)
 
@@ -44,18 +44,8 @@ def texts(state: Any) -> list[str]:
     return [state.action_to_str(action) for action in state.legal_actions()]
 
 
-def hand(state: Any, seat: int) -> list[str]:
-    return state.observation(seat)["hand"]
-
-
 def meld_texts(state: Any) -> list[str]:
     return [meld["text"] for meld in state.public_observation()["zones"]["melds"]]
-
-
-def run(state: Any, line: str) -> None:
-    """Apply a whole command line."""
-    for action in state.parse_actions(line):
-        state.apply(action)
 
 
 # ---------------------------------------------------------------------------
@@ -497,15 +487,6 @@ def test_rm13_a_p_laid_off_at_the_end_of_a_sequence() -> None:
 
 # ---------------------------------------------------------------------------
 # RM-14 stock exhaustion
-
-def draw_and_throw(state: Any) -> None:
-    """The turn of a player who never melds: draw, discard the card drawn."""
-    seat = state.current_player()
-    before = set(hand(state, seat))
-    state.apply(DRAW)
-    drawn = [code for code in hand(state, seat) if code not in before] or hand(state, seat)
-    state.apply_text(f"discard {drawn[0].split('#')[0]}")
-
 
 def test_rm14_stock_exhaustion_reshuffles_once_then_ends_the_round() -> None:
     game = parlour.make("progress-rummy")

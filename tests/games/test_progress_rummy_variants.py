@@ -7,35 +7,14 @@ sits on Ann's right (``rules/progress.md`` §1.3).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import parlour
 from parlour.errors import OptionError
 from parlour.games.progress_rummy import DRAW, TAKE
-from rummy_positions import fill
+from rummy_positions import draw_and_throw, fill, hand, run
 
 ANN, BEN, CAT, DAN = range(4)
-
-
-def hand(state: Any, seat: int) -> list[str]:
-    return state.observation(seat)["hand"]
-
-
-def run(state: Any, line: str) -> None:
-    """Apply a whole command line."""
-    for action in state.parse_actions(line):
-        state.apply(action)
-
-
-def draw_and_throw(state: Any) -> None:
-    """The turn of a player who never melds: draw, discard the card drawn."""
-    seat = state.current_player()
-    before = set(hand(state, seat))
-    state.apply(DRAW)
-    drawn = [code for code in hand(state, seat) if code not in before] or hand(state, seat)
-    state.apply_text(f"discard {drawn[0].split('#')[0]}")
 
 
 RIGHT_TO_LEFT_HANDS = {
