@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 import parlour
+from parlour.agents.heuristic.rummy import read_seat
 from parlour.errors import OptionError
 from parlour.games.progress_rummy import DRAW, TAKE
-from rummy_positions import draw_and_throw, fill, hand, run
+from rummy_positions import draw_and_throw, fill, hand, middle, run
 
 ANN, BEN, CAT, DAN = range(4)
 
@@ -119,3 +120,15 @@ def test_the_rules_help_names_the_variant_and_its_sources() -> None:
         for phrase in ("direction=anticlockwise", "https://cccj.es/reglaments/chinchon.htm",
                        "chinchon-o-el-as-combinar", "wiki/Card_game", "derecha a izquierda"):
             assert phrase in rules, (language, phrase)
+
+
+@pytest.mark.parametrize(("direction", "next_down"), [("clockwise", False),
+                                                      ("anticlockwise", True)])
+def test_the_heuristic_feeds_no_one_but_the_player_on_the_side_of_play(
+        direction: str, next_down: bool) -> None:
+    """The heuristic player watches the discards he gives the next player:
+    Ann (on Dan's left) playing to the left, Cat (on his right, down) to
+    the right."""
+    state = middle({DAN: "3Cr 4Cr 9Su 13Mo"}, DAN, melds=[(CAT, "10Mo 11Mo 12Mo")],
+                   stock="10Cr", direction=direction)
+    assert read_seat(state.observation(DAN)).next_down is next_down

@@ -186,7 +186,7 @@ def read_seat(observation: Observation) -> Seat:
         if other != seat:
             for code in cards:
                 seen[face_of(code)] += 1
-    after = (seat + 1) % n
+    after = (seat + (-1 if options.get("direction") == "anticlockwise" else 1)) % n
     next_known = [0] * FACES
     for code in observation["known"][after]:
         next_known[face_of(code)] += 1
