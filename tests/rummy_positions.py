@@ -1,12 +1,13 @@
 """Fixed Progress Rummy positions for the tests: a round in progress with
 given hands, melds, discard pile and stock, the other seats holding cards
-that meld with nothing."""
+that meld with nothing; and the moves the tests make on them."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import parlour
+from parlour.games.progress_rummy import DRAW
 
 SIGN_CODES = ("Cr", "Su", "Mo", "St")
 
@@ -49,3 +50,23 @@ def middle(
     if stock:
         deal["stock"] = stock.split()
     return game.new_state(seed=5, deal=deal)
+
+
+def hand(state: Any, seat: int) -> list[str]:
+    """The codes of the cards ``seat`` holds."""
+    return state.observation(seat)["hand"]
+
+
+def run(state: Any, line: str) -> None:
+    """Apply a whole command line."""
+    for action in state.parse_actions(line):
+        state.apply(action)
+
+
+def draw_and_throw(state: Any) -> None:
+    """The turn of a player who never melds: draw, discard the card drawn."""
+    seat = state.current_player()
+    before = set(hand(state, seat))
+    state.apply(DRAW)
+    drawn = [code for code in hand(state, seat) if code not in before] or hand(state, seat)
+    state.apply_text(f"discard {drawn[0].split('#')[0]}")

@@ -43,6 +43,7 @@ table size (its stock is large at any size), so one odd size crosses them
 EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "bassadewitz": [{"ace_value": 5, "trick_bonus": 1}],
     "progress": [{"players": 6, "large_table": "two_decks", "direction_lock": True}],
+    "progress-rummy": [{"players": 8, "direction": "anticlockwise"}],
     "bharg": [
         {"players": 3, "excuse": True},
         {"players": 3, "pawns": True},

@@ -28,7 +28,7 @@ from parlour.games.progress_rummy import (
     TAKE,
 )
 from parlour.games.rummy_melds import MeldRules, is_valid
-from rummy_positions import fill, middle
+from rummy_positions import draw_and_throw, fill, hand, middle, run
 
 ANN, BEN, CAT, DAN = range(4)
 
@@ -44,18 +44,8 @@ def texts(state: Any) -> list[str]:
     return [state.action_to_str(action) for action in state.legal_actions()]
 
 
-def hand(state: Any, seat: int) -> list[str]:
-    return state.observation(seat)["hand"]
-
-
 def meld_texts(state: Any) -> list[str]:
     return [meld["text"] for meld in state.public_observation()["zones"]["melds"]]
-
-
-def run(state: Any, line: str) -> None:
-    """Apply a whole command line."""
-    for action in state.parse_actions(line):
-        state.apply(action)
 
 
 # ---------------------------------------------------------------------------
@@ -498,15 +488,6 @@ def test_rm13_a_p_laid_off_at_the_end_of_a_sequence() -> None:
 # ---------------------------------------------------------------------------
 # RM-14 stock exhaustion
 
-def draw_and_throw(state: Any) -> None:
-    """The turn of a player who never melds: draw, discard the card drawn."""
-    seat = state.current_player()
-    before = set(hand(state, seat))
-    state.apply(DRAW)
-    drawn = [code for code in hand(state, seat) if code not in before] or hand(state, seat)
-    state.apply_text(f"discard {drawn[0].split('#')[0]}")
-
-
 def test_rm14_stock_exhaustion_reshuffles_once_then_ends_the_round() -> None:
     game = parlour.make("progress-rummy")
     state = game.new_state(seed=11, deal={"dealer": BEN, "round": 2,
@@ -583,7 +564,9 @@ def test_count_events_of_a_seeded_random_match() -> None:
     while not state.is_terminal():
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
-    assert game.count_events(state.match_events()) == {"going_out": 3, "blocked": 2}
+    # issue #33: the taken card's twin is no discard, so seeded random play takes
+    # another course (3 and 2 before)
+    assert game.count_events(state.match_events()) == {"going_out": 2, "blocked": 3}
 
 
 # ---------------------------------------------------------------------------
@@ -798,7 +781,8 @@ def test_rules_text_records_the_decisions() -> None:
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4, 6, 8]),
        options=st.sampled_from([{}, {"min_natural_cards": 1}, {"extra_melds": "none"},
                                 {"group_duplicate_signs": False, "sequence_wraparound": True},
-                                {"rediscard": "allowed", "owner_may_swap": True}]))
+                                {"rediscard": "allowed", "owner_may_swap": True},
+                                {"direction": "anticlockwise", "upcard_p": "bury"}]))
 def test_rummy_invariants_under_random_play(seed: int, players: int,
                                             options: dict[str, Any]) -> None:
     game = parlour.make("progress-rummy", players=players, max_turns=60, **options)
@@ -852,6 +836,78 @@ def test_a_meld_may_be_typed_in_any_order() -> None:
         state.apply(DRAW)
         run(state, line)
         assert meld_texts(state)[0] in ("7St 8St 9St", "7St P=8St 9St")
+
+
+def test_a_run_typed_out_of_order_is_accepted_while_it_can_be_finished() -> None:
+    """§3.13: a step is legal when the move can still be finished, whatever
+    the order the cards are typed in (issue #33): the far end of a run of
+    seven first, and a P declared as a card five above the one laid."""
+    state = middle({DAN: "3St 4St 5St 6St 7St 8St 9St 13Mo 1Su 4Cr"}, DAN, stock="10Cr")
+    state.apply(DRAW)
+    run(state, "meld 3St 9St 4St 5St 6St 7St 8St")
+    assert meld_texts(state) == ["3St 4St 5St 6St 7St 8St 9St"]
+    assert hand(state, DAN) == ["4Cr", "10Cr", "1Su", "13Mo"]
+    wild = middle({DAN: "3St 4St 5St 6St 7St 8St 9St P 1Su 4Cr"}, DAN, stock="10Cr")
+    wild.apply(DRAW)
+    for step in ("meld", "3St", "P"):
+        wild.apply_text(step)
+    # 8St, 9St, 10St: the P at the top of a run that 4St-7St (and 9St) fill
+    assert texts(wild) == [f"as {number}St" for number in (2, 4, 5, 6, 7, 8, 9, 10)]
+    run(wild, "as 8St")
+    run(wild, "4St 5St 6St 7St done")
+    assert meld_texts(wild) == ["3St 4St 5St 6St 7St P=8St"]
+
+
+def test_the_card_taken_may_not_go_back_as_its_twin() -> None:
+    """RU19 with two packs: the two copies of a card are one card in every
+    rule (§1.1), so taking the up-card and discarding its twin is the pass
+    that rediscard=forbidden refuses (issue #33)."""
+    state = middle({DAN: "3Cr 4Cr 5Cr 9Su"}, DAN, melds=[(DAN, "10Mo 11Mo 12Mo")],
+                   discard="9Su", stock="10Cr")
+    state.apply(TAKE)
+    assert hand(state, DAN) == ["3Cr", "4Cr", "5Cr", "9Su", "9Su#2"]
+    # melding 3Cr 4Cr 5Cr would leave the two 9Su alone: no meld either
+    assert texts(state) == ["discard 3Cr", "discard 4Cr", "discard 5Cr"]
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(face("9Su"))
+    assert str(refused.value) == (
+        "9Su is the card you took from the pile: your other 9Su is the same card, so you may "
+        "not discard it this turn either (rediscard is forbidden)")
+    assert hand(state, DAN) == ["3Cr", "4Cr", "5Cr", "9Su", "9Su#2"]
+    allowed = middle({DAN: "3Cr 4Cr 5Cr 9Su"}, DAN, melds=[(DAN, "10Mo 11Mo 12Mo")],
+                     discard="9Su", stock="10Cr", rediscard="allowed")
+    allowed.apply(TAKE)
+    assert "discard 9Su" in texts(allowed) and MELD in allowed.legal_actions()
+
+
+def test_a_last_card_may_not_take_its_twin() -> None:
+    """A player whose one card is the twin of the top discard could discard
+    neither after taking it: the take is refused, so no turn leads into a
+    dead end (§3.13); with rediscard=allowed he may take it."""
+    state = middle({DAN: "9Su"}, DAN, melds=[(DAN, "10Mo 11Mo 12Mo")], discard="9Su",
+                   stock="10Cr")
+    assert state.legal_actions() == [DRAW]
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(TAKE)
+    assert str(refused.value) == (
+        "you may not take 9Su: you hold only the other 9Su, which is the same card, and "
+        "could discard neither this turn (rediscard is forbidden)")
+    allowed = middle({DAN: "9Su"}, DAN, melds=[(DAN, "10Mo 11Mo 12Mo")], discard="9Su",
+                     stock="10Cr", rediscard="allowed")
+    assert allowed.legal_actions() == [DRAW, TAKE]
+
+
+def test_once_a_card_of_the_taken_face_is_melded_its_twin_may_be_discarded() -> None:
+    """The decision that goes with the twin rule: a meld takes the copy
+    taken from the pile first, and once it is melded the card taken has
+    been used, so the other copy may go (the player has melded, not passed)."""
+    state = middle({DAN: "9Cr 9Mo 9Su 2Mo"}, DAN, melds=[(DAN, "10Mo 11Mo 12Mo")],
+                   discard="9Su", stock="10Cr")
+    state.apply(TAKE)
+    run(state, "meld 9Cr 9Mo 9Su")
+    assert texts(state) == ["discard 9Su", "discard 2Mo", "m2"]
+    state.apply_text("discard 9Su")
+    assert hand(state, DAN) == ["2Mo"]
 
 
 def test_a_line_closes_the_lay_down_before_a_discard_a_lay_off_or_a_new_meld() -> None:

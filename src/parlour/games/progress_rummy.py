@@ -11,6 +11,20 @@ wild Progress card.
   stock. The first dealer is found by cutting as in Progress; the deal
   passes to the left every round; the dealer plays first
   (``first_player``).
+* Direction (``direction``, rules/progress.md §3.12, RU1): ``clockwise``
+  (default) plays, deals and passes the deal to the left; the variant
+  ``anticlockwise`` reads the leaflet's "de derecha a izquierda" literally
+  and does all three to the right: the cards go out one at a time from the
+  dealer's right, the turn passes to the right, and the next round's
+  dealer is the player on the right. No text of Progress Rummy but the
+  seed says so; the variant follows the Spanish custom where the seed was
+  written: Chinchón, the Spanish rummy, is dealt anticlockwise and its
+  deal passes to the right (https://cccj.es/reglaments/chinchon.htm;
+  https://diariopopular.com.ar/suerte/chinchon-o-el-as-combinar-n400778),
+  and play goes to the right in Spain and Latin America ("Card game",
+  Wikipedia, "Direction of play"). The dealer still plays first (the
+  seed's own rule); ``first_player=left_of_dealer`` (who would
+  then play last) is refused with it.
 * A turn: draw the top card of the stock, or take the top discard; then
   meld as you like; then discard one card (compulsory). Instead of
   drawing, a player may give the natural card that a Progress card on the
@@ -26,7 +40,14 @@ wild Progress card.
   Once down he may lay off single cards on any meld and lay new melds
   (``extra_melds``), in the same turn too (``same_turn_layoff``). Nothing
   may leave him without a card to discard, and the card taken from the
-  pile this turn may not be discarded (``rediscard``).
+  pile this turn may not be discarded (``rediscard``), nor the other copy
+  of it, which is the same card (§1.1): a player whose one card is the
+  twin of the top discard may therefore not take it. Once a copy of the
+  card taken has gone into a meld (a meld takes the taken copy first),
+  the other copy may be discarded.
+* A meld is typed one card at a time in any order; each step is legal
+  when the meld (and the rest of the lay-down) can still be finished with
+  a card left to discard (§3.13): ``meld 3St 9St 4St 5St 6St 7St 8St``.
 * A player who discards his last card goes out and the round ends; so does
   a round whose stock runs out at the start of a turn after its one
   reshuffle of the discards (``stock_exhaustion``) or after ``max_turns``
@@ -129,7 +150,7 @@ from parlour.engine.options import Option, OptionSchema
 from parlour.engine.registry import register
 from parlour.engine.shuffle import seeded_below, shuffled
 from parlour.engine.tensors import TensorBlock
-from parlour.errors import IllegalAction, ParseError
+from parlour.errors import IllegalAction, OptionError, ParseError
 from parlour.games.common import DealReader, MatchState, seat_name
 from parlour.games.progress import cut_for_dealer, face_odds
 from parlour.games.rummy_melds import (
@@ -367,6 +388,8 @@ class ProgressRummy(Game):
         Option.integer("players", 4, "number of players", minimum=2, maximum=8),
         Option.choice("first_player", ("dealer", "left_of_dealer"), "dealer",
                       "who plays first in a round"),
+        Option.choice("direction", ("clockwise", "anticlockwise"), "clockwise",
+                      "play and the deal pass to the left (clockwise) or to the right"),
         Option.choice("extra_melds", ("any", "contract_size", "none"), "any",
                       "new melds after the contract"),
         Option.flag("same_turn_layoff", True,
@@ -409,6 +432,11 @@ class ProgressRummy(Game):
         self.max_turns = int(self.options["max_turns"])
         self.p_value = int(self.options["p_value"])
         self.dealer_first = self.options["first_player"] == "dealer"
+        self.step = 1 if self.options["direction"] == "clockwise" else -1
+        """The seat after each seat: +1 to the left (clockwise), -1 to the right."""
+        if self.step < 0 and not self.dealer_first:
+            raise OptionError("first_player=left_of_dealer needs direction=clockwise: playing "
+                              "to the right, the player on the dealer's left plays last")
         size = len(self.deck)
         self.all_cards = tuple(range(size))
         self.face_of = tuple(card % FACES for card in range(size))
@@ -640,12 +668,13 @@ class ProgressRummyState(MatchState):
         self._begin_turn(first)
 
     def _deal_card(self, card: int) -> None:
-        """Deal ``card`` to the next hand from the dealer's left, or turn it up."""
+        """Deal ``card`` to the next hand from the dealer's left (his right
+        with ``direction=anticlockwise``), or turn it up."""
         game = self.game
         dealt = len(game.deck) - self.undealt.bit_count()
         self.undealt &= ~(1 << card)
         if self.phase == PHASE_DEAL:
-            self.hands[(self.dealer + 1 + dealt) % game.n] |= 1 << card
+            self.hands[(self.dealer + game.step * (1 + dealt)) % game.n] |= 1 << card
             if dealt + 1 == game.n * HAND_SIZE:
                 self.phase = PHASE_UPCARD
             return
@@ -828,12 +857,25 @@ class ProgressRummyState(MatchState):
     def _hand_counts(self) -> list[int]:
         return self.game.counts(self.hands[self.to_move])
 
-    def _discardable(self) -> int:
-        """The mover's cards that may be discarded."""
-        hand = self.hands[self.to_move]
-        if self.taken >= 0 and not self.game.rediscard:
-            hand &= ~(1 << self.taken)
+    def _discardable(self, hand: int | None = None) -> int:
+        """The mover's cards (or those of ``hand``, his hand after a card
+        leaves it) that may be discarded: while he holds the card taken from
+        the pile this turn, neither copy of it (the two are one card, §1.1;
+        the taken copy is the first to go into a meld)."""
+        if hand is None:
+            hand = self.hands[self.to_move]
+        if self.taken >= 0 and not self.game.rediscard and hand >> self.taken & 1:
+            hand &= ~self.game.face_masks[self.taken % FACES]
         return hand
+
+    def _may_take(self) -> bool:
+        """Whether the mover may take the top discard: not when his one card
+        is its twin, since he could then discard neither (rediscard
+        forbidden; a hand of two cards makes no meld)."""
+        hand = self.hands[self.to_move]
+        if self.game.rediscard or hand & (hand - 1):
+            return True
+        return self.game.face_of[hand.bit_length() - 1] != self.game.face_of[self.discard[-1]]
 
     def _can_make(self, contract: bool, built: int) -> bool:
         """Whether the mover's hand makes the contract's melds but the
@@ -915,8 +957,8 @@ class ProgressRummyState(MatchState):
     def _leaves_discard(self, face: int) -> bool:
         """Whether a card of ``face`` may leave the mover's hand (a card to
         discard remains)."""
-        card = self._pick(self.hands[self.to_move] & self.game.face_masks[face])
-        return bool(self._discardable() & ~(1 << card))
+        hand = self.hands[self.to_move]
+        return bool(self._discardable(hand & ~(1 << self._pick(hand & self.game.face_masks[face]))))
 
     def _pick(self, copies: int) -> int:
         """The copy that leaves the hand for a meld: the card taken this
@@ -946,7 +988,8 @@ class ProgressRummyState(MatchState):
         if phase in CHANCE:
             return [action for action, _ in self.chance_outcomes()]
         if phase == PHASE_BEGIN:
-            return [DRAW, TAKE, SWAP] if self._can_swap() else [DRAW, TAKE]
+            begin = [DRAW, TAKE] if self._may_take() else [DRAW]
+            return [*begin, SWAP] if self._can_swap() else begin
         if phase == PHASE_MELD:
             actions = sorted({card % FACES for card in bits_of(self._discardable())})
             if self._may_add():
@@ -983,7 +1026,7 @@ class ProgressRummyState(MatchState):
         listing every legal action)."""
         phase = self.phase
         if phase == PHASE_BEGIN and action in (DRAW, TAKE):
-            return True
+            return action == DRAW or self._may_take()
         if phase == PHASE_CUT:
             return 0 <= action < self.game.n
         if phase in CHANCE:
@@ -1128,7 +1171,7 @@ class ProgressRummyState(MatchState):
             self.events.append(WentOut(seat))
             self._finish_round()
             return
-        self._begin_turn((self.to_move + 1) % self.game.n)
+        self._begin_turn((self.to_move + self.game.step) % self.game.n)
 
     def _ordered(self, cards: Sequence[tuple[int, int, int]]) -> Meld:
         identities = [identity for _, identity, _ in cards]
@@ -1175,7 +1218,7 @@ class ProgressRummyState(MatchState):
         self.known[seat] |= 1 << progress
         self.events.append(Swapped(seat, index, natural_card, progress))
         self.target = -1
-        self._begin_turn((self.to_move + 1) % self.game.n)
+        self._begin_turn((self.to_move + self.game.step) % self.game.n)
 
     # ------------------------------------------------------------------
     # explanations
@@ -1186,6 +1229,11 @@ class ProgressRummyState(MatchState):
         if phase == PHASE_BEGIN:
             if action == SWAP:
                 return self._why_no_swap()
+            if action == TAKE:
+                code = face_code(self.discard[-1] % FACES)
+                return (f"you may not take {code}: you hold only the other {code}, which is "
+                        "the same card, and could discard neither this turn (rediscard is "
+                        "forbidden)")
             if self._can_swap():
                 return f"begin your turn with draw or take (or swap), not {text}"
             return f"begin your turn with draw or take, not {text}"
@@ -1263,6 +1311,10 @@ class ProgressRummyState(MatchState):
         seat = self.to_move
         game = self.game
         if action < FACES:
+            if (self.hands[seat] & game.face_masks[action]).bit_count() > 1:
+                return (f"{face_code(action)} is the card you took from the pile: your other "
+                        f"{face_code(action)} is the same card, so you may not discard it this "
+                        "turn either (rediscard is forbidden)")
             return (f"{face_code(action)} is the card you took from the pile: you may not "
                     "discard it this turn (rediscard is forbidden)")
         if action == DONE:
@@ -1489,7 +1541,7 @@ class ProgressRummyState(MatchState):
         if self.hand_index == ROUNDS - 1:
             self.phase = PHASE_OVER
             return
-        self.dealer = (self.dealer + 1) % game.n
+        self.dealer = (self.dealer + game.step) % game.n
         self.hand_index += 1
         self._start_hand()
 

@@ -23,9 +23,13 @@ from dataclasses import dataclass
 P_FACE = 52
 FACES = 53
 SPARE = 2
-"""How much longer than its minimum a sequence is tried: a run whose two
-Progress cards sit together needs natural cards on both sides of them
-(``5St P P 8St``)."""
+"""How much longer than the shortest run that could hold them a sequence
+is tried: a run whose two Progress cards sit together needs natural cards
+on both sides of them (``5St P P 8St``). The shortest run is the minimum
+size or the span of the cards laid so far, whichever is longer (``3St
+9St`` typed first spans seven); a run longer still is never minimal,
+since one of its ends could go (at most two of its cards are Progress
+cards, so it keeps its natural cards)."""
 
 
 @dataclass(frozen=True)
@@ -261,10 +265,14 @@ def _sequence_completions(
     wild = counts[P_FACE]
     low = max(minimum, len(identities))
     seen: set[tuple[tuple[int, ...], int]] = set()
-    for length in range(low, min(low + SPARE, 13) + 1):
+    shortest = 14
+    for length in range(low, 14):
+        if length > shortest + SPARE:
+            break
         for window in _windows(length, rules.wraparound):
             if have & ~window:
                 continue
+            shortest = min(shortest, length)
             open_mask = window & ~have
             held = open_mask & held_mask
             held_count = held.bit_count()
@@ -317,20 +325,13 @@ def can_finish(
 
     ``keep_taken`` is the face of the card taken from the discard pile this
     turn while that card is still held and may not be discarded (-1:
-    none): it must then not be the only card left, unless a copy of its
-    face goes into a meld (the engine melds the taken copy first).
+    none; see :func:`has_discard`).
     """
     start = list(counts)
 
-    def left_ok(rest: list[int]) -> bool:
-        remaining = sum(rest)
-        if keep_taken >= 0 and rest[keep_taken] == start[keep_taken]:
-            return remaining >= 2
-        return remaining >= 1
-
     def more(rest: list[int], melds: int) -> bool:
         if melds == 0:
-            return left_ok(rest)
+            return has_discard(rest, start, keep_taken)
         if sum(rest) < melds * owed.minimum + 1 or not any_meld(rest, owed.minimum, rules):
             return False
         for faces, wild in completions((), 0, rest, owed.minimum, rules):
@@ -347,6 +348,18 @@ def can_finish(
         if after is not None and more(after, owed.melds):
             return True
     return False
+
+
+def has_discard(rest: Sequence[int], start: Sequence[int], keep_taken: int = -1) -> bool:
+    """Whether the cards ``rest`` left of the hand ``start`` hold one that
+    may be discarded. ``keep_taken`` is the face of the card taken from the
+    discard pile this turn (-1: none, or rediscard allowed): unless a copy
+    of it has left the hand (the engine melds the taken copy first), a card
+    of another face must be left, since the other copy of the taken card is
+    the same card (``rules/progress.md`` §1.1) and may not go back either."""
+    if keep_taken >= 0 and rest[keep_taken] == start[keep_taken]:
+        return sum(rest) > rest[keep_taken]
+    return sum(rest) >= 1
 
 
 def any_meld(counts: Sequence[int], minimum: int, rules: MeldRules) -> bool:

@@ -74,7 +74,15 @@ from parlour.games.progress_rummy import (
     TAKE,
     ProgressRummy,
 )
-from parlour.games.rummy_melds import P_FACE, MeldRules, completions, extensions, kind, run_order
+from parlour.games.rummy_melds import (
+    P_FACE,
+    MeldRules,
+    completions,
+    extensions,
+    has_discard,
+    kind,
+    run_order,
+)
 
 FACES = 53
 GAP_COST = 10.0
@@ -178,7 +186,7 @@ def read_seat(observation: Observation) -> Seat:
         if other != seat:
             for code in cards:
                 seen[face_of(code)] += 1
-    after = (seat + 1) % n
+    after = (seat + (-1 if options.get("direction") == "anticlockwise" else 1)) % n
     next_known = [0] * FACES
     for code in observation["known"][after]:
         next_known[face_of(code)] += 1
@@ -418,9 +426,7 @@ def partners_with(counts: Sequence[int], face: int) -> bool:
 
 def taken_left(rest: Sequence[int], start: Sequence[int], taken: int) -> bool:
     """Whether ``rest`` still holds a card that may be discarded."""
-    if taken >= 0 and rest[taken] == start[taken]:
-        return sum(rest) >= 2
-    return sum(rest) >= 1
+    return has_discard(rest, start, taken)
 
 
 def _remove(counts: list[int], faces: Iterable[int]) -> list[int] | None:
