@@ -52,13 +52,12 @@ EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
         {"players": 3, "excuse": True, "pawns": True, "courts": True,
          "stock_exhaustion": "void_round"},
     ],
-<<<<<<< HEAD
     "costly-colours": [
         {"heels_claim": True, "mog_order": "cotton"},
         {"players": 4, "heels_claim": True, "four_hand_mog": "elder_side_only"},
         {"colour_scale": "cotton", "mog_order": "cotton", "runs_in_play": False,
          "pairs_in_play": False},
-=======
+    ],
     "knaves": [
         {"turned_jack": "no_trumps", "no_trumps_on_repeat": True, "all_jacks_bonus": True},
         {"hand_size": 13, "turned_jack": "to_last_trick", "no_trumps_on_repeat": True,
@@ -67,7 +66,6 @@ EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "grasobern": [
         {"players": 3, "contracts": True, "grasober_forced_discard": False},
         {"players": 6, "contracts": True, "grasober_value": 1},
->>>>>>> v33-knaves-gras
     ],
     "ranter-go-round": [
         {"players": 5, "lives": 3},
