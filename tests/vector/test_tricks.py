@@ -17,7 +17,7 @@ import parlour.vector
 from parlour.errors import IllegalAction
 from parlour.vector import VectorError, numba_available
 from parlour.vector.check import check, cross_check, play, walk
-from parlour.vector.tricks import GAMES
+from parlour.vector.tricks import GAMES, TrickVectorGame
 from support import option_sets
 
 KERNEL = "numba" if numba_available() else "python"
@@ -25,7 +25,11 @@ HANDS = 100
 """Hands compared a conformance option set in ``make test`` (the full count:
 ``scripts/vector_equivalence.py``)."""
 
-OPTION_SETS = [(name, options) for name in GAMES for options in option_sets(name)]
+EVERY_SET = [(name, options) for name in GAMES for options in option_sets(name)]
+REFUSED = [(name, options) for name, options in EVERY_SET
+           if TrickVectorGame.refusal(parlour.make(name, **options)) is not None]
+"""The option sets the kernels do not play (Polignac's ``direction`` right)."""
+OPTION_SETS = [entry for entry in EVERY_SET if entry not in REFUSED]
 
 
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS,
@@ -34,6 +38,18 @@ def test_every_option_set_plays_the_reference_game(name: str, options: dict[str,
     summary = check(name, options, HANDS, seed=11, kernel=KERNEL)
     assert summary.hands >= HANDS
     assert summary.matches > 0
+
+
+@pytest.mark.parametrize(("name", "options"), REFUSED,
+                         ids=[f"{name}-{options}" for name, options in REFUSED])
+def test_an_option_set_it_does_not_play_is_refused_in_words(
+        name: str, options: dict[str, object]) -> None:
+    assert options.get("direction") == "right"
+    with pytest.raises(VectorError) as refused:
+        parlour.vector.make(name, batch_size=1, kernel=KERNEL, **options)
+    assert str(refused.value) == (
+        f"the vector engine does not play {parlour.make(name, **options)!r}: "
+        "it deals and plays to the left only (direction=left)")
 
 
 @pytest.mark.parametrize("name", GAMES)

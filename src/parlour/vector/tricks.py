@@ -692,6 +692,14 @@ class TrickVectorGame(VectorGame):
 
     names = GAMES
 
+    @classmethod
+    def refusal(cls, game: Game) -> str | None:
+        """The kernels deal and play to the left only (Polignac's
+        ``direction`` right is the reference engine's alone)."""
+        if game.options.get("direction", "left") != "left":
+            return "it deals and plays to the left only (direction=left)"
+        return None
+
     def __init__(self, game: Game, batch_size: int, kernel: str) -> None:
         super().__init__(game, batch_size, kernel)
         n = self.num_players
