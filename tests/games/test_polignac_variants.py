@@ -6,9 +6,12 @@ sources (named in each test's docstring and in ``parlour rules polignac``).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import parlour
 from parlour.engine.registry import game_class
@@ -315,3 +318,54 @@ def test_the_options_are_listed_for_the_web_form_and_the_cli() -> None:
                    "https://www.adpoker.fr/polignac.html",
                    "https://en.wikipedia.org/wiki/Polignac_(card_game)"):
         assert source in text and source in game_class("polignac").rules_help("es")
+
+
+# ---------------------------------------------------------------------------
+# random play over the variants
+
+VARIANTS = st.fixed_dictionaries({
+    "players": st.sampled_from([3, 4, 5, 6, 7, 8]),
+    "pack": st.sampled_from([32, 52]),
+    "direction": st.sampled_from(["left", "right"]),
+    "pack_reduction": st.sampled_from(["black_sevens", "red_sevens", "dealer_discard"]),
+    "ace_high": st.booleans(),
+    "capot": st.booleans(),
+    "target": st.integers(min_value=1, max_value=6),
+})
+
+
+@settings(max_examples=40, deadline=None)
+@given(options=VARIANTS, seed=st.integers(0, 2**32))
+def test_random_matches_of_the_variants_keep_the_rules(options: dict[str, Any], seed: int) -> None:
+    """Every card in one place; each trick played round in the game's
+    direction from its leader; a hand without a capot bid hands out
+    exactly 5 penalty points; the dealer turn moves in the direction."""
+    game = parlour.make("polignac", **options)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    step = -1 if options["direction"] == "right" else 1
+    n = game.num_players
+    bid, dealer = False, 0
+    while not state.is_terminal():
+        union = 0
+        for mask in state.card_locations().values():
+            assert union & mask == 0
+            union |= mask
+        assert union == game.deck.full_mask
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        bid = bid or state.action_to_str(action) == "capot"
+        hands = len(state.hand_results())
+        state.apply(action)
+        last = state.observation(0)["zones"].get("last_trick")
+        if last is not None:
+            seats = [entry["seat"] for entry in last["cards"]]
+            assert seats == [(seats[0] + step * place) % n for place in range(n)]
+        if len(state.hand_results()) > hands:
+            deltas = state.hand_results()[-1]
+            assert min(deltas) >= 0
+            assert bid or sum(deltas) == 5
+            bid = False
+            if not state.is_terminal():
+                assert state.observation(0)["dealer"] == (dealer + step) % n
+                dealer = (dealer + step) % n
