@@ -344,7 +344,7 @@ class PolignacState(PenaltyMatchState):
     def _extra_legal(self) -> list[int]:
         if self.phase == PHASE_DISCARD:
             return bits_of(self.hands[self.dealer] & ~self.game.penalty_mask)
-        passing = len(self.game.deck)  # pass, then capot: after the cards
+        passing = len(self.game.labels)  # pass, then capot: after the cards
         return [passing, passing + 1]
 
     def _apply_call(self, action: int) -> None:
@@ -376,7 +376,7 @@ class PolignacState(PenaltyMatchState):
 
     def _announce(self, action: int) -> None:
         seat = self.to_move
-        passing = len(self.game.deck)  # the id of pass; capot's is the next
+        passing = len(self.game.labels)  # the id of pass; capot's is the next
         event: GameEvent = object.__new__(CapotAnnounced if action == passing + 1 else Passed)
         if action == passing + 1:  # the events made as tricks._NEW says
             _SET_BIDDER(event, seat)
