@@ -67,6 +67,14 @@ EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
         {"players": 3, "contracts": True, "grasober_forced_discard": False},
         {"players": 6, "contracts": True, "grasober_value": 1},
     ],
+    "polignac": [
+        {"players": 3, "pack": 52, "pack_reduction": "dealer_discard"},
+        {"players": 5, "pack": 52, "pack_reduction": "red_sevens", "ace_high": True},
+        {"players": 7, "pack": 52, "pack_reduction": "dealer_discard", "direction": "right"},
+        {"players": 7, "pack_reduction": "dealer_discard", "direction": "right",
+         "capot_bidder_leads": True},
+        {"players": 8, "pack": 52, "direction": "right", "capot_fail": "jacks_normal"},
+    ],
     "ranter-go-round": [
         {"players": 5, "lives": 3},
         {"players": 5, "preset": "hoffmann_1891", "lives": 4},
@@ -79,7 +87,9 @@ EXTRA_OPTION_SETS: dict[str, list[dict[str, object]]] = {
     ],
 }
 """Per game, option sets that the schema-built spread misses: combinations
-that matter only together (Progress's direction lock needs two packs), and
+that matter only together (Progress's direction lock needs two packs;
+Polignac's 52-card pack with its reductions, 7-8 players and play to the
+right), and
 Ranter Go Round's larger tables and the morris board's preset with the four
 lives it needs (the fast base has one life)."""
 

@@ -47,7 +47,7 @@ def assert_result_table(out: str, state: parlour.State, you: int | None = None) 
 def test_list_shows_polignac_with_its_options(cli: Cli) -> None:
     run = cli("list")
     assert run.status == 0
-    assert "polignac  Polignac · 3-6 players · piquet32 deck" in run.out
+    assert "polignac  Polignac · 3-8 players · piquet32 deck" in run.out
     for name, info in parlour.engine.games().items():
         assert f"{name}  {info['title']} · " in run.out
     assert "Avoid winning jacks, above all the jack of spades" in run.out
@@ -68,7 +68,7 @@ def test_list_shows_polignac_with_its_options(cli: Cli) -> None:
 def test_rules_shows_the_rules_decisions_and_options(cli: Cli) -> None:
     run = cli("rules", "Polignac")
     assert run.status == 0
-    assert run.out.startswith("POLIGNAC — for 3 to 6 players with a piquet pack of 32 cards.")
+    assert run.out.startswith("POLIGNAC — for 3 to 8 players with a piquet pack of 32 cards.")
     assert "Decisions taken where the sources disagree (rules/polignac.md §8.1):" in run.out
     assert '- "capot" and "general" are one bid, typed either way.' in run.out
     assert re.search(r"capot_fail\s+bidder_5\s+bidder_5,", run.out)
@@ -324,7 +324,7 @@ def _tamper(record: Path, key: str, value: object) -> str:
      "not double"),
     (["play", "polignac", "--option", "trumps=hearts"],
      "unknown option 'trumps'; the options are players, target, ace_high, pack_reduction, "
-     "capot, capot_fail, capot_bidder_leads"),
+     "capot, capot_fail, capot_bidder_leads, pack, direction"),
     (["play", "polignac", "--option", "target"], "write options as name=value, not 'target'"),
     (["play", "polignac", "--seat", "robot"],
      f"--seat must be {' or '.join(['human', *sorted(AGENTS)])}, not 'robot'"),
@@ -333,7 +333,8 @@ def _tamper(record: Path, key: str, value: object) -> str:
     (["play", "polignac", "--players", "3", "--seat", "human", "--seat", "random",
       "--seat", "random", "--seat", "random"],
      "4 seats given with --seat but the game has 3 players"),
-    (["play", "polignac", "--players", "7"], "option 'players' must be one of 3, 4, 5, 6, not 7"),
+    (["play", "polignac", "--players", "9"],
+     "option 'players' must be one of 3, 4, 5, 6, 7, 8, not 9"),
     (["play", "golf", "--players", "2"], "Golf is for 1 player, not 2"),
     (["play", "polignac", "--players", "3", "--option", "players=4"],
      "give the number of players once: --players or --option players"),
@@ -468,7 +469,7 @@ def test_python_dash_m_parlour_runs_the_same_command_line() -> None:
     good = subprocess.run([sys.executable, "-m", "parlour", "list"],
                           capture_output=True, text=True, check=False)
     assert good.returncode == 0
-    assert "polignac  Polignac · 3-6 players · piquet32 deck\n" in good.stdout
+    assert "polignac  Polignac · 3-8 players · piquet32 deck\n" in good.stdout
     bad = subprocess.run([sys.executable, "-m", "parlour", "replay", "/nonexistent/record.json"],
                          capture_output=True, text=True, check=False)
     assert (bad.returncode, bad.stdout) == (2, "")

@@ -187,7 +187,7 @@ def test_list_in_spanish(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     run = cli("list", "--lang", "es")
     assert run.status == 0
     polignac = translate("Polignac", "es")
-    assert f"polignac  {polignac} · 3-6 jugadores · baraja piquet32" in run.out
+    assert f"polignac  {polignac} · 3-8 jugadores · baraja piquet32" in run.out
     assert "costly-colours  " + translate("Costly Colours", "es") + \
         " · 2 o 4 jugadores · baraja french52" in run.out
     assert "golf  " + translate("Golf", "es") + " · 1 jugador · baraja progress53" in run.out

@@ -106,7 +106,7 @@ def test_the_spanish_help_has_no_english_left(name: str) -> None:
 
 def test_the_spanish_help_says_the_game_in_spanish() -> None:
     assert game_class("polignac").rules_help("es").splitlines()[0] == (
-        "POLIGNAC — de 3 a 6 jugadores, con una baraja de piquet de 32 cartas.")
+        "POLIGNAC — de 3 a 8 jugadores, con una baraja de piquet de 32 cartas.")
     assert "la sota de picas («el Polignac») 2" in " ".join(
         game_class("polignac").rules_help("es").split())
     progress = game_class("progress").rules_help("es")

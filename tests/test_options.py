@@ -227,7 +227,8 @@ def test_make_converts_command_line_strings() -> None:
                         ace_high="yes", pack_reduction="Dealer_Discard")
     assert game.options == {
         "players": 5, "target": 7, "ace_high": True, "pack_reduction": "dealer_discard",
-        "capot": False, "capot_fail": "bidder_5", "capot_bidder_leads": False,
+        "capot": False, "capot_fail": "bidder_5", "capot_bidder_leads": False, "pack": 32,
+        "direction": "left",
     }
     assert game.num_players == 5
     assert repr(game) == (
@@ -238,8 +239,8 @@ def test_make_converts_command_line_strings() -> None:
 
 def test_make_bad_value_names_allowed_values() -> None:
     with pytest.raises(OptionError) as caught:
-        parlour.make("polignac", players=7)
-    assert str(caught.value) == "option 'players' must be one of 3, 4, 5, 6, not 7"
+        parlour.make("polignac", players=9)
+    assert str(caught.value) == "option 'players' must be one of 3, 4, 5, 6, 7, 8, not 9"
     with pytest.raises(OptionError) as caught:
         parlour.make("polignac", capot_fail="everyone")
     assert str(caught.value) == (
@@ -256,7 +257,7 @@ def test_make_unknown_option() -> None:
         parlour.make("polignac", trumps="hearts")
     assert str(caught.value) == (
         "unknown option 'trumps'; the options are players, target, ace_high, pack_reduction, "
-        "capot, capot_fail, capot_bidder_leads"
+        "capot, capot_fail, capot_bidder_leads, pack, direction"
     )
 
 

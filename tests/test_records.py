@@ -205,7 +205,7 @@ def test_bad_options() -> None:
     error = replay_error(record)
     assert error.index is None
     assert str(error) == (
-        "the record cannot start a game: option 'players' must be one of 3, 4, 5, 6, not 9"
+        "the record cannot start a game: option 'players' must be one of 3, 4, 5, 6, 7, 8, not 9"
     )
 
 

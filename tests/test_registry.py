@@ -194,11 +194,12 @@ def test_player_counts_of_games_with_gaps_and_without_a_players_option() -> None
 
 def test_polignac_metadata() -> None:
     meta = parlour.games()["polignac"]
-    assert meta["players"] == [3, 6]
+    assert meta["players"] == [3, 8]
     assert meta["deck"] == "piquet32"
     assert {option["name"]: option["default"] for option in meta["options"]} == {
         "players": 4, "target": 20, "ace_high": False, "pack_reduction": "black_sevens",
-        "capot": True, "capot_fail": "bidder_5", "capot_bidder_leads": False,
+        "capot": True, "capot_fail": "bidder_5", "capot_bidder_leads": False, "pack": 32,
+        "direction": "left",
     }
 
 

@@ -81,7 +81,7 @@ def test_replaying_a_file_that_is_not_text_is_one_error_line(tmp_path: Path) -> 
 
 
 POLIGNAC_OPTIONS = ("players, target, ace_high, pack_reduction, capot, capot_fail, "
-                    "capot_bidder_leads")
+                    "capot_bidder_leads, pack, direction")
 BHARG_OPTIONS = ("players, target, excuse, pawns, courts, stock_exhaustion, "
                  "penalty_arrangement, rediscard, max_turns")
 

@@ -92,14 +92,14 @@ def test_polignac_type_and_info() -> None:
     assert game_type.information == GameType.Information.IMPERFECT_INFORMATION
     assert game_type.utility == GameType.Utility.ZERO_SUM
     assert game_type.reward_model == GameType.RewardModel.TERMINAL
-    assert (game_type.min_num_players, game_type.max_num_players) == (3, 6)
+    assert (game_type.min_num_players, game_type.max_num_players) == (3, 8)
     assert game_type.provides_observation_tensor and game_type.provides_observation_string
     assert game_type.provides_information_state_string
     assert game_type.provides_information_state_tensor
     assert game_type.parameter_specification == {
         "ace_high": False, "capot": True, "capot_bidder_leads": False,
         "capot_fail": "bidder_5", "pack_reduction": "black_sevens", "players": 4,
-        "target": 20, "redeal_undecided": True,
+        "target": 20, "redeal_undecided": True, "pack": 32, "direction": "left",
     }
     assert game.num_players() == 5
     assert game.num_distinct_actions() == 34
@@ -812,7 +812,7 @@ def test_a_preset_still_sets_the_other_defaults() -> None:
 @pytest.mark.parametrize(
     ("name", "options", "message"),
     [
-        ("polignac", {"players": 7}, "option 'players' must be one of 3, 4, 5, 6, not 7"),
+        ("polignac", {"players": 9}, "option 'players' must be one of 3, 4, 5, 6, 7, 8, not 9"),
         ("polignac", {"target": 0}, "option 'target' must be an integer from 1 to 100, not 0"),
         ("progress", {"players": 9}, "option 'players' must be an integer from 2 to 8, not 9"),
         ("ranter-go-round", {"life_board": "morris"},
@@ -834,7 +834,8 @@ def test_unknown_and_mistyped_parameters_raise_openspiel_messages() -> None:
         load("polignac", {"trumps": 1})
     assert str(unknown.value) == (
         "Unknown parameter 'trumps'. Available parameters are: ace_high, capot, "
-        "capot_bidder_leads, capot_fail, pack_reduction, players, redeal_undecided, target"
+        "capot_bidder_leads, capot_fail, direction, pack, pack_reduction, players, "
+        "redeal_undecided, target"
     )
     with pytest.raises(pyspiel.SpielError) as mistyped:
         load("polignac", {"players": "five"})
@@ -898,6 +899,6 @@ def test_example_plays_mcts_against_random_bots() -> None:
 
 
 def test_example_refuses_a_bad_option() -> None:
-    result = run_example("polignac", "players=7")
+    result = run_example("polignac", "players=9")
     assert result.returncode == 2
-    assert "option 'players' must be one of 3, 4, 5, 6, not 7" in result.stderr
+    assert "option 'players' must be one of 3, 4, 5, 6, 7, 8, not 9" in result.stderr

@@ -64,6 +64,17 @@ def test_a_view_names_the_deck_its_options_chose(
     assert view(client, created["id"])["table"]["deck"] == deck
 
 
+def test_a_polignac_table_of_the_52_card_party_game_names_its_pack(client: TestClient) -> None:
+    """Polignac's pack option (issue 33) picks the 52-card deck for the view;
+    /api/games offers the option and direction with their choices."""
+    created = create_table(client, "polignac", options={"pack": 52, "direction": "right"})
+    assert view(client, created["id"])["table"]["deck"] == "french52"
+    listed = {game["name"]: game for game in client.get("/api/games").json()}
+    options = {option["name"]: option for option in listed["polignac"]["options"]}
+    assert options["pack"]["choices"] == [32, 52]
+    assert options["direction"]["choices"] == ["left", "right"]
+
+
 def test_games_lists_every_registered_game_with_its_rules(client: TestClient) -> None:
     listed = client.get("/api/games").json()
     assert [game["name"] for game in listed] == GAME_NAMES
@@ -130,7 +141,7 @@ def test_every_human_seat_gets_its_own_token(client: TestClient) -> None:
 
 @pytest.mark.parametrize(("body", "status", "sentence"), [
     ({"game": "polignac", "options": {"players": 9}, "seats": [HUMAN] * 4}, 422,
-     "option 'players' must be one of 3, 4, 5, 6, not 9"),
+     "option 'players' must be one of 3, 4, 5, 6, 7, 8, not 9"),
     ({"game": "polignac", "options": {"target": 0}, "seats": [HUMAN] * 4}, 422,
      "option 'target' must be an integer from 1 to 100, not 0"),
     ({"game": "polignac", "options": {"trumps": "hearts"}, "seats": [HUMAN] * 4}, 422,

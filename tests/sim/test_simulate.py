@@ -89,7 +89,7 @@ def test_a_sweep_of_players_seats_every_table() -> None:
      "'easy,,random'"),
     (lambda: SimulationSpec("polignac", {}, ("random",), 1, 1, sweep=parse_sweep("trumps=a,b")),
      "unknown option 'trumps'; the options are players, target, ace_high, pack_reduction, "
-     "capot, capot_fail, capot_bidder_leads"),
+     "capot, capot_fail, capot_bidder_leads, pack, direction"),
     (lambda: SimulationSpec("polignac", {}, ("random",), 1, 1,
                             sweep=parse_sweep("capot=yes,true")),
      "the sweep gives capot=true twice"),
@@ -308,7 +308,7 @@ def test_simulate_output_does_not_depend_on_the_workers(
     (["--backend", "spark"], "the backend must be local or ray, not 'spark'"),
     (["--sweep", "target"], "write a sweep as name=value,value,..., not 'target'"),
     (["--sweep", "trumps=1,2"], "unknown option 'trumps'; the options are players, target, "
-     "ace_high, pack_reduction, capot, capot_fail, capot_bidder_leads"),
+     "ace_high, pack_reduction, capot, capot_fail, capot_bidder_leads, pack, direction"),
     (["--sweep", "target=5,6", "--option", "target=3"],
      "option 'target' is both set and swept; give it once"),
     (["--agents", "easy,random"],

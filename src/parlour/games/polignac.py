@@ -1,23 +1,60 @@
-"""Polignac (Jeu des Valets, Four Jacks): avoid winning jacks, above all the
-jack of spades, "the Polignac". ``rules/polignac.md`` §1-2.
+"""Polignac (Jeu des Valets, Quatre Valets, Four Jacks): avoid winning
+jacks, above all the jack of spades, "the Polignac". ``rules/polignac.md``
+§1-2, and issue 33's variants (below).
 
-* Players: 3-6 (default 4). Deck: piquet 32; with 3, 5 or 6 players two
-  cards are removed (``pack_reduction``) or discarded by the dealer.
-* Ranking K Q J A T 9 8 7 (``ace_high``: A K Q J T 9 8 7, queens penalised).
+* Players: 3-8 (default 4). Deck: piquet 32 (``pack`` 52: the full French
+  pack); the cards are dealt out evenly and what is left over is removed
+  (``pack_reduction``) or discarded by the dealer.
+* Ranking K Q J A T 9 8 7 (``ace_high``: A K Q J T 9 8 7, queens penalised;
+  with 52 cards the 6 … 2 below the 7).
 * Options: ``players`` 4, ``target`` 20, ``ace_high`` false,
   ``pack_reduction`` black_sevens, ``capot`` true, ``capot_fail`` bidder_5,
-  ``capot_bidder_leads`` false.
-* Action ids: 0-31 a piquet card (play, or the dealer's discard) by the
-  index layout of :mod:`parlour.cards.deck` (``suit * 8 + rank``, suits
-  S H D C, ranks 7 … A); 32 ``pass``; 33 ``capot`` (also typed ``general``).
-* Phases: deal, [dealer discard], [capot announcements], 3-10 tricks.
+  ``capot_bidder_leads`` false, ``pack`` 32, ``direction`` left.
+* Action ids: 0 … len(pack) - 1 a card (play, or the dealer's discard) by
+  the index layout of :mod:`parlour.cards.deck` (piquet: ``suit * 8 +
+  rank``, ranks 7 … A; 52 cards: ``suit * 13 + rank``, ranks 2 … A; suits
+  S H D C); then ``pass`` and ``capot`` (also typed ``general``): 32 and 33
+  with the piquet pack, 52 and 53 with the full pack.
+* Phases: deal, [dealer discard], [capot announcements], 4-17 tricks.
 * Scores are penalty points; the match ends after the hand in which some
   total reaches ``target``; the highest total loses, every other seat wins.
   ``returns()``: each loser -1, the winners share the losers' stakes.
 * Speed: see ``benchmarks/bench_tricks.py`` (random play, clone, tensors).
 
 Decisions where the sources disagree are listed in the rules help (§8.1,
-``parlour rules polignac``).
+``parlour rules polignac``). Issue 33's variants, their sources and the
+decisions taken (also in the rules help):
+
+* 7 and 8 players (``players``): J. Boussac, *Encyclopédie des jeux de
+  cartes* (1896) pp. 184-186 (https://www.jouerenlignefr.org/encyclopedie/le-polignac)
+  deals 4 cards each to 7 players and takes out the four sevens; "Le
+  Polignac" (https://www.adpoker.fr/polignac.html, after the *Académie
+  universelle des jeux*, 1812) plays 3 to 8, 4 cards each at 7 and 8, the
+  four sevens out at 7 or, by the dealer's-discard method, four discards
+  (never a jack); the French Wikipedia (https://wikipedie.ovh/articles/p/o/l/Polignac_%28jeu_de_cartes%29.html)
+  also plays 3 to 8. Decision: 7 players, 4 cards each, the four sevens out
+  (``pack_reduction`` has no colour to choose), or with ``dealer_discard``
+  the dealer is dealt the four and discards four; 8 players, 4 cards each,
+  nothing out. Packets of two (Boussac deals "deux par deux").
+* The party game with the 52-card pack (``pack`` 52): the seed and the
+  English Wikipedia (https://en.wikipedia.org/wiki/Polignac_(card_game)),
+  and a Hoyle-style text (http://www.poker.tj/cardgames/poker-master-polignac.html)
+  say only that it is "sometimes played as a party game with the 52-card
+  pack"; no source gives its rules. Decisions: every rule of the piquet
+  game is kept (the four jacks, the Polignac 2, the capot, ``ace_high``);
+  the 6 … 2 rank below the 7 (K Q J A 10 … 2); the whole pack is dealt, 17,
+  13, 10, 8, 7 or 6 cards to 3 … 8 players, in packets of two and three;
+  what does not divide evenly (1, 2, 4, 3 or 4 cards at 3, 5, 6, 7, 8
+  players) is the lowest cards, the twos: of the colour ``pack_reduction``
+  names first (black: 2S 2C 2H 2D, red: 2H 2D 2S 2C), or the dealer is dealt
+  them and discards as many (never a penalty card).
+* Dealing and playing to the right (``direction`` right): Boussac deals
+  starting "par la droite" and has the player at the dealer's right lead;
+  the French and Italian Wikipedias deal counter-clockwise. Decision: with
+  ``right`` the deal, the play, the capot announcements and the turn to
+  deal all go to the right (counter-clockwise), the eldest being the
+  dealer's right-hand neighbour; seats keep their clockwise numbers (the
+  tensor's per-seat blocks still run clockwise from the seat).
 
 Observation tensor (version 1)
 ------------------------------
@@ -29,9 +66,10 @@ Observation tensor (version 1)
 offset  size          block            values      meaning
 ======  ============  ===============  ==========  ================================================
 0       32            hand             0/1 a card  this seat's cards
-32      32            out of play      0/1 a card  the two sevens left out of the pack with 3, 5 or
-                                                   6 players, or with dealer_discard the dealer's
-                                                   two discards, for the dealer only
+32      32            out of play      0/1 a card  the cards left out so that the pack divides
+                                                   evenly (two or four sevens, or twos with 52
+                                                   cards), or with dealer_discard the dealer's
+                                                   discards, for the dealer only
 64      32            played           0/1 a card  the cards of the hand's finished tricks
 96      128 (n × 32)  trick            0/1 a card  the card each seat played to the current trick
 224     128 (n × 32)  won              0/1 a card  the cards in each seat's won tricks this hand
@@ -58,7 +96,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from parlour.cards import PIQUET_32
+from parlour.cards import FRENCH_52, PIQUET_32
 from parlour.cards.bits import bits_of
 from parlour.engine.game import Deal
 from parlour.engine.match import Catalogue, GameEvent, HandScored, Passed, Zone
@@ -76,12 +114,36 @@ from parlour.games.tricks import (
     TrickTaken,
 )
 
-FRENCH_PACKETS = {3: (3, 2, 3, 2), 4: (3, 2, 3), 5: (3, 3), 6: (3, 2)}
-"""§2.2: packet sizes of one round of the table, by number of players."""
+FRENCH_PACKETS = {3: (3, 2, 3, 2), 4: (3, 2, 3), 5: (3, 3), 6: (3, 2), 7: (2, 2), 8: (2, 2)}
+"""§2.2: packet sizes of one round of the table, by number of players (7
+and 8 players: two by two, as Boussac deals)."""
+PACKETS_52 = {3: (3, 2, 3, 2, 3, 2, 2), 4: (3, 2, 3, 2, 3), 5: (3, 2, 3, 2), 6: (3, 2, 3),
+              7: (3, 2, 2), 8: (3, 3)}
+"""The packets of the 52-card pack (hands of 17, 13, 10, 8, 7 and 6 cards),
+never more than three at a time."""
 POLIGNAC_RANKING = (0, 1, 2, 3, 5, 6, 7, 4)
 """Strength by rank index (7 8 9 10 J Q K A): K Q J A 10 9 8 7."""
-_PASS = 32
-_CAPOT = 33
+POLIGNAC_RANKING_52 = (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 9)
+"""Strength by rank index of the 52-card pack (2 … 10 J Q K A): K Q J A 10 … 2."""
+NATURAL_52 = tuple(range(13))
+"""The 52-card pack's ranks in their natural order (``ace_high``): A K Q … 2."""
+REMOVAL_ORDER = {
+    (32, "black_sevens"): ("7S", "7C", "7H", "7D"),
+    (32, "red_sevens"): ("7H", "7D", "7S", "7C"),
+    (52, "black_sevens"): ("2S", "2C", "2H", "2D"),
+    (52, "red_sevens"): ("2H", "2D", "2S", "2C"),
+}
+"""The cards taken out so that the pack divides evenly, first first, by
+pack and ``pack_reduction``: as many as the division leaves over (§2.2:
+the two sevens of the colour named with 3, 5 or 6 players, all four with
+7; with 52 cards the twos, of that colour first)."""
+CAPOT_FEATURES = {
+    n: tuple(tuple(float(place == at) for place in range(n + 1)) for at in range(n + 1))
+    for n in range(3, 9)
+}
+"""The tensor's capot block by number of players, one-hot: the bidder's
+place from the seat (0 … n-1), or n for no bidder (a table, not a field of
+the game: a game keeps at most 29, see :class:`~parlour.games.tricks.TrickGame`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,20 +188,21 @@ class Polignac(ThirtyTwoCardGame):
     tensor_version = 1
     higher_is_better = False
     min_players = 3
-    max_players = 6
+    max_players = 8
     deck = PIQUET_32
     description = (
         "Avoid winning jacks, above all the jack of spades (the Polignac); "
-        "3-6 players, piquet pack, capot bids."
+        "3-8 players, piquet pack or the 52-card party pack, capot bids."
     )
     schema = OptionSchema([
-        Option.choice("players", (3, 4, 5, 6), 4, "number of players"),
+        Option.choice("players", (3, 4, 5, 6, 7, 8), 4, "number of players"),
         Option.integer("target", 20, "penalty total that ends the match (usually 10 or 20)",
                        minimum=1, maximum=100),
         Option.flag("ace_high", False, "rank A K Q J 10 9 8 7 and penalise queens"),
         Option.choice(
             "pack_reduction", ("black_sevens", "red_sevens", "dealer_discard"), "black_sevens",
-            "with 3, 5 or 6 players: which sevens go, or the dealer discards two",
+            "when the cards do not divide evenly: which sevens go (twos with 52 cards), "
+            "or the dealer discards the surplus",
         ),
         Option.flag("capot", True, "whether a capot (general) may be announced"),
         Option.choice(
@@ -147,6 +210,11 @@ class Polignac(ThirtyTwoCardGame):
             "scoring of a failed capot",
         ),
         Option.flag("capot_bidder_leads", False, "the capot bidder leads to trick 1"),
+        Option.choice("pack", (32, 52), 32,
+                      "the piquet pack of 32 cards, or the full 52 of the party game"),
+        Option.choice("direction", ("left", "right"), "left",
+                      "the way the deal and the play go round: left (clockwise) or right "
+                      "(the old French rule)"),
     ])
     words = ("pass", "capot")
     word_aliases: ClassVar[dict[str, str]] = {"general": "capot", "bid": "capot", "no": "pass"}
@@ -155,20 +223,31 @@ class Polignac(ThirtyTwoCardGame):
     penalty_mask: int
     double_penalty_card: int
     """The Polignac (jack of spades, or queen of spades under ace_high): 2."""
-    capot_features: tuple[tuple[float, ...], ...]
-    """The tensor's capot block, one-hot: the bidder's place from the seat
-    (0 … n-1), or n for no bidder."""
 
     packet_table = FRENCH_PACKETS
     removed_sevens = ("7S", "7C")
-    out_of_play_text = ("the two sevens left out of the pack with 3, 5 or 6 players, or with "
-                        "dealer_discard the dealer's two discards, for the dealer only")
+    out_of_play_text = ("the cards left out so that the pack divides evenly (two or four "
+                        "sevens, or twos with 52 cards), or with dealer_discard the dealer's "
+                        "discards, for the dealer only")
 
-    def _configure_rules(self) -> None:
-        deck = self.deck
+    def _configure(self) -> None:
+        """The pack, the hands and the ranking by ``pack``, ``players``,
+        ``pack_reduction`` and ``ace_high`` (§2.1-2.2 and the decisions of
+        the module docstring)."""
+        pack = int(self.options.get("pack", 32))
+        if pack == 52:  # (the piquet pack is the class's: no field for it)
+            self.deck = FRENCH_52
+        self.turnup = False
+        self.surplus = 0
         self._reduce_pack()
+        deck = self.deck
         ace_high = bool(self.options["ace_high"])
-        self.ranking = NATURAL_32 if ace_high else POLIGNAC_RANKING
+        ranking: tuple[int, ...]
+        if pack == 32:
+            ranking = NATURAL_32 if ace_high else POLIGNAC_RANKING
+        else:
+            ranking = NATURAL_52 if ace_high else POLIGNAC_RANKING_52
+        self.strength = tuple(ranking[card % len(ranking)] for card in range(len(deck)))
         penalty_rank = "Q" if ace_high else "J"
         self.penalty_values = tuple(
             (2 if card.suits == ("Spades",) else 1) if card.rank == penalty_rank else 0
@@ -178,20 +257,24 @@ class Polignac(ThirtyTwoCardGame):
             1 << card for card, value in enumerate(self.penalty_values) if value
         )
         self.double_penalty_card = self.penalty_values.index(2)
-        places = range(self.num_players + 1)
-        self.capot_features = tuple(
-            tuple(float(place == at) for place in places) for at in places)
 
     def _reduce_pack(self) -> None:
-        """With 3, 5 or 6 players, the ``pack_reduction`` option's cards out
-        of play, or the dealer's two surplus cards (§2.1)."""
-        if self.num_players != 4:
-            reduction = self.options["pack_reduction"]
-            if reduction == "dealer_discard":
-                self.in_play = self.deck.full_mask
-                self.surplus = 2
-            elif reduction == "red_sevens":
-                self.in_play = self.deck.full_mask & ~self.deck.mask(["7H", "7D"])
+        """The hand size, the packets and the cards in play: the whole pack
+        divided by the players, and what that leaves over either out of
+        play (``REMOVAL_ORDER``) or dealt to the dealer to discard
+        (``dealer_discard``), §2.2."""
+        deck = self.deck
+        pack = len(deck)
+        n = self.num_players
+        self.hand_size = pack // n
+        self.packets = (FRENCH_PACKETS if pack == 32 else PACKETS_52)[n]
+        left_over = pack - n * self.hand_size
+        reduction = str(self.options["pack_reduction"])
+        if reduction == "dealer_discard":
+            self.surplus = left_over
+            self.in_play = deck.full_mask
+        else:
+            self.in_play = deck.full_mask & ~deck.mask(REMOVAL_ORDER[pack, reduction][:left_over])
 
     @property
     def extra_feature_size(self) -> int:
@@ -261,7 +344,8 @@ class PolignacState(PenaltyMatchState):
     def _extra_legal(self) -> list[int]:
         if self.phase == PHASE_DISCARD:
             return bits_of(self.hands[self.dealer] & ~self.game.penalty_mask)
-        return [_PASS, _CAPOT]
+        passing = len(self.game.labels)  # pass, then capot: after the cards
+        return [passing, passing + 1]
 
     def _apply_call(self, action: int) -> None:
         if self.phase == PHASE_DISCARD:
@@ -272,7 +356,10 @@ class PolignacState(PenaltyMatchState):
     def _discard(self, card: int) -> None:
         game = self.game
         if not 0 <= card < len(game.deck):
-            raise IllegalAction("the dealer must first discard two cards face down")
+            if game.surplus == 2:
+                raise IllegalAction("the dealer must first discard two cards face down")
+            raise IllegalAction(f"the dealer must first discard face down as many cards as "
+                                f"he was dealt beyond his hand ({game.surplus})")
         code = game.deck.cards[card].code
         if not self.hands[self.dealer] >> card & 1:
             raise IllegalAction(f"you do not hold {code}")
@@ -289,12 +376,13 @@ class PolignacState(PenaltyMatchState):
 
     def _announce(self, action: int) -> None:
         seat = self.to_move
-        event: GameEvent = object.__new__(CapotAnnounced if action == _CAPOT else Passed)
-        if action == _CAPOT:  # the events made as tricks._NEW says
+        passing = len(self.game.labels)  # the id of pass; capot's is the next
+        event: GameEvent = object.__new__(CapotAnnounced if action == passing + 1 else Passed)
+        if action == passing + 1:  # the events made as tricks._NEW says
             _SET_BIDDER(event, seat)
             self.bidder = seat
             self._begin_play(seat if self.game.options["capot_bidder_leads"] else self.eldest)
-        elif action == _PASS:
+        elif action == passing:
             _SET_PASSER(event, seat)
             if seat == self.dealer:
                 self._begin_play(self.eldest)
@@ -357,4 +445,4 @@ class PolignacState(PenaltyMatchState):
     def _extra_features(self, seat: int) -> Sequence[float]:
         n = self.game.n
         bidder = self.bidder
-        return self.game.capot_features[n if bidder < 0 else (bidder - seat) % n]
+        return CAPOT_FEATURES[n][n if bidder < 0 else (bidder - seat) % n]

@@ -225,10 +225,16 @@ class TrickGame(Game):
         """How each card is written in actions, logs and observations: the
         short code, or German cards by their pack names (``Ober-Acorns``)."""
         self.n = n = self.num_players
-        self.next_seat = tuple((seat + 1) % n for seat in range(n))
+        step = -1 if self.plays_to_the_right else 1
+        self.seat_order = tuple(
+            tuple((seat + step * offset) % n for offset in range(n)) for seat in range(n))
+        """Per seat, every seat in the order of play from it (itself first):
+        clockwise, or counter-clockwise when the game plays to the right."""
+        self.next_seat = tuple(order[1] for order in self.seat_order)
         schedule = self._make_schedule()
         self.schedule_seats: tuple[tuple[int, ...], ...] = tuple(
-            tuple(TURNUP if offset == TURNUP else (dealer + 1 + offset) % n for offset in schedule)
+            tuple(TURNUP if offset == TURNUP else self.seat_order[self.next_seat[dealer]][offset]
+                  for offset in schedule)
             for dealer in range(n))
         """Per dealer, the seat (or :data:`TURNUP`) of each card dealt, in order."""
         self.log_words = Words([seat_name(seat) for seat in range(n)], self.labels)
@@ -247,12 +253,20 @@ class TrickGame(Game):
         """Each suit's cards, as a bitmask."""
         return self.deck.suit_masks
 
+    @property
+    def plays_to_the_right(self) -> bool:
+        """Whether the deal, the play and the turn to deal go to the right
+        (counter-clockwise): a game's ``direction`` option set to ``right``
+        (Polignac's 19th-century French rule); else to the left."""
+        return self.options.get("direction") == "right"
+
     def _configure(self) -> None:
         """Fill the instance configuration from ``self.options``."""
         raise NotImplementedError
 
     def _make_schedule(self) -> tuple[int, ...]:
-        """Seat offset from the eldest (0 … n-1) of each card dealt, in order."""
+        """Place in the order of play from the eldest (0 … n-1) of the seat
+        each card is dealt to, in order."""
         n = self.num_players
         schedule: list[int] = []
         dealt = 0
@@ -551,8 +565,9 @@ class TrickState(MatchState):
         raise NotImplementedError
 
     def _next_dealer(self) -> int:
-        """The dealer of the next hand (default: the left neighbour)."""
-        return (self.dealer + 1) % self.game.n
+        """The dealer of the next hand (default: the next seat, to the left
+        or the right as the game plays)."""
+        return self.game.next_seat[self.dealer]
 
     def _extra_features(self, seat: int) -> Sequence[float]:
         """The game's own tensor features (``game.extra_feature_size`` long,
@@ -648,7 +663,8 @@ class TrickState(MatchState):
     # dealing
     @property
     def eldest(self) -> int:
-        """The dealer's left neighbour, who leads to the first trick."""
+        """The dealer's next seat (his left neighbour, or his right one in a
+        game played to the right), who leads to the first trick."""
         return self.game.next_seat[self.dealer]
 
     def _reset_hand(self) -> None:
@@ -791,7 +807,7 @@ class TrickState(MatchState):
             if turnup >= 0 and cards & game.card_follow[turnup][0]:
                 led = game.card_follow[turnup]
             suit, shift, _, best = led  # type: ignore[misc]
-            winner = (leader + trick.index(best[(cards & suit) >> shift])) % game.n
+            winner = game.seat_order[leader][trick.index(best[(cards & suit) >> shift])]
             self.won[winner] |= cards
             self.trick_number = number = self.trick_number + 1
             event = _NEW(TrickTaken)  # TrickTaken(leader, trick, winner, number)
@@ -931,11 +947,12 @@ class TrickState(MatchState):
         # a trick is told card by card, then its winner
         words = self._words()
         line = self.catalogue.line
-        n = self.game.n
+        seat_order = self.game.seat_order
         lines: list[str] = []
         for event in events:
             if type(event) is TrickTaken:
-                lines.extend(line(Played((event.leader + position) % n, card), words)
+                order = seat_order[event.leader]
+                lines.extend(line(Played(order[position], card), words)
                              for position, card in enumerate(event.cards))
             lines.append(line(event, words))
         return lines
@@ -943,8 +960,8 @@ class TrickState(MatchState):
     def public_log(self) -> list[str]:
         lines = super().public_log()
         words = self._words()
-        n = self.game.n
-        lines.extend(self.catalogue.line(Played((self.leader + position) % n, card), words)
+        order = self.game.seat_order[self.leader]
+        lines.extend(self.catalogue.line(Played(order[position], card), words)
                      for position, card in enumerate(self.trick))
         return lines
 
@@ -981,15 +998,15 @@ class TrickState(MatchState):
         """
         game = self.game
         labels = game.labels
-        n = game.n
-        leader = self.leader
+        seat_order = game.seat_order
+        order = seat_order[self.leader]
         played = 0
         for pile in self.won:
             played |= pile
         zones: dict[str, Any] = {
             "played": self._sorted_codes(played),
             "trick": [
-                {"seat": (leader + position) % n, "card": labels[card]}
+                {"seat": order[position], "card": labels[card]}
                 for position, card in enumerate(self.trick)
             ],
         }
@@ -999,7 +1016,7 @@ class TrickState(MatchState):
         if last is not None:
             zones["last_trick"] = {
                 "cards": [
-                    {"seat": (last.leader + position) % n, "card": labels[card]}
+                    {"seat": seat_order[last.leader][position], "card": labels[card]}
                     for position, card in enumerate(last.cards)
                 ],
                 "winner": last.winner,
@@ -1009,7 +1026,7 @@ class TrickState(MatchState):
         hand = [] if seat is None else self._sorted_codes(self.hands[seat])
         observation = self._frame(seat, hand, zones)
         observation["trick_number"] = self.trick_number + (self.phase == PHASE_PLAY)
-        observation["leader"] = leader
+        observation["leader"] = self.leader
         observation.update(self._extra_observation(seat))
         return observation
 
@@ -1027,11 +1044,10 @@ class TrickState(MatchState):
         trick = [0] * n
         leader = self.leader - seat
         count = self.trick_mask.bit_count()
-        if count:
-            at = leader
-            for card in self.history[-count:]:
-                trick[at % n] = 1 << card
-                at += 1
+        if count:  # each card at its seat's place from this seat (the trick is short)
+            places = game.seat_order[leader % n]
+            for place, card in zip(places, self.history[-count:], strict=False):
+                trick[place] = 1 << card
         phase = self.phase
         flags = 1 << phase | 1 << 5 + (self.dealer - seat) % n
         if PHASE_DEAL < phase < PHASE_OVER:  # discard, announce, play

@@ -13,9 +13,9 @@ Spanish, that help comes in English, as any message not yet translated
 does (:mod:`parlour.i18n`).
 
 >>> rules_help("polignac", "", "en", None).splitlines()[0]
-'POLIGNAC — for 3 to 6 players with a piquet pack of 32 cards.'
+'POLIGNAC — for 3 to 8 players with a piquet pack of 32 cards.'
 >>> rules_help("polignac", "", "es", None).splitlines()[0]
-'POLIGNAC — de 3 a 6 jugadores, con una baraja de piquet de 32 cartas.'
+'POLIGNAC — de 3 a 8 jugadores, con una baraja de piquet de 32 cartas.'
 >>> rules_help("toy", "TOY: a game.", "es", None)
 'TOY: a game.'
 >>> rules_help("polignac", "", "xx", None)

@@ -24,7 +24,7 @@ Parameters
     {"players": 5})`` or ``"parlour_polignac(players=5,capot=false)"``.
     The options are validated by ``parlour.make``: a bad value raises its
     :class:`~parlour.OptionError` message (``option 'players' must be one
-    of 3, 4, 5, 6, not 7``). OpenSpiel itself refuses, before parlour sees
+    of 3, 4, 5, 6, 7, 8, not 9``). OpenSpiel itself refuses, before parlour sees
     them, an unknown name (``Unknown parameter 'x'. Available parameters
     are: ...``) and a value of the wrong type (``Wrong type for parameter
     players. Expected type: kInt, got kString with x``). OpenSpiel hands a

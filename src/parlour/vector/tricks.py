@@ -708,6 +708,7 @@ NOT_COVERED: dict[str, tuple[tuple[str, object], ...]] = {
     "knaves": (("turned_jack", "no_trumps"), ("no_trumps_on_repeat", True),
                ("all_jacks_bonus", True)),
     "grasobern": (("contracts", True),),
+    "polignac": (("direction", "right"),),
 }
 """Per game, the option values the kernels do not play (issue #33's
 variants): :func:`parlour.vector.make` refuses them, naming the option."""

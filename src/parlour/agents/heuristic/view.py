@@ -112,8 +112,10 @@ class TrickView:
         return self.tables.card_suit_mask[self.trick[0]] if self.trick else 0
 
     def followers(self) -> list[int]:
-        """The seats still to play to this trick after this seat."""
-        return [(self.seat + k) % self.n for k in range(1, self.n - len(self.trick))]
+        """The seats still to play to this trick after this seat (in the
+        game's order of play: to the left, or to the right)."""
+        order = self.tables.game.seat_order[self.seat]
+        return [order[k] for k in range(1, self.n - len(self.trick))]
 
     def trick_key(self, card: int, led: int) -> int:
         """How strongly ``card`` stands in a trick of suit ``led`` (-1: it cannot win)."""
