@@ -982,3 +982,21 @@ def test_variant_matches_play_to_the_end() -> None:
             say(state, state.action_to_str(state.legal_actions()[-1]))
         assert state.observation(0)["dealer_turns_completed"] == options["players"]
         assert len(state.hand_results()[0]) == options["players"]
+
+
+def test_the_help_says_the_order_of_the_payout_rules_the_packets_and_the_lead() -> None:
+    """Issue #33, deviation 5: the rules help says that the four payout rules
+    are tried in order, that the cards go in packets of 4, and that the
+    eldest leads (the help before it said none of the three)."""
+    game = parlour.make("bassadewitz")
+    english = " ".join(game.rules_help("en").split())
+    spanish = " ".join(game.rules_help("es").split())
+    assert "in two packets of 4" in english
+    assert "The eldest (the dealer's left neighbour) leads to the first trick" in english
+    assert "these rules are tried in order, and the first that fits settles it" in english
+    rules = [english.index(f"{number}. {name}:") for number, name in
+             enumerate(["All tricks", "100 or more", "All equal", "5/4/3"], start=1)]
+    assert rules == sorted(rules)
+    assert "en dos paquetes de 4" in spanish
+    assert "El mano (el vecino de la izquierda del repartidor) sale a la primera baza" in spanish
+    assert "se prueban estas reglas por orden, y la primera que se cumple decide" in spanish
