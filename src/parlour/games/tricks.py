@@ -1046,8 +1046,8 @@ class TrickState(MatchState):
         count = self.trick_mask.bit_count()
         if count:  # each card at its seat's place from this seat (the trick is short)
             places = game.seat_order[leader % n]
-            for place, card in zip(places, self.history[-count:], strict=False):
-                trick[place] = 1 << card
+            for place, card in enumerate(self.history[-count:]):
+                trick[places[place]] = 1 << card
         phase = self.phase
         flags = 1 << phase | 1 << 5 + (self.dealer - seat) % n
         if PHASE_DEAL < phase < PHASE_OVER:  # discard, announce, play
