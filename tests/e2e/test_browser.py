@@ -143,7 +143,7 @@ def test_the_lobby_names_the_player_counts_each_game_allows(server: str, page: P
         "costly-colours": "2 or 4 players · French 52-card pack",
         "bharg": "2 or 3 players · Decktet",
         "knaves": "3 players · French 52-card pack",
-        "polignac": "3–6 players · piquet pack",
+        "polignac": "3–8 players · piquet pack",
     }
     for name, text in facts.items():
         shown = page.locator(f'[data-testid="game"][data-game="{name}"] [data-testid="game-facts"]')

@@ -82,7 +82,7 @@ def test_the_lobby_in_spanish_and_the_switch_is_remembered(server: str, page: Pa
     expect(page.locator('[data-testid="create"]')).to_have_text("Crear mesa")
     polignac = page.locator('[data-testid="game"][data-game="polignac"]')
     expect(polignac.locator('[data-testid="game-facts"]')).to_have_text(
-        re.compile(r"^3–6 jugadores · "))
+        re.compile(r"^3–8 jugadores · "))
     expect(polignac.locator('[data-testid="choose-game"]')).to_have_text("Nueva mesa")
     expect(page.locator('[data-testid="seat-kind-0"] option[value="human"]')).to_have_text(
         "persona")

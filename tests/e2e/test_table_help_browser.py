@@ -24,16 +24,19 @@ POLIGNAC_OPTIONS = {"players": 3, "pack_reduction": "red_sevens", "ace_high": Tr
                     "capot_fail": "bidder_5_plus_jacks"}
 """A Polignac table whose options are not all at their defaults."""
 
+SHOWN_PACK = "piquet pack — the cards this table is dealt from"
+"""What the Rules dialog says of that table's pack."""
 SHOWN_OPTIONS = {
-    "pack": "piquet pack — the cards this table is dealt from",
     "players": "3 — number of players",
     "pack_reduction":
-        "red sevens — with 3, 5 or 6 players: which sevens go, or the dealer discards two",
+        "red sevens — when the cards do not divide evenly: which sevens go (twos with 52 "
+        "cards), or the dealer discards the surplus",
+    "pack": "32 — the piquet pack of 32 cards, or the full 52 of the party game",
     "ace_high": "yes — rank A K Q J 10 9 8 7 and penalise queens",
     "capot": "yes — whether a capot (general) may be announced",
     "capot_fail": "bidder 5 plus jacks — scoring of a failed capot",
 }
-"""What the Rules dialog says of that table's pack and some of its options."""
+"""What it says of some of its options (Polignac's own ``pack`` among them)."""
 
 DIALOG_BOX = """() => {
   const dialog = document.querySelector('[data-testid="rules-dialog"]');
@@ -75,6 +78,7 @@ def check_the_rules_dialog(page: Page, server: str) -> None:
     expect(dialog).to_be_visible()
     expect(dialog.locator('[data-testid="rules-heading"]')).to_have_text("Rules of Polignac")
     assert dialog.locator('[data-testid="rules"]').text_content() == rules_of(server, "polignac")
+    expect(dialog.locator('[data-testid="table-pack"]')).to_have_text(SHOWN_PACK)
     for name, text in SHOWN_OPTIONS.items():
         expect(dialog.locator(f'[data-option="{name}"]')).to_have_text(text)
     shown = dialog.locator('[data-testid="table-options"]').text_content() or ""
@@ -129,14 +133,15 @@ def test_the_rules_and_options_open_from_the_replay(server: str, page: Page) -> 
 def test_the_lobby_form_shows_option_values_and_packs_in_words(server: str, page: Page) -> None:
     page.goto(server + "/")
     facts = page.locator('[data-testid="game"][data-game="polignac"] [data-testid="game-facts"]')
-    expect(facts).to_have_text("3–6 players · piquet pack")
+    expect(facts).to_have_text("3–8 players · piquet pack")
     page.locator('[data-testid="choose-game"][data-game="polignac"]').click()
     expect(page.locator('[data-testid="option-pack_reduction"] option')).to_have_text(
         ["black sevens", "red sevens", "dealer discard"])
     expect(page.locator('[data-testid="option-capot_fail"] option')).to_have_text(
         ["bidder 5", "bidder 5 plus jacks", "jacks normal"])
     expect(page.locator("#option-pack_reduction-help")).to_have_text(
-        "with 3, 5 or 6 players: which sevens go, or the dealer discards two")
+        "when the cards do not divide evenly: which sevens go (twos with 52 cards), or the "
+        "dealer discards the surplus")
     expect(page.locator("#option-target-help")).to_have_text(
         "penalty total that ends the match (usually 10 or 20) (an integer from 1 to 100)")
     assert "_" not in (page.locator('[data-testid="options"]').inner_text())

@@ -1046,10 +1046,12 @@ def check_legal_set(state: Any, options: dict[str, Any]) -> None:
     if "draw" in texts:
         assert texts == ["draw"] and stock > 0 and phase == "start"
     if "pass" in texts and phase == "opening":
-        # issue #33: P may open (p_may_open), it need not; a 7 must
-        assert options["p_may_open"] and "P" in observation["hand"]
+        # issue #33: P may open (p_may_open), it need not; a 7 must (with two
+        # packs the second copy of a card, held alone, is written "P#2")
+        faces = {code.partition("#")[0] for code in observation["hand"]}
+        assert options["p_may_open"] and "P" in faces
         assert not any(code.startswith("7") for code in observation["hand"])
-        assert texts == ["P", "pass"]
+        assert [text.partition("#")[0] for text in texts] == ["P", "pass"]
     elif "pass" in texts:
         assert texts == ["pass"] and stock == 0 and phase == "start"
     # never above the number of players: reaching it ends the hand at once (2.7)

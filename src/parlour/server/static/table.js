@@ -212,6 +212,9 @@ async function receive(view, newest = view.type === "view") {
   if (messageIsUnreachable) showMessage(null);
   if (view.rematch?.table === null) rematchOffered = true;
   else if (view.rematch?.url && rematchOffered) {
+    // once: a second view naming the rematch (the socket's, then a fetch's)
+    // would start the navigation again and abort the first
+    rematchOffered = false;
     location.assign(view.rematch.url);
     return;
   }

@@ -7,8 +7,10 @@
 //   data-testid="rules-button"     "Rules" in the page's header: opens the dialog
 //   data-testid="rules-dialog"     the dialog (a <dialog>; Escape or "Close" closes it)
 //   data-testid="rules-close"      its "Close" button
-//   data-testid="table-options"    the pack and options: each <dd data-option="NAME"> ("pack" for the pack)
-//                                  holds the value in words (data-testid="option-value") and its explanation
+//   data-testid="table-options"    the pack and options: the pack's <dd data-testid="table-pack">, then each
+//                                  option's <dd data-option="NAME"> (a game's own option may be named
+//                                  "pack": Bassadewitz's, Polignac's), each with the value in words
+//                                  (data-testid="option-value") and its explanation
 //   data-testid="rules"            the game's rules text
 
 import { fill, h, labelOf } from "./dom.js";
@@ -25,11 +27,14 @@ export function valueInWords(value) {
   return t(String(value).replace(/_/g, " "));
 }
 
-/** One option of the schema as a label, its value in words and its explanation. */
-function optionEntry(name, label, value, help) {
+/**
+ * One line of the list as a label, its value in words and its explanation;
+ * `hook` is the <dd>'s attributes (an option's data-option, the pack's test id).
+ */
+function optionEntry(hook, label, value, help) {
   return [
     h("dt", {}, label),
-    h("dd", { "data-option": name }, h("span", { class: "option-value", "data-testid": "option-value" }, value), help ? h("span", { class: "muted" }, ` — ${help}`) : null),
+    h("dd", hook, h("span", { class: "option-value", "data-testid": "option-value" }, value), help ? h("span", { class: "muted" }, ` — ${help}`) : null),
   ];
 }
 
@@ -41,8 +46,8 @@ export function renderTableOptions(element, game, options, deckTitle) {
   const schema = (game?.options ?? []).filter((option) => option.name in (options ?? {}));
   fill(
     element,
-    optionEntry("pack", t("Pack"), deckTitle, t("the cards this table is dealt from")),
-    schema.map((option) => optionEntry(option.name, t(labelOf(option.name)), valueInWords(options[option.name]), option.help)),
+    optionEntry({ "data-testid": "table-pack" }, t("Pack"), deckTitle, t("the cards this table is dealt from")),
+    schema.map((option) => optionEntry({ "data-option": option.name }, t(labelOf(option.name)), valueInWords(options[option.name]), option.help)),
   );
 }
 
