@@ -379,11 +379,11 @@ def count_show(cards: object, turnup: object, credited: object = (),
     if len(set(four)) != 4:
         repeated = sorted({FRENCH_52[card].code for card in four if four.count(card) > 1})
         raise ParseError(f"{', '.join(repeated)} is listed twice")
-    return _count(own, up, given, colour_scale == "cotton")
+    return _count(own, up, given, colour_scale)
 
 
 def _count(own: list[int], up: int, credited: set[int] | frozenset[int] = frozenset(),
-           cotton: bool = False) -> ShowCount:
+           colour_scale: str = "jackson") -> ShowCount:
     code = CODES
     four = [*own, up]
     combos: dict[str, list[list[str]]] = {name: [] for name in CATEGORIES}
@@ -413,7 +413,7 @@ def _count(own: list[int], up: int, credited: set[int] | frozenset[int] = frozen
         if value:
             pairs += value
             combos["pairs_prials"].append([code[card] for card in same])
-    colours = colours_score(four, "cotton" if cotton else "jackson")
+    colours = colours_score(four, colour_scale)
     if colours:
         combos["colours"].append([code[card] for card in four])
     return ShowCount(fifteens, twenty_fives, thirty_one, knaves_deuces, pairs, colours,
@@ -532,8 +532,8 @@ class CostlyColours(Game):
         rather than the dealer consenting first (jackson)."""
         self.heels_claim = bool(self.options["heels_claim"])
         """Whether the dealer's heels wait for his ``claim heels`` (§3.3)."""
-        self.cotton_colours = self.options["colour_scale"] == "cotton"
-        """Whether the show counts colours on Cotton's scale (§6.5)."""
+        self.colour_scale = str(self.options["colour_scale"])
+        """The scale the show counts colours on, Jackson's or Cotton's (§6.5)."""
 
     @property
     def num_actions(self) -> int:
@@ -985,7 +985,7 @@ class CostlyState(MatchState):
             # the show lays the cards still held face up beside the played ones
             self.played[seat] |= self.hands[seat]
             self.hands[seat] = 0
-            counted = _count(own, self.turnup, self.credited, self.game.cotton_colours)
+            counted = _count(own, self.turnup, self.credited, self.game.colour_scale)
             self.shows[seat] = counted.as_dict()
             self.events.append(Showed(seat, tuple(own), counted.total))
             if counted.total and self._score(Scored(seat, counted.total, "the show")):
