@@ -90,7 +90,7 @@ class Option:
         if self.kind == "flag":
             return "true or false"
         if self.kind == "choice":
-            return ", ".join(_show(choice) for choice in self.choices)
+            return ", ".join(show_value(choice) for choice in self.choices)
         return f"an integer from {self.minimum} to {self.maximum}"
 
     def validate(self, value: object) -> OptionValue:
@@ -168,7 +168,9 @@ def _as_int(value: object) -> int | None:
     return None
 
 
-def _show(value: OptionValue) -> str:
+def show_value(value: OptionValue) -> str:
+    """An option's value as a command line or a sentence writes it
+    (``true``, ``black_sevens``, ``52``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

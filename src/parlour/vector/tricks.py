@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.engine import TERMINAL_PLAYER, Game, State
+from parlour.engine.options import OptionValue, show_value
 from parlour.errors import IllegalAction
 from parlour.games.bassadewitz import ANTE, PAYMENT, SCORINGS
 from parlour.games.tricks import (
@@ -704,7 +705,7 @@ def _kernels(kernel: str) -> dict[str, Kernel]:
 
 GAMES = ("polignac", "knaves", "slobberhannes", "eichelobern", "grasobern", "bassadewitz")
 
-NOT_COVERED: dict[str, tuple[tuple[str, object], ...]] = {
+NOT_COVERED: dict[str, tuple[tuple[str, OptionValue], ...]] = {
     "knaves": (("turned_jack", "no_trumps"), ("no_trumps_on_repeat", True),
                ("all_jacks_bonus", True)),
     "grasobern": (("contracts", True),),
@@ -724,8 +725,7 @@ class TrickVectorGame(VectorGame):
     def refusal(cls, game: Game) -> str | None:
         for name, value in NOT_COVERED.get(game.name, ()):
             if game.options.get(name) == value:
-                shown = str(value).lower() if isinstance(value, bool) else value
-                return f"it does not cover the option {name}={shown}"
+                return f"it does not cover the option {name}={show_value(value)}"
         return None
 
     def __init__(self, game: Game, batch_size: int, kernel: str) -> None:
